@@ -1,0 +1,14 @@
+// Shared jest settings: TypeScript through ts-jest (transpile only, fast), workspace
+// libs resolved to their sources so tests never depend on a previous build.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+  },
+  moduleNameMapper: {
+    '^@portal/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};

@@ -1,0 +1,3 @@
+export * from './load-environment';
+export * from './service-environment';
+export * from './jwt-keys';

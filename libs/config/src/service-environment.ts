@@ -1,0 +1,35 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export const NODE_ENVIRONMENTS = ['development', 'test', 'production'] as const;
+export type NodeEnvironment = (typeof NODE_ENVIRONMENTS)[number];
+
+/** What every backend process needs; each app extends it with its own variables. */
+export class ServiceEnvironment {
+  @IsIn(NODE_ENVIRONMENTS)
+  NODE_ENV: NodeEnvironment = 'development';
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/portal';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// URL (comma separated for a cluster)' })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
+  WEB_URL = 'http://localhost:3000';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Time a service waits for another service's reply before giving up. */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  NATS_REQUEST_TIMEOUT_MS = 5_000;
+
+  @IsOptional()
+  @IsString()
+  JWT_KEYS_DIR?: string;
+}

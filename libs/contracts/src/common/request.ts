@@ -1,0 +1,33 @@
+/** Roles of people who can sign in. Only customers sign up; admins are created by admins. */
+export const USER_TYPES = ['customer', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator', 'support'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const USER_STATUSES = ['active', 'suspended', 'pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const KYC_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+/** The verified caller, set by the gateway from the access token; never from a request body. */
+export interface Actor {
+  userId: string;
+  userType: UserType;
+  adminRole: AdminRole | null;
+  sessionId: string;
+}
+
+export interface RequestMeta {
+  requestId: string;
+  actor: Actor | null;
+  clientIp?: string;
+  userAgent?: string;
+}
+
+/** Every command over NATS: the caller's context plus the command's own payload. */
+export interface ServiceRequest<P = unknown> {
+  meta: RequestMeta;
+  payload: P;
+}

@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+/** A security event reported by the web app (e.g. a customer opening an /admin page). */
+export class RecordSecurityEventPayload {
+  @ApiProperty({ enum: SECURITY_EVENT_TYPES })
+  @IsIn(SECURITY_EVENT_TYPES)
+  type: SecurityEventType;
+
+  @ApiProperty({ description: 'The path or resource that was attempted' })
+  @IsString()
+  @MaxLength(500)
+  path: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  details?: string;
+
+  /** Set by the gateway when it denied the request itself, rather than reported by the browser. */
+  @IsOptional()
+  @IsIn(['gateway', 'web'])
+  source?: 'gateway' | 'web';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  method?: string;
+}
+
+export class AuditLogEntry {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'admin_action or security_event' }) category: string;
+  @ApiProperty() actionType: string;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String }) actorUserId: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) actorEmail: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) targetType: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) targetId: string | null;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
+  @ApiPropertyOptional({ nullable: true, type: String }) clientIp: string | null;
+  @ApiProperty() createdAt: string;
+}
+
+export class ListAuditLogsPayload {
+  @IsOptional() @IsString() category?: string;
+  @IsOptional() @IsString() cursor?: string;
+  @IsOptional() limit?: number;
+}

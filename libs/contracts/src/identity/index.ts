@@ -1,0 +1,6 @@
+export * from './subjects';
+export * from './session';
+export * from './auth';
+export * from './events';
+export * from './audit';
+export * from './settings';

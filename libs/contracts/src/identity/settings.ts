@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export const FEATURE_TOGGLES = [
+  'investments_enabled',
+  'withdrawals_enabled',
+  'new_registrations',
+  'email_notifications',
+  'kyc_verification',
+  'crypto_payments',
+  'bank_transfers',
+  'sms_notifications',
+] as const;
+export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
+
+/** Defaults of spec 02 §9; stored in identity.system_settings and editable by admins. */
+export const DEFAULT_FEATURE_TOGGLES: Record<FeatureToggle, boolean> = {
+  investments_enabled: true,
+  withdrawals_enabled: true,
+  new_registrations: true,
+  email_notifications: true,
+  kyc_verification: true,
+  crypto_payments: true,
+  bank_transfers: true,
+  sms_notifications: false,
+};
+
+export class PublicSettings {
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'boolean' } })
+  featureToggles: Record<FeatureToggle, boolean>;
+  @ApiProperty({ type: [String] }) supportedCurrencies: string[];
+  @ApiProperty({ type: [Number] }) personalDurations: number[];
+  @ApiProperty({ type: [Number] }) corporateDurations: number[];
+  @ApiProperty({ type: [String] }) investmentCategories: string[];
+  @ApiProperty({ nullable: true, type: String }) bitcoinWalletAddress: string | null;
+}

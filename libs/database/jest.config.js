@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset'), displayName: 'database', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };

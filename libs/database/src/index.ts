@@ -1,0 +1,5 @@
+export * from './snake-naming.strategy';
+export * from './data-source-options';
+export * from './migrate';
+export * from './transactions';
+export * from './service-database.module';

@@ -1,0 +1,20 @@
+import { connect, NatsConnection } from 'nats';
+import type { Logger } from '@portal/logging';
+
+/** A NATS connection that keeps reconnecting for as long as the process lives. */
+export async function connectToNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+  const connection = await connect({
+    servers: url.split(','),
+    name,
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+    waitOnFirstConnect: true,
+  });
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ nats: status.type }, `NATS ${status.type}`);
+    }
+  })();
+  return connection;
+}

@@ -1,0 +1,88 @@
+import { DataSource } from 'typeorm';
+import { NatsConnection } from 'nats';
+import { StreamDefinition } from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { OutboxEvent } from './outbox';
+import { encodeEvent, ensureStream } from './jetstream';
+
+/**
+ * Publishes committed outbox events to JetStream. The event id is the JetStream message
+ * id, so a publish repeated after a crash is dropped by the stream's de-duplication.
+ * Replicas share the work: each batch locks its rows with SKIP LOCKED.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private streamsReady = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly connection: () => NatsConnection,
+    private readonly streams: StreamDefinition[],
+    private readonly logger: Logger,
+    private readonly intervalMs = 200,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes a batch of pending events; returns how many went out, or -1 when publishing failed. */
+  async relayPending(): Promise<number> {
+    if (!this.streamsReady) {
+      const jsm = await this.connection().jetstreamManager();
+      for (const stream of this.streams) await ensureStream(jsm, stream);
+      this.streamsReady = true;
+    }
+    const js = this.connection().jetstream();
+    return this.dataSource.transaction(async (manager) => {
+      const pending = await manager
+        .createQueryBuilder(OutboxEvent, 'event')
+        .where('event.publishedAt IS NULL')
+        .orderBy('event.occurredAt', 'ASC')
+        .limit(100)
+        .setLock('pessimistic_partial_write')
+        .getMany();
+      let published = 0;
+      for (const event of pending) {
+        try {
+          await js.publish(
+            event.subject,
+            encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, payload: event.payload }),
+            { msgID: event.id },
+          );
+          await manager.update(OutboxEvent, { id: event.id }, { publishedAt: new Date(), publishAttempts: event.publishAttempts + 1, lastError: null });
+          published++;
+        } catch (error) {
+          // Keep what went out; note the failure and let the next round retry the rest.
+          await manager.update(OutboxEvent, { id: event.id }, { publishAttempts: event.publishAttempts + 1, lastError: String(error).slice(0, 1000) });
+          this.streamsReady = false;
+          this.logger.warn({ eventId: event.id, err: String(error) }, 'outbox relay could not publish; will retry');
+          return -1;
+        }
+      }
+      return published;
+    });
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.relayPending()
+        .then((count) => this.schedule(count === 100 ? 0 : count < 0 ? 2_000 : this.intervalMs))
+        .catch((error) => {
+          this.streamsReady = false;
+          this.logger.warn({ err: String(error) }, 'outbox relay could not publish; retrying');
+          this.schedule(Math.max(this.intervalMs, 2_000));
+        });
+    }, delayMs);
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Column, CreateDateColumn, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
+import { currentRequestId } from '@portal/logging';
+
+/** An event waiting to be published; written in the same transaction as the change it describes. */
+@Entity({ name: 'outbox_events' })
+@Index('idx_outbox_events_unpublished', ['occurredAt'], { where: 'published_at IS NULL' })
+export class OutboxEvent {
+  @PrimaryColumn('uuid') id: string;
+  @Column({ type: 'varchar', length: 200 }) subject: string;
+  @Column({ type: 'jsonb' }) payload: Record<string, unknown>;
+  @Column({ type: 'varchar', length: 100, nullable: true }) requestId: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) occurredAt: Date;
+  @Column({ type: 'timestamptz', nullable: true }) publishedAt: Date | null;
+  @Column({ type: 'int', default: 0 }) publishAttempts: number;
+  @Column({ type: 'text', nullable: true }) lastError: string | null;
+}
+
+/** Records an event inside the caller's transaction; the relay publishes it after commit. */
+export async function addToOutbox(manager: EntityManager, subject: string, payload: object): Promise<string> {
+  const id = randomUUID();
+  await manager.insert(OutboxEvent, {
+    id,
+    subject,
+    payload: payload as OutboxEvent["payload"] as never,
+    requestId: currentRequestId() ?? null,
+  });
+  return id;
+}
+
+/** An event a consumer has handled, so a redelivery is recognised and skipped. */
+@Entity({ name: 'processed_events' })
+export class ProcessedEvent {
+  @PrimaryColumn('uuid') eventId: string;
+  @Column({ type: 'varchar', length: 200 }) subject: string;
+  @CreateDateColumn({ type: 'timestamptz' }) processedAt: Date;
+}
+
+/**
+ * Runs work at most once per event id: the processed-event row and the work's writes
+ * commit together, so a crash in between leaves neither and the redelivery retries.
+ */
+export async function handleEventOnce(
+  manager: EntityManager,
+  event: { id: string; subject: string },
+  work: (manager: EntityManager) => Promise<void>,
+): Promise<boolean> {
+  return manager.transaction(async (tx) => {
+    const inserted = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(ProcessedEvent)
+      .values({ eventId: event.id, subject: event.subject })
+      .orIgnore()
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) return false;
+    await work(tx);
+    return true;
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  ArgumentsHost,
+  CallHandler,
+  Catch,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  RpcExceptionFilter,
+  ValidationPipe,
+} from '@nestjs/common';
+import { Observable, throwError } from 'rxjs';
+import { Actor, errorBody, ErrorBody, RequestMeta, ServiceRequest, validationErrorBody } from '@portal/contracts';
+import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
+import { ServiceError } from './service-error';
+
+function request(context: ExecutionContext): ServiceRequest {
+  const data = context.switchToRpc().getData() as ServiceRequest | undefined;
+  return { meta: data?.meta ?? { requestId: newRequestId(), actor: null }, payload: data?.payload ?? {} };
+}
+
+/** The command's own payload, validated against the parameter's class by the global pipe. */
+export const CommandPayload = createParamDecorator((_: unknown, context: ExecutionContext) => request(context).payload);
+
+/** The caller's metadata (request id, verified actor, client address). */
+export const CommandMeta = createParamDecorator((_: unknown, context: ExecutionContext): RequestMeta => request(context).meta);
+
+/** The verified caller; the command is refused when there is none. */
+export const CommandActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const actor = request(context).meta.actor;
+  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  return actor;
+});
+
+/** Runs each handler inside its request's context so every log line carries the request id. */
+@Injectable()
+export class RequestContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const { requestId } = request(context).meta;
+    return new Observable((subscriber) =>
+      runWithRequestContext({ requestId }, () => next.handle().subscribe(subscriber)),
+    );
+  }
+}
+
+/** Validation of command payloads: 400 with the first problem and every field's detail. */
+export function commandValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    validateCustomDecorators: true,
+    exceptionFactory: (errors) => new ServiceError(validationErrorBody(errors)),
+  });
+}
+
+/** Replies with the error envelope; anything unexpected is logged and answered as a bare 500. */
+@Catch()
+export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    let body: ErrorBody;
+    if (exception instanceof ServiceError) {
+      body = exception.body;
+    } else {
+      this.logger.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : String(exception) }, 'unhandled error in command handler');
+      body = errorBody(500, 'An unexpected error occurred. Please try again.');
+    }
+    return throwError(() => body);
+  }
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
+import { ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
+import { currentRequestId, newRequestId } from '@portal/logging';
+import { ServiceCallError } from './service-error';
+
+const codec = JSONCodec();
+
+interface NestReply<R> {
+  id?: string;
+  response?: R;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+function serviceName(subject: string): string {
+  return subject.split('.')[0];
+}
+
+function asErrorBody(err: unknown): ErrorBody {
+  if (err && typeof err === 'object' && 'statusCode' in err && 'message' in err) return err as ErrorBody;
+  return errorBody(500, 'An unexpected error occurred. Please try again.');
+}
+
+/**
+ * Sends commands to services over NATS request/reply, in the packet format of Nest's
+ * NATS transport. Uses NATS's own request so that a service with no running instance
+ * is known at once (503) instead of waiting for the time-out (504).
+ */
+export class ServiceClient {
+  constructor(
+    private readonly connection: () => NatsConnection,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send<R, P = unknown>(subject: string, payload: P, meta: Partial<RequestMeta> = {}, timeoutMs = this.timeoutMs): Promise<R> {
+    const request: ServiceRequest<P> = {
+      meta: { requestId: meta.requestId ?? currentRequestId() ?? newRequestId(), actor: meta.actor ?? null, clientIp: meta.clientIp, userAgent: meta.userAgent },
+      payload,
+    };
+    const packet = { pattern: subject, data: request, id: randomUUID() };
+    let reply: NestReply<R>;
+    try {
+      const message = await this.connection().request(subject, codec.encode(packet), { timeout: timeoutMs });
+      reply = codec.decode(message.data) as NestReply<R>;
+    } catch (error) {
+      throw new ServiceCallError(this.transportError(subject, error));
+    }
+    if (reply.err !== undefined && reply.err !== null) throw new ServiceCallError(asErrorBody(reply.err));
+    return reply.response as R;
+  }
+
+  private transportError(subject: string, error: unknown): ErrorBody {
+    const name = serviceName(subject);
+    const code = (error as NatsError)?.code;
+    if (code === ErrorCode.NoResponders || code === ErrorCode.ConnectionClosed || code === ErrorCode.Disconnect) {
+      return errorBody(503, `The ${name} service is unavailable. Please try again shortly.`, { code: 'service_unavailable' });
+    }
+    if (code === ErrorCode.Timeout) {
+      return errorBody(504, `The ${name} service took too long to answer. Please try again.`, { code: 'service_timeout' });
+    }
+    return errorBody(503, `The ${name} service could not be reached. Please try again shortly.`, { code: 'service_unavailable' });
+  }
+}

@@ -1,0 +1,42 @@
+import { RpcException } from '@nestjs/microservices';
+import { ErrorBody, errorBody, FieldError } from '@portal/contracts';
+
+/**
+ * A refusal a service means to send back to the caller: a status, a human message and
+ * optionally a machine code and field details. Anything else thrown is an internal error.
+ */
+export class ServiceError extends RpcException {
+  constructor(readonly body: ErrorBody) {
+    super(body);
+  }
+
+  static badRequest(message: string, extra?: { code?: string; details?: FieldError[] }) {
+    return new ServiceError(errorBody(400, message, extra));
+  }
+  static unauthorized(message: string, code?: string) {
+    return new ServiceError(errorBody(401, message, { code }));
+  }
+  static forbidden(message: string, code?: string) {
+    return new ServiceError(errorBody(403, message, { code }));
+  }
+  static notFound(message: string, code?: string) {
+    return new ServiceError(errorBody(404, message, { code }));
+  }
+  static conflict(message: string, code?: string) {
+    return new ServiceError(errorBody(409, message, { code }));
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number, code?: string) {
+    return new ServiceError(errorBody(429, message, { code, retryAfterSeconds }));
+  }
+  static unavailable(message: string) {
+    return new ServiceError(errorBody(503, message));
+  }
+}
+
+/** Raised on the calling side when a command could not be answered. */
+export class ServiceCallError extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(body.message);
+    this.name = 'ServiceCallError';
+  }
+}

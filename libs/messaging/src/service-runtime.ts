@@ -1,0 +1,137 @@
+import { hostname } from 'node:os';
+import { Controller, DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Type } from '@nestjs/common';
+import { ModuleRef, NestFactory } from '@nestjs/core';
+import { MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { NatsConnection } from 'nats';
+import { BackendService, DependencyHealth, healthSubject, ServiceHealth } from '@portal/contracts';
+import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
+import { createLogger, JsonLogger, Logger } from '@portal/logging';
+import { connectToNats } from './nats-connection';
+import { commandValidationPipe, RequestContextInterceptor, ServiceExceptionFilter } from './rpc';
+import { ServiceClient } from './service-client';
+
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+export const SERVICE_ENVIRONMENT = Symbol('SERVICE_ENVIRONMENT');
+export const LOGGER = Symbol('LOGGER');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** A named dependency check a service adds to its health reply (database, Redis, ...). */
+export interface HealthCheck {
+  name: string;
+  check(): Promise<void>;
+}
+export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+
+@Injectable()
+class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly connection: NatsConnection) {}
+  async onApplicationShutdown() {
+    await this.connection.drain().catch(() => undefined);
+  }
+}
+
+function healthController(service: BackendService): Type<unknown> {
+  @Controller()
+  class HealthController {
+    private readonly instance = `${hostname()}:${process.pid}`;
+    constructor(private readonly moduleRef: ModuleRef) {}
+
+    @MessagePattern(healthSubject(service))
+    async check(): Promise<ServiceHealth> {
+      const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
+      const dependencies: DependencyHealth[] = await Promise.all(
+        checks.map(async ({ name, check }) => {
+          try {
+            await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000))]);
+            return { name, status: 'up' as const };
+          } catch (error) {
+            return { name, status: 'down' as const, error: error instanceof Error ? error.message : String(error) };
+          }
+        }),
+      );
+      const status = dependencies.every((dependency) => dependency.status === 'up') ? 'up' : 'down';
+      return { service, status, instance: this.instance, dependencies };
+    }
+  }
+  return HealthController;
+}
+
+/**
+ * What every backend service shares: its validated environment, a JSON logger, a NATS
+ * connection (for events and for commands to other services) and the health reply.
+ */
+@Global()
+@Module({})
+export class ServiceRuntimeModule {
+  static forService<E extends ServiceEnvironment>(service: BackendService, environment: E, logger: Logger): DynamicModule {
+    return {
+      module: ServiceRuntimeModule,
+      controllers: [healthController(service)],
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        { provide: SERVICE_ENVIRONMENT, useValue: environment },
+        { provide: LOGGER, useValue: logger },
+        { provide: NATS_CONNECTION, useFactory: () => connectToNats(environment.NATS_URL, `${service}-${process.pid}`, logger) },
+        {
+          provide: ServiceClient,
+          inject: [NATS_CONNECTION],
+          useFactory: (connection: NatsConnection) => new ServiceClient(() => connection, environment.NATS_REQUEST_TIMEOUT_MS),
+        },
+        NatsConnectionCloser,
+      ],
+      exports: [SERVICE_NAME, SERVICE_ENVIRONMENT, LOGGER, NATS_CONNECTION, ServiceClient],
+    };
+  }
+}
+
+export interface RunServiceOptions<E extends ServiceEnvironment> {
+  service: BackendService;
+  environment: new () => E;
+  /** Builds the service's root module from its validated environment. */
+  module: (environment: E, logger: Logger) => DynamicModule | Type<unknown>;
+}
+
+/**
+ * Starts a service as a Nest microservice on NATS. Its command handlers subscribe in a
+ * queue group named after the service, so replicas share the work. Configuration errors
+ * stop the process with the variable's name before anything connects.
+ */
+export async function runService<E extends ServiceEnvironment>(options: RunServiceOptions<E>) {
+  const bootLogger = createLogger(options.service);
+  let environment: E;
+  try {
+    environment = loadEnvironment(options.environment);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      bootLogger.fatal({ problems: error.problems }, error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(options.service, environment.LOG_LEVEL);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(
+    {
+      module: class ServiceRootModule {},
+      imports: [ServiceRuntimeModule.forService(options.service, environment, logger), options.module(environment, logger)],
+    } as unknown as Type<unknown>,
+    {
+      transport: Transport.NATS,
+      options: {
+        servers: environment.NATS_URL.split(','),
+        queue: options.service,
+        name: `${options.service}-commands-${process.pid}`,
+        reconnect: true,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1_000,
+      },
+      logger: new JsonLogger(logger),
+    },
+  );
+  app.useGlobalPipes(commandValidationPipe());
+  app.useGlobalFilters(new ServiceExceptionFilter(logger));
+  app.useGlobalInterceptors(new RequestContextInterceptor());
+  app.enableShutdownHooks();
+  await app.listen();
+  logger.info({ queueGroup: options.service }, `${options.service} service ready`);
+  return app;
+}
