@@ -89,6 +89,8 @@ export interface RunServiceOptions<E extends ServiceEnvironment> {
   environment: new () => E;
   /** Builds the service's root module from its validated environment. */
   module: (environment: E, logger: Logger) => DynamicModule | Type<unknown>;
+  /** Environment to read instead of process.env (tests); a bad one throws instead of exiting. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -100,9 +102,9 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   const bootLogger = createLogger(options.service);
   let environment: E;
   try {
-    environment = loadEnvironment(options.environment);
+    environment = loadEnvironment(options.environment, options.env ?? process.env);
   } catch (error) {
-    if (error instanceof ConfigurationError) {
+    if (error instanceof ConfigurationError && !options.env) {
       bootLogger.fatal({ problems: error.problems }, error.message);
       process.exit(78);
     }

@@ -1,0 +1,3 @@
+export * from './ephemeral-servers';
+export * from './test-database';
+export * from './service-harness';
