@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { ServiceDatabaseOptions, serviceDataSourceOptions } from './data-source-options';
 import { migrateServiceSchema } from './migrate';
 
@@ -17,7 +17,7 @@ export class ServiceDatabaseModule {
         TypeOrmModule.forRootAsync({
           useFactory: () => serviceDataSourceOptions(options),
           dataSourceFactory: async (dataSourceOptions) => {
-            const dataSource = await new DataSource(dataSourceOptions!).initialize();
+            const dataSource = await new DataSource(dataSourceOptions as DataSourceOptions).initialize();
             await migrateServiceSchema(dataSource, options.schema);
             return dataSource;
           },

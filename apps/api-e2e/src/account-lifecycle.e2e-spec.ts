@@ -1,0 +1,136 @@
+import { confirmationTokenFor, confirmedCustomer, linkIn, signIn, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+
+describe('account lifecycle over HTTP', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-accounts');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('signs a visitor up, emails a confirmation link, and signs them in once confirmed', async () => {
+    const email = uniqueEmail();
+    const signUp = await stack.api.post('/api/v1/auth/signup', {
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email,
+      password: 'secret-pass',
+      confirmPassword: 'secret-pass',
+      userType: 'customer',
+    });
+    expect(signUp.status).toBe(201);
+
+    const early = await stack.api.post('/api/v1/auth/login', { email, password: 'secret-pass' });
+    expect(early.status).toBe(403);
+    expect(early.body.message).toBe('Please check your email and click the confirmation link');
+
+    const token = await confirmationTokenFor(stack.inbox, email);
+    const confirmed = await stack.api.post('/api/v1/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.user).toMatchObject({ email, userType: 'customer', firstName: 'Mary' });
+
+    const again = await stack.api.post('/api/v1/auth/confirm-email', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Your email has already been confirmed. You can now log in to your account.');
+
+    const session = await signIn(stack.api, email, 'secret-pass');
+    const me = await session.api.get('/api/v1/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, userType: 'customer' });
+  });
+
+  it('refuses a duplicate email and reports sign-up problems in the specified order', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const duplicate = await stack.api.post('/api/v1/auth/signup', {
+      firstName: 'A',
+      lastName: 'B',
+      email: customer.email,
+      password: 'another-pass',
+      confirmPassword: 'another-pass',
+      userType: 'customer',
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('An account with this email already exists. Please try logging in instead.');
+
+    const empty = await stack.api.post('/api/v1/auth/signup', { userType: 'customer' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('First name is required');
+    expect((empty.body.details as { field: string }[]).map((detail) => detail.field)).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'password']),
+    );
+
+    const short = await stack.api.post('/api/v1/auth/signup', {
+      firstName: 'A',
+      lastName: 'B',
+      email: uniqueEmail(),
+      password: '12345',
+      confirmPassword: '12345',
+      userType: 'customer',
+    });
+    expect(short.body.message).toBe('Password must be at least 6 characters');
+
+    const admin = await stack.api.post('/api/v1/auth/signup', {
+      firstName: 'A',
+      lastName: 'B',
+      email: uniqueEmail(),
+      password: '123456',
+      confirmPassword: '123456',
+      userType: 'admin',
+    });
+    expect(admin.status).toBe(400);
+  });
+
+  it('answers the sixth wrong password with the rate-limit message', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const wrong = await stack.api.post('/api/v1/auth/login', { email: customer.email, password: `wrong-${attempt}` });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe('Invalid email or password');
+    }
+    const sixth = await stack.api.post('/api/v1/auth/login', { email: customer.email, password: 'wrong-6' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many login attempts. Please try again later.');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('ends the whole session when a rotated refresh token is used again', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const first = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
+    expect(first.status).toBe(200);
+    const rotated = first.body.refreshToken as string;
+    expect(rotated).not.toBe(customer.refreshToken);
+
+    const reuse = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe('Your session has ended. Please sign in again.');
+
+    const afterReuse = await stack.api.post('/api/v1/auth/refresh', { refreshToken: rotated });
+    expect(afterReuse.status).toBe(401);
+    const me = await stack.api.withToken(first.body.accessToken as string).get('/api/v1/me');
+    expect(me.status).toBe(401);
+  });
+
+  it('resets a forgotten password from the emailed link, once', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const unknown = await stack.api.post('/api/v1/auth/password-reset', { email: uniqueEmail('nobody') });
+    expect(unknown.status).toBe(202);
+    const requestedAt = Date.now() - 1000;
+    const request = await stack.api.post('/api/v1/auth/password-reset', { email: customer.email });
+    expect(request.status).toBe(202);
+
+    const email = await stack.inbox.lastEmailTo(customer.email, { subject: /reset/i, after: requestedAt });
+    const token = linkIn(email, '/auth/update-password').searchParams.get('token');
+    const update = await stack.api.post('/api/v1/auth/password-update', { token, password: 'brand-new-pass' });
+    expect(update.status).toBe(200);
+    const reused = await stack.api.post('/api/v1/auth/password-update', { token, password: 'another-pass' });
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe('Invalid or expired reset link. Please request a new password reset.');
+
+    const oldSession = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
+    expect(oldSession.status).toBe(401);
+    await expect(signIn(stack.api, customer.email, 'brand-new-pass')).resolves.toBeDefined();
+  });
+});

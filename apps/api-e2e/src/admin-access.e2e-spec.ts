@@ -1,0 +1,44 @@
+import { adminAccount, confirmedCustomer, startTestStack, TestStack } from '@portal/testing';
+
+describe('admin access over HTTP', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-admin');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('signs in an admin made with create-admin as an admin', async () => {
+    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    expect(admin.user).toMatchObject({ userType: 'admin', adminRole: 'super_admin' });
+  });
+
+  it('refuses a customer on admin endpoints and records the attempt for review', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const denied = await customer.api.get('/api/v1/admin/users');
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('Access denied. You do not have permission to access admin areas.');
+
+    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const audit = await admin.api.get<{ items: { actionType: string; actorUserId: string; metadata: Record<string, unknown> }[] }>(
+      '/api/v1/admin/audit-logs',
+    );
+    expect(audit.status).toBe(200);
+    expect(audit.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actionType: 'unauthorized_access', actorUserId: customer.user.id, metadata: expect.objectContaining({ path: '/api/v1/admin/users' }) }),
+      ]),
+    );
+  });
+
+  it('answers 401 without a token and never leaks a stack trace', async () => {
+    const anonymous = await stack.api.get('/api/v1/me');
+    expect(anonymous.status).toBe(401);
+    const malformed = await stack.api.request('POST', '/api/v1/auth/login', undefined, { 'content-type': 'application/json' });
+    expect(malformed.status).toBeLessThan(500);
+    expect(JSON.stringify(malformed.body)).not.toMatch(/\bat .+\.js:\d+/);
+  });
+});

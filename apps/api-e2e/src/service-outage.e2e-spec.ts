@@ -1,0 +1,31 @@
+import { confirmedCustomer, signIn, startTestStack, TestStack } from '@portal/testing';
+
+describe('a service outage', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-outage');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('makes sign-in answer 503 with a clear message and recovers when the service is back', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    expect((await stack.api.get('/health/ready')).status).toBe(200);
+
+    await stack.stack.stopService('identity');
+    const startedAt = Date.now();
+    const down = await stack.api.post('/api/v1/auth/login', { email: customer.email, password: customer.password });
+    expect(down.status).toBe(503);
+    expect(down.body.message).toBe('The identity service is unavailable. Please try again shortly.');
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    const ready = await stack.api.get<{ status: string }>('/health/ready');
+    expect(ready.status).toBe(503);
+
+    stack.stack.startService('identity');
+    await stack.stack.waitUntilReady(60_000);
+    await expect(signIn(stack.api, customer.email, customer.password)).resolves.toMatchObject({ email: customer.email });
+  });
+});

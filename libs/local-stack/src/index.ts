@@ -1,0 +1,2 @@
+export * from './process-supervisor';
+export * from './local-stack';

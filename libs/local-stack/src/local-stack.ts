@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BACKEND_SERVICES, BackendService } from '@portal/contracts';
+import { LogTarget, ProcessSupervisor } from './process-supervisor';
+
+export interface LocalStackOptions {
+  /** Repository root: where apps/<name>/dist live. */
+  root: string;
+  /** Environment every process gets (DATABASE_URL, NATS_URL, REDIS_URL, SMTP_URL, WEB_URL, NODE_ENV, ...). */
+  env: NodeJS.ProcessEnv;
+  gatewayPort: number;
+  /** MailDev ports, or false when SMTP_URL points at a real mail server. */
+  mailCatcher: { smtpPort: number; webPort: number } | false;
+  logs: LogTarget;
+  /** Serve the built web app from the gateway. */
+  serveWebApp: boolean;
+  readyTimeoutMs?: number;
+}
+
+export interface LocalStack {
+  gatewayUrl: string;
+  mailUrl: string | null;
+  startService(service: BackendService): void;
+  stopService(service: BackendService): Promise<void>;
+  waitUntilReady(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function entryPoint(root: string, app: string): string {
+  const path = join(root, 'apps', app, 'dist', 'main.js');
+  if (!existsSync(path)) throw new Error(`${path} is missing: build first (npm run build)`);
+  return path;
+}
+
+/**
+ * Starts every backend service, the gateway and (optionally) the MailDev mail catcher as
+ * separate processes, the way they run in production: one process per service, talking
+ * over NATS. Used by `npm start` and by the end-to-end tests.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const supervisor = new ProcessSupervisor(options.logs);
+  const gatewayUrl = `http://127.0.0.1:${options.gatewayPort}`;
+  const env: NodeJS.ProcessEnv = { ...options.env };
+  let mailUrl: string | null = null;
+
+  if (options.mailCatcher) {
+    const { smtpPort, webPort } = options.mailCatcher;
+    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    mailUrl = `http://127.0.0.1:${webPort}`;
+    supervisor.start({
+      name: 'maildev',
+      command: process.execPath,
+      args: [require.resolve('maildev/bin/maildev'), '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'],
+      env,
+      cwd: options.root,
+    });
+  }
+
+  const startService = (service: BackendService) =>
+    supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env, cwd: options.root });
+
+  for (const service of BACKEND_SERVICES) startService(service);
+  supervisor.start({
+    name: 'gateway',
+    command: process.execPath,
+    args: [entryPoint(options.root, 'gateway')],
+    env: { ...env, PORT: String(options.gatewayPort), ...(options.serveWebApp ? { WEB_DIST_DIR: join(options.root, 'apps', 'web', 'dist') } : {}) },
+    cwd: options.root,
+  });
+
+  const waitUntilReady = async (timeoutMs = options.readyTimeoutMs ?? 90_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`${gatewayUrl}/health/ready`);
+        if (response.ok) return;
+        last = `${response.status} ${await response.text()}`;
+      } catch (error) {
+        last = String(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the stack did not become ready within ${timeoutMs} ms: ${last}`);
+  };
+
+  const stack: LocalStack = {
+    gatewayUrl,
+    mailUrl,
+    startService,
+    stopService: (service) => supervisor.stop(service),
+    waitUntilReady,
+    stop: () => supervisor.stopAll(),
+  };
+  try {
+    await waitUntilReady();
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}

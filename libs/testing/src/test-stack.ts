@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { LocalStack, startLocalStack } from '@portal/local-stack';
+import { freePort } from './ephemeral-servers';
+import { MailInbox } from './mail-inbox';
+import { PortalApi } from './portal-api';
+import { startTestInfrastructure, TestInfrastructure } from './service-harness';
+
+export interface TestStack {
+  root: string;
+  stack: LocalStack;
+  infrastructure: TestInfrastructure;
+  /** The environment the processes run with (for CLI commands such as create-admin). */
+  env: NodeJS.ProcessEnv;
+  api: PortalApi;
+  inbox: MailInbox;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The repository root, found from this file whether it runs from src (ts-jest) or dist. */
+export function repositoryRoot(): string {
+  return resolve(__dirname, '..', '..', '..');
+}
+
+/**
+ * The whole portal as separate processes (every service, the gateway, MailDev) against a
+ * fresh database and a NATS and Redis of its own: what the end-to-end suites drive.
+ */
+export async function startTestStack(label: string, options: { serveWebApp?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
+  const root = repositoryRoot();
+  const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const infrastructure = await startTestInfrastructure(label, {
+    LOG_LEVEL: 'info',
+    WEB_URL: baseUrl,
+    JWT_KEYS_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-jwt-')),
+    NATS_REQUEST_TIMEOUT_MS: '3000',
+    ...options.env,
+  });
+  const env = { ...infrastructure.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      root,
+      env,
+      gatewayPort,
+      mailCatcher: { smtpPort, webPort },
+      logs: { kind: 'directory', path: join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`) },
+      serveWebApp: options.serveWebApp ?? false,
+    });
+  } catch (error) {
+    await infrastructure.stop();
+    throw error;
+  }
+  return {
+    root,
+    stack,
+    infrastructure,
+    env,
+    api: new PortalApi(baseUrl),
+    inbox: new MailInbox(stack.mailUrl as string),
+    baseUrl,
+    async stop() {
+      await stack.stop();
+      await infrastructure.stop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every test, as CI runs it on a clean checkout: install, build, lint (module
+# boundaries), the API-client staleness check, unit and integration tests against the
+# real PostgreSQL / Redis / NATS, API end-to-end tests against the whole running stack,
+# and browser tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Local services (PostgreSQL, Redis, NATS) and Chromium"
+bash scripts/ensure-local-services.sh
+bash scripts/ensure-chromium.sh
+
+step "Install"
+bash scripts/install.sh
+
+step "Build"
+npm run build
+
+step "Lint and module boundaries"
+npm run lint
+
+step "API client is generated from the current gateway"
+npm run api-client:check
+
+step "Unit and integration tests"
+npx jest --ci
+
+step "API end-to-end tests against the running stack"
+npx jest --ci -c apps/api-e2e/jest.config.e2e.js --runInBand
+
+step "Browser tests (Playwright, headless Chromium)"
+npx playwright test -c apps/web-e2e/playwright.config.ts
+
+printf '\nAll tests passed.\n'
