@@ -41,11 +41,15 @@ function healthController(service: BackendService): Type<unknown> {
       const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
       const dependencies: DependencyHealth[] = await Promise.all(
         checks.map(async ({ name, check }) => {
+          let timer: NodeJS.Timeout | undefined;
           try {
-            await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000))]);
+            const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), 2_000)));
+            await Promise.race([check(), timeout]);
             return { name, status: 'up' as const };
           } catch (error) {
             return { name, status: 'down' as const, error: error instanceof Error ? error.message : String(error) };
+          } finally {
+            clearTimeout(timer);
           }
         }),
       );

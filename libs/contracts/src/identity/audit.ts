@@ -51,3 +51,17 @@ export class ListAuditLogsPayload {
   @IsOptional() @IsString() cursor?: string;
   @IsOptional() limit?: number;
 }
+
+export const AUDIT_CATEGORIES = ['security_event', 'admin_action'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+
+export class RecordSecurityEventResult {
+  @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;
+}
+
+/** A page of audit records, newest first; pass nextCursor back as cursor for the next page. */
+export class AuditLogPage {
+  @ApiProperty({ type: [AuditLogEntry] }) items: AuditLogEntry[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
+  @ApiProperty({ description: 'Records matching the filter, across all pages' }) total: number;
+}
