@@ -1,44 +1,14 @@
 import 'reflect-metadata';
-import { INestMicroservice } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { healthSubject, ServiceHealth } from '@portal/contracts';
 import { ServiceEnvironment } from '@portal/config';
-import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { runService } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { describeServiceBasics } from '@portal/testing';
 import { APPLICATIONS_SCHEMA, applicationsEntities, ApplicationsModule } from './applications.module';
 import { applicationsMigrations } from './migrations';
 
-describe('applications service', () => {
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-
-  beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('applications');
-    service = await runService({ service: 'applications', environment: ServiceEnvironment, module: (env) => ApplicationsModule.register(env), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
-  });
-
-  it('answers its health check with its database up', async () => {
-    const health = await client.send<ServiceHealth>(healthSubject('applications'), {});
-    expect(health).toMatchObject({ service: 'applications', status: 'up', dependencies: [{ name: 'postgres', status: 'up' }] });
-  });
-
-  it('has a migration for every entity change', async () => {
-    const dataSource = await new DataSource(
-      serviceDataSourceOptions({ schema: APPLICATIONS_SCHEMA, url: infrastructure.database.url, entities: applicationsEntities, migrations: applicationsMigrations }),
-    ).initialize();
-    try {
-      expect(await pendingSchemaChanges(dataSource)).toEqual([]);
-    } finally {
-      await dataSource.destroy();
-    }
-  });
+describeServiceBasics({
+  service: 'applications',
+  schema: APPLICATIONS_SCHEMA,
+  entities: applicationsEntities,
+  migrations: applicationsMigrations,
+  start: (env) => runService({ service: 'applications', environment: ServiceEnvironment, module: (environment) => ApplicationsModule.register(environment), env }),
 });

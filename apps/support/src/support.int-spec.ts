@@ -1,44 +1,14 @@
 import 'reflect-metadata';
-import { INestMicroservice } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { healthSubject, ServiceHealth } from '@portal/contracts';
 import { ServiceEnvironment } from '@portal/config';
-import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { runService } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { describeServiceBasics } from '@portal/testing';
 import { SUPPORT_SCHEMA, supportEntities, SupportModule } from './support.module';
 import { supportMigrations } from './migrations';
 
-describe('support service', () => {
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-
-  beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('support');
-    service = await runService({ service: 'support', environment: ServiceEnvironment, module: (env) => SupportModule.register(env), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
-  });
-
-  it('answers its health check with its database up', async () => {
-    const health = await client.send<ServiceHealth>(healthSubject('support'), {});
-    expect(health).toMatchObject({ service: 'support', status: 'up', dependencies: [{ name: 'postgres', status: 'up' }] });
-  });
-
-  it('has a migration for every entity change', async () => {
-    const dataSource = await new DataSource(
-      serviceDataSourceOptions({ schema: SUPPORT_SCHEMA, url: infrastructure.database.url, entities: supportEntities, migrations: supportMigrations }),
-    ).initialize();
-    try {
-      expect(await pendingSchemaChanges(dataSource)).toEqual([]);
-    } finally {
-      await dataSource.destroy();
-    }
-  });
+describeServiceBasics({
+  service: 'support',
+  schema: SUPPORT_SCHEMA,
+  entities: supportEntities,
+  migrations: supportMigrations,
+  start: (env) => runService({ service: 'support', environment: ServiceEnvironment, module: (environment) => SupportModule.register(environment), env }),
 });

@@ -5,3 +5,4 @@ export * from './mail-inbox';
 export * from './portal-api';
 export * from './accounts';
 export * from './test-stack';
+export * from './service-basics';
