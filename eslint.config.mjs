@@ -34,6 +34,8 @@ export default [
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Explicit types on configuration fields feed decorator metadata (implicit conversion).
+      '@typescript-eslint/no-inferrable-types': 'off',
     },
   },
   {

@@ -9,25 +9,25 @@ export class ServiceEnvironment {
   NODE_ENV: NodeEnvironment = 'development';
 
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/portal';
+  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/portal';
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
-  REDIS_URL = 'redis://127.0.0.1:6379';
+  REDIS_URL: string = 'redis://127.0.0.1:6379';
 
   @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// URL (comma separated for a cluster)' })
-  NATS_URL = 'nats://127.0.0.1:4222';
+  NATS_URL: string = 'nats://127.0.0.1:4222';
 
   @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
-  WEB_URL = 'http://localhost:3000';
+  WEB_URL: string = 'http://localhost:3000';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  LOG_LEVEL = 'info';
+  LOG_LEVEL: string = 'info';
 
   /** Time a service waits for another service's reply before giving up. */
   @IsInt()
   @Min(100)
   @Max(60_000)
-  NATS_REQUEST_TIMEOUT_MS = 5_000;
+  NATS_REQUEST_TIMEOUT_MS: number = 5_000;
 
   @IsOptional()
   @IsString()

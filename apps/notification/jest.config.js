@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset'),
+  displayName: 'notification',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'],
+};

@@ -1,0 +1,40 @@
+import { JobsOptions } from 'bullmq';
+import { EmailTemplateName, EmailTemplateParams } from './templates';
+
+/** An email to send: a template, its values and the recipient. */
+export type EmailRequest = {
+  [T in EmailTemplateName]: { template: T; to: string; params: EmailTemplateParams[T] };
+}[EmailTemplateName];
+
+/**
+ * One email as queued: the template's values rather than the rendered text, so the
+ * worker renders with the templates it runs.
+ */
+export type EmailJobData = EmailRequest & {
+  /** The event that asked for this email; with the template it identifies the email. */
+  eventId: string;
+  requestId?: string;
+};
+
+/**
+ * The job id is the email's identity, so adding it again (a replayed event) is a no-op
+ * while the job is kept. BullMQ refuses custom ids containing ':', hence the dot.
+ */
+export function emailJobId(eventId: string, template: EmailTemplateName): string {
+  return `${eventId}.${template}`;
+}
+
+export const EMAIL_SEND_ATTEMPTS = 5;
+const SEVEN_DAYS_IN_SECONDS = 7 * 24 * 3600;
+
+export function emailJobOptions(eventId: string, template: EmailTemplateName, retryDelayMs: number): JobsOptions {
+  return {
+    jobId: emailJobId(eventId, template),
+    attempts: EMAIL_SEND_ATTEMPTS,
+    backoff: { type: 'exponential', delay: retryDelayMs },
+    // Completed jobs are kept a week: that is how long a replayed event whose processed
+    // row was lost still finds its job id taken. Failed jobs stay until someone acts.
+    removeOnComplete: { age: SEVEN_DAYS_IN_SECONDS },
+    removeOnFail: false,
+  };
+}

@@ -1,0 +1,42 @@
+import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { JobQueue } from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { NotificationEnvironment } from '../notification-environment';
+import { EmailJobData, emailJobOptions } from './email-job';
+
+export const EMAIL_PRODUCER_REDIS = Symbol('EMAIL_PRODUCER_REDIS');
+
+/** The only way email gets queued: one job per event and template. */
+@Injectable()
+export class EmailQueue implements BeforeApplicationShutdown {
+  private readonly queue: Queue<EmailJobData>;
+
+  constructor(
+    @Inject(EMAIL_PRODUCER_REDIS) connection: Redis,
+    @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.queue = new Queue<EmailJobData>(JobQueue.Email, { connection });
+    // Connection errors are already reported once by the connection; BullMQ repeats them
+    // on every reconnect attempt.
+    this.queue.on('error', (error) => {
+      if (connection.status === 'ready') this.logger.warn({ err: error.message }, 'email queue error');
+    });
+  }
+
+  /**
+   * Queues the email unless a job for the same event and template already exists
+   * (waiting, retrying, sent within the last week, or failed), in which case nothing
+   * happens: BullMQ keeps the existing job.
+   */
+  async enqueue(email: EmailJobData): Promise<void> {
+    await this.queue.add(email.template, email, emailJobOptions(email.eventId, email.template, this.environment.EMAIL_RETRY_DELAY_MS));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,62 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import type { Logger } from '@portal/logging';
+import { ServiceDatabaseModule } from '@portal/database';
+import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { notificationDatabase } from '../database';
+import { NotificationEnvironment } from '../notification-environment';
+import { EMAIL_WORKER_REDIS, EmailWorker } from './email-worker';
+import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
+import { createRedisConnection } from './redis';
+import { SendEmailJob } from './send-email.job';
+
+const workerProviders: Provider[] = [
+  {
+    provide: EMAIL_WORKER_REDIS,
+    inject: [SERVICE_ENVIRONMENT, LOGGER],
+    useFactory: (environment: NotificationEnvironment, logger: Logger) => createRedisConnection(environment.REDIS_URL, 'worker', logger),
+  },
+  {
+    provide: MAIL_TRANSPORT,
+    inject: [SERVICE_ENVIRONMENT],
+    useFactory: (environment: NotificationEnvironment) => createMailTransport(environment.SMTP_URL, environment.MAIL_FROM),
+  },
+  SendEmailJob,
+  EmailWorker,
+];
+
+/** The environment and logger a worker process provides itself (the service gets them from its runtime). */
+@Global()
+@Module({})
+class EmailWorkerProcessModule {
+  static register(environment: NotificationEnvironment, logger: Logger): DynamicModule {
+    return {
+      module: EmailWorkerProcessModule,
+      providers: [
+        { provide: SERVICE_ENVIRONMENT, useValue: environment },
+        { provide: LOGGER, useValue: logger },
+      ],
+      exports: [SERVICE_ENVIRONMENT, LOGGER],
+    };
+  }
+}
+
+/**
+ * The email worker: SendEmailJob run by a BullMQ worker on JobQueue.Email. It needs no
+ * NATS and answers no commands; it reads the queue and writes email_deliveries.
+ */
+@Module({})
+export class EmailWorkerModule {
+  /** Inside the service process, using the service's database, environment and logger. */
+  static inline(): DynamicModule {
+    return { module: EmailWorkerModule, providers: workerProviders };
+  }
+
+  /** As its own process (`src/email-worker.main.ts`), with its own database connection. */
+  static standalone(environment: NotificationEnvironment, logger: Logger): DynamicModule {
+    return {
+      module: EmailWorkerModule,
+      imports: [EmailWorkerProcessModule.register(environment, logger), ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL))],
+      providers: workerProviders,
+    };
+  }
+}

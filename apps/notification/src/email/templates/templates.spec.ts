@@ -1,0 +1,134 @@
+import { describeValidity, displayName, escapeHtml } from './layout';
+import { renderEmail } from '.';
+
+const issuedAt = '2025-11-21T06:00:00.000Z';
+const inHours = (hours: number) => new Date(Date.parse(issuedAt) + hours * 3_600_000).toISOString();
+
+describe('email templates', () => {
+  describe('confirm-email', () => {
+    const confirmationUrl = 'http://localhost:3000/auth/email-confirmed?token=abc123&type=signup';
+    const email = renderEmail('confirm-email', { firstName: 'Ada', confirmationUrl, issuedAt, expiresAt: inHours(24) });
+
+    it('carries the confirmation link in both bodies', () => {
+      expect(email.subject).toBe('Confirm your email address');
+      expect(email.text).toContain(confirmationUrl);
+      expect(email.html).toContain(`href="${escapeHtml(confirmationUrl)}"`);
+    });
+
+    it('says the link is valid for 24 hours', () => {
+      expect(email.text).toContain('valid for 24 hours (until 22 November 2025 at 06:00 UTC)');
+      expect(email.html).toContain('valid for 24 hours');
+    });
+
+    it('greets the user by first name', () => {
+      expect(email.text).toMatch(/^Hello Ada,/);
+    });
+  });
+
+  describe('reset-password', () => {
+    const resetUrl = 'https://portal.example.com/auth/update-password?token=r3set';
+    const email = renderEmail('reset-password', { firstName: 'Ada', resetUrl, issuedAt, expiresAt: inHours(1) });
+
+    it('carries the reset link, valid for 1 hour', () => {
+      expect(email.subject).toBe('Reset your password');
+      expect(email.text).toContain(resetUrl);
+      expect(email.html).toContain(`href="${resetUrl}"`);
+      expect(email.text).toContain('valid for 1 hour (until 21 November 2025 at 07:00 UTC)');
+    });
+
+    it('tells the user they can ignore it if they did not ask', () => {
+      expect(email.text).toContain('If you did not ask to reset your password, you can ignore this email');
+      expect(email.html).toContain('If you did not ask to reset your password, you can ignore this email');
+    });
+  });
+
+  describe('password-changed', () => {
+    it('says how and when the password changed and links to a reset', () => {
+      const email = renderEmail('password-changed', {
+        firstName: 'Ada',
+        via: 'reset',
+        changedAt: issuedAt,
+        resetPasswordUrl: 'http://localhost:3000/auth/reset-password',
+      });
+      expect(email.subject).toBe('Your password was changed');
+      expect(email.text).toContain('was reset with a password reset link on 21 November 2025 at 06:00 UTC');
+      expect(email.html).toContain('href="http://localhost:3000/auth/reset-password"');
+    });
+  });
+
+  describe('welcome', () => {
+    it('links to the sign-in page', () => {
+      const email = renderEmail('welcome', { signInUrl: 'http://localhost:3000/auth/login' });
+      expect(email.subject).toBe('Welcome to Investment Portal');
+      expect(email.text).toContain('http://localhost:3000/auth/login');
+      expect(email.html).toContain('href="http://localhost:3000/auth/login"');
+    });
+  });
+
+  describe('user-provided values', () => {
+    const hostile = '<script>alert("x")</script> & <b>Bob</b>';
+    const email = renderEmail('confirm-email', {
+      firstName: hostile,
+      confirmationUrl: 'http://localhost:3000/auth/email-confirmed?token=a"b<c>&d=1',
+      issuedAt,
+      expiresAt: inHours(24),
+    });
+
+    it('escapes a first name in the HTML body', () => {
+      expect(email.html).not.toContain('<script>');
+      expect(email.html).not.toContain('<b>Bob</b>');
+      expect(email.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Bob&lt;/b&gt;,');
+    });
+
+    it('escapes a link inside its attribute', () => {
+      expect(email.html).toContain('href="http://localhost:3000/auth/email-confirmed?token=a&quot;b&lt;c&gt;&amp;d=1"');
+    });
+
+    it('keeps a first name on one line in the text body', () => {
+      const text = renderEmail('reset-password', {
+        firstName: 'Eve\r\n\r\nYour account is locked, call +1 555',
+        resetUrl: 'http://localhost:3000/r',
+        issuedAt,
+        expiresAt: inHours(1),
+      }).text;
+      expect(text.split('\n')[0]).toBe('Hello Eve Your account is locked, call +1 555,');
+    });
+
+    it('refuses links that are not web links', () => {
+      expect(() =>
+        renderEmail('confirm-email', { firstName: 'Ada', confirmationUrl: 'javascript:alert(1)', issuedAt, expiresAt: inHours(24) }),
+      ).toThrow('email link must be http(s)');
+    });
+
+    it('greets without a name when none was given', () => {
+      const text = renderEmail('confirm-email', { firstName: '  ', confirmationUrl: 'http://localhost/c', issuedAt, expiresAt: inHours(24) }).text;
+      expect(text.split('\n')[0]).toBe('Hello,');
+    });
+
+    it('drops characters that reverse the reading direction', () => {
+      expect(displayName('Ada\u202Egnp.exe')).toBe('Adagnp.exe');
+    });
+
+    it('bounds very long names', () => {
+      expect(displayName('x'.repeat(500))).toHaveLength(80);
+    });
+  });
+
+  describe('link validity', () => {
+    it.each([
+      [0.5, '30 minutes'],
+      [1, '1 hour'],
+      [2, '2 hours'],
+      [24, '24 hours'],
+      [48, '48 hours'],
+      [24 * 7, '7 days'],
+    ])('describes %s hours as "%s"', (hours, text) => {
+      expect(describeValidity(issuedAt, inHours(hours))).toBe(text);
+    });
+
+    it('falls back to the expiry time when the issue time is unknown', () => {
+      const email = renderEmail('reset-password', { firstName: 'Ada', resetUrl: 'http://localhost/r', issuedAt: 'not a date', expiresAt: inHours(1) });
+      expect(email.text).toContain('This link is valid until 21 November 2025 at 07:00 UTC.');
+    });
+  });
+});

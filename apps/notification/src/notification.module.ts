@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { HEALTH_CHECKS } from '@portal/messaging';
+import { notificationDatabase } from './database';
+import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
+import { EmailModule } from './email/email.module';
+import { EmailWorkerModule } from './email/email-worker.module';
+import { redisHealthCheck } from './email/redis';
+import { EventIntakeModule } from './event-intake/event-intake.module';
+import { NotificationEnvironment } from './notification-environment';
+
+export { NOTIFICATION_SCHEMA, notificationEntities } from './database';
+
+/**
+ * Notifications: queues the emails other services' events ask for and, unless the
+ * worker runs as its own process, sends them.
+ */
+@Module({})
+export class NotificationModule {
+  static register(environment: NotificationEnvironment): DynamicModule {
+    return {
+      module: NotificationModule,
+      imports: [
+        ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL)),
+        EmailModule,
+        EventIntakeModule,
+        ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
+      ],
+      providers: [
+        {
+          provide: HEALTH_CHECKS,
+          inject: [DataSource, EMAIL_PRODUCER_REDIS],
+          // SMTP is deliberately not here: a mail server outage delays email (jobs retry)
+          // but must not take the service out of rotation.
+          useFactory: (dataSource: DataSource, redis: Redis) => [databaseHealthCheck(dataSource), redisHealthCheck(redis)],
+        },
+      ],
+    };
+  }
+}
