@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AccessTokenAuthenticator } from '../auth/access-token.authenticator';
+import { AdminAccessDenial } from '../auth/admin-access';
+
+export const ADMIN_AREA_PREFIX = '/api/v1/admin';
+
+/**
+ * Mounted on /api/v1/admin before routing, so it covers every admin path, including
+ * those no controller serves yet: a signed-out caller gets 401, a customer 403 (and a
+ * security event), and only an admin reaches routing, where an unknown path is 404.
+ * Admin controllers still carry @AdminOnly(); this gate is the first line, not the only.
+ */
+@Injectable()
+export class AdminAreaGate {
+  constructor(
+    private readonly authenticator: AccessTokenAuthenticator,
+    private readonly denial: AdminAccessDenial,
+  ) {}
+
+  middleware(): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      this.authenticator.authenticate(req, res).then(
+        (actor) => next(actor.userType === 'admin' ? undefined : this.denial.deny(req, actor)),
+        next,
+      );
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import request from 'supertest';
+import { IdentityCommands } from '@portal/contracts';
+import { adminActor, customerActor } from '../testing/builders';
+import { eventually, GatewayHarness } from '../testing/gateway-harness';
+
+const DENIED = 'Access denied. You do not have permission to access admin areas.';
+
+describe('the admin area', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-admin');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  afterEach(async () => {
+    await gateway.stopResponders();
+  });
+
+  it('refuses a customer on any admin path, existing or not, and records the attempt', async () => {
+    const customer = customerActor();
+    const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+    const token = gateway.accessToken(customer);
+    const attempts: [string, string][] = [
+      ['GET', '/api/v1/admin/users?q=everyone'],
+      ['GET', '/api/v1/admin/audit-logs'],
+      ['POST', '/api/v1/admin/users/42/suspend'],
+      ['DELETE', '/api/v1/admin/anything/at/all'],
+    ];
+    for (const [method, path] of attempts) {
+      const response = await request(gateway.baseUrl)[method.toLowerCase() as 'get' | 'post' | 'delete'](path).set('authorization', `Bearer ${token}`);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: DENIED, code: 'admin_access_denied' });
+    }
+    await eventually(() => audit.requests.length === attempts.length);
+    expect(audit.requests.map((entry) => entry.payload)).toEqual(
+      attempts.map(([method, path]) => ({ type: 'unauthorized_access', path: path.split('?')[0], method, source: 'gateway' })),
+    );
+    expect(audit.requests[0].meta.actor).toMatchObject({ userId: customer.userId, userType: 'customer' });
+  });
+
+  it('answers the 403 at once even when the audit record cannot be written', async () => {
+    const startedAt = Date.now();
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/users').set('authorization', `Bearer ${gateway.accessToken(customerActor())}`);
+    expect(response.status).toBe(403);
+    expect(Date.now() - startedAt).toBeLessThan(500);
+  });
+
+  it('matches admin paths the way routing does (case, trailing slash), and nothing beyond them', async () => {
+    const token = gateway.accessToken(customerActor());
+    expect((await request(gateway.baseUrl).get('/API/V1/Admin/users/').set('authorization', `Bearer ${token}`)).status).toBe(403);
+    expect((await request(gateway.baseUrl).get('/api/v1/admin').set('authorization', `Bearer ${token}`)).status).toBe(403);
+    expect((await request(gateway.baseUrl).get('/api/v1/administrators').set('authorization', `Bearer ${token}`)).status).toBe(404);
+  });
+
+  it('asks a signed-out caller to sign in', async () => {
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/users');
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Please sign in to continue.');
+  });
+
+  it('lets an admin through to routing: an unknown admin path is a 404', async () => {
+    const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/not-built-yet').set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.' });
+    expect(audit.requests).toHaveLength(0);
+  });
+
+  it('lists audit logs for an admin, with the list query checked and converted', async () => {
+    const admin = adminActor();
+    const page = { items: [], nextCursor: null, total: 0 };
+    const identity = await gateway.respond(IdentityCommands.listAuditLogs, () => page);
+    const token = gateway.accessToken(admin);
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/audit-logs?category=security_event&limit=50').set('authorization', `Bearer ${token}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(page);
+    expect(identity.requests[0].payload).toEqual({ category: 'security_event', limit: 50 });
+    expect(identity.requests[0].meta.actor).toMatchObject({ userId: admin.userId, userType: 'admin', adminRole: 'super_admin' });
+
+    const invalid = await request(gateway.baseUrl).get('/api/v1/admin/audit-logs?limit=500').set('authorization', `Bearer ${token}`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ message: 'limit must be a whole number from 1 to 100', details: [{ field: 'limit' }] });
+  });
+});

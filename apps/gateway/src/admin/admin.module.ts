@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AdminAreaGate } from './admin-area.gate';
+import { AuditLogsController } from './audit-logs.controller';
+
+@Module({
+  imports: [AuthModule],
+  controllers: [AuditLogsController],
+  providers: [AdminAreaGate],
+})
+export class AdminModule {}

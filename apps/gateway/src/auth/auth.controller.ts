@@ -1,0 +1,140 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  AcceptedResult,
+  AuthErrorCodes,
+  AuthMessages,
+  AuthSession,
+  ConfirmEmailPayload,
+  IdentityCommands,
+  RefreshSessionPayload,
+  RequestMeta,
+  RequestPasswordResetPayload,
+  ResendConfirmationPayload,
+  ResendConfirmationResult,
+  SignInPayload,
+  SignOutPayload,
+  SignUpPayload,
+  SignUpResult,
+  UpdatePasswordPayload,
+} from '@portal/contracts';
+import { ServiceCallError, ServiceClient } from '@portal/messaging';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { Public } from './access.decorators';
+import { PasswordUpdatedResult } from './password-updated.result';
+import { RefreshCookie } from './refresh-cookie';
+
+/** Sign-up, confirmation, sign-in and sessions: identity decides, the gateway forwards and keeps the cookie. */
+@ApiTags('auth')
+@ApiCommonErrors()
+@Public()
+@Controller('api/v1/auth')
+export class AuthController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cookie: RefreshCookie,
+  ) {}
+
+  @Post('signup')
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({ summary: 'Create a customer account; a confirmation link is emailed' })
+  @ApiCreatedResponse({ type: SignUpResult })
+  @ApiErrorResponses(400, 403, 409)
+  signUp(@Body() payload: SignUpPayload, @RequestMetadata() meta: RequestMeta): Promise<SignUpResult> {
+    return this.services.send<SignUpResult>(IdentityCommands.signUp, payload, meta);
+  }
+
+  @Post('confirm-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Confirm the email address from the emailed link; signs the person in' })
+  @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
+  @ApiErrorResponses(400, 404, 409, 410)
+  async confirmEmail(@Body() payload: ConfirmEmailPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
+    return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.confirmEmail, payload, meta));
+  }
+
+  @Post('resend-confirmation')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email a new confirmation link (never reveals whether an account exists)' })
+  @ApiAcceptedResponse({ type: ResendConfirmationResult })
+  @ApiErrorResponses(400, 409)
+  resendConfirmation(@Body() payload: ResendConfirmationPayload, @RequestMetadata() meta: RequestMeta): Promise<ResendConfirmationResult> {
+    return this.services.send<ResendConfirmationResult>(IdentityCommands.resendConfirmation, payload, meta);
+  }
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Sign in with email and password' })
+  @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
+  @ApiErrorResponses(400, 401, 403)
+  async signIn(@Body() payload: SignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
+    return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.signIn, payload, meta));
+  }
+
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Renew the session: the refresh token comes from the cookie, or from the body for API clients; it is rotated' })
+  @ApiBody({ type: RefreshSessionPayload, required: false })
+  @ApiOkResponse({ type: AuthSession, description: 'Also sets the rotated refresh-token cookie' })
+  @ApiErrorResponses(400, 401)
+  async refresh(
+    @Body() payload: RefreshSessionPayload,
+    @RequestMetadata() meta: RequestMeta,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthSession> {
+    const refreshToken = payload.refreshToken ?? this.cookie.read(req);
+    if (!refreshToken) {
+      this.cookie.clear(res);
+      throw ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
+    }
+    try {
+      return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.refreshSession, { refreshToken }, meta));
+    } catch (error) {
+      // A refused token is dead for good; an outage (5xx) is not, so the cookie stays for a retry.
+      if (!(error instanceof ServiceCallError) || error.body.statusCode < 500) this.cookie.clear(res);
+      throw error;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'End the session of the refresh token (cookie or body) and clear the cookie' })
+  @ApiBody({ type: SignOutPayload, required: false })
+  @ApiNoContentResponse({ description: 'Signed out (also when there was no session)' })
+  @ApiErrorResponses(400)
+  async signOut(@Body() payload: SignOutPayload, @RequestMetadata() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const refreshToken = payload.refreshToken ?? this.cookie.read(req);
+    // Cleared first: the browser is signed out even if identity cannot be told right now.
+    this.cookie.clear(res);
+    if (refreshToken) await this.services.send<void>(IdentityCommands.signOut, { refreshToken }, meta);
+  }
+
+  @Post('password-reset')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email a password reset link; always accepted, whether or not the account exists' })
+  @ApiAcceptedResponse({ type: AcceptedResult })
+  @ApiErrorResponses(400)
+  async requestPasswordReset(@Body() payload: RequestPasswordResetPayload, @RequestMetadata() meta: RequestMeta): Promise<AcceptedResult> {
+    await this.services.send<unknown>(IdentityCommands.requestPasswordReset, payload, meta);
+    return { accepted: true };
+  }
+
+  @Post('password-update')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Set a new password with the token of the emailed reset link; ends every session' })
+  @ApiOkResponse({ type: PasswordUpdatedResult })
+  @ApiErrorResponses(400)
+  async updatePassword(@Body() payload: UpdatePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordUpdatedResult> {
+    await this.services.send<unknown>(IdentityCommands.updatePassword, payload, meta);
+    return { updated: true };
+  }
+
+  private startSession(res: Response, session: AuthSession): AuthSession {
+    this.cookie.set(res, session.refreshToken);
+    return session;
+  }
+}

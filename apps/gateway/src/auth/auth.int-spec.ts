@@ -1,0 +1,232 @@
+import 'reflect-metadata';
+import { generateKeyPairSync } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { createPortalClient } from '@portal/api-client';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
+import { authSession, customerActor, sessionUser, validSignUp } from '../testing/builders';
+import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+
+const COOKIE = 'portal_refresh';
+
+/** The Set-Cookie line of the refresh cookie, if the response set or cleared it. */
+function refreshCookie(response: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith(`${COOKIE}=`));
+}
+
+describe('gateway authentication and sessions', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-auth');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  afterEach(async () => {
+    await gateway.stopResponders();
+  });
+
+  describe('the refresh-token cookie', () => {
+    it('is set on sign-in (httpOnly, SameSite=Strict, auth paths only, 14 days) while the body keeps the token', async () => {
+      const session = authSession(gateway.accessToken(customerActor()));
+      const identity = await gateway.respond(IdentityCommands.signIn, () => session);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'Ada@Example.test', password: 'secret-pass' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(session);
+      expect(identity.requests[0].payload).toEqual({ email: 'ada@example.test', password: 'secret-pass' });
+      const cookie = refreshCookie(response)!;
+      expect(cookie).toContain(`${COOKIE}=${session.refreshToken}`);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Strict/);
+      expect(cookie).toMatch(/; Path=\/api\/v1\/auth/);
+      expect(cookie).toMatch(/; Max-Age=1209600/);
+      // WEB_URL is http here; Secure is added when it is https.
+      expect(cookie).not.toMatch(/; Secure/);
+    });
+
+    it('is set when confirming an email signs the person in', async () => {
+      const session = authSession(gateway.accessToken(customerActor()));
+      await gateway.respond(IdentityCommands.confirmEmail, () => session);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/confirm-email').send({ token: 'emailed-token' });
+      expect(response.status).toBe(200);
+      expect(refreshCookie(response)).toContain(`${COOKIE}=${session.refreshToken}`);
+    });
+
+    it('is what refresh uses when the body has no token, and is rotated', async () => {
+      const rotated = authSession(gateway.accessToken(customerActor()));
+      const identity = await gateway.respond(IdentityCommands.refreshSession, () => rotated);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=old-refresh-token`);
+      expect(response.status).toBe(200);
+      expect(identity.requests[0].payload).toEqual({ refreshToken: 'old-refresh-token' });
+      expect(refreshCookie(response)).toContain(`${COOKIE}=${rotated.refreshToken}`);
+    });
+
+    it('gives way to a refresh token in the body (API clients)', async () => {
+      const identity = await gateway.respond(IdentityCommands.refreshSession, () => authSession('access'));
+      await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=cookie-token`).send({ refreshToken: 'body-token' });
+      expect(identity.requests[0].payload).toEqual({ refreshToken: 'body-token' });
+    });
+
+    it('is cleared when refresh is refused', async () => {
+      await gateway.respond(IdentityCommands.refreshSession, () => {
+        throw new FakeServiceError(errorBody(401, AuthMessages.sessionEnded, { code: 'session_ended' }));
+      });
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=reused-token`);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: AuthMessages.sessionEnded, code: 'session_ended' });
+      expect(refreshCookie(response)).toMatch(new RegExp(`^${COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
+    });
+
+    it('answers refresh without any token with 401 and never asks identity', async () => {
+      const identity = await gateway.respond(IdentityCommands.refreshSession, () => authSession('access'));
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh');
+      expect(response.status).toBe(401);
+      expect(response.body.message).toBe(AuthMessages.sessionEnded);
+      expect(identity.requests).toHaveLength(0);
+    });
+
+    it('survives an identity outage during refresh, so the browser can retry', async () => {
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=still-good`);
+      expect(response.status).toBe(503);
+      expect(refreshCookie(response)).toBeUndefined();
+    });
+
+    it('is cleared by sign-out, which ends the session of its token', async () => {
+      const identity = await gateway.respond(IdentityCommands.signOut, () => null);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/logout').set('cookie', `${COOKIE}=to-end`);
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+      expect(identity.requests[0].payload).toEqual({ refreshToken: 'to-end' });
+      expect(refreshCookie(response)).toMatch(new RegExp(`^${COOKIE}=;`));
+    });
+  });
+
+  describe('access tokens', () => {
+    it('lets a signed-in user read themselves', async () => {
+      const actor = customerActor();
+      const user = sessionUser({ id: actor.userId });
+      const identity = await gateway.respond(IdentityCommands.getCurrentUser, () => user);
+      const response = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${gateway.accessToken(actor)}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(user);
+      expect(identity.requests[0].meta.actor).toEqual({ userId: actor.userId, sessionId: actor.sessionId, userType: 'customer', adminRole: null });
+    });
+
+    it('answers 401 without a token', async () => {
+      const response = await request(gateway.baseUrl).get('/api/v1/me');
+      expect(response.status).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.', code: 'unauthenticated' });
+    });
+
+    it('refuses expired tokens, foreign keys, other audiences and other issuers', async () => {
+      const actor = customerActor();
+      const expired = gateway.accessToken(actor, { expiresIn: -10 });
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+      const foreign = new JwtService({ privateKey, signOptions: { algorithm: 'RS256', issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE } }).sign({ sub: actor.userId, sid: actor.sessionId, typ: 'admin', role: 'super_admin' });
+      const cases: [string, string][] = [
+        [expired, 'token_expired'],
+        [foreign, 'invalid_token'],
+        [gateway.accessToken(actor, { audience: 'someone-else' }), 'invalid_token'],
+        [gateway.accessToken(actor, { issuer: 'someone-else' }), 'invalid_token'],
+        ['not-a-jwt', 'invalid_token'],
+      ];
+      for (const [token, code] of cases) {
+        const response = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`);
+        expect(response.status).toBe(401);
+        expect(response.body.code).toBe(code);
+      }
+    });
+
+    it('refuses a valid token whose session was revoked', async () => {
+      const actor = customerActor();
+      const identity = await gateway.respond(IdentityCommands.getCurrentUser, () => sessionUser());
+      await gateway.redis.set(revokedSessionKey(actor.sessionId), '1', 'EX', 60);
+      const response = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${gateway.accessToken(actor)}`);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: AuthMessages.sessionEnded, code: 'session_ended' });
+      expect(identity.requests).toHaveLength(0);
+    });
+  });
+
+  describe('identity down or slow', () => {
+    it('answers sign-in with 503 and the clear message at once, and recovers without a restart', async () => {
+      const startedAt = Date.now();
+      const down = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable' });
+
+      await gateway.respond(IdentityCommands.signIn, () => authSession('access'));
+      const back = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
+      expect(back.status).toBe(200);
+    });
+
+    it('answers 504 when identity does not answer within NATS_REQUEST_TIMEOUT_MS', async () => {
+      await gateway.respond(IdentityCommands.signIn, () => authSession('access'), { delayMs: 1_500 });
+      const startedAt = Date.now();
+      const slow = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
+      expect(Date.now() - startedAt).toBeLessThan(1_450);
+      expect(slow.status).toBe(504);
+      expect(slow.body).toMatchObject({ statusCode: 504, error: 'Gateway Timeout', message: 'The identity service took too long to answer. Please try again.' });
+    });
+  });
+
+  describe('the other auth endpoints', () => {
+    it('forward to identity with their documented statuses', async () => {
+      await gateway.respond(IdentityCommands.signUp, () => ({ userId: 'id', email: 'ada@example.test', confirmationRequired: true }));
+      await gateway.respond(IdentityCommands.resendConfirmation, () => ({ outcome: 'sent' }));
+      await gateway.respond(IdentityCommands.requestPasswordReset, () => null);
+      const update = await gateway.respond(IdentityCommands.updatePassword, () => null);
+      await gateway.respond(IdentityCommands.getPublicSettings, () => ({ supportedCurrencies: ['USD'] }));
+      const api = request(gateway.baseUrl);
+      expect((await api.post('/api/v1/auth/signup').send(validSignUp())).status).toBe(201);
+      expect((await api.post('/api/v1/auth/resend-confirmation').send({ email: 'ada@example.test' })).body).toEqual({ outcome: 'sent' });
+      expect((await api.post('/api/v1/auth/password-reset').send({ email: 'ada@example.test' })).status).toBe(202);
+      const updated = await api.post('/api/v1/auth/password-update').send({ token: 'reset-token', password: 'brand-new-pass' });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({ updated: true });
+      expect(update.requests[0].payload).toEqual({ token: 'reset-token', password: 'brand-new-pass' });
+      expect((await api.get('/api/v1/settings/public')).body).toEqual({ supportedCurrencies: ['USD'] });
+    });
+
+    it('records a security event from the browser, always as source web', async () => {
+      const actor = customerActor();
+      const identity = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+      const token = gateway.accessToken(actor);
+      const response = await request(gateway.baseUrl)
+        .post('/api/v1/security-events')
+        .set('authorization', `Bearer ${token}`)
+        .send({ type: 'unauthorized_access', path: '/admin/users', source: 'gateway' });
+      expect(response.status).toBe(202);
+      expect(response.body).toEqual({ accepted: true });
+      expect(identity.requests[0].payload).toEqual({ type: 'unauthorized_access', path: '/admin/users', source: 'web' });
+      expect(identity.requests[0].meta.actor?.userId).toBe(actor.userId);
+      expect((await request(gateway.baseUrl).post('/api/v1/security-events').send({ type: 'unauthorized_access', path: '/admin' })).status).toBe(401);
+    });
+  });
+
+  describe('the generated API client', () => {
+    it('signs in and reads the user through the typed client', async () => {
+      const actor = customerActor();
+      const user = sessionUser({ id: actor.userId });
+      await gateway.respond(IdentityCommands.signIn, () => authSession(gateway.accessToken(actor), { user }));
+      await gateway.respond(IdentityCommands.getCurrentUser, () => user);
+      let accessToken: string | null = null;
+      const client = createPortalClient({ baseUrl: gateway.baseUrl, getAccessToken: () => accessToken });
+
+      const signedIn = await client.POST('/api/v1/auth/login', { body: { email: user.email, password: 'secret-pass' } });
+      expect(signedIn.response.status).toBe(200);
+      accessToken = signedIn.data!.accessToken;
+      const me = await client.GET('/api/v1/me');
+      expect(me.data).toEqual(user);
+
+      const invalid = await client.POST('/api/v1/auth/login', { body: { email: '', password: '' } });
+      expect(invalid.error).toMatchObject({ statusCode: 400, message: 'Please fill in all fields' });
+    });
+  });
+});

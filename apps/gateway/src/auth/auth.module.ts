@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessTokenAuthenticator } from './access-token.authenticator';
+import { AccessTokenStrategy } from './access-token.strategy';
+import { AdminAccessDenial } from './admin-access';
+import { AuthController } from './auth.controller';
+import { AuthenticationGuard } from './authentication.guard';
+import { RefreshCookie } from './refresh-cookie';
+import { RolesGuard } from './roles.guard';
+import { SessionRevocations } from './session-revocations';
+
+/** Authentication (passport-jwt + session revocation), roles, the refresh cookie and the auth endpoints. */
+@Module({
+  controllers: [AuthController],
+  providers: [
+    SessionRevocations,
+    AccessTokenStrategy,
+    AccessTokenAuthenticator,
+    AdminAccessDenial,
+    RefreshCookie,
+    // Global guards run in this order: who is calling, then whether they may.
+    { provide: APP_GUARD, useClass: AuthenticationGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [AccessTokenAuthenticator, AdminAccessDenial],
+})
+export class AuthModule {}

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { Controller, ExecutionContext, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Actor } from '@portal/contracts';
+import { ApiError } from '../http/api-error';
+import { AdminOnly } from './access.decorators';
+import { AdminAccessDenial } from './admin-access';
+import { RolesGuard } from './roles.guard';
+
+@Controller('api/v1/admin/reports')
+@AdminOnly()
+class ReportsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+class OpenController {
+  list() {
+    return [];
+  }
+}
+
+function contextFor(controller: new () => object, user?: Actor): ExecutionContext {
+  const request = { user, method: 'GET', originalUrl: '/api/v1/admin/reports' };
+  return {
+    getType: () => 'http',
+    getHandler: () => controller.prototype.list,
+    getClass: () => controller,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+}
+
+describe('RolesGuard', () => {
+  const customer: Actor = { userId: 'c', sessionId: 's', userType: 'customer', adminRole: null };
+  const admin: Actor = { userId: 'a', sessionId: 's', userType: 'admin', adminRole: 'support' };
+  const denial = { deny: jest.fn(() => ApiError.of(403, 'Access denied. You do not have permission to access admin areas.')) };
+  const guard = new RolesGuard(new Reflector(), denial as unknown as AdminAccessDenial);
+
+  beforeEach(() => denial.deny.mockClear());
+
+  it('lets admins through @AdminOnly routes', () => {
+    expect(guard.canActivate(contextFor(ReportsController, admin))).toBe(true);
+  });
+
+  it('refuses customers on @AdminOnly routes through the recorded denial', () => {
+    expect(() => guard.canActivate(contextFor(ReportsController, customer))).toThrow(ApiError);
+    expect(denial.deny).toHaveBeenCalledWith(expect.objectContaining({ originalUrl: '/api/v1/admin/reports' }), customer);
+  });
+
+  it('leaves routes without a role requirement alone', () => {
+    expect(guard.canActivate(contextFor(OpenController, customer))).toBe(true);
+    expect(denial.deny).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { UserType } from '@portal/contracts';
+import { ApiError } from '../http/api-error';
+import { SIGN_IN_REQUIRED } from './access-token.authenticator';
+import { REQUIRED_USER_TYPES } from './access.decorators';
+import { AdminAccessDenial } from './admin-access';
+
+/** Global, after AuthenticationGuard: enforces @Roles / @AdminOnly on the route or its controller. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly denial: AdminAccessDenial,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const required = this.reflector.getAllAndOverride<UserType[] | undefined>(REQUIRED_USER_TYPES, [context.getHandler(), context.getClass()]);
+    if (!required?.length) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const actor = req.user;
+    if (!actor) throw ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
+    if (required.includes(actor.userType)) return true;
+    if (required.includes('admin')) throw this.denial.deny(req, actor);
+    throw ApiError.of(403, 'Access denied. You do not have permission to do this.', { code: 'forbidden' });
+  }
+}

@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigurationError } from '@portal/config';
+import { loadGatewayConfig, trustProxySetting } from './gateway-environment';
+
+describe('gateway configuration', () => {
+  let keysDir: string;
+
+  beforeAll(() => {
+    keysDir = mkdtempSync(join(tmpdir(), 'portal-gateway-config-'));
+  });
+
+  afterAll(() => {
+    rmSync(keysDir, { recursive: true, force: true });
+  });
+
+  const load = (env: NodeJS.ProcessEnv) => loadGatewayConfig({ NODE_ENV: 'test', JWT_KEYS_DIR: keysDir, ...env });
+
+  function problemsOf(env: NodeJS.ProcessEnv): string[] {
+    try {
+      load(env);
+    } catch (error) {
+      if (error instanceof ConfigurationError) return error.problems;
+      throw error;
+    }
+    throw new Error('expected a ConfigurationError');
+  }
+
+  it('has working defaults and reads numbers from strings', () => {
+    const defaults = load({});
+    expect(defaults.environment).toMatchObject({
+      PORT: 3000,
+      BODY_LIMIT: '100kb',
+      TRUST_PROXY: 'false',
+      RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: 20,
+      RATE_LIMIT_AUTH_SESSION_PER_MINUTE: 60,
+      RATE_LIMIT_API_PER_MINUTE: 600,
+    });
+    expect(defaults.environment.WEB_DIST_DIR).toBeUndefined();
+    expect(defaults.jwtPublicKey).toContain('BEGIN PUBLIC KEY');
+    expect(load({ PORT: '8080', NATS_REQUEST_TIMEOUT_MS: '2500', RATE_LIMIT_API_PER_MINUTE: '5' }).environment).toMatchObject({ PORT: 8080, NATS_REQUEST_TIMEOUT_MS: 2500, RATE_LIMIT_API_PER_MINUTE: 5 });
+  });
+
+  it('names each bad variable', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT \(bad value\)/)]);
+    expect(problemsOf({ BODY_LIMIT: 'lots' })).toEqual([expect.stringMatching(/^BODY_LIMIT \(bad value\): must be a size/)]);
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([expect.stringMatching(/^TRUST_PROXY \(bad value\)/)]);
+    expect(problemsOf({ RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^RATE_LIMIT_AUTH_EMAIL_PER_MINUTE/)]);
+    expect(problemsOf({ WEB_URL: 'localhost' })).toEqual([expect.stringMatching(/^WEB_URL \(bad value\)/)]);
+  });
+
+  it('refuses a WEB_DIST_DIR without a built app', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'portal-web-empty-'));
+    try {
+      expect(problemsOf({ WEB_DIST_DIR: empty })).toEqual([expect.stringMatching(/^WEB_DIST_DIR \(bad value\): .* has no index\.html/)]);
+      writeFileSync(join(empty, 'index.html'), '<!doctype html>');
+      expect(load({ WEB_DIST_DIR: empty }).environment.WEB_DIST_DIR).toBe(empty);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('requires the public key in production', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/JWT_PUBLIC_KEY/);
+  });
+
+  it('maps TRUST_PROXY to Express settings', () => {
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('2')).toBe(2);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ConfigurationError, loadEnvironment, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
+
+/** Express's `trust proxy` values: true/false, a hop count, or addresses / subnets / named ranges. */
+const TRUST_PROXY_PATTERN = /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
+
+/**
+ * The gateway's variables. Each has an explicit type: class-transformer converts the
+ * environment's strings by the emitted design type, which an inferred type leaves as Object.
+ */
+export class GatewayEnvironment extends ServiceEnvironment {
+  @IsInt()
+  @Min(1)
+  @Max(65_535)
+  PORT: number = 3000;
+
+  /** Largest JSON body accepted (bytes units of the `bytes` package: 100kb, 1mb). */
+  @Matches(/^\d+(\.\d+)?(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 1mb' })
+  BODY_LIMIT: string = '100kb';
+
+  /** Set behind a load balancer or ingress so the client address (rate limits, audit) comes from X-Forwarded-For. */
+  @Matches(TRUST_PROXY_PATTERN, { message: 'must be true, false, a hop count or a comma-separated list of addresses or subnets' })
+  TRUST_PROXY: string = 'false';
+
+  /** The built web app (apps/web/dist) to serve, with the SPA fallback; unset in development (Vite serves it). */
+  @IsOptional()
+  @IsString()
+  WEB_DIST_DIR?: string;
+
+  /** Per client address and minute: sign-up, resend-confirmation and password-reset (each sends email). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: number = 20;
+
+  /** Per client address and minute: sign-in and session refresh (identity limits failed sign-ins per account itself). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_AUTH_SESSION_PER_MINUTE: number = 60;
+
+  /** Per client address and minute: every other /api request. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_API_PER_MINUTE: number = 600;
+}
+
+/** The validated environment plus what is derived from it at start. */
+export interface GatewayConfig {
+  environment: GatewayEnvironment;
+  /** PEM of the RS256 key identity signs access tokens with. */
+  jwtPublicKey: string;
+}
+
+/**
+ * Reads and checks everything the gateway needs before anything connects, so a bad
+ * variable stops the process with its name instead of failing on the first request.
+ */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const environment = loadEnvironment(GatewayEnvironment, env);
+  if (environment.WEB_DIST_DIR) {
+    environment.WEB_DIST_DIR = resolve(environment.WEB_DIST_DIR);
+    if (!existsSync(join(environment.WEB_DIST_DIR, 'index.html'))) {
+      throw new ConfigurationError([`WEB_DIST_DIR (bad value): ${environment.WEB_DIST_DIR} has no index.html; build the web app first`]);
+    }
+  }
+  const { publicKey } = resolveJwtKeys({ nodeEnv: environment.NODE_ENV, needPrivateKey: false, env, keysDir: environment.JWT_KEYS_DIR });
+  return { environment, jwtPublicKey: publicKey };
+}
+
+/** The `trust proxy` setting Express expects for TRUST_PROXY. */
+export function trustProxySetting(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
+/** Whether the public address is https, which decides Secure cookies, HSTS and upgrade-insecure-requests. */
+export function servedOverHttps(environment: GatewayEnvironment): boolean {
+  return environment.WEB_URL.startsWith('https://');
+}

@@ -1,0 +1,46 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import { JsonLogger, Logger } from '@portal/logging';
+import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
+import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
+import { GatewayModule } from './gateway.module';
+import { bodyParserErrors, jsonBodyParser } from './http/body-parsing';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { RateLimiter } from './http/rate-limit';
+import { assignRequestId, runInRequestContext } from './http/request-context';
+import { corsOptions, securityHeaders } from './http/security-headers';
+import { requestValidationPipe } from './http/validation';
+import { serveOpenApiDocument } from './openapi/openapi-document';
+import { serveWebApp } from './web-app/serve-web-app';
+
+/**
+ * Builds the gateway with its whole HTTP pipeline, without connecting to anything: NATS
+ * and Redis connect when the app is initialised (listen / init). That lets the OpenAPI
+ * writer build the very same app offline. The order of the pipeline matters and is all here.
+ */
+export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+  const { environment } = config;
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config, logger), {
+    logger: new JsonLogger(logger),
+    // Parsed below, after the request id and the rate limit, with our limit and error messages.
+    bodyParser: false,
+  });
+  app.set('trust proxy', trustProxySetting(environment.TRUST_PROXY));
+  app.disable('x-powered-by');
+
+  app.use(assignRequestId(logger));
+  app.use(securityHeaders(environment));
+  app.enableCors(corsOptions(environment));
+  if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR));
+  app.use(app.get(RateLimiter).middleware());
+  app.use(cookieParser());
+  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors());
+  app.use(runInRequestContext());
+  app.use(ADMIN_AREA_PREFIX, app.get(AdminAreaGate).middleware());
+
+  app.useGlobalPipes(requestValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  serveOpenApiDocument(app);
+  return app;
+}

@@ -1,0 +1,68 @@
+import { ArgumentsHost, HttpException, NotFoundException } from '@nestjs/common';
+import { errorBody } from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { ServiceCallError } from '@portal/messaging';
+import { ApiError } from './api-error';
+import { HttpExceptionFilter, UNEXPECTED_ERROR } from './http-exception.filter';
+
+function fakeResponse() {
+  const response = {
+    headersSent: false,
+    headers: {} as Record<string, string>,
+    statusCode: 0,
+    body: undefined as unknown,
+    setHeader(name: string, value: string) {
+      response.headers[name] = value;
+    },
+    status(code: number) {
+      response.statusCode = code;
+      return response;
+    },
+    json(body: unknown) {
+      response.body = body;
+      return response;
+    },
+    end: jest.fn(),
+  };
+  return response;
+}
+
+function answer(exception: unknown) {
+  const logger = { error: jest.fn() };
+  const response = fakeResponse();
+  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  new HttpExceptionFilter(logger as unknown as Logger).catch(exception, host);
+  return { response, logger };
+}
+
+describe('HttpExceptionFilter', () => {
+  it('answers an unexpected error with a bare 500 and logs the stack instead', () => {
+    const { response, logger } = answer(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: UNEXPECTED_ERROR });
+    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ stack: expect.any(String) }) }), expect.any(String));
+  });
+
+  it('sends an ApiError as it is', () => {
+    const { response } = answer(ApiError.of(409, 'Already done', { code: 'conflict' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'Already done', code: 'conflict' });
+  });
+
+  it('keeps only the envelope of a service reply, and turns retryAfterSeconds into Retry-After', () => {
+    const reply = { ...errorBody(429, 'Slow down', { retryAfterSeconds: 12.2 }), stack: 'at x.js:1:1', sql: 'select *' };
+    const { response } = answer(new ServiceCallError(reply));
+    expect(response.headers['Retry-After']).toBe('13');
+    expect(response.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Slow down', retryAfterSeconds: 13 });
+  });
+
+  it('replaces framework texts with safe ones', () => {
+    expect(answer(new NotFoundException('Cannot GET /secret/path')).response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.' });
+    expect(answer(new HttpException('Failed to decode param', 400)).response.body).toMatchObject({ statusCode: 400, message: 'The request is not valid.' });
+    expect(answer(Object.assign(new Error('request entity too large'), { status: 413 })).response.body).toMatchObject({ statusCode: 413, message: 'The request body is too large.' });
+  });
+
+  it('asks for a bearer token on 401', () => {
+    expect(answer(ApiError.of(401, 'Please sign in to continue.')).response.headers['WWW-Authenticate']).toBe('Bearer');
+  });
+});

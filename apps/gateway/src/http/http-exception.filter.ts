@@ -1,0 +1,102 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import { ErrorBody, errorBody, FieldError } from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { ServiceCallError } from '@portal/messaging';
+import { ApiError } from './api-error';
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+/** Safe texts for errors raised by the framework, whose own messages may name internals. */
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'Please sign in to continue.',
+  403: 'Access denied.',
+  404: 'The requested resource was not found.',
+  405: 'This method is not allowed here.',
+  406: 'The requested format is not available.',
+  413: 'The request body is too large.',
+  415: 'Unsupported content type. Send JSON.',
+  429: 'Too many requests. Please try again later.',
+};
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (!value || typeof value !== 'object') return false;
+  const candidate = value as Partial<ErrorBody>;
+  return Number.isInteger(candidate.statusCode) && typeof candidate.message === 'string' && typeof candidate.error === 'string';
+}
+
+/** Copies only the envelope's fields, so nothing else a service put in its reply reaches a client. */
+function envelope(body: ErrorBody): ErrorBody {
+  const result: ErrorBody = { statusCode: body.statusCode, error: body.error, message: body.message };
+  if (typeof body.code === 'string') result.code = body.code;
+  if (Array.isArray(body.details)) {
+    result.details = body.details
+      .filter((detail): detail is FieldError => typeof detail?.field === 'string' && typeof detail?.message === 'string')
+      .map(({ field, message }) => ({ field, message }));
+  }
+  if (typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds > 0) result.retryAfterSeconds = Math.ceil(body.retryAfterSeconds);
+  return result;
+}
+
+function statusOf(error: unknown): number | null {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : null;
+}
+
+/**
+ * Every error the gateway answers, in API.md's envelope `{statusCode, error, message,
+ * code?, details?}`: ApiErrors and service refusals pass through, framework errors get
+ * safe messages, and anything unexpected becomes a logged 500 without internals. Never
+ * a stack trace.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (response.headersSent) {
+      // A streamed answer already started; all that can be done is to end it.
+      response.end();
+      return;
+    }
+    if (body.retryAfterSeconds) response.setHeader('Retry-After', String(body.retryAfterSeconds));
+    if (body.statusCode === 401) response.setHeader('WWW-Authenticate', 'Bearer');
+    response.status(body.statusCode).json(body);
+  }
+
+  toBody(exception: unknown): ErrorBody {
+    if (exception instanceof ServiceCallError) return this.serviceBody(exception.body);
+    if (exception instanceof ApiError) return envelope(exception.body);
+    if (exception instanceof HttpException) {
+      // The framework's own (route not found, undecodable path, ...) carry texts such as
+      // "Cannot GET /x"; a message meant for people is thrown as an ApiError.
+      if (exception.getStatus() >= 500) this.logUnexpected(exception);
+      return this.genericBody(exception.getStatus());
+    }
+    const status = statusOf(exception);
+    if (status !== null && status < 500) return this.genericBody(status);
+    this.logUnexpected(exception);
+    return errorBody(500, UNEXPECTED_ERROR);
+  }
+
+  private logUnexpected(exception: unknown): void {
+    // The stack goes to the log only, where the request id ties it to the answer.
+    this.logger.error(
+      { err: exception instanceof Error ? { name: exception.name, message: exception.message, stack: exception.stack } : String(exception) },
+      'unhandled error while answering a request',
+    );
+  }
+
+  private serviceBody(body: ErrorBody): ErrorBody {
+    if (isErrorBody(body) && body.statusCode >= 400 && body.statusCode <= 599) return envelope(body);
+    this.logger.error({ reply: body }, 'a service answered with an error that is not an error envelope');
+    return errorBody(500, UNEXPECTED_ERROR);
+  }
+
+  private genericBody(status: number): ErrorBody {
+    return errorBody(status, GENERIC_MESSAGES[status] ?? (status >= 500 ? UNEXPECTED_ERROR : 'The request could not be completed.'));
+  }
+}

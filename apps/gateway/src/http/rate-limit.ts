@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Redis } from 'ioredis';
+import type { Logger } from '@portal/logging';
+import { GatewayConfig } from '../config/gateway-environment';
+import { GATEWAY_CONFIG, LOGGER, REDIS } from '../connections/tokens';
+import { ApiError } from './api-error';
+
+export const RATE_LIMITED = 'Too many requests. Please try again later.';
+const WINDOW_MS = 60_000;
+
+/** Which limit a request counts against; each endpoint of the auth groups has its own counter. */
+export interface RateLimitRule {
+  /** Part of the Redis key. */
+  name: string;
+  limit: number;
+}
+
+const EMAIL_SENDING_ENDPOINTS = new Set(['/api/v1/auth/signup', '/api/v1/auth/resend-confirmation', '/api/v1/auth/password-reset']);
+const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh']);
+
+/** The rule for a request, or null outside the API (health probes, the web app's files). */
+export function rateLimitRule(method: string, path: string, config: GatewayConfig): RateLimitRule | null {
+  // Routing ignores case and a trailing slash, so the rule must too.
+  const normalised = path.toLowerCase().replace(/\/+$/, '');
+  if (normalised !== '/api' && !normalised.startsWith('/api/')) return null;
+  const environment = config.environment;
+  if (method === 'POST' && EMAIL_SENDING_ENDPOINTS.has(normalised)) {
+    return { name: normalised.slice('/api/v1/auth/'.length), limit: environment.RATE_LIMIT_AUTH_EMAIL_PER_MINUTE };
+  }
+  if (method === 'POST' && SESSION_ENDPOINTS.has(normalised)) {
+    return { name: normalised.slice('/api/v1/auth/'.length), limit: environment.RATE_LIMIT_AUTH_SESSION_PER_MINUTE };
+  }
+  return { name: 'api', limit: environment.RATE_LIMIT_API_PER_MINUTE };
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed one-minute windows counted in Redis (INCR, then EXPIRE), keyed by rule, client
+ * address and window number, so every gateway replica shares the same counters.
+ */
+@Injectable()
+export class RateLimiter {
+  private lastWarning = 0;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async consume(rule: RateLimitRule, client: string, now = Date.now()): Promise<RateLimitDecision> {
+    const window = Math.floor(now / WINDOW_MS);
+    const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    const key = `gateway:rate-limit:${rule.name}:${client}:${window}`;
+    try {
+      const results = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS).exec();
+      const [incrError, count] = results?.[0] ?? [new Error('no reply to INCR'), 0];
+      if (incrError) throw incrError;
+      return { allowed: Number(count) <= rule.limit, retryAfterSeconds };
+    } catch (error) {
+      // Fail open: a Redis outage must not take the whole API down; identity still
+      // limits failed sign-ins itself, and readiness reports Redis as down.
+      if (Date.now() - this.lastWarning > 10_000) {
+        this.lastWarning = Date.now();
+        this.logger.warn({ redis: error instanceof Error ? error.message : String(error) }, 'rate limiting skipped: Redis unavailable');
+      }
+      return { allowed: true, retryAfterSeconds };
+    }
+  }
+
+  middleware(): RequestHandler {
+    return (req: Request, _res: Response, next: NextFunction) => {
+      const rule = rateLimitRule(req.method, req.path, this.config);
+      if (!rule) return next();
+      this.consume(rule, req.ip ?? 'unknown').then(
+        ({ allowed, retryAfterSeconds }) => next(allowed ? undefined : ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds })),
+        next,
+      );
+    };
+  }
+}

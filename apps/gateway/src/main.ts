@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { ConfigurationError } from '@portal/config';
+import { createLogger } from '@portal/logging';
+import { GatewayConfig, loadGatewayConfig } from './config/gateway-environment';
+import { createGatewayApp } from './create-gateway-app';
+
+async function main(): Promise<void> {
+  let config: GatewayConfig;
+  try {
+    config = loadGatewayConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      createLogger('gateway').fatal({ problems: error.problems }, error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger('gateway', config.environment.LOG_LEVEL);
+  const app = await createGatewayApp(config, logger);
+  // On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then drain NATS and close Redis.
+  app.enableShutdownHooks();
+  await app.listen(config.environment.PORT);
+  logger.info(
+    { port: config.environment.PORT, webApp: config.environment.WEB_DIST_DIR ?? null, docs: '/api/docs' },
+    `gateway listening on port ${config.environment.PORT}`,
+  );
+}
+
+main().catch((error: Error) => {
+  createLogger('gateway').fatal({ err: { message: error.message, stack: error.stack } }, 'gateway failed to start');
+  process.exit(1);
+});

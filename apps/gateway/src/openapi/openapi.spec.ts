@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_OPENAPI_PATH, renderOpenApiDocument } from './write-openapi';
+
+interface Operation {
+  operationId: string;
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+}
+
+describe('the OpenAPI document', () => {
+  let text: string;
+  let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+
+  beforeAll(async () => {
+    // No NATS or Redis is configured or reachable here: the writer must not need them.
+    text = await renderOpenApiDocument();
+    document = JSON.parse(text);
+  });
+
+  it('describes every endpoint of this release', () => {
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/admin/audit-logs',
+      '/api/v1/auth/confirm-email',
+      '/api/v1/auth/login',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/password-reset',
+      '/api/v1/auth/password-update',
+      '/api/v1/auth/refresh',
+      '/api/v1/auth/resend-confirmation',
+      '/api/v1/auth/signup',
+      '/api/v1/me',
+      '/api/v1/security-events',
+      '/api/v1/settings/public',
+      '/health',
+      '/health/ready',
+    ]);
+  });
+
+  it('types every success and error answer, so the generated client is fully typed', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        const success = statuses.filter((status) => status.startsWith('2'));
+        expect({ path, method, success: success.length }).toEqual({ path, method, success: 1 });
+        if (success[0] !== '204') expect(operation.responses[success[0]].content?.['application/json'].schema.$ref).toBeDefined();
+        if (path.startsWith('/api/')) {
+          for (const status of ['429', '500', '503', '504']) {
+            expect({ path, method, status, schema: operation.responses[status]?.content?.['application/json'].schema.$ref }).toEqual({
+              path,
+              method,
+              status,
+              schema: '#/components/schemas/ErrorBody',
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('marks signed-in endpoints with bearer auth and leaves public ones open', () => {
+    expect(document.paths['/api/v1/me'].get.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/v1/admin/audit-logs'].get.responses['403']).toBeDefined();
+    expect(document.paths['/api/v1/auth/login'].post.security).toBeUndefined();
+    expect(document.paths['/api/v1/settings/public'].get.security).toBeUndefined();
+  });
+
+  it('is stable, and libs/api-client/openapi.json is current (else run libs/api-client/scripts/generate.sh)', async () => {
+    expect(await renderOpenApiDocument()).toBe(text);
+    expect(readFileSync(DEFAULT_OPENAPI_PATH, 'utf8')).toBe(text);
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Redis } from 'ioredis';
+import { connect, JSONCodec, NatsConnection, Subscription } from 'nats';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims, AdminRole, ErrorBody, ServiceRequest, UserType } from '@portal/contracts';
+import { resolveJwtKeys } from '@portal/config';
+import { createLogger } from '@portal/logging';
+import { startTestInfrastructure, TestInfrastructure } from '@portal/testing';
+import { loadGatewayConfig } from '../config/gateway-environment';
+import { createGatewayApp } from '../create-gateway-app';
+
+const codec = JSONCodec();
+
+/** Thrown by a fake service handler to reply with an error, as a Nest service's ServiceError does. */
+export class FakeServiceError extends Error {
+  constructor(readonly body: ErrorBody | string) {
+    super(typeof body === 'string' ? body : body.message);
+  }
+}
+
+export type FakeHandler = (request: ServiceRequest<Record<string, unknown>>) => unknown;
+
+/** One fake NATS responder: what it was asked, and a way to stop answering. */
+export interface FakeResponder {
+  requests: ServiceRequest<Record<string, unknown>>[];
+  stop(): Promise<void>;
+}
+
+export interface TestActor {
+  userId: string;
+  sessionId: string;
+  userType: UserType;
+  adminRole?: AdminRole | null;
+}
+
+/**
+ * The real gateway app, in process and listening on a free port, against a NATS and a
+ * Redis of its own. Backend services are played by small NATS responders speaking Nest's
+ * packet format, so each test decides what "identity" answers, how slowly, or not at all.
+ */
+export class GatewayHarness {
+  private readonly responders = new Set<FakeResponder>();
+
+  private constructor(
+    readonly app: NestExpressApplication,
+    readonly baseUrl: string,
+    readonly infrastructure: TestInfrastructure,
+    readonly nats: NatsConnection,
+    readonly redis: Redis,
+    private readonly jwt: JwtService,
+    private readonly keysDir: string,
+  ) {}
+
+  static async start(label: string, env: NodeJS.ProcessEnv = {}): Promise<GatewayHarness> {
+    const keysDir = mkdtempSync(join(tmpdir(), 'portal-gateway-jwt-'));
+    const infrastructure = await startTestInfrastructure(label, {
+      JWT_KEYS_DIR: keysDir,
+      WEB_URL: 'http://localhost:5173',
+      NATS_REQUEST_TIMEOUT_MS: '1000',
+      RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000',
+      RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000',
+      RATE_LIMIT_API_PER_MINUTE: '10000',
+      ...env,
+    });
+    const { privateKey } = resolveJwtKeys({ nodeEnv: 'test', needPrivateKey: true, keysDir, env: {} });
+    const config = loadGatewayConfig(infrastructure.env);
+    const app = await createGatewayApp(config, createLogger('gateway', infrastructure.env.LOG_LEVEL));
+    await app.listen(0, '127.0.0.1');
+    const baseUrl = await app.getUrl();
+    const nats = await connect({ servers: infrastructure.nats.url });
+    const redis = new Redis(infrastructure.redis.url);
+    const jwt = new JwtService({ privateKey, signOptions: { algorithm: 'RS256', issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE } });
+    return new GatewayHarness(app, baseUrl.replace('[::1]', '127.0.0.1'), infrastructure, nats, redis, jwt, keysDir);
+  }
+
+  /** An access token as identity would sign it. */
+  accessToken(actor: TestActor, options: { expiresIn?: number; audience?: string; issuer?: string } = {}): string {
+    const claims: AccessTokenClaims = { sub: actor.userId, sid: actor.sessionId, typ: actor.userType, role: actor.adminRole ?? null };
+    return this.jwt.sign(claims, { expiresIn: options.expiresIn ?? 300, ...(options.audience ? { audience: options.audience } : {}), ...(options.issuer ? { issuer: options.issuer } : {}) });
+  }
+
+  /** Answers `subject` like a Nest microservice would: `{id, response}` or `{id, err, isDisposed}`. */
+  async respond(subject: string, handler: FakeHandler, options: { delayMs?: number } = {}): Promise<FakeResponder> {
+    const subscription: Subscription = this.nats.subscribe(subject);
+    const responder: FakeResponder = {
+      requests: [],
+      stop: async () => {
+        subscription.unsubscribe();
+        this.responders.delete(responder);
+        await this.nats.flush();
+      },
+    };
+    void (async () => {
+      for await (const message of subscription) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
+        responder.requests.push(packet.data);
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        try {
+          const response = await handler(packet.data);
+          message.respond(codec.encode({ id: packet.id, response: response ?? null, isDisposed: true }));
+        } catch (error) {
+          const err = error instanceof FakeServiceError ? error.body : String(error);
+          message.respond(codec.encode({ id: packet.id, err, isDisposed: true }));
+        }
+      }
+    })();
+    this.responders.add(responder);
+    // The subscription must be known to the server before the gateway's request is sent.
+    await this.nats.flush();
+    return responder;
+  }
+
+  async stopResponders(): Promise<void> {
+    await Promise.all([...this.responders].map((responder) => responder.stop()));
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.stopResponders();
+    await this.nats.close();
+    this.redis.disconnect();
+    await this.infrastructure.stop();
+    rmSync(this.keysDir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until `condition` holds (for work the gateway does without waiting, such as audit records). */
+export async function eventually(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
