@@ -1,0 +1,104 @@
+import { isEmail } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { ADMIN_ROLES, AdminRole, AuthErrorCodes, IdentityEvents, SessionUser, UserRegisteredEvent } from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { recordAudit } from '../audit/record-audit';
+import { hashPassword } from '../users/passwords';
+import { EmailTakenError, insertUser, normaliseEmail, toSessionUser } from '../users/user-records';
+import { AdminAccountMessages, assertAdminPassword } from './admin-password-policy';
+
+export interface NewAdminInput {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  password?: string;
+  /** Checked when given (the admin form has it; the command line does not). */
+  confirmPassword?: string;
+  /** Defaults to super_admin (the first administrator must be able to do everything). */
+  adminRole?: string;
+}
+
+export interface ValidNewAdmin {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  adminRole: AdminRole;
+}
+
+/** Who asked for the admin, for the audit record. */
+export interface AdminActionContext {
+  actor: { userId: string; email: string } | null;
+  source: 'cli' | 'seed' | 'api';
+  clientIp?: string | null;
+}
+
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
+
+/** Checks a new administrator in the order of spec 02 §5: presence, email, password policy, confirmation. */
+export function validateNewAdmin(input: NewAdminInput): ValidNewAdmin {
+  const firstName = input.firstName?.trim() ?? '';
+  const lastName = input.lastName?.trim() ?? '';
+  const email = normaliseEmail(input.email ?? '');
+  const password = input.password ?? '';
+  if (!firstName || !lastName || !email || !password) throw ServiceError.badRequest(AdminAccountMessages.allFieldsRequired, { code: 'validation_failed' });
+  if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
+    throw ServiceError.badRequest(`Names must be at most ${NAME_MAX_LENGTH} characters`, { code: 'validation_failed' });
+  }
+  if (email.length > EMAIL_MAX_LENGTH || !isEmail(email)) {
+    throw ServiceError.badRequest(AdminAccountMessages.invalidEmail, { code: 'validation_failed', details: [{ field: 'email', message: AdminAccountMessages.invalidEmail }] });
+  }
+  assertAdminPassword(password);
+  if (input.confirmPassword !== undefined && input.confirmPassword !== password) {
+    throw ServiceError.badRequest(AdminAccountMessages.passwordsDoNotMatch, { code: 'validation_failed', details: [{ field: 'confirmPassword', message: AdminAccountMessages.passwordsDoNotMatch }] });
+  }
+  const adminRole = input.adminRole ?? 'super_admin';
+  if (!(ADMIN_ROLES as readonly string[]).includes(adminRole)) {
+    throw ServiceError.badRequest(AdminAccountMessages.invalidRole, { code: 'validation_failed', details: [{ field: 'adminRole', message: AdminAccountMessages.invalidRole }] });
+  }
+  return { firstName, lastName, email, password, adminRole: adminRole as AdminRole };
+}
+
+/**
+ * Creates an administrator whose email counts as confirmed (an administrator vouches
+ * for it), with its audit record, in one transaction. Shared by the create-admin
+ * command, the demo seed and the admin API.
+ */
+export class CreateAdmin {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute(input: NewAdminInput, context: AdminActionContext): Promise<SessionUser> {
+    const admin = validateNewAdmin(input);
+    const passwordHash = await hashPassword(admin.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const user = await insertUser(manager, {
+          email: admin.email,
+          passwordHash,
+          firstName: admin.firstName,
+          lastName: admin.lastName,
+          userType: 'admin',
+          adminRole: admin.adminRole,
+          emailConfirmedAt: new Date(),
+        });
+        await recordAudit(manager, {
+          category: 'admin_action',
+          actionType: 'admin_created',
+          actor: context.actor,
+          targetType: 'user',
+          targetId: user.id,
+          description: `Created ${admin.adminRole} account for ${user.email}`,
+          metadata: { source: context.source, adminRole: admin.adminRole, email: user.email },
+          clientIp: context.clientIp ?? null,
+        });
+        const registered: UserRegisteredEvent = { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, userType: user.userType };
+        await addToOutbox(manager, IdentityEvents.userRegistered, registered);
+        return toSessionUser(user);
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw ServiceError.conflict(AdminAccountMessages.duplicateEmail, AuthErrorCodes.duplicateEmail);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { Actor, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult, RequestMeta } from '@portal/contracts';
+import { CommandActor, CommandMeta, CommandPayload } from '@portal/messaging';
+import { AuditService } from './audit.service';
+
+@Controller()
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  /** The caller may be anonymous (an unauthenticated probe is worth recording too). */
+  @MessagePattern(IdentityCommands.recordSecurityEvent)
+  recordSecurityEvent(@CommandPayload() payload: RecordSecurityEventPayload, @CommandMeta() meta: RequestMeta): Promise<RecordSecurityEventResult> {
+    return this.audit.recordSecurityEvent(payload, meta);
+  }
+
+  @MessagePattern(IdentityCommands.listAuditLogs)
+  listAuditLogs(@CommandPayload() payload: ListAuditLogsPayload, @CommandActor() actor: Actor): Promise<AuditLogPage> {
+    return this.audit.listAuditLogs(payload, actor);
+  }
+}

@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import { AuditLogPage, IdentityCommands, IdentityEvents, RecordSecurityEventResult, SecurityEventRecordedEvent } from '@portal/contracts';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
+
+describe('audit log', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentity('identity_audit');
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  const record = (payload: object, meta = {}) => harness.client.send<RecordSecurityEventResult>(IdentityCommands.recordSecurityEvent, payload, meta);
+
+  it('records a customer opening an admin page, with who, where and how', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const actor = actorOf(harness, session);
+    const { id } = await record(
+      { type: 'unauthorized_access', path: '/admin/users', method: 'GET', source: 'gateway' },
+      { actor, clientIp: '192.0.2.30', userAgent: 'Mozilla/5.0 (test)' },
+    );
+
+    const { actor: admin } = await signedInAdmin(harness);
+    const page = await harness.client.as(admin).send<AuditLogPage>(IdentityCommands.listAuditLogs, { category: 'security_event' });
+    expect(page.items.find((entry) => entry.id === id)).toEqual({
+      id,
+      category: 'security_event',
+      actionType: 'unauthorized_access',
+      actorUserId: session.user.id,
+      actorEmail: session.user.email,
+      targetType: null,
+      targetId: null,
+      description: 'Unauthorized access attempt to /admin/users',
+      metadata: { path: '/admin/users', method: 'GET', source: 'gateway', userAgent: 'Mozilla/5.0 (test)', userType: 'customer' },
+      clientIp: '192.0.2.30',
+      createdAt: expect.any(String),
+    });
+
+    const event = await harness.events.waitFor<SecurityEventRecordedEvent>(IdentityEvents.securityEventRecorded, (payload) => payload.auditId === id);
+    expect(event.payload).toEqual({ auditId: id, type: 'unauthorized_access', userId: session.user.id, description: 'Unauthorized access attempt to /admin/users' });
+  });
+
+  it('records an anonymous report with its own description', async () => {
+    const { id } = await record({ type: 'suspicious_activity', path: '/app/dashboard', details: 'More than 10 actions within one second' });
+    const { rows } = await harness.database.query('SELECT actor_user_id, description, metadata FROM identity.audit_logs WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ actor_user_id: null, description: 'More than 10 actions within one second', metadata: { path: '/app/dashboard', source: 'web' } });
+  });
+
+  it('refuses an unknown kind of event', async () => {
+    expect(await failure(record({ type: 'made_up', path: '/x' }))).toMatchObject({ statusCode: 400 });
+  });
+
+  it('pages through the log newest first, with a total', async () => {
+    const { actor } = await signedInAdmin(harness);
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await record({ type: 'suspicious_activity', path: `/page/${n}` })).id);
+    const list = (payload: object) => harness.client.as(actor).send<AuditLogPage>(IdentityCommands.listAuditLogs, payload);
+
+    const everything = await list({ limit: 100 });
+    const first = await list({ limit: 2 });
+    expect(first.total).toBe(everything.total);
+    expect(first.items.map((entry) => entry.id)).toEqual(everything.items.slice(0, 2).map((entry) => entry.id));
+    expect(first.items.slice(0, 2).map((entry) => entry.id)).toEqual([ids[4], ids[3]]);
+
+    const seen = [...first.items];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await list({ limit: 2, cursor });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    expect(seen.map((entry) => entry.id)).toEqual(everything.items.map((entry) => entry.id));
+    const times = seen.map((entry) => Date.parse(entry.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('records the creation of an administrator as an admin action', async () => {
+    const { input, actor } = await signedInAdmin(harness);
+    const page = await harness.client.as(actor).send<AuditLogPage>(IdentityCommands.listAuditLogs, { category: 'admin_action' });
+    expect(page.items.find((entry) => entry.targetId === actor.userId)).toMatchObject({
+      category: 'admin_action',
+      actionType: 'admin_created',
+      actorUserId: null,
+      targetType: 'user',
+      metadata: { source: 'cli', adminRole: 'super_admin', email: input.email },
+    });
+  });
+
+  it('shows the log to super administrators only', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+    const list = (actor: ReturnType<typeof actorOf>) => harness.client.as(actor).send(IdentityCommands.listAuditLogs, {});
+    expect(await failure(list(actorOf(harness, session)))).toMatchObject({ statusCode: 403 });
+    expect(await failure(list(moderator))).toMatchObject({ statusCode: 403 });
+    // A token that claims more than the account holds does not help.
+    expect(await failure(list({ ...actorOf(harness, session), userType: 'admin', adminRole: 'super_admin' }))).toMatchObject({ statusCode: 403 });
+    expect(await failure(harness.client.send(IdentityCommands.listAuditLogs, {}))).toMatchObject({ statusCode: 401 });
+  });
+
+  it('refuses a malformed page request', async () => {
+    const { actor } = await signedInAdmin(harness);
+    const list = (payload: object) => harness.client.as(actor).send(IdentityCommands.listAuditLogs, payload);
+    expect(await failure(list({ cursor: 'not-a-cursor' }))).toMatchObject({ statusCode: 400 });
+    expect(await failure(list({ limit: 0 }))).toMatchObject({ statusCode: 400 });
+    await expect(list({ limit: 1000 })).resolves.toMatchObject({ items: expect.any(Array) });
+  });
+});

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
+import {
+  Actor,
+  AuditLogPage,
+  IdentityEvents,
+  ListAuditLogsPayload,
+  RecordSecurityEventPayload,
+  RecordSecurityEventResult,
+  RequestMeta,
+  SecurityEventRecordedEvent,
+  SecurityEventType,
+} from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { User } from '../users/user.entity';
+import { AuditLog } from './audit-log.entity';
+import { recordAudit, toAuditLogEntry } from './record-audit';
+
+export const DEFAULT_AUDIT_PAGE_SIZE = 20;
+export const MAX_AUDIT_PAGE_SIZE = 100;
+
+const DESCRIPTIONS: Record<SecurityEventType, (path: string) => string> = {
+  unauthorized_access: (path) => `Unauthorized access attempt to ${path}`,
+  suspicious_activity: (path) => `Suspicious activity on ${path}`,
+  data_breach_attempt: (path) => `Possible data breach attempt on ${path}`,
+};
+
+/** The page size a caller asked for, within 1..100; absent means the default. */
+export function auditPageSize(limit: unknown): number {
+  if (limit === undefined || limit === null || limit === '') return DEFAULT_AUDIT_PAGE_SIZE;
+  const parsed = typeof limit === 'number' ? limit : Number(limit);
+  if (!Number.isInteger(parsed) || parsed < 1) throw ServiceError.badRequest('limit must be a whole number from 1 to 100', { code: 'validation_failed' });
+  return Math.min(parsed, MAX_AUDIT_PAGE_SIZE);
+}
+
+@Injectable()
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  recordSecurityEvent(payload: RecordSecurityEventPayload, meta: RequestMeta): Promise<RecordSecurityEventResult> {
+    const actor = meta.actor;
+    return this.dataSource.transaction(async (manager) => {
+      // The email as it is now, so the record still names the person if the account goes.
+      const actorUser = actor ? await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true } }) : null;
+      const row = await recordAudit(manager, {
+        category: 'security_event',
+        actionType: payload.type,
+        actor: actor ? { userId: actor.userId, email: actorUser?.email ?? null } : null,
+        description: payload.details?.trim() || DESCRIPTIONS[payload.type](payload.path),
+        metadata: {
+          path: payload.path,
+          method: payload.method,
+          source: payload.source ?? 'web',
+          userAgent: meta.userAgent?.slice(0, 500),
+          userType: actor?.userType,
+        },
+        clientIp: meta.clientIp ?? null,
+      });
+      const event: SecurityEventRecordedEvent = { auditId: row.id, type: payload.type, userId: actor?.userId ?? null, description: row.description };
+      await addToOutbox(manager, IdentityEvents.securityEventRecorded, event);
+      return { id: row.id };
+    });
+  }
+
+  async listAuditLogs(payload: ListAuditLogsPayload, actor: Actor): Promise<AuditLogPage> {
+    await this.requireSuperAdmin(actor);
+    const limit = auditPageSize(payload.limit);
+    if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.badRequest('The cursor is not valid', { code: 'validation_failed' });
+
+    const filtered = this.dataSource.getRepository(AuditLog).createQueryBuilder('log');
+    if (payload.category) filtered.where('log.category = :category', { category: payload.category });
+    const page = filtered.clone();
+    if (payload.cursor) {
+      // Keyset on (created_at, id) compared in SQL, so microsecond timestamps never round.
+      // (Written out: the query builder would reorder the sub-select's columns.)
+      const { schema, tableName } = this.dataSource.getMetadata(AuditLog);
+      const table = schema ? `${page.escape(schema)}.${page.escape(tableName)}` : page.escape(tableName);
+      page.andWhere(`(log.createdAt, log.id) < (SELECT anchor.created_at, anchor.id FROM ${table} anchor WHERE anchor.id = :cursor)`, { cursor: payload.cursor });
+    }
+    const [rows, total] = await Promise.all([
+      page.orderBy('log.createdAt', 'DESC').addOrderBy('log.id', 'DESC').limit(limit + 1).getMany(),
+      filtered.getCount(),
+    ]);
+    const items = rows.slice(0, limit);
+    return { items: items.map(toAuditLogEntry), nextCursor: rows.length > limit ? items[items.length - 1].id : null, total };
+  }
+
+  /** Reads the caller's role from the database: a demotion takes effect before the token expires. */
+  private async requireSuperAdmin(actor: Actor): Promise<void> {
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: actor.userId });
+    if (!user || user.userType !== 'admin' || user.adminRole !== 'super_admin' || user.userStatus === 'suspended') {
+      throw ServiceError.forbidden('Only super administrators can view audit logs.', 'forbidden');
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AuthErrorCodes,
+  AuthMessages,
+  AuthSession,
+  IdentityEvents,
+  RequestMeta,
+  ResendConfirmationPayload,
+  ResendConfirmationResult,
+  UserConfirmedEvent,
+} from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { SessionsService } from '../sessions/sessions.service';
+import { EmailLinkQuota } from '../tokens/email-link-quota';
+import { hashOpaqueToken } from '../tokens/opaque-token';
+import { singleUseTokenState } from '../tokens/single-use-token';
+import { User } from '../users/user.entity';
+import { findUserByEmail } from '../users/user-records';
+import { ConfirmationLinks } from './confirmation-links';
+import { EmailConfirmationToken } from './email-confirmation-token.entity';
+
+const invalidLink = () => ServiceError.badRequest(AuthMessages.confirmationInvalid, { code: AuthErrorCodes.confirmationInvalid });
+
+@Injectable()
+export class EmailConfirmationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly links: ConfirmationLinks,
+    private readonly quota: EmailLinkQuota,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Confirms the address behind a link and signs its owner in. */
+  confirmEmail(token: string, meta: RequestMeta): Promise<AuthSession> {
+    const tokenHash = hashOpaqueToken(token);
+    return this.dataSource.transaction(async (manager) => {
+      const link = await manager.createQueryBuilder(EmailConfirmationToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!link) throw invalidLink();
+      const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: link.userId }).getOne();
+      if (!user) throw invalidLink();
+      // Checked before expiry: a confirmed person opening an old link only needs to sign in.
+      if (user.emailConfirmedAt) throw ServiceError.conflict(AuthMessages.alreadyConfirmed, AuthErrorCodes.alreadyConfirmed);
+      const state = singleUseTokenState(link);
+      if (state === 'expired') throw ServiceError.badRequest(AuthMessages.confirmationExpired, { code: AuthErrorCodes.confirmationExpired });
+      if (state === 'consumed') throw invalidLink();
+      if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+
+      const now = new Date();
+      await manager.update(EmailConfirmationToken, { id: link.id }, { consumedAt: now });
+      await manager.update(User, { id: user.id }, { emailConfirmedAt: now });
+      user.emailConfirmedAt = now;
+      const event: UserConfirmedEvent = { userId: user.id, email: user.email };
+      await addToOutbox(manager, IdentityEvents.userConfirmed, event);
+      return this.sessions.startSession(manager, user, meta);
+    });
+  }
+
+  /**
+   * From a link (even expired or used), which proves the mailbox, the answer may say
+   * "already confirmed". By address it is always "sent", so it reveals no account.
+   */
+  async resendConfirmation(payload: ResendConfirmationPayload): Promise<ResendConfirmationResult> {
+    if (payload.token) {
+      const link = await this.dataSource.manager.findOneBy(EmailConfirmationToken, { tokenHash: hashOpaqueToken(payload.token) });
+      const user = link && (await this.dataSource.manager.findOneBy(User, { id: link.userId }));
+      if (!user) throw invalidLink();
+      if (user.emailConfirmedAt) return { outcome: 'already_confirmed' };
+      await this.resendTo(user);
+      return { outcome: 'sent' };
+    }
+    const user = await findUserByEmail(this.dataSource.manager, payload.email as string);
+    if (user && !user.emailConfirmedAt) await this.resendTo(user);
+    return { outcome: 'sent' };
+  }
+
+  /** Sends a new link unless the account is suspended or the hourly limit is reached (silently either way). */
+  private async resendTo(user: User): Promise<void> {
+    if (user.userStatus === 'suspended') return;
+    if (!(await this.quota.allow('confirmation', user.email))) return;
+    await this.dataSource.transaction((manager) => this.links.send(manager, user));
+  }
+}

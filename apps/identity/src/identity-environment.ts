@@ -1,0 +1,46 @@
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ServiceEnvironment } from '@portal/config';
+
+/**
+ * Identity's configuration on top of what every service reads; validated at start.
+ * Numbers carry an explicit type: the conversion from environment strings reads it.
+ */
+export class IdentityEnvironment extends ServiceEnvironment {
+  /** Lifetime of an access token; also how long a revoked session stays marked in Redis. */
+  @IsInt()
+  @Min(60)
+  @Max(3_600)
+  ACCESS_TOKEN_TTL_SECONDS: number = 900;
+
+  /** Idle lifetime of a refresh token: each rotation starts a new period. */
+  @IsInt()
+  @Min(1)
+  @Max(90)
+  REFRESH_TOKEN_TTL_DAYS: number = 14;
+
+  /** PEM key pair signing access tokens; required in production, generated locally otherwise. */
+  @IsOptional()
+  @IsString()
+  JWT_PRIVATE_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  JWT_PUBLIC_KEY?: string;
+
+  /** Failed sign-ins allowed per account within the window before sign-in is refused. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 5;
+
+  /** Failed sign-ins allowed per client address within the window (several people may share one). */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_ADDRESS: number = 20;
+
+  @IsInt()
+  @Min(10)
+  @Max(86_400)
+  LOGIN_FAILURE_WINDOW_SECONDS: number = 900;
+}

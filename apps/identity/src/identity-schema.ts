@@ -1,0 +1,15 @@
+import { OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { AuditLog } from './audit/audit-log.entity';
+import { EmailConfirmationToken } from './email-confirmation/email-confirmation-token.entity';
+import { identityMigrations } from './migrations';
+import { PasswordResetToken } from './password-reset/password-reset-token.entity';
+import { RefreshToken } from './sessions/refresh-token.entity';
+import { SystemSetting } from './settings/system-setting.entity';
+import { User } from './users/user.entity';
+
+/** The PostgreSQL schema identity owns; no other service reads or writes it. */
+export const IDENTITY_SCHEMA = 'identity';
+
+export const identityEntities = [OutboxEvent, ProcessedEvent, User, EmailConfirmationToken, RefreshToken, PasswordResetToken, AuditLog, SystemSetting];
+
+export { identityMigrations };

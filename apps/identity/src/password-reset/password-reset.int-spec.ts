@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import { AcceptedResult, AuthMessages, AuthSession, IdentityCommands, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, revokedSessionKey } from '@portal/contracts';
+import { aCustomer, confirmedCustomer, failure, IdentityHarness, queuedEvents, signedInAdmin, signUp, startIdentity, TEST_WEB_URL, tokenOf } from '../testing/identity-harness';
+
+describe('password reset', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentity('identity_password_reset');
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  const requestReset = (email: string) => harness.client.send<AcceptedResult>(IdentityCommands.requestPasswordReset, { email });
+  const updatePassword = (token: string, password: string) => harness.client.send<AcceptedResult>(IdentityCommands.updatePassword, { token, password });
+  const signIn = (email: string, password: string) => harness.client.send<AuthSession>(IdentityCommands.signIn, { email, password }, { clientIp: '192.0.2.20' });
+  /** Requests a reset and returns the token of the link that was emailed. */
+  const resetToken = async (email: string) => {
+    const before = harness.events.all<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (event) => event.email === email).length;
+    await requestReset(email);
+    const events = await harness.events.waitForCount<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (event) => event.email === email, before + 1);
+    return tokenOf(events[before].payload.resetUrl);
+  };
+
+  it('always accepts the request, and emails a one-hour link only to an existing account', async () => {
+    const unknown = aCustomer().email;
+    await expect(requestReset(unknown)).resolves.toEqual({ accepted: true });
+    expect(await queuedEvents(harness, IdentityEvents.passwordResetRequested, 'email', unknown)).toHaveLength(0);
+
+    const { form } = await confirmedCustomer(harness);
+    await expect(requestReset(form.email)).resolves.toEqual({ accepted: true });
+    const event = await harness.events.waitFor<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (payload) => payload.email === form.email);
+    expect(event.payload.resetUrl).toMatch(new RegExp(`^${TEST_WEB_URL}/auth/update-password\\?token=[A-Za-z0-9_-]{43}$`));
+    const minutes = (Date.parse(event.payload.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('sends at most five links an hour to one address, silently', async () => {
+    const { form } = await confirmedCustomer(harness);
+    for (let request = 0; request < 7; request++) await expect(requestReset(form.email)).resolves.toEqual({ accepted: true });
+    expect(await queuedEvents(harness, IdentityEvents.passwordResetRequested, 'email', form.email)).toHaveLength(5);
+  });
+
+  it('sets the new password once per link and ends every session of the account', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const second = await signIn(form.email, form.password);
+    const token = await resetToken(form.email);
+
+    await expect(updatePassword(token, 'a-brand-new-secret')).resolves.toEqual({ accepted: true });
+
+    expect(await failure(signIn(form.email, form.password))).toMatchObject({ statusCode: 401, message: AuthMessages.invalidCredentials });
+    await expect(signIn(form.email, 'a-brand-new-secret')).resolves.toMatchObject({ user: { email: form.email } });
+    for (const old of [session, second]) {
+      expect(await failure(harness.client.send(IdentityCommands.refreshSession, { refreshToken: old.refreshToken }))).toMatchObject({ statusCode: 401, code: 'session_ended' });
+      expect(await harness.redis.exists(revokedSessionKey(harness.verifyAccessToken(old.accessToken).sid))).toBe(1);
+    }
+    const changed = await harness.events.waitFor<PasswordChangedEvent>(IdentityEvents.passwordChanged, (event) => event.email === form.email);
+    expect(changed.payload).toMatchObject({ userId: session.user.id, via: 'reset' });
+
+    const reused = await failure(updatePassword(token, 'yet-another-secret'));
+    expect(reused).toMatchObject({ statusCode: 400, code: 'invalid_reset_link', message: AuthMessages.invalidResetLink });
+  });
+
+  it('makes every older link of the account useless once one is used', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const older = await resetToken(form.email);
+    const newer = await resetToken(form.email);
+    await updatePassword(newer, 'newer-link-secret');
+    expect(await failure(updatePassword(older, 'older-link-secret'))).toMatchObject({ statusCode: 400, code: 'invalid_reset_link' });
+  });
+
+  it('refuses an expired or unknown link', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const token = await resetToken(form.email);
+    await harness.database.query(`UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [session.user.id]);
+    expect(await failure(updatePassword(token, 'too-late-secret'))).toMatchObject({ statusCode: 400, message: AuthMessages.invalidResetLink });
+    expect(await failure(updatePassword('never-issued', 'some-secret'))).toMatchObject({ statusCode: 400, message: AuthMessages.invalidResetLink });
+  });
+
+  it('validates the new password like sign-up does', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const token = await resetToken(form.email);
+    expect(await failure(updatePassword(token, 'short'))).toMatchObject({ statusCode: 400, message: 'Password must be at least 6 characters' });
+    expect(await failure(updatePassword(token, ''))).toMatchObject({ statusCode: 400, message: 'Password is required' });
+    await expect(updatePassword(token, 'long-enough')).resolves.toEqual({ accepted: true });
+  });
+
+  it('confirms the email of an account that had not confirmed it', async () => {
+    const { form } = await signUp(harness);
+    const token = await resetToken(form.email);
+    await updatePassword(token, 'proved-the-mailbox');
+    await expect(signIn(form.email, 'proved-the-mailbox')).resolves.toMatchObject({ user: { email: form.email } });
+  });
+
+  it('holds administrators to the admin password policy', async () => {
+    const { input } = await signedInAdmin(harness, 'admin');
+    const email = input.email;
+    const token = await resetToken(email);
+
+    const refused = await failure(updatePassword(token, 'alllowercase'));
+    expect(refused).toMatchObject({ statusCode: 400, message: 'Password requirements not met' });
+    expect(refused.details?.map((detail) => detail.message)).toEqual(['One uppercase letter', 'One number', 'One special character']);
+
+    await expect(updatePassword(token, 'Better#Pass2')).resolves.toEqual({ accepted: true });
+    await expect(signIn(email, 'Better#Pass2')).resolves.toMatchObject({ user: { userType: 'admin', adminRole: 'admin' } });
+  });
+});

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SignInModule } from '../sign-in/sign-in.module';
+import { EmailLinkQuota } from '../tokens/email-link-quota';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
+
+/** Forgotten passwords: emailed single-use links and setting the new password. */
+@Module({
+  imports: [SessionsModule, SignInModule],
+  controllers: [PasswordResetController],
+  providers: [PasswordResetService, EmailLinkQuota],
+})
+export class PasswordResetModule {}

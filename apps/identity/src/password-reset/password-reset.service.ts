@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { AcceptedResult, AuthErrorCodes, AuthMessages, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, UserConfirmedEvent } from '@portal/contracts';
+import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { assertAdminPassword } from '../admins/admin-password-policy';
+import { IdentityEnvironment } from '../identity-environment';
+import { SessionsService } from '../sessions/sessions.service';
+import { LoginAttemptLimiter } from '../sign-in/login-attempt-limiter';
+import { EmailLinkQuota } from '../tokens/email-link-quota';
+import { expiresIn, PASSWORD_RESET_LINK_TTL_SECONDS, webLink } from '../tokens/email-links';
+import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
+import { singleUseTokenState } from '../tokens/single-use-token';
+import { hashPassword } from '../users/passwords';
+import { User } from '../users/user.entity';
+import { findUserByEmail } from '../users/user-records';
+import { PasswordResetToken } from './password-reset-token.entity';
+
+const invalidResetLink = () => ServiceError.badRequest(AuthMessages.invalidResetLink, { code: AuthErrorCodes.invalidResetLink });
+
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly quota: EmailLinkQuota,
+    private readonly sessions: SessionsService,
+    private readonly limiter: LoginAttemptLimiter,
+    @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
+  ) {}
+
+  /** Always accepted, so the answer never tells whether the address has an account. */
+  async requestPasswordReset(email: string): Promise<AcceptedResult> {
+    const user = await findUserByEmail(this.dataSource.manager, email);
+    if (user && (await this.quota.allow('password-reset', user.email))) {
+      await this.dataSource.transaction(async (manager) => {
+        const { token, tokenHash } = newOpaqueToken();
+        const expiresAt = expiresIn(PASSWORD_RESET_LINK_TTL_SECONDS);
+        await manager.insert(PasswordResetToken, { id: randomUUID(), userId: user.id, tokenHash, expiresAt });
+        const event: PasswordResetRequestedEvent = {
+          userId: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          resetUrl: webLink(this.environment.WEB_URL, '/auth/update-password', token),
+          expiresAt: expiresAt.toISOString(),
+        };
+        await addToOutbox(manager, IdentityEvents.passwordResetRequested, event);
+      });
+    }
+    return { accepted: true };
+  }
+
+  /**
+   * Sets the new password from a reset link and ends every session of the account: if
+   * the reset was needed because someone else got in, they are out now.
+   */
+  async updatePassword(token: string, password: string): Promise<AcceptedResult> {
+    const tokenHash = hashOpaqueToken(token);
+    // Looked at before hashing: a dead link costs no hashing, and an admin's new password
+    // must meet the admin policy.
+    const link = await this.dataSource.manager.findOneBy(PasswordResetToken, { tokenHash });
+    const owner = link && singleUseTokenState(link) === 'usable' ? await this.dataSource.manager.findOneBy(User, { id: link.userId }) : null;
+    if (!owner) throw invalidResetLink();
+    if (owner.userType === 'admin') assertAdminPassword(password);
+    const passwordHash = await hashPassword(password);
+
+    const revokedSessions = await this.dataSource.transaction(async (manager) => {
+      // Re-read under lock: of two concurrent uses of one link, only the first gets through.
+      const locked = await manager.createQueryBuilder(PasswordResetToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!locked || singleUseTokenState(locked) !== 'usable') throw invalidResetLink();
+      const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: locked.userId }).getOne();
+      if (!user) throw invalidResetLink();
+
+      const now = new Date();
+      // This link and any other outstanding one: a new password makes older links pointless.
+      await manager.update(PasswordResetToken, { userId: user.id, consumedAt: IsNull() }, { consumedAt: now });
+      // Opening the emailed link proved control of the mailbox.
+      const confirmsEmail = !user.emailConfirmedAt;
+      await manager.update(User, { id: user.id }, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? now });
+      if (confirmsEmail) {
+        const confirmed: UserConfirmedEvent = { userId: user.id, email: user.email };
+        await addToOutbox(manager, IdentityEvents.userConfirmed, confirmed);
+      }
+      const sessionIds = await this.sessions.revokeAllSessions(manager, user.id);
+      const changed: PasswordChangedEvent = { userId: user.id, email: user.email, firstName: user.firstName, via: 'reset' };
+      await addToOutbox(manager, IdentityEvents.passwordChanged, changed);
+      return sessionIds;
+    });
+    await this.sessions.markRevoked(revokedSessions);
+    await this.limiter.forgiveAccount(owner.email);
+    return { accepted: true };
+  }
+}

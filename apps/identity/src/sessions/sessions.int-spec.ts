@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import { AuthMessages, AuthSession, IdentityCommands, revokedSessionKey } from '@portal/contracts';
+import { confirmedCustomer, failure, IdentityHarness, startIdentity } from '../testing/identity-harness';
+
+describe('sessions', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentity('identity_sessions');
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  const refresh = (refreshToken: string) => harness.client.send<AuthSession>(IdentityCommands.refreshSession, { refreshToken });
+  const signOut = (refreshToken?: string) => harness.client.send<void>(IdentityCommands.signOut, { refreshToken });
+  const sessionIdOf = (session: AuthSession) => harness.verifyAccessToken(session.accessToken).sid;
+  const sessionEnded = { statusCode: 401, code: 'session_ended', message: AuthMessages.sessionEnded };
+
+  it('issues RS256 access tokens with the documented claims and lifetime', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const claims = harness.verifyAccessToken(session.accessToken);
+    expect(claims).toMatchObject({ sub: session.user.id, typ: 'customer', role: null, iss: 'portal-identity', aud: 'portal', sid: expect.any(String) });
+    expect(claims.exp - claims.iat).toBe(900);
+    expect(session.expiresIn).toBe(900);
+    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { rows } = await harness.database.query('SELECT token_hash FROM identity.refresh_tokens WHERE session_id = $1', [claims.sid]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toBe(session.refreshToken);
+  });
+
+  it('rotates the refresh token on every use, within the same session', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const second = await refresh(session.refreshToken);
+    const third = await refresh(second.refreshToken);
+    expect(new Set([session.refreshToken, second.refreshToken, third.refreshToken]).size).toBe(3);
+    expect(sessionIdOf(third)).toBe(sessionIdOf(session));
+    expect(third.user).toEqual(session.user);
+  });
+
+  it('treats a rotated token presented again as theft: the whole session ends, newest token too', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const rotated = await refresh(session.refreshToken);
+
+    expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
+    expect(await failure(refresh(rotated.refreshToken))).toMatchObject(sessionEnded);
+
+    const key = revokedSessionKey(sessionIdOf(session));
+    expect(await harness.redis.get(key)).not.toBeNull();
+    const ttl = await harness.redis.ttl(key);
+    expect(ttl).toBeGreaterThan(890);
+    expect(ttl).toBeLessThanOrEqual(900);
+  });
+
+  it('lets exactly one of two simultaneous refreshes with one token succeed', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const outcomes = await Promise.allSettled([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(refused?.reason.body).toMatchObject(sessionEnded);
+  });
+
+  it('refuses unknown and expired refresh tokens', async () => {
+    expect(await failure(refresh('not-a-token-we-issued'))).toMatchObject(sessionEnded);
+    expect(await failure(harness.client.send(IdentityCommands.refreshSession, {}))).toMatchObject(sessionEnded);
+
+    const { session } = await confirmedCustomer(harness);
+    await harness.database.query(`UPDATE identity.refresh_tokens SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionIdOf(session)]);
+    expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
+  });
+
+  it('refuses to renew the session of a suspended account', async () => {
+    const { session } = await confirmedCustomer(harness);
+    await harness.database.query(`UPDATE identity.users SET user_status = 'suspended' WHERE id = $1`, [session.user.id]);
+    expect(await failure(refresh(session.refreshToken))).toMatchObject({ statusCode: 403, message: AuthMessages.accountSuspended });
+  });
+
+  it('renews with the account as it is now', async () => {
+    const { session } = await confirmedCustomer(harness);
+    await harness.database.query(`UPDATE identity.users SET kyc_status = 'verified', first_name = 'Augusta' WHERE id = $1`, [session.user.id]);
+    await expect(refresh(session.refreshToken)).resolves.toMatchObject({ user: { kycStatus: 'verified', firstName: 'Augusta' } });
+  });
+
+  describe('sign-out', () => {
+    it('ends the session and marks it revoked for the gateway', async () => {
+      const { session } = await confirmedCustomer(harness);
+      const current = await refresh(session.refreshToken);
+      await signOut(current.refreshToken);
+      expect(await failure(refresh(current.refreshToken))).toMatchObject(sessionEnded);
+      expect(await harness.redis.exists(revokedSessionKey(sessionIdOf(session)))).toBe(1);
+    });
+
+    it("leaves the same person's other sessions alone", async () => {
+      const { form, session } = await confirmedCustomer(harness);
+      const other = await harness.client.send<AuthSession>(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '192.0.2.10' });
+      await signOut(session.refreshToken);
+      await expect(refresh(other.refreshToken)).resolves.toMatchObject({ user: { id: session.user.id } });
+    });
+
+    it('is idempotent and silent about tokens it does not know', async () => {
+      const { session } = await confirmedCustomer(harness);
+      await expect(signOut(session.refreshToken)).resolves.toBeUndefined();
+      await expect(signOut(session.refreshToken)).resolves.toBeUndefined();
+      await expect(signOut('never-issued')).resolves.toBeUndefined();
+      await expect(signOut()).resolves.toBeUndefined();
+    });
+  });
+});

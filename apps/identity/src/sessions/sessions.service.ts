@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, revokedSessionKey } from '@portal/contracts';
+import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import type { Logger } from '@portal/logging';
+import { IdentityEnvironment } from '../identity-environment';
+import { REDIS } from '../redis/redis';
+import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
+import { User } from '../users/user.entity';
+import { toSessionUser } from '../users/user-records';
+import { AccessTokenSigner } from './access-token-signer';
+import { RefreshToken } from './refresh-token.entity';
+
+type RefreshOutcome =
+  | { kind: 'rotated'; session: AuthSession }
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'suspended' }
+  | { kind: 'ended' };
+
+function sessionEnded() {
+  return ServiceError.unauthorized(AuthMessages.sessionEnded, AuthErrorCodes.sessionEnded);
+}
+
+/**
+ * Sessions: opaque refresh tokens, rotated on every use, with reuse detection; and the
+ * access tokens they mint. Revocation is written to the database (the truth for
+ * refresh) and to Redis (so the gateway drops the session's unexpired access tokens).
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly signer: AccessTokenSigner,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A new session for someone who has just proved who they are, inside the caller's transaction. */
+  async startSession(manager: EntityManager, user: User, meta: RequestMeta): Promise<AuthSession> {
+    const sessionId = randomUUID();
+    const refreshToken = await this.issueRefreshToken(manager, user.id, sessionId, meta);
+    return this.authSession(user, sessionId, refreshToken);
+  }
+
+  async refreshSession(refreshToken: string | undefined, meta: RequestMeta): Promise<AuthSession> {
+    if (!refreshToken) throw sessionEnded();
+    const tokenHash = hashOpaqueToken(refreshToken);
+    const outcome = await this.dataSource.transaction(async (manager): Promise<RefreshOutcome> => {
+      // The row lock serialises refreshes of one token: the second waits, then sees it rotated.
+      const current = await manager.createQueryBuilder(RefreshToken, 'token').setLock('pessimistic_write').where('token.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!current) return { kind: 'ended' };
+      if (current.rotatedAt || current.revokedAt) {
+        // Someone holds a token that was already used: a thief or the victim. End the session for both.
+        await this.revokeFamilies(manager, [current.sessionId]);
+        return { kind: 'reused', sessionId: current.sessionId };
+      }
+      if (current.expiresAt.getTime() <= Date.now()) return { kind: 'ended' };
+      const user = await manager.findOneBy(User, { id: current.userId });
+      if (!user) return { kind: 'ended' };
+      if (user.userStatus === 'suspended') return { kind: 'suspended' };
+      await manager.update(RefreshToken, { id: current.id }, { rotatedAt: new Date() });
+      const next = await this.issueRefreshToken(manager, user.id, current.sessionId, meta);
+      return { kind: 'rotated', session: this.authSession(user, current.sessionId, next) };
+    });
+    switch (outcome.kind) {
+      case 'rotated':
+        return outcome.session;
+      case 'reused':
+        this.logger.warn({ sessionId: outcome.sessionId, clientIp: meta.clientIp }, 'refresh token reused; session revoked');
+        await this.markRevoked([outcome.sessionId]);
+        throw sessionEnded();
+      case 'suspended':
+        throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+      default:
+        throw sessionEnded();
+    }
+  }
+
+  /** Ends the token's session. Idempotent, and silent about tokens it does not know. */
+  async signOut(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    const token = await this.dataSource.manager.findOne(RefreshToken, { where: { tokenHash: hashOpaqueToken(refreshToken) }, select: { id: true, sessionId: true } });
+    if (!token) return;
+    await this.revokeFamilies(this.dataSource.manager, [token.sessionId]);
+    await this.markRevoked([token.sessionId]);
+  }
+
+  /**
+   * Revokes every session of a user inside the caller's transaction and returns their
+   * ids; the caller passes them to markRevoked once the transaction has committed.
+   */
+  async revokeAllSessions(manager: EntityManager, userId: string): Promise<string[]> {
+    // Each live session has exactly one head: its newest token, neither rotated nor revoked.
+    const heads = await manager.find(RefreshToken, { where: { userId, revokedAt: IsNull(), rotatedAt: IsNull() }, select: { id: true, sessionId: true } });
+    const sessionIds = heads.map((token) => token.sessionId);
+    await this.revokeFamilies(manager, sessionIds);
+    return sessionIds;
+  }
+
+  /**
+   * Tells the gateway to refuse these sessions' access tokens until they would have
+   * expired anyway. Best effort: the database revocation already stops refreshes, so a
+   * Redis outage is logged rather than undoing a committed sign-out or password reset.
+   */
+  async markRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const sessionId of sessionIds) pipeline.set(revokedSessionKey(sessionId), '1', 'EX', this.environment.ACCESS_TOKEN_TTL_SECONDS);
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+    } catch (error) {
+      this.logger.error({ err: String(error), sessionIds }, 'could not mark revoked sessions in redis; their access tokens stay valid until they expire');
+    }
+  }
+
+  private async revokeFamilies(manager: EntityManager, sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await manager.update(RefreshToken, { sessionId: In(sessionIds), revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async issueRefreshToken(manager: EntityManager, userId: string, sessionId: string, meta: RequestMeta): Promise<string> {
+    const { token, tokenHash } = newOpaqueToken();
+    await manager.insert(RefreshToken, {
+      id: randomUUID(),
+      sessionId,
+      userId,
+      tokenHash,
+      expiresAt: new Date(Date.now() + this.environment.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      clientIp: meta.clientIp?.slice(0, 64) ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    });
+    return token;
+  }
+
+  private authSession(user: User, sessionId: string, refreshToken: string): AuthSession {
+    return { ...this.signer.sign(user, sessionId), refreshToken, user: toSessionUser(user) };
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { AuthSession, IdentityCommands, RequestMeta, SignInPayload } from '@portal/contracts';
+import { CommandMeta, CommandPayload } from '@portal/messaging';
+import { SignInService } from './sign-in.service';
+
+@Controller()
+export class SignInController {
+  constructor(private readonly signInService: SignInService) {}
+
+  /** meta.clientIp, set by the gateway, feeds the per-address limit. */
+  @MessagePattern(IdentityCommands.signIn)
+  signIn(@CommandPayload() payload: SignInPayload, @CommandMeta() meta: RequestMeta): Promise<AuthSession> {
+    return this.signInService.signIn(payload, meta);
+  }
+}

@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { AuthMessages, AuthSession, IdentityCommands } from '@portal/contracts';
+import { aCustomer, confirmedCustomer, failure, IdentityHarness, signUp, startIdentity } from '../testing/identity-harness';
+
+const ADDRESS_LIMIT = 8;
+
+describe('sign-in', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    // A low per-address limit keeps the address test short; the per-account limit is the default 5.
+    harness = await startIdentity('identity_sign_in', { LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) });
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  /** Every call a new address, so the per-address limit only bites where a test means it to. */
+  let lastHost = 0;
+  const anAddress = () => `198.51.100.${++lastHost}`;
+  const signIn = (email: string, password: string, clientIp: string) => harness.client.send<AuthSession>(IdentityCommands.signIn, { email, password }, { clientIp });
+
+  it('signs a confirmed customer in, whatever the case of the email', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const session = await signIn(form.email.toUpperCase(), form.password, anAddress());
+    expect(session.user).toMatchObject({ email: form.email, userType: 'customer' });
+    expect(harness.verifyAccessToken(session.accessToken)).toMatchObject({ sub: session.user.id, typ: 'customer' });
+  });
+
+  it('answers the same for a wrong password and an unknown email', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const expected = { statusCode: 401, message: AuthMessages.invalidCredentials, code: 'invalid_credentials' };
+    expect(await failure(signIn(form.email, 'wrong-password', anAddress()))).toEqual(expect.objectContaining(expected));
+    expect(await failure(signIn(aCustomer().email, 'wrong-password', anAddress()))).toEqual(expect.objectContaining(expected));
+  });
+
+  it('asks an unconfirmed customer to confirm, but only with the right password', async () => {
+    const { form } = await signUp(harness);
+    expect(await failure(signIn(form.email, 'wrong-password', anAddress()))).toMatchObject({ statusCode: 401, message: AuthMessages.invalidCredentials });
+    expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 403, code: 'email_not_confirmed', message: AuthMessages.emailNotConfirmed });
+  });
+
+  it('refuses a suspended account', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    await harness.database.query(`UPDATE identity.users SET user_status = 'suspended' WHERE id = $1`, [session.user.id]);
+    expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 403, code: 'account_suspended', message: AuthMessages.accountSuspended });
+  });
+
+  it('refuses the sixth attempt after five wrong passwords, even with the right one', async () => {
+    const { form } = await confirmedCustomer(harness);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await failure(signIn(form.email, `wrong-${attempt}`, anAddress()))).toMatchObject({ statusCode: 401 });
+    }
+    const refused = await failure(signIn(form.email, 'wrong-6', anAddress()));
+    expect(refused).toMatchObject({ statusCode: 429, message: 'Too many login attempts. Please try again later.', code: 'too_many_attempts' });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(890);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(900);
+    expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 429 });
+  });
+
+  it('never lets parallel guesses past the limit', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) => failure(signIn(form.email, `guess-${index}`, anAddress()))));
+    expect(outcomes.filter((body) => body.statusCode === 401)).toHaveLength(5);
+    expect(outcomes.filter((body) => body.statusCode === 429)).toHaveLength(7);
+  });
+
+  it('forgives earlier failures once the right password is given', async () => {
+    const { form } = await confirmedCustomer(harness);
+    for (let attempt = 1; attempt <= 4; attempt++) await failure(signIn(form.email, `wrong-${attempt}`, anAddress()));
+    await expect(signIn(form.email, form.password, anAddress())).resolves.toMatchObject({ user: { email: form.email } });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await failure(signIn(form.email, `wrong-again-${attempt}`, anAddress()))).toMatchObject({ statusCode: 401 });
+    }
+  });
+
+  it('limits failures per client address across accounts, without counting successes', async () => {
+    const address = anAddress();
+    const { form: regular } = await confirmedCustomer(harness);
+    // Successful sign-ins from a shared address (an office, say) do not count.
+    for (let signIns = 0; signIns < ADDRESS_LIMIT + 2; signIns++) await signIn(regular.email, regular.password, address);
+    for (let attempt = 1; attempt <= ADDRESS_LIMIT; attempt++) {
+      expect(await failure(signIn(aCustomer().email, 'guess', address))).toMatchObject({ statusCode: 401 });
+    }
+    expect(await failure(signIn(regular.email, regular.password, address))).toMatchObject({ statusCode: 429, message: AuthMessages.tooManyAttempts });
+    await expect(signIn(regular.email, regular.password, anAddress())).resolves.toMatchObject({ user: { email: regular.email } });
+  });
+
+  it('asks for both fields', async () => {
+    expect(await failure(harness.client.send(IdentityCommands.signIn, { email: '', password: '' }))).toMatchObject({ statusCode: 400, message: 'Please fill in all fields' });
+  });
+});

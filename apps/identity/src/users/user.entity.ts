@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { AdminRole, KycStatus, UserStatus, UserType } from '@portal/contracts';
+
+/** A person who can sign in: a customer (signed up) or an administrator (created by one). */
+@Entity({ name: 'users' })
+@Index('uq_users_email', ['email'], { unique: true })
+export class User {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_users' }) id: string;
+  /** Always lower-case, so the unique index is case-insensitive in effect. */
+  @Column({ type: 'varchar', length: 254 }) email: string;
+  /** argon2id, self-describing (algorithm, parameters and salt in the string). */
+  @Column({ type: 'varchar', length: 255 }) passwordHash: string;
+  @Column({ type: 'varchar', length: 100 }) firstName: string;
+  @Column({ type: 'varchar', length: 100 }) lastName: string;
+  @Column({ type: 'varchar', length: 20 }) userType: UserType;
+  @Column({ type: 'varchar', length: 20, nullable: true }) adminRole: AdminRole | null;
+  @Column({ type: 'varchar', length: 20, default: 'active' }) userStatus: UserStatus;
+  @Column({ type: 'varchar', length: 20, default: 'pending' }) kycStatus: KycStatus;
+  /** Null until the person proves control of the mailbox; sign-in requires it. */
+  @Column({ type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
