@@ -7,7 +7,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    ignores: ['**/jest.config.js', '**/dist', '**/node_modules', '**/coverage', '.nx', '**/*.d.ts', 'apps/web/vite.config.ts', 'test-results', 'playwright-report', '.run'],
+    ignores: ['**/jest.config.js', '**/jest.config.*.js', '**/dist', '**/node_modules', '**/coverage', '.nx', '**/*.d.ts', 'apps/web/vite.config.ts', 'test-results', 'playwright-report', '.run'],
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],

@@ -65,7 +65,6 @@ export class MailCatcher {
       // MailDev installs SIGTERM/SIGINT handlers that exit the process; they are removed
       // again on stop so they do not outlive the catcher.
       const before = new Map((['SIGTERM', 'SIGINT'] as const).map((signal) => [signal, process.listeners(signal)]));
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const MailDev = require('maildev') as MailDevFactory;
       const server = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', mailDirectory, silent: true, disableWeb: false });
       const signalListeners = [...before].flatMap(([signal, existing]) =>
