@@ -1,0 +1,190 @@
+import { createPortalClient, isErrorBody, type PortalClient } from '@portal/api-client';
+import { ApiError } from './api-error';
+
+/**
+ * The single place that talks to the gateway: ONE client generated from the gateway's
+ * OpenAPI document (`@portal/api-client`), wrapped with what every call needs: the
+ * session's bearer token, one renewal and one retry on a 401, and failures as `ApiError`.
+ * Endpoint functions name a path of the contract; its body and answer types come from it.
+ */
+
+/** How the HTTP layer reaches the signed-in session without depending on React. */
+export interface SessionAccess {
+  getAccessToken(): string | null;
+  /** Renews the access token; resolves true when a new one is in place. Single-flight. */
+  refreshSession(): Promise<boolean>;
+}
+
+let session: SessionAccess = {
+  getAccessToken: () => null,
+  refreshSession: async () => false,
+};
+
+export function connectSession(access: SessionAccess): void {
+  session = access;
+}
+
+const client: PortalClient = createPortalClient({
+  // Same origin: the page is served behind the gateway (Vite proxies /api in development).
+  baseUrl: '',
+  getAccessToken: () => session.getAccessToken(),
+  // Looked up on every call rather than captured once at start-up.
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
+type Middleware = Parameters<PortalClient['use']>[number];
+
+/**
+ * Per-call middleware of the auth endpoints. Per-call middleware runs after the client's
+ * own, which has just added the bearer token: the auth endpoints must never carry it.
+ */
+const withoutBearerToken: Middleware = {
+  onRequest({ request }) {
+    request.headers.delete('Authorization');
+    return request;
+  },
+};
+
+/**
+ * Options every client call receives; spread them into the call's own (`{ ...init, body }`).
+ * A type rather than an interface: openapi-fetch wants an object with an index signature.
+ */
+export type CallInit = {
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+  middleware: Middleware[];
+};
+
+/** What a client call resolves to: openapi-fetch's `{ data, error, response }`. */
+export interface GatewayAnswer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * Send the bearer token and, on a 401, renew the session once and retry. Off for the
+   * auth endpoints themselves: they must never trigger a refresh.
+   */
+  authenticated?: boolean;
+}
+
+/**
+ * Calls the gateway through the typed client, e.g.
+ * `callGateway((client, init) => client.POST('/api/v1/auth/login', { ...init, body }))`.
+ * Resolves to the contract's success body; rejects with an `ApiError` (or the caller's
+ * abort reason).
+ */
+export function callGateway<T>(
+  call: (client: PortalClient, init: CallInit) => Promise<GatewayAnswer<T>>,
+  options: CallOptions = {},
+): Promise<T> {
+  const authenticated = options.authenticated ?? true;
+  return withSession(
+    () =>
+      call(client, {
+        headers: { Accept: 'application/json' },
+        signal: options.signal,
+        middleware: authenticated ? [] : [withoutBearerToken],
+      }),
+    authenticated,
+    options.signal,
+  );
+}
+
+/**
+ * GET of an endpoint the gateway's OpenAPI document does not list yet, so the generated
+ * client has no path or type for it. Same origin, cookies, bearer token, 401 renewal and
+ * error handling as every other call; the answer is checked by `isExpected`, never
+ * trusted. Replace each use with a `callGateway` call once the endpoint is in the contract.
+ */
+export function getOutsideContract<T>(
+  path: `/api/v1/${string}`,
+  isExpected: (body: unknown) => body is T,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const send = async (): Promise<GatewayAnswer<unknown>> => {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = session.getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await globalThis.fetch(path, { headers, credentials: 'include', signal: options.signal });
+    const text = await response.text();
+    // As the client does: a success must be JSON (a SyntaxError otherwise), an error may be anything.
+    if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
+    return { error: parseIfJson(text), response };
+  };
+  return withSession(send, true, options.signal).then((body) => {
+    if (isExpected(body)) return body;
+    throw unexpectedAnswer();
+  });
+}
+
+async function withSession<T>(
+  send: () => Promise<GatewayAnswer<T>>,
+  authenticated: boolean,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  const tokenUsed = authenticated ? session.getAccessToken() : null;
+  const answer = await attempt(send, signal);
+
+  if (answer.response.status === 401 && tokenUsed !== null) {
+    // The access token expired or was revoked: renew once (unless a concurrent call
+    // already did), then retry once.
+    const current = session.getAccessToken();
+    const renewed = (current !== null && current !== tokenUsed) || (await session.refreshSession());
+    if (renewed) return settle(await attempt(send, signal));
+  }
+  return settle(answer);
+}
+
+async function attempt<T>(send: () => Promise<GatewayAnswer<T>>, signal: AbortSignal | undefined) {
+  try {
+    return await send();
+  } catch (error) {
+    // A caller's abort (e.g. a time-out) surfaces as the caller's own reason.
+    if (signal?.aborted) throw signal.reason ?? error;
+    // A success whose body is not JSON (e.g. an HTML page from a proxy) is not the contract's answer.
+    if (error instanceof SyntaxError) throw unexpectedAnswer();
+    throw new ApiError({
+      status: 0,
+      message: 'Unable to reach the server. Please check your connection and try again.',
+      fromServer: false,
+    });
+  }
+}
+
+function settle<T>({ data, error, response }: GatewayAnswer<T>): T {
+  // Empty successes (204, or no body at all) resolve to undefined, as the client answers them.
+  if (response.ok) return data as T;
+
+  if (isErrorBody(error)) {
+    throw new ApiError({
+      status: response.status,
+      message: error.message,
+      code: error.code,
+      details: error.details,
+      fromServer: true,
+    });
+  }
+  throw new ApiError({ status: response.status, message: fallbackMessage(response.status), fromServer: false });
+}
+
+function unexpectedAnswer(): ApiError {
+  return new ApiError({ status: 502, message: fallbackMessage(502), fromServer: false });
+}
+
+function parseIfJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 429) return 'Too many requests. Please try again later.';
+  if (status >= 500) return 'The service is temporarily unavailable. Please try again.';
+  return 'The request could not be completed. Please try again.';
+}

@@ -1,0 +1,41 @@
+import type {
+  ResendConfirmationPayload,
+  SignInPayload,
+  SignUpPayload,
+  UpdatePasswordPayload,
+} from '@portal/api-client';
+import { callGateway, type CallOptions } from '../api/http';
+
+/**
+ * The gateway's auth endpoints; paths, bodies and answers are those of its OpenAPI
+ * document. None of them sends a bearer token or triggers a session renewal.
+ */
+const publicCall: CallOptions = { authenticated: false };
+
+export const authApi = {
+  signup: (body: SignUpPayload) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/signup', { ...init, body }), publicCall),
+
+  login: (body: SignInPayload, signal?: AbortSignal) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/login', { ...init, body }), { ...publicCall, signal }),
+
+  /** Renews the session from the httpOnly refresh cookie, rotating it. */
+  refresh: () => callGateway((client, init) => client.POST('/api/v1/auth/refresh', init), publicCall),
+
+  /** Ends the session of the refresh cookie and clears it; answers 204. */
+  logout: async (): Promise<void> => {
+    await callGateway((client, init) => client.POST('/api/v1/auth/logout', init), publicCall);
+  },
+
+  confirmEmail: (token: string) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/confirm-email', { ...init, body: { token } }), publicCall),
+
+  resendConfirmation: (body: ResendConfirmationPayload) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/resend-confirmation', { ...init, body }), publicCall),
+
+  requestPasswordReset: (email: string) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/password-reset', { ...init, body: { email } }), publicCall),
+
+  updatePassword: (body: UpdatePasswordPayload) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/password-update', { ...init, body }), publicCall),
+};

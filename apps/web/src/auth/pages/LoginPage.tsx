@@ -1,0 +1,95 @@
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Divider from 'antd/es/divider';
+import Flex from 'antd/es/flex';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '../AuthLayout';
+import { useAuth } from '../AuthProvider';
+import { FormProblem } from '../FormProblem';
+import { loginHeading, originFromState, portalFromQuery } from '../login-redirect';
+import { AuthText } from '../messages';
+import { loginErrorMessage, useLogin } from '../use-login';
+
+interface LoginFields {
+  email?: string;
+  password?: string;
+}
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const portal = portalFromQuery(params.get('portal'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { expired } = useAuth();
+  const login = useLogin();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = ({ email = '', password = '' }: LoginFields) => {
+    setProblem(null);
+    if (!email.trim() || !password) {
+      setProblem(AuthText.fillAllFields);
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password, portal, from: originFromState(location.state) },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
+          else setProblem(outcome.message);
+        },
+        onError: (error) => setProblem(loginErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={loginHeading(portal)}
+      subtitle="Enter your email address and password to continue."
+      documentTitle="Sign in"
+    >
+      {expired && !problem && (
+        <Alert type="info" showIcon title={AuthText.sessionEnded} style={{ marginBottom: 16 }} />
+      )}
+      <FormProblem message={problem} />
+      <Form<LoginFields> layout="vertical" onFinish={submit} requiredMark={false} noValidate>
+        <Form.Item label="Email" name="email">
+          <Input
+            type="email"
+            autoComplete="email"
+            prefix={<MailOutlined />}
+            placeholder="you@example.com"
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item label="Password" name="password" style={{ marginBottom: 8 }}>
+          <Input.Password
+            autoComplete="current-password"
+            prefix={<LockOutlined />}
+            placeholder="Your password"
+            size="large"
+          />
+        </Form.Item>
+        <Flex justify="flex-end" style={{ marginBottom: 24 }}>
+          <Link to="/auth/reset-password">Forgot your password?</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+          {login.isPending ? AuthText.signingIn : 'Sign In'}
+        </Button>
+      </Form>
+      <Divider />
+      <Flex vertical gap={8} align="center">
+        <Typography.Text>
+          Don&apos;t have an account? <Link to="/auth/signup">Create an account</Link>
+        </Typography.Text>
+        <Link to="/">Back to home</Link>
+      </Flex>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { Greeting } from '../../ui/Greeting';
+import { PortalPage } from '../../ui/PortalPage';
+
+export default function AdminDashboardPage() {
+  return (
+    <PortalPage title="Dashboard Overview" description="Users, KYC, investments and approvals across the platform.">
+      <Greeting />
+      <FeatureNotAvailable feature="The platform overview" />
+    </PortalPage>
+  );
+}

@@ -1,0 +1,10 @@
+import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { PortalPage } from '../../ui/PortalPage';
+
+export default function ReportsPage() {
+  return (
+    <PortalPage title="Reports & Analytics" description="Financial and user reports, audit logs and exports.">
+      <FeatureNotAvailable feature="Reporting" />
+    </PortalPage>
+  );
+}

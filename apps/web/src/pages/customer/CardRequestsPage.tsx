@@ -1,0 +1,10 @@
+import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { PortalPage } from '../../ui/PortalPage';
+
+export default function CardRequestsPage() {
+  return (
+    <PortalPage title="Investment Card Requests" description="Order a virtual or physical investment card and follow your requests.">
+      <FeatureNotAvailable feature="Card requests" />
+    </PortalPage>
+  );
+}

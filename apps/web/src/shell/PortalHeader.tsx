@@ -1,0 +1,49 @@
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import Avatar from 'antd/es/avatar';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import { useAuth } from '../auth/AuthProvider';
+import { BrandMark } from '../ui/BrandMark';
+import { NotificationBell } from './NotificationBell';
+
+interface PortalHeaderProps {
+  /** Small screens: the menu lives in a drawer and the brand moves into the header. */
+  compact: boolean;
+  sidebarCollapsed: boolean;
+  onToggleMenu: () => void;
+}
+
+export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: PortalHeaderProps) {
+  const { user } = useAuth();
+  const toggleIcon = compact ? <MenuOutlined /> : sidebarCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+  const initials = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : '';
+
+  return (
+    <header className="portal-header">
+      <Button type="text" icon={toggleIcon} aria-label="Toggle menu" onClick={onToggleMenu} />
+      {compact && <BrandMark />}
+      <span className="portal-header-spacer" />
+      <NotificationBell />
+      {user && (
+        <Flex align="center" gap={8}>
+          <Avatar style={{ backgroundColor: '#13315c' }} aria-hidden="true">
+            {initials}
+          </Avatar>
+          {!compact && (
+            <Flex vertical style={{ lineHeight: 1.2 }}>
+              <Typography.Text strong>
+                {user.firstName} {user.lastName}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {user.userType === 'admin' ? 'Administrator' : 'Customer'}
+              </Typography.Text>
+            </Flex>
+          )}
+        </Flex>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,58 @@
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import Alert from 'antd/es/alert';
+import Menu, { type MenuProps } from 'antd/es/menu';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { activeMenuPath, adminMenu, customerMenu } from './menus';
+import { useLogout } from './use-logout';
+import { useView } from './view-context';
+import { ViewSwitch } from './ViewSwitch';
+
+const LOGOUT_KEY = 'logout';
+
+/** The sidebar's content, shared by the fixed sidebar and the small-screen drawer. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useAuth();
+  const { view } = useView();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  const isAdmin = user?.userType === 'admin';
+  const menu = isAdmin && view === 'admin' ? adminMenu : customerMenu;
+  // Customer pages are for customers only, so an admin's user view is a preview.
+  const preview = isAdmin && view === 'user';
+
+  const items: MenuProps['items'] = [
+    ...menu.map((entry) => ({ key: entry.path, label: entry.label, icon: entry.icon, disabled: preview })),
+    { type: 'divider' as const },
+    { key: LOGOUT_KEY, label: 'Logout', icon: <LogoutOutlined />, danger: true },
+  ];
+
+  const select: MenuProps['onClick'] = ({ key }) => {
+    onNavigate?.();
+    if (key === LOGOUT_KEY) void logout();
+    else navigate(key);
+  };
+
+  const selected = activeMenuPath(menu, pathname);
+  return (
+    <nav aria-label={isAdmin && view === 'admin' ? 'Admin menu' : 'Customer menu'}>
+      {isAdmin && <ViewSwitch />}
+      {preview && (
+        <Alert
+          type="info"
+          title="Customer menu preview. Customer pages open only for customer accounts."
+          style={{ margin: '0 16px 8px', fontSize: 13 }}
+        />
+      )}
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        onClick={select}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+}
