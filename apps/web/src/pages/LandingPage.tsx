@@ -5,13 +5,22 @@ import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BrandMark } from '../ui/BrandMark';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 export default function LandingPage() {
   const navigate = useNavigate();
+  // Real links (open in a new tab, announced as links), navigated inside the app on click.
+  const linkTo = (path: string) => ({
+    href: path,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(path);
+    },
+  });
   const [adminAccountInfoOpen, setAdminAccountInfoOpen] = useState(false);
   useDocumentTitle('');
 
@@ -34,10 +43,10 @@ export default function LandingPage() {
             title="Customer Portal"
             description="Apply for personal, corporate or partnership investments, fund your account and follow your portfolio."
           >
-            <Button type="primary" size="large" block onClick={() => navigate('/auth/login?portal=customer')}>
+            <Button type="primary" size="large" block {...linkTo('/auth/login?portal=customer')}>
               Sign In
             </Button>
-            <Button size="large" block onClick={() => navigate('/auth/signup')}>
+            <Button size="large" block {...linkTo('/auth/signup')}>
               Create Account
             </Button>
           </PortalCard>
@@ -46,7 +55,7 @@ export default function LandingPage() {
             title="Administrator Portal"
             description="Oversee users, applications, accounts, transactions and security across the platform."
           >
-            <Button type="primary" size="large" block onClick={() => navigate('/auth/login?portal=admin')}>
+            <Button type="primary" size="large" block {...linkTo('/auth/login?portal=admin')}>
               Sign In
             </Button>
             <Button size="large" block onClick={() => setAdminAccountInfoOpen(true)}>
