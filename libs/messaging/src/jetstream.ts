@@ -18,7 +18,9 @@ export async function ensureStream(jsm: JetStreamManager, stream: StreamDefiniti
       subjects: [...stream.subjects],
       storage: StorageType.File,
       retention: RetentionPolicy.Limits,
-      max_age: nanos(30 * 24 * 3600 * 1000),
+      // Long enough to replay a consumer that was down for days; short because events can
+      // carry single-use links and personal data.
+      max_age: nanos(7 * 24 * 3600 * 1000),
       duplicate_window: nanos(10 * 60 * 1000),
     });
   }

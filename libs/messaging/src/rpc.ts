@@ -9,7 +9,7 @@ import {
   RpcExceptionFilter,
   ValidationPipe,
 } from '@nestjs/common';
-import { Observable, throwError } from 'rxjs';
+import { Observable, tap, throwError } from 'rxjs';
 import { Actor, errorBody, ErrorBody, RequestMeta, ServiceRequest, validationErrorBody } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
 import { ServiceError } from './service-error';
@@ -32,13 +32,37 @@ export const CommandActor = createParamDecorator((_: unknown, context: Execution
   return actor;
 });
 
-/** Runs each handler inside its request's context so every log line carries the request id. */
+/**
+ * Runs each handler inside its request's context so every log line carries the request
+ * id, and logs one line per command (subject, outcome, duration) like the gateway's
+ * access log, so a request can be followed from the gateway into the service.
+ */
 @Injectable()
 export class RequestContextInterceptor implements NestInterceptor {
+  constructor(private readonly logger?: Logger) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const { requestId } = request(context).meta;
+    const subject = context.switchToRpc().getContext<{ getSubject?: () => string }>()?.getSubject?.();
+    const startedAt = Date.now();
+    // Health checks are polled constantly; keep them out of the info log.
+    const level = subject?.includes('.health.') ? 'debug' : 'info';
     return new Observable((subscriber) =>
-      runWithRequestContext({ requestId }, () => next.handle().subscribe(subscriber)),
+      runWithRequestContext({ requestId }, () =>
+        next
+          .handle()
+          .pipe(
+            tap({
+              complete: () => this.logger?.[level]({ subject, outcome: 'ok', durationMs: Date.now() - startedAt }, 'command'),
+              error: (error: unknown) =>
+                this.logger?.[level](
+                  { subject, outcome: error instanceof ServiceError ? error.body.statusCode : 'error', durationMs: Date.now() - startedAt },
+                  'command',
+                ),
+            }),
+          )
+          .subscribe(subscriber),
+      ),
     );
   }
 }

@@ -135,7 +135,7 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   );
   app.useGlobalPipes(commandValidationPipe());
   app.useGlobalFilters(new ServiceExceptionFilter(logger));
-  app.useGlobalInterceptors(new RequestContextInterceptor());
+  app.useGlobalInterceptors(new RequestContextInterceptor(logger));
   app.enableShutdownHooks();
   await app.listen();
   logger.info({ queueGroup: options.service }, `${options.service} service ready`);
