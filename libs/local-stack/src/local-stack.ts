@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { resolveJwtKeys } from '@portal/config';
 import { BACKEND_SERVICES, BackendService } from '@portal/contracts';
 import { LogTarget, ProcessSupervisor } from './process-supervisor';
 
@@ -42,6 +43,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const gatewayUrl = `http://127.0.0.1:${options.gatewayPort}`;
   const env: NodeJS.ProcessEnv = { ...options.env };
   let mailUrl: string | null = null;
+
+  // Make the development key pair once, before identity (signs) and the gateway (verifies)
+  // start side by side and could each generate their own.
+  if (!env.JWT_PUBLIC_KEY) {
+    env.JWT_KEYS_DIR = env.JWT_KEYS_DIR ?? join(options.root, '.run', 'jwt');
+    resolveJwtKeys({ nodeEnv: env.NODE_ENV ?? 'development', needPrivateKey: true, env });
+  }
 
   if (options.mailCatcher) {
     const { smtpPort, webPort } = options.mailCatcher;
