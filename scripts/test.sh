@@ -20,6 +20,9 @@ npm run build
 step "Lint and module boundaries"
 npm run lint
 
+step "Type-check, tests included"
+npm run typecheck
+
 step "API client is generated from the current gateway"
 npm run api-client:check
 

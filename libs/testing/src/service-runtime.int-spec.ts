@@ -51,18 +51,18 @@ describe('a service command over NATS', () => {
   });
 
   it('refuses an invalid payload with 400 and the field', async () => {
-    const error = await client.send('support.test.echo.v1', { text: 7 }).catch((caught) => caught);
+    const error = await client.send<never>('support.test.echo.v1', { text: 7 }).catch((caught: ServiceCallError) => caught);
     expect(error).toBeInstanceOf(ServiceCallError);
     expect(error.body).toMatchObject({ statusCode: 400, details: [expect.objectContaining({ field: 'text' })] });
   });
 
   it('answers an unexpected failure with a bare 500 that reveals nothing', async () => {
-    const error = await client.send('support.test.fail.v1', {}).catch((caught) => caught);
+    const error = await client.send<never>('support.test.fail.v1', {}).catch((caught: ServiceCallError) => caught);
     expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
   });
 
   it('answers 503 at once for a subject nobody serves', async () => {
-    const error = await client.send('ledger.test.nobody.v1', {}).catch((caught) => caught);
+    const error = await client.send<never>('ledger.test.nobody.v1', {}).catch((caught: ServiceCallError) => caught);
     expect(error.body).toMatchObject({ statusCode: 503, message: 'The ledger service is unavailable. Please try again shortly.' });
   });
 });
