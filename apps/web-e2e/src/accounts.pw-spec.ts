@@ -48,6 +48,15 @@ test('a customer opening an admin page is sent to access denied with the reason'
   await expect(page.getByText('Access denied. You do not have permission to access admin areas.')).toBeVisible();
   await expect(page.getByText('This security incident has been logged for review.')).toBeVisible();
   await expect(page.getByText('Customer users can only access customer portal features.')).toBeVisible();
+
+  // The attempt is on record for the administrators, not just in the browser.
+  const admin = await adminAccount(portal.api, { root: portal.root, env: portal.env });
+  await expect
+    .poll(async () => {
+      const audit = await admin.api.get<{ items: { actorUserId: string; metadata: { path?: string; source?: string } }[] }>('/api/v1/admin/audit-logs');
+      return audit.body.items.some((entry) => entry.actorUserId === customer.user.id && entry.metadata.path === '/admin/users' && entry.metadata.source === 'web');
+    })
+    .toBe(true);
 });
 
 test('six wrong passwords are answered with the too-many-attempts message', async ({ page }) => {
