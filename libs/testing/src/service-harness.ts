@@ -4,9 +4,11 @@ import { ServiceClient } from '@portal/messaging';
 import { Actor, RequestMeta } from '@portal/contracts';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
+import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
 
 /** The real infrastructure one integration suite runs against: its own database, NATS and Redis. */
 export interface TestInfrastructure {
+  source: InfrastructureSource;
   database: TestDatabase;
   nats: EphemeralServer;
   redis: EphemeralServer;
@@ -15,8 +17,17 @@ export interface TestInfrastructure {
   stop(): Promise<void>;
 }
 
+/**
+ * Containers where a container engine exists; otherwise a fresh database on the local
+ * PostgreSQL and NATS and Redis servers of the suite's own on free ports. Either way the
+ * suite never meets development data or a development stack's services.
+ */
 export async function startTestInfrastructure(label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<TestInfrastructure> {
-  const [database, nats, redis] = await Promise.all([createTestDatabase(label), startEphemeralNats(), startEphemeralRedis()]);
+  const source = await infrastructureSource();
+  const [database, nats, redis] =
+    source === 'containers'
+      ? await Promise.all([startPostgresContainer(label), startNatsContainer(), startRedisContainer()])
+      : await Promise.all([createTestDatabase(label), startEphemeralNats(), startEphemeralRedis()]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -27,6 +38,7 @@ export async function startTestInfrastructure(label: string, extraEnv: NodeJS.Pr
     ...extraEnv,
   };
   return {
+    source,
     database,
     nats,
     redis,
