@@ -125,6 +125,7 @@ describe('account lifecycle over HTTP', () => {
     const token = linkIn(email, '/auth/update-password').searchParams.get('token');
     const update = await stack.api.post('/api/v1/auth/password-update', { token, password: 'brand-new-pass' });
     expect(update.status).toBe(200);
+    expect(update.body).toEqual({ updated: true });
     const reused = await stack.api.post('/api/v1/auth/password-update', { token, password: 'another-pass' });
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe('Invalid or expired reset link. Please request a new password reset.');

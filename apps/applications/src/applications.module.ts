@@ -2,11 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { HEALTH_CHECKS, OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
 import { applicationsMigrations } from './migrations';
 
 export const APPLICATIONS_SCHEMA = 'applications';
-export const applicationsEntities = [OutboxEvent, ProcessedEvent];
+export const applicationsEntities = [...eventEntities];
 
 /**
  * Investment applications (personal, corporate, GIPP), their review workflow and the

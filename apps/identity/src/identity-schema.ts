@@ -1,4 +1,4 @@
-import { OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { eventEntities } from '@portal/messaging';
 import { AuditLog } from './audit/audit-log.entity';
 import { EmailConfirmationToken } from './email-confirmation/email-confirmation-token.entity';
 import { identityMigrations } from './migrations';
@@ -10,6 +10,6 @@ import { User } from './users/user.entity';
 /** The PostgreSQL schema identity owns; no other service reads or writes it. */
 export const IDENTITY_SCHEMA = 'identity';
 
-export const identityEntities = [OutboxEvent, ProcessedEvent, User, EmailConfirmationToken, RefreshToken, PasswordResetToken, AuditLog, SystemSetting];
+export const identityEntities = [...eventEntities, User, EmailConfirmationToken, RefreshToken, PasswordResetToken, AuditLog, SystemSetting];
 
 export { identityMigrations };

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { AuthSession, healthSubject, IdentityCommands, PublicSettings, ServiceHealth, SessionUser } from '@portal/contracts';
-import { runService } from '@portal/messaging';
+import { AuthSession, healthCommand, IdentityCommands } from '@portal/contracts';
+import { DataSource } from 'typeorm';
+import { purgeSpentEvents, runService } from '@portal/messaging';
 import { describeServiceBasics } from '@portal/testing';
 import { IdentityEnvironment } from './identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from './identity-schema';
@@ -28,7 +29,7 @@ describe('identity service', () => {
   });
 
   it('reports Redis in its health, beside PostgreSQL', async () => {
-    const health = await harness.client.send<ServiceHealth>(healthSubject('identity'), {});
+    const health = await harness.client.send(healthCommand('identity'), {});
     expect(health.dependencies).toEqual([
       { name: 'postgres', status: 'up' },
       { name: 'redis', status: 'up' },
@@ -36,7 +37,7 @@ describe('identity service', () => {
   });
 
   it('serves the seeded public settings', async () => {
-    const settings = await harness.client.send<PublicSettings>(IdentityCommands.getPublicSettings, {});
+    const settings = await harness.client.send(IdentityCommands.getPublicSettings, {});
     expect(settings).toEqual({
       featureToggles: {
         investments_enabled: true,
@@ -77,9 +78,11 @@ describe('identity service', () => {
     await sql(`UPDATE identity.outbox_events SET published_at = now() - interval '8 days' WHERE payload ->> 'userId' = $1`, [oldSession.user.id]);
 
     const deleted = await harness.service.get(DataRetention).purge();
+    // Spent event rows go by the outbox module every service shares.
+    const deletedEvents = await purgeSpentEvents(harness.service.get(DataSource));
 
-    expect(deleted).toMatchObject({ 'refresh tokens': 1, 'email confirmation tokens': 1, 'published outbox events': expect.any(Number) });
-    expect(deleted['published outbox events']).toBeGreaterThanOrEqual(3);
+    expect(deleted).toEqual({ 'refresh tokens': 1, 'email confirmation tokens': 1, 'password reset tokens': 0 });
+    expect(deletedEvents.outboxEvents).toBeGreaterThanOrEqual(3);
     const count = async (table: string, userId: string) => (await sql(`SELECT count(*)::int AS n FROM identity.${table} WHERE user_id = $1`, [userId])).rows[0].n;
     expect(await count('refresh_tokens', oldSession.user.id)).toBe(0);
     expect(await count('refresh_tokens', liveSession.user.id)).toBe(1);
@@ -93,7 +96,7 @@ describe('identity service', () => {
   describe('current user', () => {
     it('returns the signed-in person as stored', async () => {
       const { form, session } = await confirmedCustomer(harness);
-      const user = await harness.client.as(actorOf(harness, session)).send<SessionUser>(IdentityCommands.getCurrentUser, {});
+      const user = await harness.client.as(actorOf(harness, session)).send(IdentityCommands.getCurrentUser, {});
       expect(user).toEqual({
         id: session.user.id,
         email: form.email,

@@ -2,11 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { HEALTH_CHECKS, OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
 import { kycMigrations } from './migrations';
 
 export const KYC_SCHEMA = 'kyc';
-export const kycEntities = [OutboxEvent, ProcessedEvent];
+export const kycEntities = [...eventEntities];
 
 /**
  * Uploaded documents, document reviews, KYC status and biometric verification. This

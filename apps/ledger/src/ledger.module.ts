@@ -2,11 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { HEALTH_CHECKS, OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
 import { ledgerMigrations } from './migrations';
 
 export const LEDGER_SCHEMA = 'ledger';
-export const ledgerEntities = [OutboxEvent, ProcessedEvent];
+export const ledgerEntities = [...eventEntities];
 
 /**
  * The money: a double-entry ledger, balances, deposits, withdrawals, investment payments,

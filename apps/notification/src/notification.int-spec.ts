@@ -2,17 +2,16 @@ import 'reflect-metadata';
 import { INestMicroservice } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { healthSubject, JobQueue, ServiceHealth } from '@portal/contracts';
+import { healthCommand, JobQueue, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { ProcessedEvent, runService } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, EventPublisher } from '@portal/testing';
 import { EmailDelivery } from './email/email-delivery.entity';
 import { emailJobId, EmailJobData } from './email/email-job';
 import { notificationMigrations } from './migrations';
 import { NotificationEnvironment } from './notification-environment';
 import { NOTIFICATION_SCHEMA, notificationEntities, NotificationModule } from './notification.module';
 import { emailConfirmationRequested, passwordChanged, passwordResetRequested, userConfirmed, userRegistered } from './testing/identity-events';
-import { IdentityEventPublisher } from './testing/jetstream';
 import { MailCatcher } from './testing/mail-catcher';
 
 jest.setTimeout(60_000);
@@ -22,7 +21,7 @@ describe('notification service', () => {
   let mail: MailCatcher;
   let service: INestMicroservice;
   let client: TestServiceClient;
-  let events: IdentityEventPublisher;
+  let events: EventPublisher;
   let queue: Queue<EmailJobData>;
   let dataSource: DataSource;
 
@@ -36,7 +35,7 @@ describe('notification service', () => {
       env: { ...infrastructure.env, SMTP_URL: mail.smtpUrl, EMAIL_WORKER_INLINE: 'true' },
     });
     client = await TestServiceClient.connect(infrastructure.nats.url);
-    events = await IdentityEventPublisher.connect(infrastructure.nats.url);
+    events = await EventPublisher.connect(infrastructure.nats.url);
     queue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: infrastructure.redis.url } });
     dataSource = service.get(DataSource);
   });
@@ -64,7 +63,7 @@ describe('notification service', () => {
   }
 
   it('reports postgres and redis in its health, and not the mail server', async () => {
-    const health = await client.send<ServiceHealth>(healthSubject('notification'), {});
+    const health = await client.send(healthCommand('notification'), {});
     expect(health).toMatchObject({ service: 'notification', status: 'up' });
     expect(health.dependencies).toEqual([
       { name: 'postgres', status: 'up' },
@@ -76,7 +75,7 @@ describe('notification service', () => {
     const event = emailConfirmationRequested({ firstName: 'Ada <b>' });
     const { email: address, confirmationUrl } = event.payload;
 
-    await events.publish(event);
+    await events.publish(IDENTITY_EVENTS_STREAM, event);
     const email = await mail.lastEmailTo(address);
     expect(email.subject).toBe('Confirm your email address');
     expect(email.from).toEqual([{ address: 'no-reply@portal.local', name: 'Investment Portal' }]);
@@ -87,8 +86,8 @@ describe('notification service', () => {
 
     // The same event again under another message id gets past JetStream's de-duplication;
     // the processed-event record stops it.
-    const replay = await events.publish(event, `${event.id}-replayed`);
-    await events.waitUntilHandled(replay);
+    const replay = await events.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-replayed`);
+    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', replay);
     await queueSettled();
 
     expect(await mail.emailsTo(address)).toHaveLength(1);
@@ -101,13 +100,13 @@ describe('notification service', () => {
 
   it('does not send twice when a replayed event finds its processed record gone', async () => {
     const event = emailConfirmationRequested();
-    await events.publish(event);
+    await events.publish(IDENTITY_EVENTS_STREAM, event);
     await mail.lastEmailTo(event.payload.email);
 
     // Lost processed record: only the kept job (same job id) can stop a second email now.
     await dataSource.getRepository(ProcessedEvent).delete({ eventId: event.id });
-    const replay = await events.publish(event, `${event.id}-after-loss`);
-    await events.waitUntilHandled(replay);
+    const replay = await events.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-after-loss`);
+    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', replay);
     await queueSettled();
 
     expect(await dataSource.getRepository(ProcessedEvent).existsBy({ eventId: event.id })).toBe(true);
@@ -123,7 +122,7 @@ describe('notification service', () => {
     const changed = passwordChanged({ via: 'reset' });
     const welcome = userConfirmed();
     const registered = userRegistered();
-    for (const event of [registered, reset, changed, welcome]) await events.publish(event);
+    for (const event of [registered, reset, changed, welcome]) await events.publish(IDENTITY_EVENTS_STREAM, event);
 
     const resetEmail = await mail.lastEmailTo(reset.payload.email);
     expect(resetEmail.subject).toBe('Reset your password');
@@ -142,7 +141,7 @@ describe('notification service', () => {
     expect(welcomeEmail.text).toContain('http://localhost:3000/auth/login');
 
     // Acknowledged without any email or record.
-    await events.waitUntilHandled(await events.publish(userRegistered()));
+    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', await events.publish(IDENTITY_EVENTS_STREAM, userRegistered()));
     await queueSettled();
     expect(await mail.emailsTo(registered.payload.email)).toHaveLength(0);
     expect(await dataSource.getRepository(ProcessedEvent).existsBy({ eventId: registered.id })).toBe(false);

@@ -2,11 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { HEALTH_CHECKS, OutboxEvent, ProcessedEvent } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
 import { supportMigrations } from './migrations';
 
 export const SUPPORT_SCHEMA = 'support';
-export const supportEntities = [OutboxEvent, ProcessedEvent];
+export const supportEntities = [...eventEntities];
 
 /**
  * Support tickets, admin responses and status changes. This release runs the service's

@@ -32,4 +32,16 @@ export class ServiceEnvironment {
   @IsOptional()
   @IsString()
   JWT_KEYS_DIR?: string;
+
+  /** Deliveries of an event a consumer attempts before it goes to the dead-letter stream. */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  EVENT_MAX_ATTEMPTS: number = 10;
+
+  /** Wait before an event's first redelivery after a failure; it doubles each attempt, up to a minute. */
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  EVENT_RETRY_DELAY_MS: number = 1_000;
 }

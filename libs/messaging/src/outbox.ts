@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Column, CreateDateColumn, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
+import { EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
 
 /** An event waiting to be published; written in the same transaction as the change it describes. */
@@ -16,24 +17,30 @@ export class OutboxEvent {
   @Column({ type: 'text', nullable: true }) lastError: string | null;
 }
 
-/** Records an event inside the caller's transaction; the relay publishes it after commit. */
-export async function addToOutbox(manager: EntityManager, subject: string, payload: object): Promise<string> {
-  const id = randomUUID();
-  await manager.insert(OutboxEvent, {
-    id,
-    subject,
-    payload: payload as OutboxEvent["payload"] as never,
-    requestId: currentRequestId() ?? null,
-  });
-  return id;
-}
-
 /** An event a consumer has handled, so a redelivery is recognised and skipped. */
 @Entity({ name: 'processed_events' })
 export class ProcessedEvent {
   @PrimaryColumn('uuid') eventId: string;
   @Column({ type: 'varchar', length: 200 }) subject: string;
   @CreateDateColumn({ type: 'timestamptz' }) processedAt: Date;
+}
+
+/** The entities of a service's outbox and processed-event tables, for its schema's entity list. */
+export const eventEntities = [OutboxEvent, ProcessedEvent];
+
+/**
+ * Records an event inside the caller's transaction; the relay publishes it after commit.
+ * The payload must be of the event's own payload type. Returns the event id.
+ */
+export async function addToOutbox<P extends object>(manager: EntityManager, event: EventDefinition<P>, payload: NoInfer<P>): Promise<string> {
+  const id = randomUUID();
+  await manager.insert(OutboxEvent, {
+    id,
+    subject: event.subject,
+    payload: payload as never,
+    requestId: currentRequestId() ?? null,
+  });
+  return id;
 }
 
 /**

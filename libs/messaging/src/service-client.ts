@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
-import { ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
+import { CommandDefinition, ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
 import { ServiceCallError } from './service-error';
 
@@ -29,19 +29,25 @@ function asErrorBody(err: unknown): ErrorBody {
  */
 export class ServiceClient {
   constructor(
-    private readonly connection: () => NatsConnection,
+    private readonly currentConnection: () => NatsConnection,
     private readonly timeoutMs: number,
   ) {}
 
-  async send<R, P = unknown>(subject: string, payload: P, meta: Partial<RequestMeta> = {}, timeoutMs = this.timeoutMs): Promise<R> {
-    const request: ServiceRequest<P> = {
+  /** Sends a command and resolves with its reply; a refusal or an outage rejects with ServiceCallError. */
+  send<P extends object, R>(command: CommandDefinition<P, R>, payload: NoInfer<P>, meta: Partial<RequestMeta> = {}, timeoutMs = this.timeoutMs): Promise<R> {
+    return this.request<R>(command.subject, payload, meta, timeoutMs);
+  }
+
+  /** The untyped transport under `send`; only test clients expose it, to send deliberately malformed input. */
+  protected async request<R>(subject: string, payload: unknown, meta: Partial<RequestMeta>, timeoutMs = this.timeoutMs): Promise<R> {
+    const request: ServiceRequest<unknown> = {
       meta: { requestId: meta.requestId ?? currentRequestId() ?? newRequestId(), actor: meta.actor ?? null, clientIp: meta.clientIp, userAgent: meta.userAgent },
       payload,
     };
     const packet = { pattern: subject, data: request, id: randomUUID() };
     let reply: NestReply<R>;
     try {
-      const message = await this.connection().request(subject, codec.encode(packet), { timeout: timeoutMs });
+      const message = await this.currentConnection().request(subject, codec.encode(packet), { timeout: timeoutMs });
       reply = codec.decode(message.data) as NestReply<R>;
     } catch (error) {
       throw new ServiceCallError(this.transportError(subject, error));

@@ -1,26 +1,21 @@
 import { hostname } from 'node:os';
 import { Controller, DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Type } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
-import { MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
-import { BackendService, DependencyHealth, healthSubject, ServiceHealth } from '@portal/contracts';
+import { BackendService, DependencyHealth, healthCommand, ServiceHealth } from '@portal/contracts';
 import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { connectToNats } from './nats-connection';
+import { HandlesCommand } from './command-handler';
+import { DeadLetterOffice, deadLetterController } from './dead-letters';
+import { EventConsumerRegistry } from './event-consumer';
 import { commandValidationPipe, RequestContextInterceptor, ServiceExceptionFilter } from './rpc';
 import { ServiceClient } from './service-client';
+import { HEALTH_CHECKS, HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
-export const SERVICE_NAME = Symbol('SERVICE_NAME');
-export const SERVICE_ENVIRONMENT = Symbol('SERVICE_ENVIRONMENT');
-export const LOGGER = Symbol('LOGGER');
-export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
-
-/** A named dependency check a service adds to its health reply (database, Redis, ...). */
-export interface HealthCheck {
-  name: string;
-  check(): Promise<void>;
-}
-export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+export { HEALTH_CHECKS, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
+export type { HealthCheck } from './tokens';
 
 @Injectable()
 class NatsConnectionCloser implements OnApplicationShutdown {
@@ -36,7 +31,7 @@ function healthController(service: BackendService): Type<unknown> {
     private readonly instance = `${hostname()}:${process.pid}`;
     constructor(private readonly moduleRef: ModuleRef) {}
 
-    @MessagePattern(healthSubject(service))
+    @HandlesCommand(healthCommand(service))
     async check(): Promise<ServiceHealth> {
       const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
       const dependencies: DependencyHealth[] = await Promise.all(
@@ -70,7 +65,7 @@ export class ServiceRuntimeModule {
   static forService<E extends ServiceEnvironment>(service: BackendService, environment: E, logger: Logger): DynamicModule {
     return {
       module: ServiceRuntimeModule,
-      controllers: [healthController(service)],
+      controllers: [healthController(service), deadLetterController(service)],
       providers: [
         { provide: SERVICE_NAME, useValue: service },
         { provide: SERVICE_ENVIRONMENT, useValue: environment },
@@ -82,8 +77,14 @@ export class ServiceRuntimeModule {
           useFactory: (connection: NatsConnection) => new ServiceClient(() => connection, environment.NATS_REQUEST_TIMEOUT_MS),
         },
         NatsConnectionCloser,
+        EventConsumerRegistry,
+        {
+          provide: DeadLetterOffice,
+          inject: [NATS_CONNECTION, EventConsumerRegistry],
+          useFactory: (connection: NatsConnection, registry: EventConsumerRegistry) => new DeadLetterOffice(service, connection, registry),
+        },
       ],
-      exports: [SERVICE_NAME, SERVICE_ENVIRONMENT, LOGGER, NATS_CONNECTION, ServiceClient],
+      exports: [SERVICE_NAME, SERVICE_ENVIRONMENT, LOGGER, NATS_CONNECTION, ServiceClient, EventConsumerRegistry],
     };
   }
 }

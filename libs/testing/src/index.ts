@@ -6,3 +6,4 @@ export * from './portal-api';
 export * from './accounts';
 export * from './test-stack';
 export * from './service-basics';
+export * from './jetstream';

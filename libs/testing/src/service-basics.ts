@@ -1,6 +1,6 @@
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource, EntitySchema, MixedList } from 'typeorm';
-import { BackendService, healthSubject, ServiceHealth } from '@portal/contracts';
+import { BackendService, healthCommand } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
 
@@ -38,7 +38,7 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
     });
 
     it('answers its health check with its database up', async () => {
-      const health = await client.send<ServiceHealth>(healthSubject(options.service), {});
+      const health = await client.send(healthCommand(options.service), {});
       expect(health.service).toBe(options.service);
       expect(health.status).toBe('up');
       expect(health.dependencies).toEqual(expect.arrayContaining([{ name: 'postgres', status: 'up' }]));

@@ -1,7 +1,7 @@
 import { INestMicroservice } from '@nestjs/common';
 import { connect, NatsConnection } from 'nats';
 import { ServiceClient } from '@portal/messaging';
-import { Actor, RequestMeta } from '@portal/contracts';
+import { Actor, CommandDefinition, RequestMeta } from '@portal/contracts';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
 import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
@@ -50,24 +50,32 @@ export async function startTestInfrastructure(label: string, extraEnv: NodeJS.Pr
   };
 }
 
-/** Sends commands to services under test as the gateway would. */
-export class TestServiceClient {
+/**
+ * Sends commands to services under test as the gateway would, typed by their
+ * definitions; `sendUnchecked` sends deliberately malformed input the types would refuse.
+ */
+export class TestServiceClient extends ServiceClient {
   private constructor(
     readonly connection: NatsConnection,
-    private readonly client: ServiceClient,
-  ) {}
-
-  static async connect(natsUrl: string, timeoutMs = 5_000): Promise<TestServiceClient> {
-    const connection = await connect({ servers: natsUrl });
-    return new TestServiceClient(connection, new ServiceClient(() => connection, timeoutMs));
+    timeoutMs: number,
+  ) {
+    super(() => connection, timeoutMs);
   }
 
-  send<R>(subject: string, payload: unknown, meta: Partial<RequestMeta> = {}): Promise<R> {
-    return this.client.send<R>(subject, payload, meta);
+  static async connect(natsUrl: string, timeoutMs = 5_000): Promise<TestServiceClient> {
+    return new TestServiceClient(await connect({ servers: natsUrl }), timeoutMs);
+  }
+
+  /** A payload outside the command's type (a wrong field type, an unknown value) to prove the service refuses it. */
+  sendUnchecked<R = unknown>(command: CommandDefinition<object, R>, payload: unknown, meta: Partial<RequestMeta> = {}): Promise<R> {
+    return this.request<R>(command.subject, payload, meta);
   }
 
   as(actor: Actor, extra: Partial<RequestMeta> = {}) {
-    return { send: <R>(subject: string, payload: unknown) => this.send<R>(subject, payload, { ...extra, actor }) };
+    return {
+      send: <P extends object, R>(command: CommandDefinition<P, R>, payload: NoInfer<P>) => this.send(command, payload, { ...extra, actor }),
+      sendUnchecked: <R>(command: CommandDefinition<object, R>, payload: unknown) => this.sendUnchecked(command, payload, { ...extra, actor }),
+    };
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { IsString } from 'class-validator';
 import { ServiceEnvironment } from '@portal/config';
 import { currentRequestId } from '@portal/logging';
-import { CommandPayload, runService, ServiceCallError } from '@portal/messaging';
+import { defineCommand, EmptyPayload } from '@portal/contracts';
+import { CommandPayload, HandlesCommand, runService, ServiceCallError } from '@portal/messaging';
 import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
 import { TestServiceClient } from './service-harness';
 
@@ -12,17 +12,36 @@ class EchoPayload {
   @IsString() text: string;
 }
 
+interface Echo {
+  text: string;
+  requestId: string | undefined;
+}
+
+const Echo = defineCommand<EchoPayload, Echo>('support.test.echo.v1', EchoPayload);
+const Fail = defineCommand<EmptyPayload, never>('support.test.fail.v1', EmptyPayload);
+const Nobody = defineCommand<EmptyPayload, never>('ledger.test.nobody.v1', EmptyPayload);
+
 @Controller()
 class EchoController {
-  @MessagePattern('support.test.echo.v1')
-  echo(@CommandPayload() payload: EchoPayload) {
+  @HandlesCommand(Echo)
+  echo(@CommandPayload() payload: EchoPayload): Echo {
     return { text: payload.text, requestId: currentRequestId() };
   }
 
-  @MessagePattern('support.test.fail.v1')
+  @HandlesCommand(Fail)
   fail(): never {
     throw new Error('database exploded at /srv/app/secret.js:12');
   }
+}
+
+/** The error a command was refused with; fails when it succeeded. */
+async function refusal(call: Promise<unknown>): Promise<ServiceCallError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as ServiceCallError;
+  }
+  throw new Error('expected the command to be refused');
 }
 
 @Module({ controllers: [EchoController] })
@@ -47,22 +66,22 @@ describe('a service command over NATS', () => {
   });
 
   it('runs inside the caller\'s request id', async () => {
-    await expect(client.send('support.test.echo.v1', { text: 'hi' }, { requestId: 'request-42' })).resolves.toEqual({ text: 'hi', requestId: 'request-42' });
+    await expect(client.send(Echo, { text: 'hi' }, { requestId: 'request-42' })).resolves.toEqual({ text: 'hi', requestId: 'request-42' });
   });
 
   it('refuses an invalid payload with 400 and the field', async () => {
-    const error = await client.send<never>('support.test.echo.v1', { text: 7 }).catch((caught: ServiceCallError) => caught);
+    const error = await refusal(client.sendUnchecked(Echo, { text: 7 }));
     expect(error).toBeInstanceOf(ServiceCallError);
     expect(error.body).toMatchObject({ statusCode: 400, details: [expect.objectContaining({ field: 'text' })] });
   });
 
   it('answers an unexpected failure with a bare 500 that reveals nothing', async () => {
-    const error = await client.send<never>('support.test.fail.v1', {}).catch((caught: ServiceCallError) => caught);
+    const error = await refusal(client.send(Fail, {}));
     expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
   });
 
   it('answers 503 at once for a subject nobody serves', async () => {
-    const error = await client.send<never>('ledger.test.nobody.v1', {}).catch((caught: ServiceCallError) => caught);
+    const error = await refusal(client.send(Nobody, {}));
     expect(error.body).toMatchObject({ statusCode: 503, message: 'The ledger service is unavailable. Please try again shortly.' });
   });
 });

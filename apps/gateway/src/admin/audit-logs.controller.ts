@@ -20,6 +20,6 @@ export class AuditLogsController {
   @ApiErrorResponses(400)
   list(@Query() query: AuditLogsQuery, @RequestMetadata() meta: RequestMeta): Promise<AuditLogPage> {
     const payload: ListAuditLogsPayload = { category: query.category, cursor: query.cursor, limit: query.limit };
-    return this.services.send<AuditLogPage>(IdentityCommands.listAuditLogs, payload, meta);
+    return this.services.send(IdentityCommands.listAuditLogs, payload, meta);
   }
 }

@@ -8,6 +8,7 @@ import {
   AuthSession,
   ConfirmEmailPayload,
   IdentityCommands,
+  PasswordUpdatedResult,
   RefreshSessionPayload,
   RequestMeta,
   RequestPasswordResetPayload,
@@ -24,7 +25,6 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { Public } from './access.decorators';
-import { PasswordUpdatedResult } from './password-updated.result';
 import { RefreshCookie } from './refresh-cookie';
 
 /** Sign-up, confirmation, sign-in and sessions: identity decides, the gateway forwards and keeps the cookie. */
@@ -44,7 +44,7 @@ export class AuthController {
   @ApiCreatedResponse({ type: SignUpResult })
   @ApiErrorResponses(400, 403, 409)
   signUp(@Body() payload: SignUpPayload, @RequestMetadata() meta: RequestMeta): Promise<SignUpResult> {
-    return this.services.send<SignUpResult>(IdentityCommands.signUp, payload, meta);
+    return this.services.send(IdentityCommands.signUp, payload, meta);
   }
 
   @Post('confirm-email')
@@ -53,7 +53,7 @@ export class AuthController {
   @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
   @ApiErrorResponses(400, 404, 409, 410)
   async confirmEmail(@Body() payload: ConfirmEmailPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
-    return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.confirmEmail, payload, meta));
+    return this.startSession(res, await this.services.send(IdentityCommands.confirmEmail, payload, meta));
   }
 
   @Post('resend-confirmation')
@@ -62,7 +62,7 @@ export class AuthController {
   @ApiAcceptedResponse({ type: ResendConfirmationResult })
   @ApiErrorResponses(400, 409)
   resendConfirmation(@Body() payload: ResendConfirmationPayload, @RequestMetadata() meta: RequestMeta): Promise<ResendConfirmationResult> {
-    return this.services.send<ResendConfirmationResult>(IdentityCommands.resendConfirmation, payload, meta);
+    return this.services.send(IdentityCommands.resendConfirmation, payload, meta);
   }
 
   @Post('login')
@@ -71,7 +71,7 @@ export class AuthController {
   @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
   @ApiErrorResponses(400, 401, 403)
   async signIn(@Body() payload: SignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
-    return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.signIn, payload, meta));
+    return this.startSession(res, await this.services.send(IdentityCommands.signIn, payload, meta));
   }
 
   @Post('refresh')
@@ -92,7 +92,7 @@ export class AuthController {
       throw ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
     }
     try {
-      return this.startSession(res, await this.services.send<AuthSession>(IdentityCommands.refreshSession, { refreshToken }, meta));
+      return this.startSession(res, await this.services.send(IdentityCommands.refreshSession, { refreshToken }, meta));
     } catch (error) {
       // A refused token is dead for good; an outage (5xx) is not, so the cookie stays for a retry.
       if (!(error instanceof ServiceCallError) || error.body.statusCode < 500) this.cookie.clear(res);
@@ -110,7 +110,7 @@ export class AuthController {
     const refreshToken = payload.refreshToken ?? this.cookie.read(req);
     // Cleared first: the browser is signed out even if identity cannot be told right now.
     this.cookie.clear(res);
-    if (refreshToken) await this.services.send<void>(IdentityCommands.signOut, { refreshToken }, meta);
+    if (refreshToken) await this.services.send(IdentityCommands.signOut, { refreshToken }, meta);
   }
 
   @Post('password-reset')
@@ -119,8 +119,7 @@ export class AuthController {
   @ApiAcceptedResponse({ type: AcceptedResult })
   @ApiErrorResponses(400)
   async requestPasswordReset(@Body() payload: RequestPasswordResetPayload, @RequestMetadata() meta: RequestMeta): Promise<AcceptedResult> {
-    await this.services.send<unknown>(IdentityCommands.requestPasswordReset, payload, meta);
-    return { accepted: true };
+    return this.services.send(IdentityCommands.requestPasswordReset, payload, meta);
   }
 
   @Post('password-update')
@@ -129,8 +128,7 @@ export class AuthController {
   @ApiOkResponse({ type: PasswordUpdatedResult })
   @ApiErrorResponses(400)
   async updatePassword(@Body() payload: UpdatePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordUpdatedResult> {
-    await this.services.send<unknown>(IdentityCommands.updatePassword, payload, meta);
-    return { updated: true };
+    return this.services.send(IdentityCommands.updatePassword, payload, meta);
   }
 
   private startSession(res: Response, session: AuthSession): AuthSession {

@@ -180,18 +180,29 @@ describe('gateway authentication and sessions', () => {
     it('forward to identity with their documented statuses', async () => {
       await gateway.respond(IdentityCommands.signUp, () => ({ userId: 'id', email: 'ada@example.test', confirmationRequired: true }));
       await gateway.respond(IdentityCommands.resendConfirmation, () => ({ outcome: 'sent' }));
-      await gateway.respond(IdentityCommands.requestPasswordReset, () => null);
-      const update = await gateway.respond(IdentityCommands.updatePassword, () => null);
+      await gateway.respond(IdentityCommands.requestPasswordReset, () => ({ accepted: true }));
+      const update = await gateway.respond(IdentityCommands.updatePassword, () => ({ updated: true }));
       await gateway.respond(IdentityCommands.getPublicSettings, () => ({ supportedCurrencies: ['USD'] }));
       const api = request(gateway.baseUrl);
       expect((await api.post('/api/v1/auth/signup').send(validSignUp())).status).toBe(201);
       expect((await api.post('/api/v1/auth/resend-confirmation').send({ email: 'ada@example.test' })).body).toEqual({ outcome: 'sent' });
-      expect((await api.post('/api/v1/auth/password-reset').send({ email: 'ada@example.test' })).status).toBe(202);
+      const reset = await api.post('/api/v1/auth/password-reset').send({ email: 'ada@example.test' });
+      expect([reset.status, reset.body]).toEqual([202, { accepted: true }]);
       const updated = await api.post('/api/v1/auth/password-update').send({ token: 'reset-token', password: 'brand-new-pass' });
       expect(updated.status).toBe(200);
       expect(updated.body).toEqual({ updated: true });
       expect(update.requests[0].payload).toEqual({ token: 'reset-token', password: 'brand-new-pass' });
       expect((await api.get('/api/v1/settings/public')).body).toEqual({ supportedCurrencies: ['USD'] });
+    });
+
+    it('answers what identity answered, never a body of its own', async () => {
+      await gateway.respond(IdentityCommands.updatePassword, () => {
+        throw new FakeServiceError({ statusCode: 400, error: 'Bad Request', message: 'Invalid or expired reset link. Please request a new password reset.' });
+      });
+      const refused = await request(gateway.baseUrl).post('/api/v1/auth/password-update').send({ token: 'used-token', password: 'brand-new-pass' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ message: 'Invalid or expired reset link. Please request a new password reset.' });
+      expect(refused.body).not.toHaveProperty('updated');
     });
 
     it('records a security event from the browser, always as source web', async () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import request from 'supertest';
-import { BACKEND_SERVICES, healthSubject, IdentityCommands, ServiceHealth } from '@portal/contracts';
+import { BACKEND_SERVICES, healthCommand, IdentityCommands, ServiceHealth } from '@portal/contracts';
 import { waitForPort } from '@portal/testing';
 import { customerActor } from '../testing/builders';
 import { GatewayHarness } from '../testing/gateway-harness';
@@ -33,7 +33,7 @@ describe('gateway health', () => {
   });
 
   it('is not ready, quickly, while services are missing', async () => {
-    await gateway.respond(healthSubject('identity'), () => healthy('identity'));
+    await gateway.respond(healthCommand('identity'), () => healthy('identity'));
     const startedAt = Date.now();
     const response = await request(gateway.baseUrl).get('/health/ready');
     expect(Date.now() - startedAt).toBeLessThan(2_500);
@@ -50,7 +50,7 @@ describe('gateway health', () => {
   });
 
   it('is ready when NATS, Redis and every service answer up', async () => {
-    for (const service of BACKEND_SERVICES) await gateway.respond(healthSubject(service), () => healthy(service));
+    for (const service of BACKEND_SERVICES) await gateway.respond(healthCommand(service), () => healthy(service));
     const response = await request(gateway.baseUrl).get('/health/ready');
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('up');
@@ -58,9 +58,9 @@ describe('gateway health', () => {
   });
 
   it('is not ready when a service reports its own dependency down, or answers too slowly', async () => {
-    for (const service of BACKEND_SERVICES.filter((name) => name !== 'kyc' && name !== 'support')) await gateway.respond(healthSubject(service), () => healthy(service));
-    await gateway.respond(healthSubject('kyc'), () => healthy('kyc', 'down'));
-    await gateway.respond(healthSubject('support'), () => healthy('support'), { delayMs: 2_500 });
+    for (const service of BACKEND_SERVICES.filter((name) => name !== 'kyc' && name !== 'support')) await gateway.respond(healthCommand(service), () => healthy(service));
+    await gateway.respond(healthCommand('kyc'), () => healthy('kyc', 'down'));
+    await gateway.respond(healthCommand('support'), () => healthy('support'), { delayMs: 2_500 });
     const startedAt = Date.now();
     const response = await request(gateway.baseUrl).get('/health/ready');
     expect(Date.now() - startedAt).toBeLessThan(2_400);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { BACKEND_SERVICES, BackendService, healthSubject, ServiceHealth } from '@portal/contracts';
+import { BACKEND_SERVICES, BackendService, healthCommand } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
 import { REDIS } from '../connections/tokens';
@@ -54,7 +54,7 @@ export class Readiness {
 
   private async service(service: BackendService): Promise<ServiceStatus> {
     try {
-      const health = await this.services.send<ServiceHealth>(healthSubject(service), {}, {}, READINESS_TIMEOUT_MS);
+      const health = await this.services.send(healthCommand(service), {}, {}, READINESS_TIMEOUT_MS);
       return { service, status: health.status === 'up' ? 'up' : 'down', instances: [health.instance], dependencies: health.dependencies };
     } catch (error) {
       return { service, status: 'down', error: error instanceof ServiceCallError ? error.body.message : 'no answer' };

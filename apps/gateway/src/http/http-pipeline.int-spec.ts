@@ -167,7 +167,7 @@ describe('gateway HTTP pipeline', () => {
 
   describe('rate limits', () => {
     it('answers 429 with Retry-After once a client exceeds an endpoint limit, per endpoint', async () => {
-      await gateway.respond(IdentityCommands.requestPasswordReset, () => null);
+      await gateway.respond(IdentityCommands.requestPasswordReset, () => ({ accepted: true }));
       for (let attempt = 1; attempt <= 3; attempt++) {
         const accepted = await request(gateway.baseUrl).post('/api/v1/auth/password-reset').send({ email: 'ada@example.test' });
         expect(accepted.status).toBe(202);

@@ -18,6 +18,6 @@ export class MeController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: SessionUser })
   currentUser(@RequestMetadata() meta: RequestMeta): Promise<SessionUser> {
-    return this.services.send<SessionUser>(IdentityCommands.getCurrentUser, {}, meta);
+    return this.services.send(IdentityCommands.getCurrentUser, {}, meta);
   }
 }

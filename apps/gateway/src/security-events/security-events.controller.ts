@@ -21,7 +21,7 @@ export class SecurityEventsController {
   @ApiErrorResponses(400)
   async record(@Body() payload: RecordSecurityEventPayload, @RequestMetadata() meta: RequestMeta): Promise<AcceptedResult> {
     // The browser cannot claim the gateway denied something: the source is always 'web'.
-    await this.services.send<unknown>(IdentityCommands.recordSecurityEvent, { ...payload, source: 'web' }, meta);
+    await this.services.send(IdentityCommands.recordSecurityEvent, { ...payload, source: 'web' }, meta);
     return { accepted: true };
   }
 }

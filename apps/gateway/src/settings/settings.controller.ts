@@ -17,6 +17,6 @@ export class SettingsController {
   @ApiOperation({ summary: 'Feature toggles, currencies, durations, categories and the deposit wallet: what the UI needs before sign-in' })
   @ApiOkResponse({ type: PublicSettings })
   publicSettings(@RequestMetadata() meta: RequestMeta): Promise<PublicSettings> {
-    return this.services.send<PublicSettings>(IdentityCommands.getPublicSettings, {}, meta);
+    return this.services.send(IdentityCommands.getPublicSettings, {}, meta);
   }
 }

@@ -5,7 +5,7 @@ import { JwtService } from '@nestjs/jwt';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { connect, JSONCodec, NatsConnection, Subscription } from 'nats';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims, AdminRole, ErrorBody, ServiceRequest, UserType } from '@portal/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims, AdminRole, CommandDefinition, ErrorBody, ServiceRequest, UserType } from '@portal/contracts';
 import { resolveJwtKeys } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { startTestInfrastructure, TestInfrastructure } from '@portal/testing';
@@ -82,9 +82,9 @@ export class GatewayHarness {
     return this.jwt.sign(claims, { expiresIn: options.expiresIn ?? 300, ...(options.audience ? { audience: options.audience } : {}), ...(options.issuer ? { issuer: options.issuer } : {}) });
   }
 
-  /** Answers `subject` like a Nest microservice would: `{id, response}` or `{id, err, isDisposed}`. */
-  async respond(subject: string, handler: FakeHandler, options: { delayMs?: number } = {}): Promise<FakeResponder> {
-    const subscription: Subscription = this.nats.subscribe(subject);
+  /** Answers the command like a Nest microservice would: `{id, response}` or `{id, err, isDisposed}`. */
+  async respond(command: CommandDefinition, handler: FakeHandler, options: { delayMs?: number } = {}): Promise<FakeResponder> {
+    const subscription: Subscription = this.nats.subscribe(command.subject);
     const responder: FakeResponder = {
       requests: [],
       stop: async () => {

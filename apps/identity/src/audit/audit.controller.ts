@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { Actor, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult, RequestMeta } from '@portal/contracts';
-import { CommandActor, CommandMeta, CommandPayload } from '@portal/messaging';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { AuditService } from './audit.service';
 
 @Controller()
@@ -9,12 +8,12 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   /** The caller may be anonymous (an unauthenticated probe is worth recording too). */
-  @MessagePattern(IdentityCommands.recordSecurityEvent)
+  @HandlesCommand(IdentityCommands.recordSecurityEvent)
   recordSecurityEvent(@CommandPayload() payload: RecordSecurityEventPayload, @CommandMeta() meta: RequestMeta): Promise<RecordSecurityEventResult> {
     return this.audit.recordSecurityEvent(payload, meta);
   }
 
-  @MessagePattern(IdentityCommands.listAuditLogs)
+  @HandlesCommand(IdentityCommands.listAuditLogs)
   listAuditLogs(@CommandPayload() payload: ListAuditLogsPayload, @CommandActor() actor: Actor): Promise<AuditLogPage> {
     return this.audit.listAuditLogs(payload, actor);
   }

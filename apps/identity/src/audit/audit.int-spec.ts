@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuditLogPage, IdentityCommands, IdentityEvents, RecordSecurityEventResult, SecurityEventRecordedEvent } from '@portal/contracts';
+import { IdentityCommands, IdentityEvents } from '@portal/contracts';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
 
 describe('audit log', () => {
@@ -13,7 +13,8 @@ describe('audit log', () => {
     await harness?.stop();
   });
 
-  const record = (payload: object, meta = {}) => harness.client.send<RecordSecurityEventResult>(IdentityCommands.recordSecurityEvent, payload, meta);
+  // Unchecked: some cases send what the contract forbids, to see the service refuse it.
+  const record = (payload: object, meta = {}) => harness.client.sendUnchecked(IdentityCommands.recordSecurityEvent, payload, meta);
 
   it('records a customer opening an admin page, with who, where and how', async () => {
     const { session } = await confirmedCustomer(harness);
@@ -24,7 +25,7 @@ describe('audit log', () => {
     );
 
     const { actor: admin } = await signedInAdmin(harness);
-    const page = await harness.client.as(admin).send<AuditLogPage>(IdentityCommands.listAuditLogs, { category: 'security_event' });
+    const page = await harness.client.as(admin).send(IdentityCommands.listAuditLogs, { category: 'security_event' });
     expect(page.items.find((entry) => entry.id === id)).toEqual({
       id,
       category: 'security_event',
@@ -39,7 +40,7 @@ describe('audit log', () => {
       createdAt: expect.any(String),
     });
 
-    const event = await harness.events.waitFor<SecurityEventRecordedEvent>(IdentityEvents.securityEventRecorded, (payload) => payload.auditId === id);
+    const event = await harness.events.waitFor(IdentityEvents.securityEventRecorded, (payload) => payload.auditId === id);
     expect(event.payload).toEqual({ auditId: id, type: 'unauthorized_access', userId: session.user.id, description: 'Unauthorized access attempt to /admin/users' });
   });
 
@@ -57,7 +58,7 @@ describe('audit log', () => {
     const { actor } = await signedInAdmin(harness);
     const ids: string[] = [];
     for (let n = 0; n < 5; n++) ids.push((await record({ type: 'suspicious_activity', path: `/page/${n}` })).id);
-    const list = (payload: object) => harness.client.as(actor).send<AuditLogPage>(IdentityCommands.listAuditLogs, payload);
+    const list = (payload: object) => harness.client.as(actor).send(IdentityCommands.listAuditLogs, payload);
 
     const everything = await list({ limit: 100 });
     const first = await list({ limit: 2 });
@@ -79,7 +80,7 @@ describe('audit log', () => {
 
   it('records the creation of an administrator as an admin action', async () => {
     const { input, actor } = await signedInAdmin(harness);
-    const page = await harness.client.as(actor).send<AuditLogPage>(IdentityCommands.listAuditLogs, { category: 'admin_action' });
+    const page = await harness.client.as(actor).send(IdentityCommands.listAuditLogs, { category: 'admin_action' });
     expect(page.items.find((entry) => entry.targetId === actor.userId)).toMatchObject({
       category: 'admin_action',
       actionType: 'admin_created',

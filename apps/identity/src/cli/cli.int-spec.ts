@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuthSession, IdentityCommands } from '@portal/contracts';
+import { IdentityCommands } from '@portal/contracts';
 import { aCustomer, IdentityHarness, startIdentity } from '../testing/identity-harness';
 import { createAdminCommand } from './create-admin';
 import { CommandOutput } from './identity-database';
@@ -23,7 +23,7 @@ describe('command-line tools', () => {
     await harness?.stop();
   });
 
-  const signIn = (email: string, password: string) => harness.client.send<AuthSession>(IdentityCommands.signIn, { email, password });
+  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password });
 
   describe('create-admin', () => {
     const run = (args: string[], output = capture()) => createAdminCommand(args, harness.infrastructure.env, output).then((code) => ({ code, output }));

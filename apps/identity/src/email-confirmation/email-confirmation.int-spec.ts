@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuthMessages, AuthSession, EmailConfirmationRequestedEvent, IdentityCommands, IdentityEvents, ResendConfirmationResult, UserConfirmedEvent } from '@portal/contracts';
+import { AuthMessages, IdentityCommands, IdentityEvents } from '@portal/contracts';
 import { aCustomer, failure, IdentityHarness, queuedEvents, signUp, startIdentity, tokenOf } from '../testing/identity-harness';
 
 describe('email confirmation', () => {
@@ -13,11 +13,11 @@ describe('email confirmation', () => {
     await harness?.stop();
   });
 
-  const confirm = (token: string) => harness.client.send<AuthSession>(IdentityCommands.confirmEmail, { token });
-  const resend = (payload: object) => harness.client.send<ResendConfirmationResult>(IdentityCommands.resendConfirmation, payload);
+  const confirm = (token: string) => harness.client.send(IdentityCommands.confirmEmail, { token });
+  const resend = (payload: object) => harness.client.send(IdentityCommands.resendConfirmation, payload);
   const linksQueuedFor = (email: string) => queuedEvents(harness, IdentityEvents.emailConfirmationRequested, 'email', email);
   const linksPublishedFor = (email: string, count: number) =>
-    harness.events.waitForCount<EmailConfirmationRequestedEvent>(IdentityEvents.emailConfirmationRequested, (event) => event.email === email, count);
+    harness.events.waitForCount(IdentityEvents.emailConfirmationRequested, (event) => event.email === email, count);
   const expireLinksOf = (userId: string) => harness.database.query(`UPDATE identity.email_confirmation_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
 
   it('confirms the address and signs the person in', async () => {
@@ -29,7 +29,7 @@ describe('email confirmation', () => {
     expect(claims).toMatchObject({ sub: result.userId, typ: 'customer', role: null, iss: 'portal-identity', aud: 'portal' });
     expect(new Date(claims.exp * 1000).toISOString()).toBe(session.expiresAt);
 
-    const confirmed = await harness.events.waitFor<UserConfirmedEvent>(IdentityEvents.userConfirmed, (event) => event.userId === result.userId);
+    const confirmed = await harness.events.waitFor(IdentityEvents.userConfirmed, (event) => event.userId === result.userId);
     expect(confirmed.payload).toEqual({ userId: result.userId, email: form.email });
   });
 

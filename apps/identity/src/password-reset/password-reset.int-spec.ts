@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AcceptedResult, AuthMessages, AuthSession, IdentityCommands, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, revokedSessionKey } from '@portal/contracts';
+import { AuthMessages, IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
 import { aCustomer, confirmedCustomer, failure, IdentityHarness, queuedEvents, signedInAdmin, signUp, startIdentity, TEST_WEB_URL, tokenOf } from '../testing/identity-harness';
 
 describe('password reset', () => {
@@ -13,14 +13,14 @@ describe('password reset', () => {
     await harness?.stop();
   });
 
-  const requestReset = (email: string) => harness.client.send<AcceptedResult>(IdentityCommands.requestPasswordReset, { email });
-  const updatePassword = (token: string, password: string) => harness.client.send<AcceptedResult>(IdentityCommands.updatePassword, { token, password });
-  const signIn = (email: string, password: string) => harness.client.send<AuthSession>(IdentityCommands.signIn, { email, password }, { clientIp: '192.0.2.20' });
+  const requestReset = (email: string) => harness.client.send(IdentityCommands.requestPasswordReset, { email });
+  const updatePassword = (token: string, password: string) => harness.client.send(IdentityCommands.updatePassword, { token, password });
+  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password }, { clientIp: '192.0.2.20' });
   /** Requests a reset and returns the token of the link that was emailed. */
   const resetToken = async (email: string) => {
-    const before = harness.events.all<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (event) => event.email === email).length;
+    const before = harness.events.all(IdentityEvents.passwordResetRequested, (event) => event.email === email).length;
     await requestReset(email);
-    const events = await harness.events.waitForCount<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (event) => event.email === email, before + 1);
+    const events = await harness.events.waitForCount(IdentityEvents.passwordResetRequested, (event) => event.email === email, before + 1);
     return tokenOf(events[before].payload.resetUrl);
   };
 
@@ -31,7 +31,7 @@ describe('password reset', () => {
 
     const { form } = await confirmedCustomer(harness);
     await expect(requestReset(form.email)).resolves.toEqual({ accepted: true });
-    const event = await harness.events.waitFor<PasswordResetRequestedEvent>(IdentityEvents.passwordResetRequested, (payload) => payload.email === form.email);
+    const event = await harness.events.waitFor(IdentityEvents.passwordResetRequested, (payload) => payload.email === form.email);
     expect(event.payload.resetUrl).toMatch(new RegExp(`^${TEST_WEB_URL}/auth/update-password\\?token=[A-Za-z0-9_-]{43}$`));
     const minutes = (Date.parse(event.payload.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
@@ -49,7 +49,7 @@ describe('password reset', () => {
     const second = await signIn(form.email, form.password);
     const token = await resetToken(form.email);
 
-    await expect(updatePassword(token, 'a-brand-new-secret')).resolves.toEqual({ accepted: true });
+    await expect(updatePassword(token, 'a-brand-new-secret')).resolves.toEqual({ updated: true });
 
     expect(await failure(signIn(form.email, form.password))).toMatchObject({ statusCode: 401, message: AuthMessages.invalidCredentials });
     await expect(signIn(form.email, 'a-brand-new-secret')).resolves.toMatchObject({ user: { email: form.email } });
@@ -57,7 +57,7 @@ describe('password reset', () => {
       expect(await failure(harness.client.send(IdentityCommands.refreshSession, { refreshToken: old.refreshToken }))).toMatchObject({ statusCode: 401, code: 'session_ended' });
       expect(await harness.redis.exists(revokedSessionKey(harness.verifyAccessToken(old.accessToken).sid))).toBe(1);
     }
-    const changed = await harness.events.waitFor<PasswordChangedEvent>(IdentityEvents.passwordChanged, (event) => event.email === form.email);
+    const changed = await harness.events.waitFor(IdentityEvents.passwordChanged, (event) => event.email === form.email);
     expect(changed.payload).toMatchObject({ userId: session.user.id, via: 'reset' });
 
     const reused = await failure(updatePassword(token, 'yet-another-secret'));
@@ -85,7 +85,7 @@ describe('password reset', () => {
     const token = await resetToken(form.email);
     expect(await failure(updatePassword(token, 'short'))).toMatchObject({ statusCode: 400, message: 'Password must be at least 6 characters' });
     expect(await failure(updatePassword(token, ''))).toMatchObject({ statusCode: 400, message: 'Password is required' });
-    await expect(updatePassword(token, 'long-enough')).resolves.toEqual({ accepted: true });
+    await expect(updatePassword(token, 'long-enough')).resolves.toEqual({ updated: true });
   });
 
   it('confirms the email of an account that had not confirmed it', async () => {
@@ -104,7 +104,7 @@ describe('password reset', () => {
     expect(refused).toMatchObject({ statusCode: 400, message: 'Password requirements not met' });
     expect(refused.details?.map((detail) => detail.message)).toEqual(['One uppercase letter', 'One number', 'One special character']);
 
-    await expect(updatePassword(token, 'Better#Pass2')).resolves.toEqual({ accepted: true });
+    await expect(updatePassword(token, 'Better#Pass2')).resolves.toEqual({ updated: true });
     await expect(signIn(email, 'Better#Pass2')).resolves.toMatchObject({ user: { userType: 'admin', adminRole: 'admin' } });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { AcceptedResult, AuthErrorCodes, AuthMessages, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, UserConfirmedEvent } from '@portal/contracts';
+import { AcceptedResult, AuthErrorCodes, PasswordUpdatedResult, AuthMessages, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, UserConfirmedEvent } from '@portal/contracts';
 import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { assertAdminPassword } from '../admins/admin-password-policy';
 import { IdentityEnvironment } from '../identity-environment';
@@ -53,7 +53,7 @@ export class PasswordResetService {
    * Sets the new password from a reset link and ends every session of the account: if
    * the reset was needed because someone else got in, they are out now.
    */
-  async updatePassword(token: string, password: string): Promise<AcceptedResult> {
+  async updatePassword(token: string, password: string): Promise<PasswordUpdatedResult> {
     const tokenHash = hashOpaqueToken(token);
     // Looked at before hashing: a dead link costs no hashing, and an admin's new password
     // must meet the admin policy.
@@ -87,6 +87,6 @@ export class PasswordResetService {
     });
     await this.sessions.markRevoked(revokedSessions);
     await this.limiter.forgiveAccount(owner.email);
-    return { accepted: true };
+    return { updated: true };
   }
 }

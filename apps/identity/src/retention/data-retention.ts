@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { LOGGER, OutboxEvent } from '@portal/messaging';
+import { LOGGER } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
@@ -15,8 +15,8 @@ interface RetentionRule {
 }
 
 /**
- * How long spent records stay. Refresh tokens hold client addresses and user agents;
- * published events hold single-use links. None is needed long after it has expired.
+ * How long spent records stay. Refresh tokens hold client addresses and user agents.
+ * None is needed long after it has expired. (Spent event rows: the shared outbox module.)
  */
 export const RETENTION_RULES: RetentionRule[] = [
   // A week past expiry, so a replayed old token is still recognised as reuse for a while.
@@ -24,15 +24,13 @@ export const RETENTION_RULES: RetentionRule[] = [
   // A month past expiry, so an old confirmation link still offers "send a new one".
   { name: 'email confirmation tokens', entity: EmailConfirmationToken, column: 'expires_at', keepDays: 30 },
   { name: 'password reset tokens', entity: PasswordResetToken, column: 'expires_at', keepDays: 7 },
-  // JetStream holds its own copy; the outbox row is only needed until it was published.
-  { name: 'published outbox events', entity: OutboxEvent, column: 'published_at', keepDays: 7 },
 ];
 
 const BATCH_SIZE = 1_000;
 const FIRST_RUN_DELAY_MS = 60_000;
 const INTERVAL_MS = 3_600_000;
 
-/** Deletes spent tokens and published events hourly, in small batches so no lock is held for long. */
+/** Deletes spent tokens hourly, in small batches so no lock is held for long. */
 @Injectable()
 export class DataRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;

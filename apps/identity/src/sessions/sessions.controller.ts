@@ -1,19 +1,18 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { AuthSession, IdentityCommands, RefreshSessionPayload, RequestMeta, SignOutPayload } from '@portal/contracts';
-import { CommandMeta, CommandPayload } from '@portal/messaging';
+import { CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { SessionsService } from './sessions.service';
 
 @Controller()
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
-  @MessagePattern(IdentityCommands.refreshSession)
+  @HandlesCommand(IdentityCommands.refreshSession)
   refreshSession(@CommandPayload() payload: RefreshSessionPayload, @CommandMeta() meta: RequestMeta): Promise<AuthSession> {
     return this.sessions.refreshSession(payload.refreshToken, meta);
   }
 
-  @MessagePattern(IdentityCommands.signOut)
+  @HandlesCommand(IdentityCommands.signOut)
   signOut(@CommandPayload() payload: SignOutPayload): Promise<void> {
     return this.sessions.signOut(payload.refreshToken);
   }

@@ -13,8 +13,8 @@ describe('sessions', () => {
     await harness?.stop();
   });
 
-  const refresh = (refreshToken: string) => harness.client.send<AuthSession>(IdentityCommands.refreshSession, { refreshToken });
-  const signOut = (refreshToken?: string) => harness.client.send<void>(IdentityCommands.signOut, { refreshToken });
+  const refresh = (refreshToken: string) => harness.client.send(IdentityCommands.refreshSession, { refreshToken });
+  const signOut = (refreshToken?: string) => harness.client.send(IdentityCommands.signOut, { refreshToken });
   const sessionIdOf = (session: AuthSession) => harness.verifyAccessToken(session.accessToken).sid;
   const sessionEnded = { statusCode: 401, code: 'session_ended', message: AuthMessages.sessionEnded };
 
@@ -93,7 +93,7 @@ describe('sessions', () => {
 
     it("leaves the same person's other sessions alone", async () => {
       const { form, session } = await confirmedCustomer(harness);
-      const other = await harness.client.send<AuthSession>(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '192.0.2.10' });
+      const other = await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '192.0.2.10' });
       await signOut(session.refreshToken);
       await expect(refresh(other.refreshToken)).resolves.toMatchObject({ user: { id: session.user.id } });
     });

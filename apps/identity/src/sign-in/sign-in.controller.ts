@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { AuthSession, IdentityCommands, RequestMeta, SignInPayload } from '@portal/contracts';
-import { CommandMeta, CommandPayload } from '@portal/messaging';
+import { CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { SignInService } from './sign-in.service';
 
 @Controller()
@@ -9,7 +8,7 @@ export class SignInController {
   constructor(private readonly signInService: SignInService) {}
 
   /** meta.clientIp, set by the gateway, feeds the per-address limit. */
-  @MessagePattern(IdentityCommands.signIn)
+  @HandlesCommand(IdentityCommands.signIn)
   signIn(@CommandPayload() payload: SignInPayload, @CommandMeta() meta: RequestMeta): Promise<AuthSession> {
     return this.signInService.signIn(payload, meta);
   }

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { Actor, IdentityCommands, SessionUser } from '@portal/contracts';
-import { CommandActor, ServiceError } from '@portal/messaging';
+import { CommandActor, HandlesCommand, ServiceError } from '@portal/messaging';
 import { User } from './user.entity';
 import { toSessionUser } from './user-records';
 
@@ -11,7 +10,7 @@ export class UsersController {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The signed-in person as stored now (a role or status change shows before the token expires). */
-  @MessagePattern(IdentityCommands.getCurrentUser)
+  @HandlesCommand(IdentityCommands.getCurrentUser)
   async getCurrentUser(@CommandActor() actor: Actor): Promise<SessionUser> {
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
     if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');

@@ -2,13 +2,12 @@ import 'reflect-metadata';
 import { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { healthSubject, JobQueue, ServiceHealth } from '@portal/contracts';
+import { healthCommand, JobQueue, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { ProcessedEvent, runService } from '@portal/messaging';
-import { freePort, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { freePort, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, EventPublisher } from '@portal/testing';
 import { NotificationEnvironment } from '../notification-environment';
 import { NotificationModule } from '../notification.module';
 import { emailConfirmationRequested } from '../testing/identity-events';
-import { IdentityEventPublisher } from '../testing/jetstream';
 import { MailCatcher } from '../testing/mail-catcher';
 import { EmailDelivery } from './email-delivery.entity';
 import { emailJobId, EmailJobData } from './email-job';
@@ -27,7 +26,7 @@ describe('email delivery while the mail server is down', () => {
   let service: INestMicroservice;
   let worker: INestApplicationContext;
   let client: TestServiceClient;
-  let events: IdentityEventPublisher;
+  let events: EventPublisher;
   let queue: Queue<EmailJobData>;
   let mail: MailCatcher | undefined;
 
@@ -38,7 +37,7 @@ describe('email delivery while the mail server is down', () => {
     service = await runService({ service: 'notification', environment: NotificationEnvironment, module: (environment) => NotificationModule.register(environment), env });
     worker = await startEmailWorker({ env });
     client = await TestServiceClient.connect(infrastructure.nats.url);
-    events = await IdentityEventPublisher.connect(infrastructure.nats.url);
+    events = await EventPublisher.connect(infrastructure.nats.url);
     queue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: infrastructure.redis.url } });
   });
 
@@ -65,7 +64,7 @@ describe('email delivery while the mail server is down', () => {
   it('retries, keeps the failed job, and sends it once retried after the server is back', async () => {
     const event = emailConfirmationRequested();
     const jobId = emailJobId(event.id, 'confirm-email');
-    await events.waitUntilHandled(await events.publish(event));
+    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', await events.publish(IDENTITY_EVENTS_STREAM, event));
     expect(await service.get(DataSource).getRepository(ProcessedEvent).existsBy({ eventId: event.id })).toBe(true);
 
     const failed = await jobWhen(jobId, (_, state) => state === 'failed');
@@ -74,7 +73,7 @@ describe('email delivery while the mail server is down', () => {
     expect(await service.get(DataSource).getRepository(EmailDelivery).countBy({ eventId: event.id })).toBe(0);
 
     // A mail server outage does not make the service unready.
-    const health = await client.send<ServiceHealth>(healthSubject('notification'), {});
+    const health = await client.send(healthCommand('notification'), {});
     expect(health.status).toBe('up');
 
     mail = await MailCatcher.start({ smtpPort });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eventEnvelope } from '@portal/testing';
 import {
   EmailConfirmationRequestedEvent,
+  EventDefinition,
   EventEnvelope,
   IdentityEvents,
   PasswordChangedEvent,
@@ -14,8 +16,8 @@ export function testEmailAddress(label = 'user'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
-function envelope<P>(subject: string, payload: P, occurredAt = new Date()): EventEnvelope<P> {
-  return { id: randomUUID(), subject, occurredAt: occurredAt.toISOString(), requestId: randomUUID(), payload };
+function envelope<P extends object>(event: EventDefinition<P>, payload: NoInfer<P>, occurredAt = new Date()): EventEnvelope<P> {
+  return eventEnvelope(event, payload, { occurredAt: occurredAt.toISOString() });
 }
 
 const hoursFrom = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000).toISOString();

@@ -6,10 +6,3 @@ export interface EventEnvelope<P = unknown> {
   requestId?: string;
   payload: P;
 }
-
-/** A JetStream stream and the exact event subjects it stores (never a wildcard that could
- * swallow request/reply commands sharing the service's subject prefix). */
-export interface StreamDefinition {
-  name: string;
-  subjects: readonly string[];
-}

@@ -1,9 +1,11 @@
+import { CommandDefinition, defineCommand, EmptyPayload } from './messages';
+
 export const BACKEND_SERVICES = ['identity', 'applications', 'ledger', 'support', 'kyc', 'notification'] as const;
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 
 /** Each service answers this with its own and its dependencies' state. */
-export function healthSubject(service: BackendService): string {
-  return `${service}.health.check.v1`;
+export function healthCommand(service: BackendService): CommandDefinition<EmptyPayload, ServiceHealth> {
+  return defineCommand<EmptyPayload, ServiceHealth>(`${service}.health.check.v1`, EmptyPayload);
 }
 
 export interface DependencyHealth {

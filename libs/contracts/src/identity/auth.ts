@@ -146,6 +146,11 @@ export class AcceptedResult {
   @ApiProperty({ example: true }) accepted: boolean;
 }
 
+/** A completed password reset; the person then signs in with the new password. */
+export class PasswordUpdatedResult {
+  @ApiProperty({ example: true }) updated: boolean;
+}
+
 /** Messages of spec 01 §8 that clients and tests rely on word for word. */
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',

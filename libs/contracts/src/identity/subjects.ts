@@ -1,30 +1,54 @@
+import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../common/messages';
+import { AuditLogPage, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
+import {
+  AcceptedResult,
+  ConfirmEmailPayload,
+  PasswordUpdatedResult,
+  RefreshSessionPayload,
+  RequestPasswordResetPayload,
+  ResendConfirmationPayload,
+  ResendConfirmationResult,
+  SignInPayload,
+  SignOutPayload,
+  SignUpPayload,
+  SignUpResult,
+  UpdatePasswordPayload,
+} from './auth';
+import {
+  EmailConfirmationRequestedEvent,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+  SecurityEventRecordedEvent,
+  UserConfirmedEvent,
+  UserRegisteredEvent,
+} from './events';
+import { AuthSession, SessionUser } from './session';
+import { PublicSettings } from './settings';
+
 /** Commands identity answers over NATS request/reply (queue group "identity"). */
 export const IdentityCommands = {
-  signUp: 'identity.auth.sign-up.v1',
-  confirmEmail: 'identity.auth.confirm-email.v1',
-  resendConfirmation: 'identity.auth.resend-confirmation.v1',
-  signIn: 'identity.auth.sign-in.v1',
-  refreshSession: 'identity.auth.refresh-session.v1',
-  signOut: 'identity.auth.sign-out.v1',
-  requestPasswordReset: 'identity.auth.request-password-reset.v1',
-  updatePassword: 'identity.auth.update-password.v1',
-  getCurrentUser: 'identity.user.get-current.v1',
-  recordSecurityEvent: 'identity.audit.record-security-event.v1',
-  listAuditLogs: 'identity.audit.list.v1',
-  getPublicSettings: 'identity.settings.get-public.v1',
+  signUp: defineCommand<SignUpPayload, SignUpResult>('identity.auth.sign-up.v1', SignUpPayload),
+  confirmEmail: defineCommand<ConfirmEmailPayload, AuthSession>('identity.auth.confirm-email.v1', ConfirmEmailPayload),
+  resendConfirmation: defineCommand<ResendConfirmationPayload, ResendConfirmationResult>('identity.auth.resend-confirmation.v1', ResendConfirmationPayload),
+  signIn: defineCommand<SignInPayload, AuthSession>('identity.auth.sign-in.v1', SignInPayload),
+  refreshSession: defineCommand<RefreshSessionPayload, AuthSession>('identity.auth.refresh-session.v1', RefreshSessionPayload),
+  signOut: defineCommand<SignOutPayload, void>('identity.auth.sign-out.v1', SignOutPayload),
+  requestPasswordReset: defineCommand<RequestPasswordResetPayload, AcceptedResult>('identity.auth.request-password-reset.v1', RequestPasswordResetPayload),
+  updatePassword: defineCommand<UpdatePasswordPayload, PasswordUpdatedResult>('identity.auth.update-password.v1', UpdatePasswordPayload),
+  getCurrentUser: defineCommand<EmptyPayload, SessionUser>('identity.user.get-current.v1', EmptyPayload),
+  recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
+  listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
+  getPublicSettings: defineCommand<EmptyPayload, PublicSettings>('identity.settings.get-public.v1', EmptyPayload),
 } as const;
 
 /** Domain events identity publishes through its outbox to the IDENTITY_EVENTS stream. */
 export const IdentityEvents = {
-  userRegistered: 'identity.user.registered.v1',
-  emailConfirmationRequested: 'identity.user.email-confirmation-requested.v1',
-  userConfirmed: 'identity.user.confirmed.v1',
-  passwordResetRequested: 'identity.user.password-reset-requested.v1',
-  passwordChanged: 'identity.user.password-changed.v1',
-  securityEventRecorded: 'identity.audit.security-event-recorded.v1',
+  userRegistered: defineEvent('identity.user.registered.v1', UserRegisteredEvent),
+  emailConfirmationRequested: defineEvent('identity.user.email-confirmation-requested.v1', EmailConfirmationRequestedEvent),
+  userConfirmed: defineEvent('identity.user.confirmed.v1', UserConfirmedEvent),
+  passwordResetRequested: defineEvent('identity.user.password-reset-requested.v1', PasswordResetRequestedEvent),
+  passwordChanged: defineEvent('identity.user.password-changed.v1', PasswordChangedEvent),
+  securityEventRecorded: defineEvent('identity.audit.security-event-recorded.v1', SecurityEventRecordedEvent),
 } as const;
 
-export const IDENTITY_EVENTS_STREAM = {
-  name: 'IDENTITY_EVENTS',
-  subjects: Object.values(IdentityEvents),
-} as const;
+export const IDENTITY_EVENTS_STREAM = defineStream('IDENTITY_EVENTS', IdentityEvents);

@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EmailConfirmationRequestedEvent,
+  EventEnvelope,
+  IdentityEvents,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+  UserConfirmedEvent,
+} from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { EmailRequest } from '../email/email-job';
+import { EmailQueue } from '../email/email-queue';
+import { NotificationEnvironment } from '../notification-environment';
+import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
+
+/**
+ * Queues the emails identity's events ask for; its other events send none. Each method
+ * runs once per event, inside the transaction that records the event as handled.
+ */
+@Injectable()
+export class IdentityEventsHandlers {
+  private readonly links: EmailLinks;
+
+  constructor(
+    private readonly emailQueue: EmailQueue,
+    @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.links = { webUrl: environment.WEB_URL };
+  }
+
+  @OnEvent(IdentityEvents.emailConfirmationRequested)
+  confirmationRequested(payload: EmailConfirmationRequestedEvent, { event }: EventContext<EmailConfirmationRequestedEvent>) {
+    return this.queue(event, IdentityEventEmails.confirmEmail(payload, event));
+  }
+
+  @OnEvent(IdentityEvents.passwordResetRequested)
+  passwordResetRequested(payload: PasswordResetRequestedEvent, { event }: EventContext<PasswordResetRequestedEvent>) {
+    return this.queue(event, IdentityEventEmails.resetPassword(payload, event));
+  }
+
+  @OnEvent(IdentityEvents.passwordChanged)
+  passwordChanged(payload: PasswordChangedEvent, { event }: EventContext<PasswordChangedEvent>) {
+    return this.queue(event, IdentityEventEmails.passwordChanged(payload, event, this.links));
+  }
+
+  @OnEvent(IdentityEvents.userConfirmed)
+  userConfirmed(payload: UserConfirmedEvent, { event }: EventContext<UserConfirmedEvent>) {
+    return this.queue(event, IdentityEventEmails.welcome(payload, event, this.links));
+  }
+
+  // The job is added inside the transaction that records the event as handled, not after
+  // it commits. If the add fails, nothing commits and the redelivered event tries again;
+  // if the commit fails after the add, the redelivered event adds the same job id, which
+  // BullMQ ignores. Adding after the commit could lose the email: a crash between the two
+  // would leave the event marked handled with no job.
+  private async queue(event: EventEnvelope, email: EmailRequest): Promise<void> {
+    await this.emailQueue.enqueue({ ...email, eventId: event.id, requestId: event.requestId });
+    this.logger.info({ eventId: event.id, subject: event.subject, template: email.template }, 'email queued');
+  }
+}

@@ -1,0 +1,253 @@
+import 'reflect-metadata';
+import { BeforeApplicationShutdown, DynamicModule, Injectable, Module, OnApplicationBootstrap, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection, nanos } from 'nats';
+import { DataSource, EntityManager } from 'typeorm';
+import { BackendService, DeadLetter, deadLetterSubject, EventDefinition, EventEnvelope, StreamDefinition } from '@portal/contracts';
+import { ServiceEnvironment } from '@portal/config';
+import { Logger, runWithRequestContext } from '@portal/logging';
+import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
+import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
+import { handleEventOnce } from './outbox';
+import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
+
+/** What a handler gets besides the payload: the whole event and the transaction that records it as handled. */
+export interface EventContext<P> {
+  event: EventEnvelope<P>;
+  /** Write through this: the work commits together with the processed-event record, or not at all. */
+  manager: EntityManager;
+}
+
+interface HandlerMark {
+  event: EventDefinition;
+  method: string | symbol;
+}
+const HANDLER_MARKS = Symbol('event handler marks');
+
+/**
+ * Marks a method as the handler of an event. It receives the validated payload (an
+ * instance of the event's payload class) and runs at most once per event id, inside the
+ * transaction given in the context. Throwing makes the event come back after a back-off;
+ * after the last attempt it goes to the dead-letter stream.
+ */
+export function OnEvent<P extends object>(event: EventDefinition<P>) {
+  return <M extends (payload: P, context: EventContext<P>) => Promise<unknown>>(target: object, method: string | symbol, _descriptor: TypedPropertyDescriptor<M>): void => {
+    const marks: HandlerMark[] = Reflect.getOwnMetadata(HANDLER_MARKS, target.constructor) ?? [];
+    Reflect.defineMetadata(HANDLER_MARKS, [...marks, { event, method }], target.constructor);
+  };
+}
+
+interface Route {
+  event: EventDefinition;
+  handle: (payload: object, context: EventContext<object>) => Promise<unknown>;
+}
+
+export interface EventConsumerSettings {
+  service: BackendService;
+  connection: NatsConnection;
+  dataSource: DataSource;
+  logger: Logger;
+  /** Deliveries attempted before the event is dead-lettered. */
+  maxAttempts: number;
+  /** First redelivery delay; doubles each attempt, capped at a minute. */
+  retryDelayMs: number;
+}
+
+/** The redelivery delay after a failed attempt (1-based). */
+export function retryDelay(attempt: number, firstDelayMs: number): number {
+  return Math.min(60_000, firstDelayMs * 2 ** Math.min(Math.max(attempt - 1, 0), 16));
+}
+
+/**
+ * One service's durable consumer of one stream. Replicas share it (its name is the
+ * service's), events of subjects nobody here handles are acknowledged and skipped, and
+ * each handled event runs once, in its request's context, in one transaction with its
+ * processed-event record. An event that cannot succeed goes to the dead-letter stream and
+ * the stream moves on.
+ */
+export class DurableEventConsumer {
+  private readonly routes = new Map<string, Route>();
+  private messages: ConsumerMessages | null = null;
+  private reading: Promise<void> | null = null;
+  /** Events this process has dead-lettered since it started. */
+  deadLettered = 0;
+
+  constructor(
+    readonly stream: StreamDefinition,
+    private readonly settings: EventConsumerSettings,
+  ) {}
+
+  get durableName(): string {
+    return this.settings.service;
+  }
+
+  /** Takes the @OnEvent methods of a handler object. */
+  addHandlers(handlers: object): void {
+    const marks: HandlerMark[] = Reflect.getOwnMetadata(HANDLER_MARKS, handlers.constructor) ?? [];
+    for (const { event, method } of marks) {
+      if (!this.stream.subjects.includes(event.subject)) throw new Error(`${event.subject} is not an event of the ${this.stream.name} stream`);
+      if (this.routes.has(event.subject)) throw new Error(`${event.subject} has two handlers in ${this.settings.service}`);
+      const target = handlers as Record<string | symbol, (payload: object, context: EventContext<object>) => Promise<unknown>>;
+      this.routes.set(event.subject, { event, handle: (payload, context) => target[method](payload, context) });
+    }
+  }
+
+  async start(): Promise<void> {
+    const { connection, service } = this.settings;
+    const jsm = await connection.jetstreamManager();
+    await ensureStream(jsm, this.stream);
+    await ensureDeadLetterStream(jsm);
+    const config = {
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: nanos(60_000),
+      // Unlimited on the server: this consumer counts attempts itself and dead-letters the
+      // event, which must not be stopped by the server giving up first.
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(this.stream.name, service);
+      await jsm.consumers.update(this.stream.name, service, config);
+    } catch {
+      await jsm.consumers.add(this.stream.name, { durable_name: service, deliver_policy: DeliverPolicy.All, ...config });
+    }
+    const consumer = await connection.jetstream().consumers.get(this.stream.name, service);
+    const messages = await consumer.consume({ max_messages: 50 });
+    this.messages = messages;
+    this.reading = (async () => {
+      for await (const message of messages) await this.receive(message);
+    })();
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.reading?.catch(() => undefined);
+    this.messages = null;
+  }
+
+  /**
+   * Handles an event now, outside the stream (replay of a dead letter): validated and
+   * once-only like a delivery. Resolves false when it had already been handled.
+   */
+  async handleNow(event: EventEnvelope): Promise<boolean> {
+    const route = this.routes.get(event.subject);
+    if (!route) return false;
+    const payload = await validEventPayload(route.event, event.payload);
+    return runWithRequestContext({ requestId: event.requestId ?? event.id }, () =>
+      handleEventOnce(this.settings.dataSource.manager, event, (manager) => route.handle(payload, { event: { ...event, payload }, manager }).then(() => undefined)),
+    );
+  }
+
+  private async receive(message: JsMsg): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = decodeJson<EventEnvelope>(message.data);
+      if (typeof event?.id !== 'string' || typeof event.subject !== 'string') throw new Error('not an event envelope');
+    } catch (error) {
+      return this.deadLetter(message, null, `undecodable: ${String(error)}`);
+    }
+    if (!this.routes.has(event.subject)) {
+      message.ack();
+      return;
+    }
+    try {
+      const handled = await this.handleNow(event);
+      message.ack();
+      this.settings.logger.debug({ eventId: event.id, subject: event.subject, handled }, handled ? 'event handled' : 'event already handled');
+    } catch (error) {
+      if (error instanceof InvalidEventPayloadError) return this.deadLetter(message, event, error.message);
+      const attempt = message.info.deliveryCount;
+      if (attempt >= this.settings.maxAttempts) return this.deadLetter(message, event, String(error));
+      const delayMs = retryDelay(attempt, this.settings.retryDelayMs);
+      this.settings.logger.warn({ eventId: event.id, subject: event.subject, attempt, err: String(error), delayMs }, 'event handling failed; will retry');
+      message.nak(delayMs);
+    }
+  }
+
+  private async deadLetter(message: JsMsg, event: EventEnvelope | null, reason: string): Promise<void> {
+    const { connection, service, logger } = this.settings;
+    const letter: Omit<DeadLetter, 'sequence'> = {
+      service,
+      stream: this.stream.name,
+      streamSequence: message.seq,
+      subject: message.subject,
+      deliveries: message.info.deliveryCount,
+      error: reason.slice(0, 2_000),
+      deadLetteredAt: new Date().toISOString(),
+      event,
+      ...(event ? {} : { raw: new TextDecoder().decode(message.data).slice(0, 10_000) }),
+    };
+    try {
+      await connection.jetstream().publish(deadLetterSubject(service, message.subject), new TextEncoder().encode(JSON.stringify(letter)), {
+        msgID: `${service}:${this.stream.name}:${message.seq}`,
+      });
+    } catch (error) {
+      // Not lost: it comes back (the server never gives up) and is dead-lettered then.
+      logger.warn({ subject: message.subject, seq: message.seq, err: String(error) }, 'could not dead-letter the event; will retry');
+      message.nak(retryDelay(1, this.settings.retryDelayMs));
+      return;
+    }
+    message.term();
+    this.deadLettered++;
+    logger.error(
+      { eventId: event?.id, subject: message.subject, streamSequence: message.seq, deliveries: letter.deliveries, err: letter.error, deadLettered: this.deadLettered },
+      'event dead-lettered',
+    );
+  }
+}
+
+/** Every consumer of this process, so operator commands can find the one a dead letter belongs to. */
+@Injectable()
+export class EventConsumerRegistry {
+  readonly consumers: DurableEventConsumer[] = [];
+
+  forStream(name: string): DurableEventConsumer | undefined {
+    return this.consumers.find((consumer) => consumer.stream.name === name);
+  }
+}
+
+function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[]): Type<unknown> {
+  @Injectable()
+  class StreamConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+    private consumer: DurableEventConsumer | null = null;
+
+    constructor(
+      private readonly moduleRef: ModuleRef,
+      private readonly registry: EventConsumerRegistry,
+    ) {}
+
+    async onApplicationBootstrap(): Promise<void> {
+      const environment = this.moduleRef.get<ServiceEnvironment>(SERVICE_ENVIRONMENT, { strict: false });
+      const consumer = new DurableEventConsumer(stream, {
+        service: this.moduleRef.get<BackendService>(SERVICE_NAME, { strict: false }),
+        connection: this.moduleRef.get<NatsConnection>(NATS_CONNECTION, { strict: false }),
+        dataSource: this.moduleRef.get(DataSource, { strict: false }),
+        logger: this.moduleRef.get<Logger>(LOGGER, { strict: false }),
+        maxAttempts: environment.EVENT_MAX_ATTEMPTS,
+        retryDelayMs: environment.EVENT_RETRY_DELAY_MS,
+      });
+      for (const type of handlerTypes) consumer.addHandlers(this.moduleRef.get(type, { strict: false }));
+      this.registry.consumers.push(consumer);
+      this.consumer = consumer;
+      await consumer.start();
+    }
+
+    // Before shutdown: a handler in flight finishes while the database and NATS are open.
+    async beforeApplicationShutdown(): Promise<void> {
+      await this.consumer?.stop();
+    }
+  }
+  Object.defineProperty(StreamConsumer, 'name', { value: `${stream.name}Consumer` });
+  return StreamConsumer;
+}
+
+/**
+ * Consumes one stream durably for the importing service: list the classes whose @OnEvent
+ * methods handle its events (provide them in the feature module as usual). Needs the
+ * service's database (ServiceDatabaseModule) for the once-only record.
+ */
+@Module({})
+export class EventConsumerModule {
+  static forStream(stream: StreamDefinition, handlers: Type<object>[]): DynamicModule {
+    return { module: EventConsumerModule, providers: [consumerLifecycle(stream, handlers)] };
+  }
+}

@@ -1,0 +1,106 @@
+import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { StreamDefinition } from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { OutboxEvent, ProcessedEvent } from './outbox';
+import { OutboxRelay } from './outbox-relay';
+import { LOGGER, NATS_CONNECTION } from './service-runtime';
+
+/**
+ * How long spent event rows stay. JetStream keeps its own copy of a published event, so
+ * the outbox row is needed only until it went out; a processed-event record must outlive
+ * the stream's 7-day retention, or a redelivery of an old event would not be recognised.
+ */
+export const EVENT_RETENTION = { publishedOutboxDays: 7, processedEventDays: 30 } as const;
+
+const PURGE_BATCH = 1_000;
+const FIRST_PURGE_DELAY_MS = 60_000;
+const PURGE_INTERVAL_MS = 3_600_000;
+
+/** Deletes published outbox rows and old processed-event records, in small batches. */
+export async function purgeSpentEvents(dataSource: DataSource, now = new Date()): Promise<{ outboxEvents: number; processedEvents: number }> {
+  const day = 86_400_000;
+  const batchDelete = async (entity: typeof OutboxEvent | typeof ProcessedEvent, key: string, column: string, cutoff: Date) => {
+    const { schema, tableName } = dataSource.getMetadata(entity);
+    const table = [schema, tableName].filter((part): part is string => Boolean(part)).map((part) => dataSource.driver.escape(part)).join('.');
+    let deleted = 0;
+    for (;;) {
+      const [, count] = (await dataSource.query(
+        `DELETE FROM ${table} WHERE "${key}" IN (SELECT "${key}" FROM ${table} WHERE "${column}" < $1 LIMIT ${PURGE_BATCH})`,
+        [cutoff],
+      )) as [unknown, number];
+      deleted += count;
+      if (count < PURGE_BATCH) return deleted;
+    }
+  };
+  return {
+    outboxEvents: await batchDelete(OutboxEvent, 'id', 'published_at', new Date(now.getTime() - EVENT_RETENTION.publishedOutboxDays * day)),
+    processedEvents: await batchDelete(ProcessedEvent, 'event_id', 'processed_at', new Date(now.getTime() - EVENT_RETENTION.processedEventDays * day)),
+  };
+}
+
+export const OUTBOX_STREAMS = Symbol('OUTBOX_STREAMS');
+
+/** Runs the relay for as long as the service runs, and the hourly purge of spent rows. */
+@Injectable()
+export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private purgeTimer: NodeJS.Timeout | null = null;
+  private purging: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+    this.schedulePurge(FIRST_PURGE_DELAY_MS);
+  }
+
+  // Before shutdown, so the relay's last batch finishes while NATS and the database are still open.
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.purgeTimer) clearTimeout(this.purgeTimer);
+    await Promise.all([this.relay.stop(), this.purging]);
+  }
+
+  private schedulePurge(delayMs: number): void {
+    if (this.stopped) return;
+    this.purgeTimer = setTimeout(() => {
+      this.purging = purgeSpentEvents(this.dataSource)
+        .then((deleted) => this.logger.info({ deleted }, 'spent event records deleted'))
+        .catch((error) => this.logger.warn({ err: String(error) }, 'could not delete spent event records; will retry'))
+        .finally(() => this.schedulePurge(PURGE_INTERVAL_MS));
+    }, delayMs);
+    // The schedule alone must not keep the process alive.
+    this.purgeTimer.unref();
+  }
+}
+
+/**
+ * A service's transactional outbox: its events are written with `addToOutbox` inside the
+ * transaction of the change and published here to the service's streams. Import it once
+ * in the service's root module (after ServiceDatabaseModule); the tables come from
+ * `eventEntities` and `createEventTablesV1` in the service's first migration.
+ */
+@Module({})
+export class OutboxModule {
+  static forStreams(...streams: StreamDefinition[]): DynamicModule {
+    return {
+      module: OutboxModule,
+      providers: [
+        { provide: OUTBOX_STREAMS, useValue: streams },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, NATS_CONNECTION, LOGGER],
+          useFactory: (dataSource: DataSource, connection: NatsConnection, logger: Logger) => new OutboxRelay(dataSource, () => connection, streams, logger),
+        },
+        OutboxLifecycle,
+      ],
+      exports: [OutboxRelay],
+    };
+  }
+}
