@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/query-client';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { createAppSession } from './auth/session';
 import './styles.css';
 
 const session = createAppSession();
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
@@ -17,7 +16,9 @@ if (!container) throw new Error('The page has no #root element to render into');
 createRoot(container).render(
   <StrictMode>
     <AppProviders session={session} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

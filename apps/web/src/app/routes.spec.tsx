@@ -23,19 +23,19 @@ describe('routes and guarding (spec 01 §2)', () => {
   });
 
   it('sends a signed-out visitor to sign in, remembering where they were going', async () => {
-    const { router } = open('/app/deposit?tab=bank', signedOut);
+    const { currentLocation } = open('/app/deposit?tab=bank', signedOut);
     expect(await screen.findByText('Sign in to your Investment portal')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
-    expect(router.state.location.state).toEqual({ from: { pathname: '/app/deposit', search: '?tab=bank', hash: '' } });
+    expect(currentLocation().pathname).toBe('/auth/login');
+    expect(currentLocation().state).toEqual({ from: { pathname: '/app/deposit', search: '?tab=bank', hash: '' } });
   });
 
   it('denies a customer the admin area, explains why and reports it to the server', async () => {
     const { calls } = fakeGateway();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { router } = open('/admin/users', signedInAs('customer'));
+    const { currentLocation } = open('/admin/users', signedInAs('customer'));
 
     expect(await screen.findByText('Access denied. You do not have permission to access admin areas.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/access-denied');
+    expect(currentLocation().pathname).toBe('/access-denied');
     expect(screen.getByText('This security incident has been logged for review.')).toBeInTheDocument();
     expect(screen.getByText(/You are currently logged in as a customer user\./)).toBeInTheDocument();
     expect(screen.getByText(/Customer users can only access customer portal features\./)).toBeInTheDocument();
@@ -53,9 +53,9 @@ describe('routes and guarding (spec 01 §2)', () => {
   });
 
   it('sends an admin away from the customer portal to the admin dashboard', async () => {
-    const { router } = open('/app/deposit', signedInAs('admin'));
+    const { currentLocation } = open('/app/deposit', signedInAs('admin'));
     expect(await screen.findByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(currentLocation().pathname).toBe('/admin/dashboard');
     expect(screen.getByText('Welcome back, Ada')).toBeInTheDocument();
   });
 
@@ -64,15 +64,15 @@ describe('routes and guarding (spec 01 §2)', () => {
     ['/app/withdrawal', '/app/withdraw', 'Withdrawal Management'],
     ['/app/card-requests', '/app/card-requests', 'Investment Card Requests'],
   ])('takes a customer from %s to %s', async (from, to, title) => {
-    const { router } = open(from, signedInAs('customer'));
+    const { currentLocation } = open(from, signedInAs('customer'));
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(to);
+    expect(currentLocation().pathname).toBe(to);
   });
 
   it('takes an admin from /admin to the dashboard overview', async () => {
-    const { router } = open('/admin', signedInAs('admin'));
+    const { currentLocation } = open('/admin', signedInAs('admin'));
     expect(await screen.findByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(currentLocation().pathname).toBe('/admin/dashboard');
   });
 
   it('shows an honest empty state instead of sample data', async () => {
@@ -81,8 +81,8 @@ describe('routes and guarding (spec 01 §2)', () => {
   });
 
   it('redirects a signed-in user away from sign-up by type', async () => {
-    const { router } = open('/auth/signup', signedInAs('admin'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    const { currentLocation } = open('/auth/signup', signedInAs('admin'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin/dashboard'));
   });
 
   it('shows the 404 page for unknown paths and logs the path', async () => {

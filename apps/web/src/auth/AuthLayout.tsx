@@ -1,10 +1,13 @@
-import Card from 'antd/es/card';
-import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../ui/BrandMark';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
-/** Frame of the sign-in family of pages: brand bar, one centred card, footer. */
+/**
+ * Frame of the sign-in family of pages: brand bar, one centred card, footer. Card, title
+ * and subtitle are plain markup styled like antd's (styles.css): sign-in is the page most
+ * visits start on, and antd's Card and Typography would bring Tabs, Menu, Tooltip and
+ * the text editor into its first load for nothing but looks.
+ */
 export function AuthLayout({
   title,
   subtitle,
@@ -23,15 +26,11 @@ export function AuthLayout({
         <BrandMark onDark />
       </header>
       <main className="auth-main">
-        <Card className="auth-card">
-          {title && (
-            <Typography.Title level={3} style={{ marginTop: 0 }}>
-              {title}
-            </Typography.Title>
-          )}
-          {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+        <section className="plain-card auth-card">
+          {title && <h1 className="auth-title">{title}</h1>}
+          {subtitle && <p className="auth-subtitle">{subtitle}</p>}
           {children}
-        </Card>
+        </section>
       </main>
       <footer className="public-footer">Investment Portal · Secure sign-in</footer>
     </div>

@@ -1,7 +1,6 @@
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import type { ResendConfirmationPayload } from '@portal/api-client';
 import { useMutation } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -9,6 +8,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, serverMessage } from '../api/api-error';
+import { useFeedback } from '../app/feedback';
 import { authApi } from './auth-api';
 import { AuthText } from './messages';
 
@@ -17,7 +17,7 @@ import { AuthText } from './messages';
  * (proof they received it), otherwise by the email address they type.
  */
 export function ResendConfirmation({ token }: { token: string | null }) {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });

@@ -1,7 +1,7 @@
 import type { AuthSession } from '@portal/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { SessionManager } from '../auth/session-manager';
 
@@ -17,14 +17,26 @@ export function renderRoutes(
   routes: RouteObject[],
   { path, state, session }: { path: string; state?: unknown; session: SessionManager },
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split('?')[0], search: searchOf(path), state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const seen: { location?: Location } = {};
   const view = render(
     <AppProviders session={session} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: searchOf(path), state }]}>
+        <Screens routes={routes} seen={seen} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, router };
+  /** Where the app is now, after any redirects and navigation. */
+  const currentLocation = (): Location => {
+    if (!seen.location) throw new Error('The router has not rendered yet');
+    return seen.location;
+  };
+  return { ...view, currentLocation };
+}
+
+function Screens({ routes, seen }: { routes: RouteObject[]; seen: { location?: Location } }) {
+  seen.location = useLocation();
+  return useRoutes(routes);
 }
 
 function searchOf(path: string): string {

@@ -1,18 +1,19 @@
-import Card from 'antd/es/card';
-import Typography from 'antd/es/typography';
-
-/** Shown while the session is being restored (spec 01 §2, "Route guarding"). */
+/**
+ * Shown while the session is being restored and while a page's code loads (spec 01 §2,
+ * "Route guarding"). Plain markup styled in styles.css, not antd's Card and Typography:
+ * it is on every first load, before any page, so it must cost next to nothing.
+ */
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status" aria-live="polite">
-      <Card style={{ minWidth: 200, textAlign: 'center' }}>
+      <div className="plain-card loading-card">
         <div className="loading-dots" aria-hidden="true">
           <span />
           <span />
           <span />
         </div>
-        <Typography.Text type="secondary">Loading...</Typography.Text>
-      </Card>
+        <span className="loading-text">Loading...</span>
+      </div>
     </div>
   );
 }

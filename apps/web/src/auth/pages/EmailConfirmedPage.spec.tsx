@@ -15,11 +15,11 @@ function openConfirmation(path: string) {
 describe('EmailConfirmedPage', () => {
   it('confirms the token once, signs the user in and opens the dashboard', async () => {
     const { calls } = fakeGateway({ 'POST /auth/confirm-email': { status: 200, body: aSession('customer') } });
-    const { router, manager } = openConfirmation('/auth/email-confirmed?token=link-token');
+    const { currentLocation, manager } = openConfirmation('/auth/email-confirmed?token=link-token');
 
     expect(await screen.findByText('Email Confirmed!')).toBeInTheDocument();
     expect(manager.getState().status).toBe('signedIn');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'), { timeout: 3000 });
+    await waitFor(() => expect(currentLocation().pathname).toBe('/app/dashboard'), { timeout: 3000 });
     expect(calls.filter((call) => call.path === '/auth/confirm-email')).toEqual([
       expect.objectContaining({ body: { token: 'link-token' } }),
     ]);
@@ -69,11 +69,11 @@ describe('EmailConfirmedPage', () => {
       'POST /auth/confirm-email': envelope(500, 'boom'),
       'POST /auth/resend-confirmation': { status: 202, body: { outcome: 'already_confirmed' } },
     });
-    const { router } = openConfirmation('/auth/email-confirmed?token=some-token');
+    const { currentLocation } = openConfirmation('/auth/email-confirmed?token=some-token');
     expect(
       await screen.findByText('Failed to confirm email. Please try requesting a new confirmation email.'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resend Confirmation Email' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/auth/login'));
   });
 });

@@ -49,9 +49,9 @@ describe('LoginPage', () => {
 
   it('signs a customer in and opens their dashboard', async () => {
     const { calls } = fakeGateway({ 'POST /auth/login': { status: 200, body: aSession('customer') } });
-    const { router, manager } = openLogin('/auth/login?portal=customer');
+    const { currentLocation, manager } = openLogin('/auth/login?portal=customer');
     await signIn('  ada@example.com ', 'analytical');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/app/dashboard'));
     expect(manager.getState().status).toBe('signedIn');
     expect(calls.find((call) => call.path === '/auth/login')?.body).toEqual({
       email: 'ada@example.com',
@@ -61,27 +61,27 @@ describe('LoginPage', () => {
 
   it('returns to the page the visitor was sent away from', async () => {
     fakeGateway({ 'POST /auth/login': { status: 200, body: aSession('customer') } });
-    const { router } = openLogin('/auth/login', { from: { pathname: '/app/deposit', search: '', hash: '' } });
+    const { currentLocation } = openLogin('/auth/login', { from: { pathname: '/app/deposit', search: '', hash: '' } });
     await signIn('ada@example.com', 'analytical');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/deposit'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/app/deposit'));
   });
 
   it('takes an admin who chose the customer portal to the admin dashboard', async () => {
     fakeGateway({ 'POST /auth/login': { status: 200, body: aSession('admin') } });
-    const { router } = openLogin('/auth/login?portal=customer');
+    const { currentLocation } = openLogin('/auth/login?portal=customer');
     await signIn('grace@example.com', 'compiler');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin/dashboard'));
   });
 
   it('refuses a customer on the admin portal and signs them out again', async () => {
     fakeGateway({ 'POST /auth/login': { status: 200, body: aSession('customer') } });
-    const { router, manager, revoke } = openLogin('/auth/login?portal=admin');
+    const { currentLocation, manager, revoke } = openLogin('/auth/login?portal=admin');
     await signIn('ada@example.com', 'analytical');
 
     expect(
       await screen.findByText('Access denied. You do not have permission to access the admin portal.'),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(currentLocation().pathname).toBe('/auth/login');
     await waitFor(() => expect(manager.getState().status).toBe('signedOut'));
     expect(manager.getAccessToken()).toBeNull();
     expect(revoke).toHaveBeenCalledTimes(1);
