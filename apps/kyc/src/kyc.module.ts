@@ -2,16 +2,19 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
+import { KYC_EVENTS_STREAM } from '@portal/contracts';
+import { eventEntities, HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
+import { KycProfile } from './kyc-status/kyc-profile.entity';
+import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
 
 export const KYC_SCHEMA = 'kyc';
-export const kycEntities = [...eventEntities];
+export const kycEntities = [...eventEntities, KycProfile];
 
 /**
  * Uploaded documents, document reviews, KYC status and biometric verification. This
- * release runs the service's schema, migrations and health reply; the document features
- * arrive with their own issue.
+ * release owns each customer's KYC status (opened pending at sign-up, published on
+ * KYC_EVENTS); the document and review features arrive with their own issue.
  */
 @Module({})
 export class KycModule {
@@ -20,6 +23,8 @@ export class KycModule {
       module: KycModule,
       imports: [
         ServiceDatabaseModule.forService({ schema: KYC_SCHEMA, url: environment.DATABASE_URL, entities: kycEntities, migrations: kycMigrations }),
+        OutboxModule.forStreams(KYC_EVENTS_STREAM),
+        KycStatusModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -7,4 +7,7 @@ export * from './common/health';
 export * from './common/validators';
 export * from './notification/queues';
 export * from './identity';
+export * from './audit/audit-events';
+export * from './audit/service-streams';
+export * from './kyc/events';
 export * from './common/validation-errors';

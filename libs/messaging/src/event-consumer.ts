@@ -81,11 +81,12 @@ export class DurableEventConsumer {
     return this.settings.service;
   }
 
-  /** Takes the @OnEvent methods of a handler object. */
+  /** Takes the @OnEvent methods of a handler object for this stream's events (one object may serve several streams). */
   addHandlers(handlers: object): void {
     const marks: HandlerMark[] = Reflect.getOwnMetadata(HANDLER_MARKS, handlers.constructor) ?? [];
-    for (const { event, method } of marks) {
-      if (!this.stream.subjects.includes(event.subject)) throw new Error(`${event.subject} is not an event of the ${this.stream.name} stream`);
+    const mine = marks.filter(({ event }) => this.stream.subjects.includes(event.subject));
+    if (mine.length === 0) throw new Error(`${handlers.constructor.name} handles no event of the ${this.stream.name} stream`);
+    for (const { event, method } of mine) {
       if (this.routes.has(event.subject)) throw new Error(`${event.subject} has two handlers in ${this.settings.service}`);
       const target = handlers as Record<string | symbol, (payload: object, context: EventContext<object>) => Promise<unknown>>;
       this.routes.set(event.subject, { event, handle: (payload, context) => target[method](payload, context) });

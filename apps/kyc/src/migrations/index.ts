@@ -1,4 +1,5 @@
 import { CreateKycEventTables1763700000000 } from './1763700000000-create-kyc-event-tables';
+import { CreateKycProfiles1763900000000 } from './1763900000000-create-kyc-profiles';
 
 /** In order; a migration, once committed, is never edited. */
-export const kycMigrations = [CreateKycEventTables1763700000000];
+export const kycMigrations = [CreateKycEventTables1763700000000, CreateKycProfiles1763900000000];

@@ -52,8 +52,6 @@ export class ListAuditLogsPayload {
   @IsOptional() limit?: number;
 }
 
-export const AUDIT_CATEGORIES = ['security_event', 'admin_action'] as const;
-export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
 export class RecordSecurityEventResult {
   @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;

@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, IsUrl, IsUUID } from 'class-validator';
+import { IsDefined, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Min } from 'class-validator';
 import { USER_TYPES, UserType } from '../common/request';
 
 export class UserRegisteredEvent {
@@ -43,4 +43,16 @@ export class SecurityEventRecordedEvent {
   @IsString() type: string;
   @IsOptional() @IsUUID() userId?: string | null;
   @IsString() description: string;
+}
+
+/**
+ * A platform setting changed (identity owns settings). Every service that obeys a
+ * setting applies it from this event without a restart; `version` grows with each
+ * change of the key, so an older value never replaces a newer one.
+ */
+export class SettingChangedEvent {
+  @IsString() key: string;
+  @IsDefined() value: unknown;
+  @IsInt() @Min(1) version: number;
+  @IsOptional() @IsUUID() changedBy: string | null;
 }

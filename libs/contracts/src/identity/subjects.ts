@@ -19,6 +19,7 @@ import {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   SecurityEventRecordedEvent,
+  SettingChangedEvent,
   UserConfirmedEvent,
   UserRegisteredEvent,
 } from './events';
@@ -49,6 +50,7 @@ export const IdentityEvents = {
   passwordResetRequested: defineEvent('identity.user.password-reset-requested.v1', PasswordResetRequestedEvent),
   passwordChanged: defineEvent('identity.user.password-changed.v1', PasswordChangedEvent),
   securityEventRecorded: defineEvent('identity.audit.security-event-recorded.v1', SecurityEventRecordedEvent),
+  settingChanged: defineEvent('identity.settings.changed.v1', SettingChangedEvent),
 } as const;
 
 export const IDENTITY_EVENTS_STREAM = defineStream('IDENTITY_EVENTS', IdentityEvents);

@@ -1,0 +1,24 @@
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { KYC_STATUSES, KycStatus } from '../common/request';
+import { defineEvent, defineStream } from '../common/messages';
+import { auditRecorded } from '../audit/audit-events';
+
+/**
+ * A customer's KYC status as decided by the kyc service, which owns it. Identity (the
+ * status shown on sign-in and to admins) and ledger (deposit and withdrawal rules) keep
+ * read models from this event; `version` grows with each change, so a read model applies
+ * an event only when it is newer than what it holds (redeliveries may come out of order).
+ */
+export class KycStatusChangedEvent {
+  @IsUUID() userId: string;
+  @IsIn(KYC_STATUSES) kycStatus: KycStatus;
+  @IsInt() @Min(1) version: number;
+  @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
+}
+
+export const KycEvents = {
+  statusChanged: defineEvent('kyc.status.changed.v1', KycStatusChangedEvent),
+  auditRecorded: auditRecorded('kyc'),
+} as const;
+
+export const KYC_EVENTS_STREAM = defineStream('KYC_EVENTS', KycEvents);
