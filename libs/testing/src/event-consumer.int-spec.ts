@@ -38,7 +38,9 @@ class CreateTestTables1700000000000 implements MigrationInterface {
     await createEventTablesV1(queryRunner, 'ledger');
     await queryRunner.query('CREATE TABLE ledger.notes (text text NOT NULL)');
   }
-  async down(): Promise<void> {}
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE ledger.notes');
+  }
 }
 
 // The event-consumer building block as a new service uses it: a feature module, one
