@@ -1,8 +1,55 @@
+import { createRequire } from 'node:module';
 import nx from '@nx/eslint-plugin';
+
+const require = createRequire(import.meta.url);
+
+// The module-boundary rule reads the project graph Nx caches (nx show projects, nx build
+// ... write it). Without one the rule only prints a warning and checks nothing, so a
+// lint of an unprepared checkout would pass without the boundaries: refuse to run instead.
+// (`npm run lint` runs `nx show projects` first, which writes the graph.)
+function requireProjectGraph() {
+  const { readCachedProjectGraph } = require('@nx/devkit');
+  const { readFileMapCache } = require('@nx/devkit/internal');
+  let graph = null;
+  try {
+    graph = readCachedProjectGraph();
+  } catch {
+    graph = null;
+  }
+  if (!graph || Object.keys(graph.nodes ?? {}).length === 0 || !readFileMapCache()) {
+    throw new Error('The Nx project graph is missing: run `npx nx show projects` first; the module-boundary rule cannot run without it.');
+  }
+}
+requireProjectGraph();
 
 // Module boundaries are the architecture: a service never imports another service, the
 // web app never imports server code, and libs only import libs. Tags live in each
-// project's package.json ("nx": { "tags": [...] }).
+// project's package.json ("nx": { "tags": [...] }). Test support (libs/testing and the
+// process runner libs/local-stack, tagged scope:test-support) is for tests only: test
+// files, test harnesses under src/testing, the end-to-end projects and scripts.
+function moduleBoundaries({ testSupport }) {
+  const shared = testSupport ? ['scope:shared', 'scope:test-support'] : ['scope:shared'];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        { sourceTag: 'scope:service', onlyDependOnLibsWithTags: shared },
+        { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: shared },
+        { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:api-client'] },
+        { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test-support'] },
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: shared },
+        { sourceTag: 'scope:test-support', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test-support'] },
+        { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: [] },
+        { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+      ],
+    },
+  ];
+}
+
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.spec.tsx', '**/*.pw-spec.ts', '**/src/testing/**'];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -11,24 +58,12 @@ export default [
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:api-client'] },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-          ],
-        },
-      ],
-    },
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ testSupport: false }) },
+  },
+  {
+    // Later blocks win: tests and their harnesses may also use the test support libs.
+    files: TEST_FILES,
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ testSupport: true }) },
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
