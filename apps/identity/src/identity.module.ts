@@ -6,6 +6,7 @@ import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
 import { AuditModule } from './audit/audit.module';
 import { EmailConfirmationModule } from './email-confirmation/email-confirmation.module';
+import { EventIntakeModule } from './event-intake/event-intake.module';
 import { IdentityEnvironment } from './identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from './identity-schema';
 import { PasswordResetModule } from './password-reset/password-reset.module';
@@ -39,6 +40,7 @@ export class IdentityModule {
         SignInModule,
         PasswordResetModule,
         AuditModule,
+        EventIntakeModule,
       ],
       providers: [
         DataRetention,

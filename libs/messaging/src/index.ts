@@ -13,3 +13,4 @@ export * from './jetstream';
 export * from './nats-connection';
 export * from './service-runtime';
 export * from './event-tables';
+export * from './platform-settings';

@@ -13,6 +13,7 @@ import {
   SecurityEventType,
 } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
+import { requireSuperAdmin } from '../users/super-admin';
 import { User } from '../users/user.entity';
 import { AuditLog } from './audit-log.entity';
 import { recordAudit, toAuditLogEntry } from './record-audit';
@@ -64,7 +65,7 @@ export class AuditService {
   }
 
   async listAuditLogs(payload: ListAuditLogsPayload, actor: Actor): Promise<AuditLogPage> {
-    await this.requireSuperAdmin(actor);
+    await requireSuperAdmin(this.dataSource.manager, actor, 'Only super administrators can view audit logs.');
     const limit = auditPageSize(payload.limit);
     if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.badRequest('The cursor is not valid', { code: 'validation_failed' });
 
@@ -84,13 +85,5 @@ export class AuditService {
     ]);
     const items = rows.slice(0, limit);
     return { items: items.map(toAuditLogEntry), nextCursor: rows.length > limit ? items[items.length - 1].id : null, total };
-  }
-
-  /** Reads the caller's role from the database: a demotion takes effect before the token expires. */
-  private async requireSuperAdmin(actor: Actor): Promise<void> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: actor.userId });
-    if (!user || user.userType !== 'admin' || user.adminRole !== 'super_admin' || user.userStatus === 'suspended') {
-      throw ServiceError.forbidden('Only super administrators can view audit logs.', 'forbidden');
-    }
   }
 }

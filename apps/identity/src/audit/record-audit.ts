@@ -5,6 +5,10 @@ import { AuditCategory, AuditLogEntry } from '@portal/contracts';
 import { AuditLog } from './audit-log.entity';
 
 export interface AuditRecord {
+  /** Given when the record comes from another service's event: its id, so it is written once. */
+  id?: string;
+  /** When the action happened, if not now. */
+  at?: Date;
   category: AuditCategory;
   actionType: string;
   actor: { userId: string; email: string | null } | null;
@@ -18,7 +22,7 @@ export interface AuditRecord {
 /** Writes an audit row inside the caller's transaction, so it commits with the action it describes. */
 export async function recordAudit(manager: EntityManager, record: AuditRecord): Promise<AuditLog> {
   const row = manager.create(AuditLog, {
-    id: randomUUID(),
+    id: record.id ?? randomUUID(),
     category: record.category,
     actionType: record.actionType,
     actorUserId: record.actor?.userId ?? null,
@@ -29,6 +33,7 @@ export async function recordAudit(manager: EntityManager, record: AuditRecord): 
     // Drop undefined values so the stored document holds only what was known.
     metadata: Object.fromEntries(Object.entries(record.metadata ?? {}).filter(([, value]) => value !== undefined)),
     clientIp: record.clientIp ?? null,
+    ...(record.at ? { createdAt: record.at } : {}),
   });
   // The cast covers only metadata: TypeORM cannot type a free-form jsonb document.
   await manager.insert(AuditLog, row as QueryDeepPartialEntity<AuditLog>);

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { IdentityCommands, PublicSettings } from '@portal/contracts';
+import { Actor, AllSettings, IdentityCommands, PublicSettings, SettingValue, UpdateSettingPayload } from '@portal/contracts';
 import { SettingsService } from './settings.service';
-import { HandlesCommand } from '@portal/messaging';
+import { CommandActor, CommandPayload, HandlesCommand } from '@portal/messaging';
 
 @Controller()
 export class SettingsController {
@@ -11,5 +11,16 @@ export class SettingsController {
   @HandlesCommand(IdentityCommands.getPublicSettings)
   getPublicSettings(): Promise<PublicSettings> {
     return this.settings.publicSettings();
+  }
+
+  /** For services loading their settings at start; internal, never forwarded by the gateway. */
+  @HandlesCommand(IdentityCommands.getAllSettings)
+  getAllSettings(): Promise<AllSettings> {
+    return this.settings.allSettings();
+  }
+
+  @HandlesCommand(IdentityCommands.updateSetting)
+  updateSetting(@CommandPayload() payload: UpdateSettingPayload, @CommandActor() actor: Actor): Promise<SettingValue> {
+    return this.settings.updateSetting(payload.key, payload.value, actor);
   }
 }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { DEFAULT_FEATURE_TOGGLES, FEATURE_TOGGLES, FeatureToggle, PublicSettings } from '@portal/contracts';
+import { Actor, AllSettings, DEFAULT_FEATURE_TOGGLES, FEATURE_TOGGLES, FeatureToggle, IdentityEvents, PublicSettings, SettingValue } from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { recordAudit } from '../audit/record-audit';
+import { requireSuperAdmin } from '../users/super-admin';
 import { SettingKeys, SystemSetting } from './system-setting.entity';
 
 const PUBLIC_KEYS = [SettingKeys.featureToggles, SettingKeys.supportedCurrencies, SettingKeys.investmentDurations, SettingKeys.investmentCategories, SettingKeys.cryptoWallets];
@@ -59,5 +62,39 @@ export class SettingsService {
       investmentCategories: stringList(value(SettingKeys.investmentCategories)),
       bitcoinWalletAddress: typeof wallets.bitcoin === 'string' && wallets.bitcoin ? wallets.bitcoin : null,
     };
+  }
+
+  async allSettings(): Promise<AllSettings> {
+    const rows = await this.dataSource.manager.find(SystemSetting, { order: { settingKey: 'ASC' } });
+    return { items: rows.map((row) => ({ key: row.settingKey, value: row.settingValue, version: row.version })) };
+  }
+
+  /**
+   * Replaces a setting's value (super administrators only), audited, and announces it
+   * with its new version so every service applies it without a restart. Which values
+   * each key accepts is checked by the settings screens' issue; here a key must exist.
+   */
+  async updateSetting(key: string, value: unknown, actor: Actor): Promise<SettingValue> {
+    return this.dataSource.transaction(async (manager) => {
+      const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.');
+      const row = await manager.findOne(SystemSetting, { where: { settingKey: key }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
+      const previous = row.settingValue;
+      row.settingValue = value;
+      row.updatedBy = admin.id;
+      row.version += 1;
+      await manager.save(row);
+      await recordAudit(manager, {
+        category: 'admin_action',
+        actionType: 'setting_updated',
+        actor: { userId: admin.id, email: admin.email },
+        targetType: 'setting',
+        targetId: key,
+        description: `Setting ${key} changed`,
+        metadata: { previous, value, version: row.version },
+      });
+      await addToOutbox(manager, IdentityEvents.settingChanged, { key, value, version: row.version, changedBy: admin.id });
+      return { key, value, version: row.version };
+    });
   }
 }

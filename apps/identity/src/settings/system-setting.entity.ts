@@ -9,6 +9,8 @@ export class SystemSetting {
   /** The admin who last changed it; null for the seeded default. */
   @Column({ type: 'uuid', nullable: true }) updatedBy: string | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  /** Grows with each change; carried by settings-changed events so services never apply an older value. */
+  @Column({ type: 'int', default: 1 }) version: number;
 }
 
 /** Keys the platform reads. Renaming one strands the stored value: add a migration instead. */

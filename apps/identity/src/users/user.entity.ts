@@ -15,7 +15,10 @@ export class User {
   @Column({ type: 'varchar', length: 20 }) userType: UserType;
   @Column({ type: 'varchar', length: 20, nullable: true }) adminRole: AdminRole | null;
   @Column({ type: 'varchar', length: 20, default: 'active' }) userStatus: UserStatus;
+  /** A read model: the kyc service owns the status and announces each change with a version. */
   @Column({ type: 'varchar', length: 20, default: 'pending' }) kycStatus: KycStatus;
+  /** The version of the last kyc.status.changed event applied; older ones are ignored. */
+  @Column({ type: 'int', default: 0 }) kycStatusVersion: number;
   /** Null until the person proves control of the mailbox; sign-in requires it. */
   @Column({ type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsString, MaxLength } from 'class-validator';
 
 export const FEATURE_TOGGLES = [
   'investments_enabled',
@@ -32,4 +33,25 @@ export class PublicSettings {
   @ApiProperty({ type: [Number] }) corporateDurations: number[];
   @ApiProperty({ type: [String] }) investmentCategories: string[];
   @ApiProperty({ nullable: true, type: String }) bitcoinWalletAddress: string | null;
+}
+
+/** One stored setting as services apply it. */
+export interface SettingValue {
+  key: string;
+  value: unknown;
+  version: number;
+}
+
+/** Every setting, for a service starting up (internal: the gateway never forwards it). */
+export interface AllSettings {
+  items: SettingValue[];
+}
+
+export class UpdateSettingPayload {
+  @IsString()
+  @MaxLength(100)
+  key: string;
+
+  @IsDefined({ message: 'value is required' })
+  value: unknown;
 }

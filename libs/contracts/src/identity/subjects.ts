@@ -24,7 +24,7 @@ import {
   UserRegisteredEvent,
 } from './events';
 import { AuthSession, SessionUser } from './session';
-import { PublicSettings } from './settings';
+import { AllSettings, PublicSettings, SettingValue, UpdateSettingPayload } from './settings';
 
 /** Commands identity answers over NATS request/reply (queue group "identity"). */
 export const IdentityCommands = {
@@ -40,6 +40,8 @@ export const IdentityCommands = {
   recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
   listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
   getPublicSettings: defineCommand<EmptyPayload, PublicSettings>('identity.settings.get-public.v1', EmptyPayload),
+  getAllSettings: defineCommand<EmptyPayload, AllSettings>('identity.settings.get-all.v1', EmptyPayload),
+  updateSetting: defineCommand<UpdateSettingPayload, SettingValue>('identity.settings.update.v1', UpdateSettingPayload),
 } as const;
 
 /** Domain events identity publishes through its outbox to the IDENTITY_EVENTS stream. */
