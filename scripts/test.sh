@@ -17,6 +17,9 @@ bash scripts/install.sh
 step "Build"
 npm run build
 
+step "Web app first-load budget"
+npm run check:web-budget
+
 step "Lint and module boundaries"
 npm run lint
 
