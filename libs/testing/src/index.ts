@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './test-stack';
 export * from './service-basics';
 export * from './jetstream';
+export * from './customer-state';

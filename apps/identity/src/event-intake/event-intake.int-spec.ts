@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { IdentityCommands, KYC_EVENTS_STREAM, KycEvents, LEDGER_EVENTS_STREAM, LedgerEvents } from '@portal/contracts';
-import { eventEnvelope, EventPublisher } from '@portal/testing';
+import { announceKycStatus, eventEnvelope, EventPublisher, setCustomerState } from '@portal/testing';
 import { actorOf, confirmedCustomer, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
 
 describe('what identity takes from other services', () => {
@@ -29,6 +29,15 @@ describe('what identity takes from other services', () => {
 
     // A late redelivery of the first announcement changes nothing.
     await publisher.waitUntilHandled(KYC_EVENTS_STREAM, 'identity', await announce('pending', 1));
+    expect(await customer.send(IdentityCommands.getCurrentUser, {})).toMatchObject({ kycStatus: 'verified' });
+  });
+
+  it('takes a customer put straight into a state by the test helpers', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    await setCustomerState(harness.infrastructure.database.url, session.user.id, { kycStatus: 'rejected', userStatus: 'suspended' });
+    expect(await customer.send(IdentityCommands.getCurrentUser, {})).toMatchObject({ kycStatus: 'rejected', userStatus: 'suspended' });
+    await publisher.waitUntilHandled(KYC_EVENTS_STREAM, 'identity', await announceKycStatus(publisher, session.user.id, 'verified'));
     expect(await customer.send(IdentityCommands.getCurrentUser, {})).toMatchObject({ kycStatus: 'verified' });
   });
 
