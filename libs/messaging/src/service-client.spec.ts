@@ -1,0 +1,122 @@
+import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
+import { defineCommand, EmptyPayload, errorBody } from '@portal/contracts';
+import { runWithRequestContext } from '@portal/logging';
+import { ServiceCallError } from './service-error';
+import { ServiceClient } from './service-client';
+
+const codec = JSONCodec();
+const getBalance = defineCommand<EmptyPayload, { balanceCents: number }>('ledger.balance.get.v1', EmptyPayload);
+
+interface SentRequest {
+  subject: string;
+  packet: { pattern: string; id: string; data: { meta: Record<string, unknown>; payload: unknown } };
+  timeout: number | undefined;
+}
+
+/** A stand-in for the NATS connection: answers every request with `answer` (a reply packet, or a thrown error). */
+function fakeConnection(answer: () => unknown) {
+  const sent: SentRequest[] = [];
+  const connection = {
+    request: async (subject: string, data: Uint8Array, options?: { timeout?: number }) => {
+      sent.push({ subject, packet: codec.decode(data) as SentRequest['packet'], timeout: options?.timeout });
+      return { data: codec.encode(answer()) };
+    },
+  } as unknown as NatsConnection;
+  return { connection, sent };
+}
+
+function failingWith(code: string) {
+  return () => {
+    throw new NatsError(code, code);
+  };
+}
+
+async function callError(promise: Promise<unknown>): Promise<ServiceCallError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ServiceCallError);
+  return error as ServiceCallError;
+}
+
+describe('ServiceClient', () => {
+  it('sends the command in the packet of Nest NATS transport and resolves with the reply', async () => {
+    const { connection, sent } = fakeConnection(() => ({ id: 'x', response: { balanceCents: 4200 }, isDisposed: true }));
+    const client = new ServiceClient(() => connection, 5_000);
+    const reply = await client.send(getBalance, {}, { requestId: 'req-1', actor: null, clientIp: '203.0.113.9' });
+    expect(reply).toEqual({ balanceCents: 4200 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('ledger.balance.get.v1');
+    expect(sent[0].timeout).toBe(5_000);
+    expect(sent[0].packet.pattern).toBe('ledger.balance.get.v1');
+    expect(sent[0].packet.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0].packet.data).toEqual({ meta: { requestId: 'req-1', actor: null, clientIp: '203.0.113.9' }, payload: {} });
+  });
+
+  it("takes the request id of the caller's request context and a per-call time-out", async () => {
+    const { connection, sent } = fakeConnection(() => ({ response: { balanceCents: 0 } }));
+    const client = new ServiceClient(() => connection, 5_000);
+    await runWithRequestContext({ requestId: 'from-context' }, () => client.send(getBalance, {}, {}, 250));
+    expect(sent[0].packet.data.meta.requestId).toBe('from-context');
+    expect(sent[0].timeout).toBe(250);
+  });
+
+  it('answers 503 with the service name when no instance of the service is running', async () => {
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.NoResponders)).connection, 5_000);
+    const error = await callError(client.send(getBalance, {}));
+    expect(error.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The ledger service is unavailable. Please try again shortly.',
+      code: 'service_unavailable',
+    });
+    expect(error.message).toBe('The ledger service is unavailable. Please try again shortly.');
+  });
+
+  it.each([ErrorCode.ConnectionClosed, ErrorCode.Disconnect])('answers 503 when the NATS connection is away (%s)', async (code) => {
+    const client = new ServiceClient(() => fakeConnection(failingWith(code)).connection, 5_000);
+    const error = await callError(client.send(getBalance, {}));
+    expect(error.body).toMatchObject({ statusCode: 503, message: 'The ledger service is unavailable. Please try again shortly.', code: 'service_unavailable' });
+  });
+
+  it('answers 504 when the service does not answer in time', async () => {
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 5_000);
+    const error = await callError(client.send(getBalance, {}));
+    expect(error.body).toEqual({
+      statusCode: 504,
+      error: 'Gateway Timeout',
+      message: 'The ledger service took too long to answer. Please try again.',
+      code: 'service_timeout',
+    });
+  });
+
+  it('answers 503 "could not be reached" for any other transport failure', async () => {
+    const client = new ServiceClient(() => fakeConnection(() => {
+      throw new Error('socket hang up');
+    }).connection, 5_000);
+    const error = await callError(client.send(getBalance, {}));
+    expect(error.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The ledger service could not be reached. Please try again shortly.',
+      code: 'service_unavailable',
+    });
+  });
+
+  it("passes a service's refusal through with its whole error body", async () => {
+    const refusal = errorBody(400, 'The amount is invalid.', { code: 'invalid_amount', details: [{ field: 'amountCents', message: 'must be positive' }] });
+    const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err: refusal, isDisposed: true })).connection, 5_000);
+    const error = await callError(client.send(getBalance, {}));
+    expect(error.body).toEqual(refusal);
+  });
+
+  it.each([['a string', 'Internal server error'], ['an object without a status', { message: 'relation "users" does not exist', stack: 'at ...' }], ['a number', 42]])(
+    'turns an error reply of unknown shape (%s) into a bare 500 that reveals nothing',
+    async (_shape, err) => {
+      const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err, isDisposed: true })).connection, 5_000);
+      const error = await callError(client.send(getBalance, {}));
+      expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+    },
+  );
+});
