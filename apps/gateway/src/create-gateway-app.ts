@@ -12,6 +12,7 @@ import { assignRequestId, runInRequestContext } from './http/request-context';
 import { corsOptions, securityHeaders } from './http/security-headers';
 import { requestValidationPipe } from './http/validation';
 import { serveOpenApiDocument } from './openapi/openapi-document';
+import { responseCompression } from './web-app/response-compression';
 import { serveWebApp } from './web-app/serve-web-app';
 
 /**
@@ -32,6 +33,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.use(assignRequestId(logger));
   app.use(securityHeaders(environment));
   app.enableCors(corsOptions(environment));
+  app.use(responseCompression());
   if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR));
   app.use(app.get(RateLimiter).middleware());
   app.use(cookieParser());

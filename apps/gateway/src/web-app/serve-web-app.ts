@@ -1,5 +1,6 @@
-import { join } from 'node:path';
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { join, resolve, sep } from 'node:path';
+import { NextFunction, Request, RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Paths that belong to the server: never answered with the web app's page. */
 function isServerPath(path: string): boolean {
@@ -17,24 +18,35 @@ function looksLikeFile(path: string): boolean {
  * The built single-page app from WEB_DIST_DIR: its files as they are (the hashed
  * bundles under /assets cached for a year), and index.html for any other GET outside
  * /api and /health, so client-side routes such as /app/dashboard load on refresh.
+ * The build leaves Brotli (.br) and gzip (.gz) copies beside each file; a client that
+ * accepts them gets one (Brotli first), with the original's Content-Type. Those copies
+ * are found when the gateway starts, so it is started after the build.
  */
 export function serveWebApp(directory: string): RequestHandler[] {
-  const index = join(directory, 'index.html');
-  const files = express.static(directory, {
+  const root = resolve(directory);
+  const assets = join(root, 'assets') + sep;
+  const files: RequestHandler = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    redirect: false,
-    setHeaders: (res, path) => {
-      const immutable = path.startsWith(join(directory, 'assets'));
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    serveStatic: {
+      index: false,
+      redirect: false,
+      // `path` is the file sent, the .br or .gz copy included.
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     },
   });
   const fallback = (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path) || looksLikeFile(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index, (error) => error && next(error));
+    // The app's page for a client-side route: index.html, compressed like any other file.
+    const url = req.url;
+    req.url = '/index.html';
+    files(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
   };
-  return [
-    (req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? next() : files(req, res, next)),
-    fallback,
-  ];
+  return [(req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? next() : files(req, res, next)), fallback];
 }

@@ -1,19 +1,50 @@
 import 'reflect-metadata';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get, IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { GatewayHarness } from '../testing/gateway-harness';
+
+/** A GET as a browser sends it, answered with the bytes as they came over the wire (supertest would decompress them). */
+function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** A file as the build leaves it: the original with its Brotli and gzip copies beside it. */
+function writeWithCompressedCopies(path: string, content: string): Buffer {
+  const bytes = Buffer.from(content);
+  writeFileSync(path, bytes);
+  writeFileSync(`${path}.br`, brotliCompressSync(bytes));
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+  return bytes;
+}
 
 describe('serving the built web app', () => {
   let gateway: GatewayHarness;
   let dist: string;
+  let bundle: Buffer;
+  let page: Buffer;
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
+    page = writeWithCompressedCopies(
+      join(dist, 'index.html'),
+      `<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>${'<!-- padding -->'.repeat(100)}`,
+    );
+    bundle = writeWithCompressedCopies(
+      join(dist, 'assets', 'index-abc123.js'),
+      Array.from({ length: 400 }, (_, line) => `console.log("portal line ${line}");`).join('\n'),
+    );
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     gateway = await GatewayHarness.start('gateway-web', { WEB_DIST_DIR: dist });
   });
@@ -35,9 +66,9 @@ describe('serving the built web app', () => {
   });
 
   it('serves hashed bundles as immutable and other files as they are', async () => {
-    const bundle = await request(gateway.baseUrl).get('/assets/index-abc123.js');
-    expect(bundle.status).toBe(200);
-    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const bundleResponse = await request(gateway.baseUrl).get('/assets/index-abc123.js');
+    expect(bundleResponse.status).toBe(200);
+    expect(bundleResponse.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await request(gateway.baseUrl).get('/favicon.svg')).status).toBe(200);
   });
 
@@ -50,5 +81,73 @@ describe('serving the built web app', () => {
     expect(api.body).toMatchObject({ statusCode: 404, message: 'The requested resource was not found.' });
     expect((await request(gateway.baseUrl).get('/health')).body).toEqual({ status: 'ok' });
     expect((await request(gateway.baseUrl).post('/app/dashboard')).status).toBe(404);
+  });
+
+  describe('compression', () => {
+    const bundleUrl = () => `${gateway.baseUrl}/assets/index-abc123.js`;
+
+    it('sends a bundle Brotli-compressed to a client that accepts it, as the same bytes, still immutable', async () => {
+      const response = await fetchRaw(bundleUrl(), { 'accept-encoding': 'br' });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body.length).toBeLessThan(bundle.length);
+      expect(brotliDecompressSync(response.body).equals(bundle)).toBe(true);
+    });
+
+    it('sends gzip to a client that accepts only gzip', async () => {
+      const response = await fetchRaw(bundleUrl(), { 'accept-encoding': 'gzip' });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(gunzipSync(response.body).equals(bundle)).toBe(true);
+    });
+
+    it('prefers Brotli when a browser accepts both', async () => {
+      const response = await fetchRaw(bundleUrl(), { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(response.headers['content-encoding']).toBe('br');
+    });
+
+    it('sends the file as it is to a client that accepts no compression', async () => {
+      const clients: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+      for (const headers of clients) {
+        const response = await fetchRaw(bundleUrl(), headers);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body.equals(bundle)).toBe(true);
+      }
+    });
+
+    it('compresses the page served for client-side routes too, never cached', async () => {
+      const response = await fetchRaw(`${gateway.baseUrl}/app/dashboard`, { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.body).equals(page)).toBe(true);
+    });
+
+    it('compresses a large JSON API response for a client that accepts it, and leaves tiny replies alone', async () => {
+      const plain = await fetchRaw(`${gateway.baseUrl}/api/docs-json`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(1024);
+
+      const brotli = await fetchRaw(`${gateway.baseUrl}/api/docs-json`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(brotli.status).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/^application\/json/);
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotli.body.length).toBeLessThan(plain.body.length);
+      expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+
+      const gzip = await fetchRaw(`${gateway.baseUrl}/api/docs-json`, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+
+      const health = await fetchRaw(`${gateway.baseUrl}/health`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(health.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+    });
   });
 });
