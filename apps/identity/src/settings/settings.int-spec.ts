@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { INestMicroservice } from '@nestjs/common';
 import { ServiceEnvironment } from '@portal/config';
-import { IdentityCommands, IdentityEvents } from '@portal/contracts';
+import { DEFAULT_FEATURE_TOGGLES, IdentityCommands, IdentityEvents } from '@portal/contracts';
 import { PlatformSettings, PlatformSettingsModule, runService } from '@portal/messaging';
 import { stopService } from '@portal/testing';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
@@ -26,16 +26,7 @@ describe('platform settings changes', () => {
     await harness?.stop();
   });
 
-  const toggles = (withdrawals: boolean) => ({
-    investments_enabled: true,
-    withdrawals_enabled: withdrawals,
-    new_registrations: true,
-    email_notifications: true,
-    kyc_verification: true,
-    crypto_payments: true,
-    bank_transfers: true,
-    sms_notifications: false,
-  });
+  const toggles = (withdrawals: boolean) => ({ ...DEFAULT_FEATURE_TOGGLES, withdrawals_enabled: withdrawals });
 
   it('takes effect in another running service without a restart, audited and announced with a version', async () => {
     const settings = otherService.get(PlatformSettings);
