@@ -1,0 +1,2 @@
+export * from './redis-client';
+export * from './redis.module';

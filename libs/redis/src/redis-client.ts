@@ -1,0 +1,163 @@
+import { Redis, RedisOptions } from 'ioredis';
+import type { Logger } from '@portal/logging';
+import type { HealthCheck } from '@portal/messaging';
+
+/**
+ * How a client behaves while Redis is away.
+ *
+ * - `fail-fast`: for request paths and queue producers. A command fails at once when
+ *   there is no connection (no offline queue) and after `commandTimeoutMs` when Redis
+ *   does not answer; one reconnection attempt per command at most. The caller decides
+ *   what an outage means (a 503, a retried event, a limit left open) instead of hanging.
+ *   That holds before the first connection too: RedisModule waits for it at start; code
+ *   creating a client itself can await `whenRedisReady`.
+ * - `blocking`: for BullMQ workers and other blocking reads. Commands wait for the
+ *   connection to come back (offline queue, unlimited retries, no command time-out),
+ *   as BullMQ requires of a worker's connection.
+ */
+export type RedisProfile = 'fail-fast' | 'blocking';
+
+/** The logger calls a client makes: pino's Logger has them. */
+export type RedisLogger = Pick<Logger, 'info' | 'warn'>;
+
+export interface RedisClientOptions {
+  /** The connection's name on the server (CLIENT LIST) and in log lines, e.g. `identity`. */
+  name: string;
+  logger: RedisLogger;
+  profile: RedisProfile;
+  /**
+   * Connect on the first command instead of at once (e.g. a process that may never need
+   * Redis). A lazy fail-fast client keeps the offline queue, which holds that first
+   * command while the connection is made; `commandTimeoutMs` still bounds the wait.
+   */
+  lazyConnect?: boolean;
+  /** fail-fast only: a command without an answer after this long fails. Default 2 000 ms. */
+  commandTimeoutMs?: number;
+  /** Sends the commands issued in one event-loop tick as one pipeline. Default off. */
+  enableAutoPipelining?: boolean;
+  /** How long one connection attempt may take. Default 2 000 ms. */
+  connectTimeoutMs?: number;
+}
+
+const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+
+/** The ioredis options of a profile; exported for the specs and for reading. */
+export function redisClientOptions(options: Omit<RedisClientOptions, 'logger'>): RedisOptions {
+  const common: RedisOptions = {
+    connectionName: options.name,
+    lazyConnect: options.lazyConnect ?? false,
+    connectTimeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    enableAutoPipelining: options.enableAutoPipelining ?? false,
+    // A dropped connection's socket is destroyed if it has not closed after this long
+    // (ioredis arms the timer even for a socket already gone; the default 2 s keeps a
+    // stopping process or a test run alive for nothing).
+    disconnectTimeout: 500,
+    // Reconnect for ever, a little slower each time, never more than 2 s apart.
+    retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+  };
+  if (options.profile === 'blocking') {
+    if (options.commandTimeoutMs !== undefined) {
+      throw new Error(`Redis client "${options.name}": a command time-out would cut the blocking reads of the "blocking" profile`);
+    }
+    return { ...common, maxRetriesPerRequest: null, enableOfflineQueue: true };
+  }
+  return {
+    ...common,
+    maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    // Without a connection a command fails at once, except the first command of a lazy
+    // client, which needs the queue to wait for the connection it starts.
+    enableOfflineQueue: options.lazyConnect === true,
+  };
+}
+
+/**
+ * An ioredis client of the given profile that reports an outage once (a warning when the
+ * connection is lost, however many reconnection attempts follow) and its recovery (when
+ * the connection is ready again), instead of a line per failed attempt.
+ */
+export function createRedisClient(url: string, options: RedisClientOptions): Redis {
+  const client = new Redis(url, redisClientOptions(options));
+  const { logger, name } = options;
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn({ redis: name, err: error.message }, 'Redis connection lost; reconnecting');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info({ redis: name }, 'Redis connection restored');
+  });
+  return client;
+}
+
+/**
+ * A health check named `redis`: PING must answer PONG within `timeoutMs`. Fails at once
+ * while the client has no connection (whatever its profile, so a blocking client does not
+ * make the health reply wait); a lazy client not yet connected connects for it.
+ */
+export function redisHealthCheck(client: Redis, timeoutMs = 1_000): HealthCheck {
+  return {
+    name: 'redis',
+    check: async () => {
+      if (client.status !== 'ready' && client.status !== 'wait') throw new Error(`Redis is not connected (${client.status})`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer PING within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        const reply = await Promise.race([client.ping(), timeout]);
+        if (reply !== 'PONG') throw new Error(`unexpected PING reply: ${reply}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * Closes the client whether or not it is connected: QUIT (pending replies arrive first)
+ * when it is ready, otherwise, or when QUIT gets no answer within `timeoutMs`, drops the
+ * connection; either way it stops reconnecting. Resolves once the connection is closed.
+ */
+export async function closeRedisClient(client: Redis, timeoutMs = 2_000): Promise<void> {
+  const status = client.status;
+  if (status === 'end') return;
+  if (status === 'wait' || status === 'close' || status === 'reconnecting') {
+    // No socket: nothing to wait for (a pending reconnection is cancelled).
+    client.disconnect();
+    return;
+  }
+  const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+  const fallback = setTimeout(() => client.disconnect(), timeoutMs);
+  let giveUp: NodeJS.Timeout | undefined;
+  try {
+    if (status === 'ready') await client.quit().catch(() => client.disconnect());
+    else client.disconnect();
+    await Promise.race([ended, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, 2 * timeoutMs)))]);
+  } finally {
+    clearTimeout(fallback);
+    clearTimeout(giveUp);
+  }
+}
+
+/** Resolves once the client is ready, or false after `timeoutMs` (never rejects). */
+export function whenRedisReady(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('end', onEnd);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const onEnd = () => done(false);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    client.once('ready', onReady);
+    client.once('end', onEnd);
+  });
+}
