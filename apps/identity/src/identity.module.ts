@@ -4,14 +4,15 @@ import { DataSource } from 'typeorm';
 import { IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
+import { redisHealthCheck } from '@portal/redis';
 import { AuditModule } from './audit/audit.module';
 import { EmailConfirmationModule } from './email-confirmation/email-confirmation.module';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { IdentityEnvironment } from './identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from './identity-schema';
 import { PasswordResetModule } from './password-reset/password-reset.module';
-import { REDIS, redisHealthCheck } from './redis/redis';
-import { RedisModule } from './redis/redis.module';
+import { REDIS } from './redis/redis';
+import { IdentityRedisModule } from './redis/redis.module';
 import { DataRetention } from './retention/data-retention';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
@@ -31,7 +32,7 @@ export class IdentityModule {
       imports: [
         ServiceDatabaseModule.forService({ schema: IDENTITY_SCHEMA, url: environment.DATABASE_URL, entities: identityEntities, migrations: identityMigrations }),
         OutboxModule.forStreams(IDENTITY_EVENTS_STREAM),
-        RedisModule,
+        IdentityRedisModule,
         SettingsModule,
         UsersModule,
         SessionsModule,

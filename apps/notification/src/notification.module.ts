@@ -1,13 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS } from '@portal/messaging';
+import { redisHealthCheck } from '@portal/redis';
 import { notificationDatabase } from './database';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
 import { EmailWorkerModule } from './email/email-worker.module';
-import { redisHealthCheck } from './email/redis';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { NotificationEnvironment } from './notification-environment';
 

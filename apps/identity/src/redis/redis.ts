@@ -1,9 +1,6 @@
-import type { Redis } from 'ioredis';
-
-/** Injection token of the service's ioredis client. */
+/**
+ * Injection token of the service's Redis client (login-failure counters, link quotas,
+ * revoked-session marks); the client itself, its health check and its shutdown come
+ * from @portal/redis.
+ */
 export const REDIS = Symbol('REDIS');
-
-/** Health check: the service can reach Redis (sign-in limits and session revocation live there). */
-export function redisHealthCheck(redis: Redis) {
-  return { name: 'redis', check: async () => void (await redis.ping()) };
-}

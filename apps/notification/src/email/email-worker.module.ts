@@ -1,20 +1,18 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import type { Logger } from '@portal/logging';
 import { ServiceDatabaseModule } from '@portal/database';
+import { RedisModule } from '@portal/redis';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { notificationDatabase } from '../database';
 import { NotificationEnvironment } from '../notification-environment';
 import { EMAIL_WORKER_REDIS, EmailWorker } from './email-worker';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
-import { createRedisConnection } from './redis';
 import { SendEmailJob } from './send-email.job';
 
+/** The worker's Redis connection waits through an outage, as BullMQ's blocking reads require; closed at shutdown. */
+const workerRedis = () => RedisModule.register({ token: EMAIL_WORKER_REDIS, name: 'notification-email-worker', profile: 'blocking' });
+
 const workerProviders: Provider[] = [
-  {
-    provide: EMAIL_WORKER_REDIS,
-    inject: [SERVICE_ENVIRONMENT, LOGGER],
-    useFactory: (environment: NotificationEnvironment, logger: Logger) => createRedisConnection(environment.REDIS_URL, 'worker', logger),
-  },
   {
     provide: MAIL_TRANSPORT,
     inject: [SERVICE_ENVIRONMENT],
@@ -48,14 +46,14 @@ class EmailWorkerProcessModule {
 export class EmailWorkerModule {
   /** Inside the service process, using the service's database, environment and logger. */
   static inline(): DynamicModule {
-    return { module: EmailWorkerModule, providers: workerProviders };
+    return { module: EmailWorkerModule, imports: [workerRedis()], providers: workerProviders };
   }
 
   /** As its own process (`src/email-worker.main.ts`), with its own database connection. */
   static standalone(environment: NotificationEnvironment, logger: Logger): DynamicModule {
     return {
       module: EmailWorkerModule,
-      imports: [EmailWorkerProcessModule.register(environment, logger), ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL))],
+      imports: [EmailWorkerProcessModule.register(environment, logger), ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL)), workerRedis()],
       providers: workerProviders,
     };
   }

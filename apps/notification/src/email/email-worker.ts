@@ -7,7 +7,6 @@ import { runWithRequestContext } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { NotificationEnvironment } from '../notification-environment';
 import { EMAIL_SEND_ATTEMPTS, EmailJobData } from './email-job';
-import { closeRedisConnection } from './redis';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
 import { SendEmailJob, SendEmailResult } from './send-email.job';
 
@@ -16,7 +15,7 @@ export const EMAIL_WORKER_REDIS = Symbol('EMAIL_WORKER_REDIS');
 /**
  * Takes email jobs off the queue and runs SendEmailJob on each, several at a time.
  * Starts once the application is up; on shutdown stops taking jobs, lets running ones
- * finish, then closes its Redis and SMTP connections.
+ * finish, then closes its SMTP connection (RedisModule closes the Redis one).
  */
 @Injectable()
 export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
@@ -43,7 +42,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy, OnA
       if (final) this.logger.error(details, 'email could not be sent; the job is kept as failed');
       else this.logger.warn(details, 'email attempt failed; will retry');
     });
-    // Connection errors are already reported once by the connection (see redis.ts).
+    // Connection errors are already reported once by the connection (@portal/redis).
     worker.on('error', (error) => {
       if (this.connection.status === 'ready') this.logger.warn({ err: error.message }, 'email worker error');
     });
@@ -60,8 +59,8 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy, OnA
     this.worker = null;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // The Redis connection is closed by its RedisModule, after this.
+  onApplicationShutdown(): void {
     this.transport.close();
-    await closeRedisConnection(this.connection);
   }
 }

@@ -1,30 +1,17 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import type { Logger } from '@portal/logging';
-import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
-import { NotificationEnvironment } from '../notification-environment';
+import { Module } from '@nestjs/common';
+import { RedisModule } from '@portal/redis';
 import { EMAIL_PRODUCER_REDIS, EmailQueue } from './email-queue';
-import { closeRedisConnection, createRedisConnection } from './redis';
 
-@Injectable()
-class ProducerRedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(EMAIL_PRODUCER_REDIS) private readonly connection: Redis) {}
-  async onApplicationShutdown(): Promise<void> {
-    await closeRedisConnection(this.connection);
-  }
-}
+/**
+ * The producer's Redis connection fails fast: while Redis is away, queueing an email
+ * fails at once and the event comes back from JetStream later, instead of hanging.
+ */
+const producerRedis = RedisModule.register({ token: EMAIL_PRODUCER_REDIS, name: 'notification-email-producer', profile: 'fail-fast' });
 
 /** The email queue's producer side: what the rest of the service uses to send email. */
 @Module({
-  providers: [
-    {
-      provide: EMAIL_PRODUCER_REDIS,
-      inject: [SERVICE_ENVIRONMENT, LOGGER],
-      useFactory: (environment: NotificationEnvironment, logger: Logger) => createRedisConnection(environment.REDIS_URL, 'producer', logger),
-    },
-    EmailQueue,
-    ProducerRedisCloser,
-  ],
-  exports: [EmailQueue, EMAIL_PRODUCER_REDIS],
+  imports: [producerRedis],
+  providers: [EmailQueue],
+  exports: [EmailQueue, producerRedis],
 })
 export class EmailModule {}
