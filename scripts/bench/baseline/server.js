@@ -1,0 +1,36 @@
+// The baseline's HTTP hop: a bare Fastify server (no logging, no auth, no validation)
+// that turns GET /api/v1/me into a NATS request to the baseline responder and returns
+// its row. It runs in its own process, like the gateway.
+'use strict';
+const Fastify = require('fastify');
+const { connect, JSONCodec } = require('nats');
+
+const SUBJECT = 'bench.baseline.users.get';
+const codec = JSONCodec();
+
+async function main() {
+  const userId = process.env.BENCH_USER_ID;
+  const nc = await connect({ servers: process.env.NATS_URL, name: `bench-baseline-server-${process.pid}` });
+  const app = Fastify({ logger: false });
+  app.get('/api/v1/me', async (_request, reply) => {
+    const message = await nc.request(SUBJECT, codec.encode({ id: userId }), { timeout: 5_000 });
+    const answer = codec.decode(message.data);
+    if (answer.err) return reply.code(answer.err.statusCode ?? 500).send(answer.err);
+    return answer.response;
+  });
+  // Port 0: the system picks a free one, which goes back to the bench with "ready".
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.send?.({ ready: true, port: app.server.address().port });
+  const stop = async () => {
+    await app.close().catch(() => undefined);
+    await nc.drain().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
