@@ -3,9 +3,12 @@ import { AccessTokenClaims, Actor, ADMIN_ROLES, USER_TYPES } from '@portal/contr
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // The verified caller, as passport leaves it on req.user.
+    // The verified caller, as AccessTokenAuthenticator leaves it on req.user.
     // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
     interface User extends Actor {}
+    interface Request {
+      user?: User;
+    }
   }
 }
 

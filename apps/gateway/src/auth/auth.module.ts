@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { GatewayConfig } from '../config/gateway-environment';
+import { GATEWAY_CONFIG } from '../connections/tokens';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
-import { AccessTokenStrategy } from './access-token.strategy';
+import { AccessTokenVerifier } from './access-token.verifier';
 import { AdminAccessDenial } from './admin-access';
 import { AuthController } from './auth.controller';
 import { AuthenticationGuard } from './authentication.guard';
@@ -9,12 +11,12 @@ import { RefreshCookie } from './refresh-cookie';
 import { RolesGuard } from './roles.guard';
 import { SessionRevocations } from './session-revocations';
 
-/** Authentication (passport-jwt + session revocation), roles, the refresh cookie and the auth endpoints. */
+/** Authentication (RS256 access tokens + session revocation), roles, the refresh cookie and the auth endpoints. */
 @Module({
   controllers: [AuthController],
   providers: [
+    { provide: AccessTokenVerifier, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new AccessTokenVerifier(config.jwtPublicKey) },
     SessionRevocations,
-    AccessTokenStrategy,
     AccessTokenAuthenticator,
     AdminAccessDenial,
     RefreshCookie,

@@ -1,23 +1,26 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
 import { PUBLIC_ROUTE } from './access.decorators';
+import { RouteMetadata } from './route-metadata';
 
 /** Global: every route needs a valid access token of a live session unless marked @Public(). */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
+  private readonly isPublic: RouteMetadata<boolean>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly authenticator: AccessTokenAuthenticator,
-  ) {}
+  ) {
+    this.isPublic = new RouteMetadata(reflector, PUBLIC_ROUTE);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    const http = context.switchToHttp();
-    await this.authenticator.authenticate(http.getRequest<Request>(), http.getResponse<Response>());
+    if (this.isPublic.of(context)) return true;
+    await this.authenticator.authenticate(context.switchToHttp().getRequest<Request>());
     return true;
   }
 }

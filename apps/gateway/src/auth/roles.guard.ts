@@ -6,18 +6,23 @@ import { ApiError } from '../http/api-error';
 import { SIGN_IN_REQUIRED } from './access-token.authenticator';
 import { REQUIRED_USER_TYPES } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
+import { RouteMetadata } from './route-metadata';
 
 /** Global, after AuthenticationGuard: enforces @Roles / @AdminOnly on the route or its controller. */
 @Injectable()
 export class RolesGuard implements CanActivate {
+  private readonly requiredUserTypes: RouteMetadata<UserType[]>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly denial: AdminAccessDenial,
-  ) {}
+  ) {
+    this.requiredUserTypes = new RouteMetadata(reflector, REQUIRED_USER_TYPES);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const required = this.reflector.getAllAndOverride<UserType[] | undefined>(REQUIRED_USER_TYPES, [context.getHandler(), context.getClass()]);
+    const required = this.requiredUserTypes.of(context);
     if (!required?.length) return true;
     const req = context.switchToHttp().getRequest<Request>();
     const actor = req.user;
