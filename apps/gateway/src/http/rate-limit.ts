@@ -40,9 +40,20 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** INCR, and PEXPIRE on the window's first hit: one atomic round trip instead of MULTI/INCR/PEXPIRE/EXEC. */
+export const RATE_LIMIT_HIT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+const HIT_COMMAND = 'gatewayRateLimitHit';
+
+interface RateLimitCommands {
+  [HIT_COMMAND](key: string, windowMs: number): Promise<number>;
+}
+
 /**
- * Fixed one-minute windows counted in Redis (INCR, then EXPIRE), keyed by rule, client
- * address and window number, so every gateway replica shares the same counters.
+ * Fixed one-minute windows counted in Redis (one script: INCR, then PEXPIRE when the
+ * window starts), keyed by rule, client address and window number, so every gateway
+ * replica shares the same counters.
  */
 @Injectable()
 export class RateLimiter {
@@ -52,16 +63,17 @@ export class RateLimiter {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    // Sent as EVALSHA (the script text only when Redis does not know it yet).
+    if (!(HIT_COMMAND in redis)) redis.defineCommand(HIT_COMMAND, { numberOfKeys: 1, lua: RATE_LIMIT_HIT_SCRIPT });
+  }
 
   async consume(rule: RateLimitRule, client: string, now = Date.now()): Promise<RateLimitDecision> {
     const window = Math.floor(now / WINDOW_MS);
     const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
     const key = `gateway:rate-limit:${rule.name}:${client}:${window}`;
     try {
-      const results = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS).exec();
-      const [incrError, count] = results?.[0] ?? [new Error('no reply to INCR'), 0];
-      if (incrError) throw incrError;
+      const count = await (this.redis as unknown as RateLimitCommands)[HIT_COMMAND](key, WINDOW_MS);
       return { allowed: Number(count) <= rule.limit, retryAfterSeconds };
     } catch (error) {
       // Fail open: a Redis outage must not take the whole API down; identity still
