@@ -1,27 +1,92 @@
+import { isMainThread } from 'node:worker_threads';
 import type { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 import { currentRequestId } from './request-context';
+
+/** Lines are collected into writes of about this size... */
+export const LOG_WRITE_BYTES = 4096;
+/** ...or written after this long at the latest, so a quiet process's lines still show promptly. */
+export const LOG_FLUSH_INTERVAL_MS = 250;
+
+/** Signals that end a process by default; the buffer is written before they do. */
+const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** What flushBeforeSignalDeath needs of `process` (a stand-in in tests). */
+export interface SignalTarget {
+  pid: number;
+  on(signal: string, listener: () => void): unknown;
+  removeListener(signal: string, listener: () => void): unknown;
+  listenerCount(signal: string): number;
+  kill(pid: number, signal: string): unknown;
+}
+
+/**
+ * Writes what is buffered before a signal ends the process. A handler of ours alone does
+ * nothing while anyone else handles the signal (Nest's shutdown hooks close the app and
+ * then raise the signal again); once it is the last, it writes the buffer synchronously
+ * and raises the signal again itself, so the process still ends the way the signal ends it.
+ */
+export function flushBeforeSignalDeath(flushSync: () => void, target: SignalTarget = process): void {
+  for (const signal of ENDING_SIGNALS) {
+    const onSignal = () => {
+      if (target.listenerCount(signal) > 1) return;
+      try {
+        flushSync();
+      } catch {
+        // Nothing left to tell it to: stdout is gone.
+      }
+      target.removeListener(signal, onSignal);
+      target.kill(target.pid, signal);
+    };
+    target.on(signal, onSignal);
+  }
+}
+
+let stdout: DestinationStream | undefined;
+
+/**
+ * The process's one stdout destination, shared by all its loggers so their lines stay in
+ * order: asynchronous writes (never blocking a request on a slow log reader) of about
+ * LOG_WRITE_BYTES, or every LOG_FLUSH_INTERVAL_MS, written out synchronously when the
+ * process exits (pino) or a signal ends it (flushBeforeSignalDeath).
+ */
+function stdoutDestination(): DestinationStream {
+  if (!stdout) {
+    const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+    if (isMainThread) flushBeforeSignalDeath(() => destination.flushSync());
+    stdout = destination;
+  }
+  return stdout;
+}
+
+/** Writes what the process's loggers have buffered, now (before an abrupt exit of one's own). */
+export function flushLogsSync(): void {
+  (stdout as { flushSync?: () => void } | undefined)?.flushSync?.();
+}
 
 /**
  * One JSON line per log entry, with the service name and, inside a request, its id,
  * so a request can be followed across the gateway and the services.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    level,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    messageKey: 'message',
-    formatters: { level: (label) => ({ level: label }) },
-    mixin: () => {
-      const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination: DestinationStream = stdoutDestination()): Logger {
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'message',
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+      redact: {
+        paths: ['*.password', '*.confirmPassword', '*.currentPassword', '*.newPassword', '*.token', '*.refreshToken', '*.accessToken'],
+        censor: '[redacted]',
+      },
     },
-    redact: {
-      paths: ['*.password', '*.confirmPassword', '*.currentPassword', '*.newPassword', '*.token', '*.refreshToken', '*.accessToken'],
-      censor: '[redacted]',
-    },
-  });
+    destination,
+  );
 }
 
 /** Lets Nest's own messages go through the same JSON logger. */
