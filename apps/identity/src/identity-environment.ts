@@ -43,4 +43,13 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @Min(10)
   @Max(86_400)
   LOGIN_FAILURE_WINDOW_SECONDS: number = 900;
+
+  /**
+   * argon2 computations (sign-in, sign-up, password changes) run at once in this process;
+   * more wait their turn. Each uses 4 threads; see users/passwords.ts, which reads it.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASHING_CONCURRENCY: number = 2;
 }
