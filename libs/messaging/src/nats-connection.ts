@@ -10,6 +10,9 @@ export async function connectToNats(url: string, name: string, logger: Logger): 
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
     waitOnFirstConnect: true,
+    // Without it every request captures two stack traces (an Error and a time-out error
+    // made in advance): measurable on the gateway's hot path. A time-out still answers 504.
+    noAsyncTraces: true,
   });
   void (async () => {
     for await (const status of connection.status()) {

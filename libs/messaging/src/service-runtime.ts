@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Controller, DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Type } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions, ServerNats } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
 import { BackendService, DependencyHealth, healthCommand, ServiceHealth } from '@portal/contracts';
 import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
@@ -99,6 +99,16 @@ export interface RunServiceOptions<E extends ServiceEnvironment> {
 }
 
 /**
+ * Nest's NATS server, minus a JSON.parse (and its thrown error) per command: our
+ * subjects are plain strings, never JSON object patterns.
+ */
+class CommandServer extends ServerNats {
+  override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : pattern;
+  }
+}
+
+/**
  * Starts a service as a Nest microservice on NATS. Its command handlers subscribe in a
  * queue group named after the service, so replicas share the work. Configuration errors
  * stop the process with the variable's name before anything connects.
@@ -122,15 +132,14 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
       imports: [ServiceRuntimeModule.forService(options.service, environment, logger), options.module(environment, logger)],
     } as unknown as Type<unknown>,
     {
-      transport: Transport.NATS,
-      options: {
+      strategy: new CommandServer({
         servers: environment.NATS_URL.split(','),
         queue: options.service,
         name: `${options.service}-commands-${process.pid}`,
         reconnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 1_000,
-      },
+      }),
       logger: new JsonLogger(logger),
     },
   );

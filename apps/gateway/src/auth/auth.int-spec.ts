@@ -123,6 +123,14 @@ describe('gateway authentication and sessions', () => {
       expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.', code: 'unauthenticated' });
     });
 
+    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as object;
+    const unsignedCopyOf = (token: string) => `${base64url({ alg: 'none', typ: 'JWT' })}.${token.split('.')[1]}.`;
+    const withClaimsChanged = (token: string, changes: object) => {
+      const [header, , signature] = token.split('.');
+      return `${header}.${base64url({ ...claimsOf(token), ...changes })}.${signature}`;
+    };
+
     it('refuses expired tokens, foreign keys, other audiences and other issuers', async () => {
       const actor = customerActor();
       const expired = gateway.accessToken(actor, { expiresIn: -10 });
@@ -134,6 +142,9 @@ describe('gateway authentication and sessions', () => {
         [gateway.accessToken(actor, { audience: 'someone-else' }), 'invalid_token'],
         [gateway.accessToken(actor, { issuer: 'someone-else' }), 'invalid_token'],
         ['not-a-jwt', 'invalid_token'],
+        // Unsigned (alg none) with the same claims, and a signed token altered after signing.
+        [unsignedCopyOf(gateway.accessToken(actor)), 'invalid_token'],
+        [withClaimsChanged(gateway.accessToken(actor), { typ: 'admin', role: 'super_admin' }), 'invalid_token'],
       ];
       for (const [token, code] of cases) {
         const response = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`);

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { GatewayConfig } from '../config/gateway-environment';
-import { GATEWAY_CONFIG } from '../connections/tokens';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
-import { AccessTokenVerifier } from './access-token.verifier';
+import { AccessTokenStrategy } from './access-token.strategy';
 import { AdminAccessDenial } from './admin-access';
 import { AuthController } from './auth.controller';
 import { AuthenticationGuard } from './authentication.guard';
@@ -15,7 +13,7 @@ import { SessionRevocations } from './session-revocations';
 @Module({
   controllers: [AuthController],
   providers: [
-    { provide: AccessTokenVerifier, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new AccessTokenVerifier(config.jwtPublicKey) },
+    AccessTokenStrategy,
     SessionRevocations,
     AccessTokenAuthenticator,
     AdminAccessDenial,

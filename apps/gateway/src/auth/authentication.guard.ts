@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
 import { PUBLIC_ROUTE } from './access.decorators';
 import { RouteMetadata } from './route-metadata';
@@ -20,7 +20,8 @@ export class AuthenticationGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     if (this.isPublic.of(context)) return true;
-    await this.authenticator.authenticate(context.switchToHttp().getRequest<Request>());
+    const http = context.switchToHttp();
+    await this.authenticator.authenticate(http.getRequest<Request>(), http.getResponse<Response>());
     return true;
   }
 }

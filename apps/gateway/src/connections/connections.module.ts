@@ -1,14 +1,15 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
+import { RedisModule } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from './nats-connection.holder';
-import { closeRedisClient, createRedisClient } from './redis-client';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from './tokens';
 
+/** Connects the lazy Redis client when the app starts (the lib closes it at shutdown). */
 @Injectable()
-class RedisLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class RedisLifecycle implements OnApplicationBootstrap {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -17,10 +18,6 @@ class RedisLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   onApplicationBootstrap(): void {
     // Not awaited: a Redis outage at start must not keep the gateway from serving what it can.
     this.redis.connect().catch((error: Error) => this.logger.warn({ redis: error.message }, 'Redis is not reachable yet; retrying'));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await closeRedisClient(this.redis);
   }
 }
 
@@ -40,10 +37,25 @@ export class ConnectionsModule {
           inject: [NatsConnectionHolder],
           useFactory: (nats: NatsConnectionHolder) => new ServiceClient(() => nats.current, config.environment.NATS_REQUEST_TIMEOUT_MS),
         },
-        { provide: REDIS, useFactory: () => createRedisClient(config.environment.REDIS_URL, logger) },
         RedisLifecycle,
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, NatsConnectionHolder, ServiceClient, REDIS],
+      // Lazy, so the offline OpenAPI writer stays free of connections; commands time out
+      // after a second, so a Redis outage degrades the gateway (rate limits open, sign-in
+      // checks answer 503) instead of hanging it; the commands of concurrent requests go
+      // out together (auto-pipelining).
+      imports: [
+        RedisModule.register({
+          token: REDIS,
+          url: config.environment.REDIS_URL,
+          logger,
+          name: `gateway-${process.pid}`,
+          profile: 'fail-fast',
+          lazyConnect: true,
+          commandTimeoutMs: 1_000,
+          enableAutoPipelining: true,
+        }),
+      ],
+      exports: [GATEWAY_CONFIG, LOGGER, NatsConnectionHolder, ServiceClient, RedisModule],
     };
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { BACKEND_SERVICES, BackendService, healthCommand } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
+import { redisHealthCheck } from '@portal/redis';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
 import { REDIS } from '../connections/tokens';
 import { DependencyStatus, ReadinessReport, ServiceStatus } from './readiness.report';
@@ -33,9 +34,7 @@ export class Readiness {
         if (!connection || connection.isClosed()) throw new Error('not connected');
         await connection.flush();
       }),
-      this.dependency('redis', async () => {
-        await this.redis.ping();
-      }),
+      this.dependency('redis', () => redisHealthCheck(this.redis).check()),
       Promise.all(BACKEND_SERVICES.map((service) => this.service(service))),
     ]);
     const dependencies = [nats, redis];

@@ -1,0 +1,52 @@
+import { createPublicKey } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims } from '@portal/contracts';
+import { GatewayConfig } from '../config/gateway-environment';
+import { GATEWAY_CONFIG } from '../connections/tokens';
+import { actorFromClaims } from './actor';
+import { VerifiedAccessToken } from './verified-token-cache';
+
+export const ACCESS_TOKEN_STRATEGY = 'access-token';
+
+/** The bearer token of a request, read the way the strategy reads it. */
+export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+// Each strategy registers with a Passport instance of its own instead of the module-wide
+// singleton, so two gateways in one process (tests) never share a strategy.
+const passports = new WeakMap<object, passport.Authenticator>();
+
+/** Verifies identity's RS256 access tokens: signature, RS256 only, issuer, audience and expiry. */
+@Injectable()
+export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super({
+      jwtFromRequest: bearerToken,
+      // A key object parsed once: given the PEM text, jsonwebtoken parses it again on
+      // every verification (measured: most of the cost of checking a token).
+      secretOrKey: createPublicKey(config.jwtPublicKey) as unknown as string,
+      algorithms: ['RS256'],
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      ignoreExpiration: false,
+    });
+  }
+
+  getPassportInstance(): passport.Authenticator {
+    let instance = passports.get(this);
+    if (!instance) {
+      instance = new passport.Passport();
+      passports.set(this, instance);
+    }
+    return instance;
+  }
+
+  /** Claims of another shape, or without an expiry, are not ours. */
+  validate(claims: AccessTokenClaims & { exp?: number }): VerifiedAccessToken | false {
+    const actor = actorFromClaims(claims);
+    if (!actor || typeof claims.exp !== 'number') return false;
+    return { actor, expiresAt: claims.exp * 1000 };
+  }
+}
