@@ -46,10 +46,10 @@ export class IdentityEnvironment extends ServiceEnvironment {
 
   /**
    * argon2 computations (sign-in, sign-up, password changes) run at once in this process;
-   * more wait their turn. Each uses 4 threads; see users/passwords.ts, which reads it.
+   * more wait their turn. Each takes one core; see users/passwords.ts, which reads it.
    */
   @IsInt()
   @Min(1)
   @Max(64)
-  PASSWORD_HASHING_CONCURRENCY: number = 2;
+  PASSWORD_HASHING_CONCURRENCY: number = 1;
 }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import * as argon2 from 'argon2';
 import { AuthMessages, IdentityCommands } from '@portal/contracts';
 import { aCustomer, confirmedCustomer, failure, IdentityHarness, signUp, startIdentity } from '../testing/identity-harness';
 
@@ -26,6 +27,18 @@ describe('sign-in', () => {
     const session = await signIn(form.email.toUpperCase(), form.password, anAddress());
     expect(session.user).toMatchObject({ email: form.email, userType: 'customer' });
     expect(harness.verifyAccessToken(session.accessToken)).toMatchObject({ sub: session.user.id, typ: 'customer' });
+  });
+
+  it('remakes a password hash of older parameters at sign-in, and the password keeps working', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    // As stored before hashes used one lane: the library's default of 4.
+    const olderHash = await argon2.hash(form.password, { type: argon2.argon2id, parallelism: 4 });
+    await harness.database.query('UPDATE identity.users SET password_hash = $1 WHERE id = $2', [olderHash, session.user.id]);
+
+    await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password });
+    const stored = async () => (await harness.database.query('SELECT password_hash FROM identity.users WHERE id = $1', [session.user.id])).rows[0].password_hash as string;
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+    await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
   });
 
   it('answers the same for a wrong password and an unknown email', async () => {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, SignInPayload } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { SessionsService } from '../sessions/sessions.service';
-import { verifyAgainstNoAccount, verifyPassword } from '../users/passwords';
+import { hashPassword, passwordNeedsRehash, verifyAgainstNoAccount, verifyPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { findUserByEmail } from '../users/user-records';
 import { LoginAttempt, LoginAttemptLimiter } from './login-attempt-limiter';
@@ -48,11 +48,22 @@ export class SignInService implements OnModuleInit {
         await verifyAgainstNoAccount(payload.password);
         return null;
       }
-      return (await verifyPassword(user.passwordHash, payload.password)) ? user : null;
+      if (!(await verifyPassword(user.passwordHash, payload.password))) return null;
+      await this.upgradeHash(user, payload.password);
+      return user;
     } catch (error) {
       // Our failure, not the caller's: it must not count against them.
       await attempt.notAFailure();
       throw error;
     }
+  }
+
+  /** A hash made with older parameters is remade with today's while the password is at hand. */
+  private async upgradeHash(user: User, password: string): Promise<void> {
+    if (!passwordNeedsRehash(user.passwordHash)) return;
+    const passwordHash = await hashPassword(password);
+    // Only if unchanged meanwhile: a password reset in between wins.
+    await this.dataSource.manager.update(User, { id: user.id, passwordHash: user.passwordHash }, { passwordHash });
+    user.passwordHash = passwordHash;
   }
 }
