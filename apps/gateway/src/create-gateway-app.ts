@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { JsonLogger, Logger } from '@portal/logging';
 import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
+import { REFRESH_COOKIE_PATH } from './auth/refresh-cookie';
 import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
 import { GatewayModule } from './gateway.module';
 import { bodyParserErrors, jsonBodyParser } from './http/body-parsing';
@@ -36,7 +37,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.use(responseCompression());
   if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR));
   app.use(app.get(RateLimiter).middleware());
-  app.use(cookieParser());
+  // Only the auth endpoints read a cookie (the refresh token's, scoped to their path).
+  app.use(REFRESH_COOKIE_PATH, cookieParser());
   app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors());
   app.use(runInRequestContext());
   app.use(ADMIN_AREA_PREFIX, app.get(AdminAreaGate).middleware());
