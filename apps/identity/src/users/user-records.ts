@@ -56,8 +56,8 @@ export function findUserByEmail(manager: EntityManager, email: string): Promise<
   return manager.findOneBy(User, { email: normaliseEmail(email) });
 }
 
-/** What a client may know about the signed-in person. */
-export function toSessionUser(user: User): SessionUser {
+/** What a client may know about the signed-in person (also picked out of wider rows). */
+export function toSessionUser(user: SessionUser): SessionUser {
   return {
     id: user.id,
     email: user.email,

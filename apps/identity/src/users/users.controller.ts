@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Actor, IdentityCommands, SessionUser } from '@portal/contracts';
 import { CommandActor, HandlesCommand, ServiceError } from '@portal/messaging';
+import { toSessionUser } from './user-records';
 import { User } from './user.entity';
 
 /** What a client may know about the signed-in person: the fields of SessionUser, in its order. */
@@ -49,17 +50,7 @@ export class UsersController {
   async getCurrentUser(@CommandActor() actor: Actor): Promise<SessionUser> {
     const rows = await this.selectCurrentUser(actor.userId);
     if (rows.length === 0) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
-    const user = rows[0];
-    return {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userType: user.userType,
-      adminRole: user.adminRole,
-      kycStatus: user.kycStatus,
-      userStatus: user.userStatus,
-    };
+    return toSessionUser(rows[0]);
   }
 
   /**
