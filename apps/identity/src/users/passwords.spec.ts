@@ -1,5 +1,5 @@
 import * as argon2 from 'argon2';
-import { ConcurrencyLimit, hashPassword, setPasswordHashingConcurrency, verifyAgainstNoAccount, verifyPassword } from './passwords';
+import { ConcurrencyLimit, WaitedTooLong, hashPassword, setPasswordHashingConcurrency, verifyAgainstNoAccount, verifyPassword } from './passwords';
 
 jest.mock('argon2', () => ({ argon2id: 2, hash: jest.fn(), verify: jest.fn() }));
 
@@ -34,6 +34,22 @@ describe('ConcurrencyLimit', () => {
     gates.slice(2).forEach((gate) => gate.resolve());
     await Promise.all(done);
     expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(limit.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('skips a task whose turn came after its caller stopped waiting, and lets the next one run', async () => {
+    const limit = new ConcurrencyLimit(1);
+    const gate = deferred();
+    const first = limit.run(() => gate.promise);
+    const ran: string[] = [];
+    const stale = limit.run(async () => void ran.push('stale'), 10);
+    const patient = limit.run(async () => void ran.push('patient'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    gate.resolve();
+    await first;
+    await expect(stale).rejects.toBeInstanceOf(WaitedTooLong);
+    await patient;
+    expect(ran).toEqual(['patient']);
     expect(limit.load).toEqual({ running: 0, waiting: 0 });
   });
 

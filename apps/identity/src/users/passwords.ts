@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
+import { ServiceError } from '@portal/messaging';
 
 /**
  * argon2id, 64 MiB, 3 passes, 1 lane: memory and passes above OWASP's minimum (19 MiB, 2
@@ -9,6 +10,14 @@ import * as argon2 from 'argon2';
  * with other parameters still verify, and are remade with these at the next sign-in.
  */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
+
+/** A queued computation whose caller had stopped waiting by its turn. */
+export class WaitedTooLong extends Error {
+  constructor() {
+    super('waited longer than its caller could');
+    this.name = 'WaitedTooLong';
+  }
+}
 
 /**
  * At most `max` tasks at a time; the others wait their turn in arrival order. A finishing
@@ -27,16 +36,32 @@ export class ConcurrencyLimit {
     return { running: this.running, waiting: this.queue.length };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs the task when a slot is free. A task whose turn comes after more than
+   * `maxWaitMs` is not run: its caller has given up (the command timed out), so the
+   * work would only delay those still waiting. It rejects with WaitedTooLong instead.
+   */
+  async run<T>(task: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
     if (this.running < this.max) this.running++;
-    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    else {
+      const queuedAt = Date.now();
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+      if (Date.now() - queuedAt > maxWaitMs) {
+        this.release();
+        throw new WaitedTooLong();
+      }
+    }
     try {
       return await task();
     } finally {
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running--;
+      this.release();
     }
+  }
+
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running--;
   }
 }
 
@@ -46,6 +71,12 @@ export class ConcurrencyLimit {
  * sign-ins. Raise it on larger machines; add replicas for more sign-ins per second.
  */
 export const DEFAULT_PASSWORD_HASHING_CONCURRENCY = 1;
+
+/** How long a caller waits for identity's answer (the commands' time-out); a hash queued longer is skipped. */
+function callerPatienceMs(): number {
+  const value = Number(process.env.NATS_REQUEST_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 5_000;
+}
 
 function configuredConcurrency(): number {
   // IdentityEnvironment validated the variable at start; a process without it (a CLI) takes the default.
@@ -71,17 +102,21 @@ export function setPasswordHashingConcurrency(max: number): void {
   hashing = new ConcurrencyLimit(max);
 }
 
+/** Thrown when the hashing queue was too long for the caller: 503, and not the caller's failure. */
+function busy(error: unknown): never {
+  if (error instanceof WaitedTooLong) throw ServiceError.unavailable('Sign-in is busy right now. Please try again in a moment.');
+  throw error;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return passwordHashing().run(() => argon2.hash(password, HASH_OPTIONS));
+  return passwordHashing().run(() => argon2.hash(password, HASH_OPTIONS), callerPatienceMs()).catch(busy);
 }
 
 /** False for a wrong password and for a hash the library cannot read. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await passwordHashing().run(() => argon2.verify(passwordHash, password));
-  } catch {
-    return false;
-  }
+  return passwordHashing()
+    .run(() => argon2.verify(passwordHash, password).catch(() => false), callerPatienceMs())
+    .catch(busy);
 }
 
 /** Whether a stored hash was made with other parameters than today's (then it is remade at sign-in). */
