@@ -2,13 +2,11 @@
 // answers one NATS subject with a single-row read of the bench user. Same pool size as
 // the services' TypeORM pool (10), its own process, like identity.
 'use strict';
-const { connect, JSONCodec } = require('nats');
+const { connect } = require('nats');
 const { Pool } = require('pg');
+const { SUBJECT, codec, runHop } = require('./hop');
 
-const SUBJECT = 'bench.baseline.users.get';
-const codec = JSONCodec();
-
-async function main() {
+runHop(async () => {
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   const nc = await connect({ servers: process.env.NATS_URL, name: `bench-baseline-responder-${process.pid}` });
   nc.subscribe(SUBJECT, {
@@ -25,17 +23,5 @@ async function main() {
     },
   });
   await nc.flush();
-  process.send?.({ ready: true });
-  const stop = async () => {
-    await nc.drain().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  return { ready: {}, closers: [() => nc.drain(), () => pool.end()] };
 });

@@ -3,12 +3,10 @@
 // its row. It runs in its own process, like the gateway.
 'use strict';
 const Fastify = require('fastify');
-const { connect, JSONCodec } = require('nats');
+const { connect } = require('nats');
+const { SUBJECT, codec, runHop } = require('./hop');
 
-const SUBJECT = 'bench.baseline.users.get';
-const codec = JSONCodec();
-
-async function main() {
+runHop(async () => {
   const userId = process.env.BENCH_USER_ID;
   const nc = await connect({ servers: process.env.NATS_URL, name: `bench-baseline-server-${process.pid}` });
   const app = Fastify({ logger: false });
@@ -20,17 +18,5 @@ async function main() {
   });
   // Port 0: the system picks a free one, which goes back to the bench with "ready".
   await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send?.({ ready: true, port: app.server.address().port });
-  const stop = async () => {
-    await app.close().catch(() => undefined);
-    await nc.drain().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  return { ready: { port: app.server.address().port }, closers: [() => app.close(), () => nc.drain()] };
 });
