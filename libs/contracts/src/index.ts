@@ -10,4 +10,8 @@ export * from './identity';
 export * from './audit/audit-events';
 export * from './audit/service-streams';
 export * from './kyc/events';
+export * from './common/money';
+export * from './applications/events';
+export * from './ledger/events';
+export * from './support/events';
 export * from './common/validation-errors';

@@ -16,8 +16,18 @@ export class KycStatusChangedEvent {
   @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
 }
 
+/** An admin reviewed one of a customer's KYC documents (notification tells the customer). */
+export class KycDocumentReviewedEvent {
+  @IsUUID() documentId: string;
+  @IsUUID() userId: string;
+  @IsString() @MaxLength(50) documentType: string;
+  @IsIn(['approved', 'rejected']) decision: 'approved' | 'rejected';
+  @IsOptional() @IsString() @MaxLength(1000) notes?: string | null;
+}
+
 export const KycEvents = {
   statusChanged: defineEvent('kyc.status.changed.v1', KycStatusChangedEvent),
+  documentReviewed: defineEvent('kyc.document.reviewed.v1', KycDocumentReviewedEvent),
   auditRecorded: auditRecorded('kyc'),
 } as const;
 
