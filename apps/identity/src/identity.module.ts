@@ -18,6 +18,7 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { SignUpModule } from './sign-up/sign-up.module';
+import { UserDirectoryModule } from './user-directory/user-directory.module';
 import { UsersModule } from './users/users.module';
 
 /**
@@ -35,6 +36,7 @@ export class IdentityModule {
         IdentityRedisModule,
         SettingsModule,
         UsersModule,
+        UserDirectoryModule,
         SessionsModule,
         SignUpModule,
         EmailConfirmationModule,

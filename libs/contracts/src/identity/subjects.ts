@@ -23,6 +23,7 @@ import {
   UserConfirmedEvent,
   UserRegisteredEvent,
 } from './events';
+import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries } from './directory';
 import { AuthSession, SessionUser } from './session';
 import { AllSettings, PublicSettings, SettingValue, UpdateSettingPayload } from './settings';
 
@@ -39,6 +40,10 @@ export const IdentityCommands = {
   getCurrentUser: defineCommand<EmptyPayload, SessionUser>('identity.user.get-current.v1', EmptyPayload),
   recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
   listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
+  /** Admin callers only (any admin role): other services' admin screens name the people in them. */
+  lookupUsers: defineCommand<LookupUsersPayload, UserSummaries>('identity.directory.lookup-users.v1', LookupUsersPayload),
+  /** Admin callers only: a broadcast's audience, or owners matched by name or email. */
+  findUserIds: defineCommand<FindUserIdsPayload, FoundUserIds>('identity.directory.find-user-ids.v1', FindUserIdsPayload),
   getPublicSettings: defineCommand<EmptyPayload, PublicSettings>('identity.settings.get-public.v1', EmptyPayload),
   getAllSettings: defineCommand<EmptyPayload, AllSettings>('identity.settings.get-all.v1', EmptyPayload),
   updateSetting: defineCommand<UpdateSettingPayload, SettingValue>('identity.settings.update.v1', UpdateSettingPayload),

@@ -1,0 +1,68 @@
+import { Controller } from '@nestjs/common';
+import { Brackets, DataSource, In } from 'typeorm';
+import {
+  Actor,
+  FindUserIdsPayload,
+  FoundUserIds,
+  IdentityCommands,
+  LookupUsersPayload,
+  USER_ID_PAGE_SIZE,
+  UserSummaries,
+  UserSummary,
+} from '@portal/contracts';
+import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { User } from '../users/user.entity';
+
+const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
+
+/**
+ * Other services' admin screens name the people in their records (a transaction's
+ * client, a broadcast's audience) by asking identity, never by reading its schema.
+ */
+@Controller()
+export class UserDirectoryController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @HandlesCommand(IdentityCommands.lookupUsers)
+  async lookupUsers(@CommandActor() actor: Actor, @CommandPayload() payload: LookupUsersPayload): Promise<UserSummaries> {
+    await this.requireAdmin(actor);
+    const ids = [...new Set(payload.userIds)];
+    if (ids.length === 0) return { users: [] };
+    const users = await this.dataSource.getRepository(User).find({ select: [...SUMMARY_FIELDS], where: { id: In(ids) } });
+    return { users: users.map((user) => Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, user[field]])) as unknown as UserSummary) };
+  }
+
+  @HandlesCommand(IdentityCommands.findUserIds)
+  async findUserIds(@CommandActor() actor: Actor, @CommandPayload() filter: FindUserIdsPayload): Promise<FoundUserIds> {
+    await this.requireAdmin(actor);
+    const query = this.dataSource.getRepository(User).createQueryBuilder('user').select('user.id', 'id').orderBy('user.id').limit(USER_ID_PAGE_SIZE + 1);
+    if (filter.userType) query.andWhere('user.userType = :userType', { userType: filter.userType });
+    if (filter.userStatus) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.userStatus });
+    if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
+    if (filter.afterId) query.andWhere('user.id > :afterId', { afterId: filter.afterId });
+    const text = filter.q?.trim();
+    if (text) {
+      const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      query.andWhere(
+        new Brackets((match) =>
+          match
+            .where('user.email ILIKE :pattern', { pattern })
+            .orWhere('user.firstName ILIKE :pattern', { pattern })
+            .orWhere('user.lastName ILIKE :pattern', { pattern })
+            .orWhere("(user.firstName || ' ' || user.lastName) ILIKE :pattern", { pattern }),
+        ),
+      );
+    }
+    const rows: { id: string }[] = await query.getRawMany();
+    const page = rows.slice(0, USER_ID_PAGE_SIZE).map((row) => row.id);
+    return { userIds: page, nextAfterId: rows.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
+  }
+
+  /** Any active administrator, read from the database so a suspension applies at once. */
+  private async requireAdmin(actor: Actor | null): Promise<void> {
+    const caller = actor ? await this.dataSource.getRepository(User).findOneBy({ id: actor.userId }) : null;
+    if (!caller || caller.userType !== 'admin' || caller.userStatus === 'suspended') {
+      throw ServiceError.forbidden('Only administrators can look people up.', 'forbidden');
+    }
+  }
+}
