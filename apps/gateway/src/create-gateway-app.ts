@@ -6,7 +6,7 @@ import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
 import { REFRESH_COOKIE_PATH } from './auth/refresh-cookie';
 import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
 import { GatewayModule } from './gateway.module';
-import { bodyParserErrors, jsonBodyParser } from './http/body-parsing';
+import { bodyParserErrors, jsonBodyParser, refuseUnsafeInput } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { RateLimiter } from './http/rate-limit';
 import { assignRequestId, runInRequestContext } from './http/request-context';
@@ -39,7 +39,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.use(app.get(RateLimiter).middleware());
   // Only the auth endpoints read a cookie (the refresh token's, scoped to their path).
   app.use(REFRESH_COOKIE_PATH, cookieParser());
-  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors());
+  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors(), refuseUnsafeInput());
   app.use(runInRequestContext());
   app.use(ADMIN_AREA_PREFIX, app.get(AdminAreaGate).middleware());
 
