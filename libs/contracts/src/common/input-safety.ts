@@ -15,7 +15,8 @@ export interface UnsafeInput {
   message: string;
 }
 
-// C0 controls other than tab, line feed and carriage return, and DEL.
+// C0 controls other than tab, line feed and carriage return, and DEL: matching them is the point.
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -32,8 +33,8 @@ function describe(field: string): string {
 /** The first unsafe thing in a parsed JSON value or query object, or null when it is all safe. */
 export function findUnsafeInput(input: unknown, maxDepth = MAX_INPUT_DEPTH): UnsafeInput | null {
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: input, path: '', depth: 0 }];
-  while (pending.length > 0) {
-    const { value, path, depth } = pending.pop()!;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path, depth } = next;
     if (typeof value === 'string') {
       const problem = textProblem(value);
       if (problem) return { field: path, message: `${describe(path)} ${problem}.` };
