@@ -180,6 +180,15 @@ describe('gateway HTTP pipeline', () => {
       expect(response.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('forbids caching of every API answer, which may carry tokens or personal data', async () => {
+      await gateway.respond(IdentityCommands.signIn, () => ({ accessToken: 'token' }));
+      const login = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'a@b.c', password: 'secret-pass' });
+      expect(login.headers['cache-control']).toBe('no-store');
+      const refused = await request(gateway.baseUrl).get('/api/v1/me');
+      expect(refused.status).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    });
+
     it('allows cross-origin calls with credentials from WEB_URL only', async () => {
       const allowed = await request(gateway.baseUrl).options('/api/v1/auth/login').set('origin', 'http://localhost:5173').set('access-control-request-method', 'POST');
       expect(allowed.status).toBe(204);
