@@ -18,6 +18,12 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @Max(90)
   REFRESH_TOKEN_TTL_DAYS: number = 14;
 
+  /** Seconds after a rotation in which the same refresh token again gets the same new pair, rather than counting as reuse. */
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  REFRESH_REUSE_GRACE_SECONDS: number = 10;
+
   /** PEM key pair signing access tokens; required in production, generated locally otherwise. */
   @IsOptional()
   @IsString()
