@@ -98,7 +98,7 @@ export class PasswordResetService {
       await recordAudit(manager, securityRecord('password_reset_completed', user, `The password was reset from an emailed link; ${sessionIds.length} session(s) ended`, meta));
       return sessionIds;
     });
-    await this.sessions.markRevoked(revokedSessions);
+    await this.sessions.markRevoked(revokedSessions, 'password_reset');
     await this.limiter.forgiveAccount(owner.email);
     return { updated: true };
   }
