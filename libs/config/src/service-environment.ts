@@ -44,4 +44,15 @@ export class ServiceEnvironment {
   @Min(1)
   @Max(60_000)
   EVENT_RETRY_DELAY_MS: number = 1_000;
+
+  /**
+   * A small HTTP port of the service's own for its orchestrator's probes: liveness at
+   * /health/live, readiness (database, NATS, Redis where used) at /health/ready. Unset:
+   * no HTTP port (local runs and tests ask over NATS instead).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65_535)
+  HEALTH_PORT?: number;
 }

@@ -14,3 +14,5 @@ export * from './nats-connection';
 export * from './service-runtime';
 export * from './event-tables';
 export * from './platform-settings';
+export * from './command-server';
+export * from './health-port';

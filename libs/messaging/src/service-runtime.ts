@@ -1,11 +1,13 @@
 import { hostname } from 'node:os';
 import { Controller, DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Type } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, ServerNats } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
-import { BackendService, DependencyHealth, healthCommand, ServiceHealth } from '@portal/contracts';
+import { BackendService, healthCommand, ServiceHealth } from '@portal/contracts';
 import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
+import { CommandServer } from './command-server';
+import { checkDependencies, HealthPort } from './health-port';
 import { connectToNats } from './nats-connection';
 import { HandlesCommand } from './command-handler';
 import { DeadLetterOffice, deadLetterController } from './dead-letters';
@@ -34,20 +36,7 @@ function healthController(service: BackendService): Type<unknown> {
     @HandlesCommand(healthCommand(service))
     async check(): Promise<ServiceHealth> {
       const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
-      const dependencies: DependencyHealth[] = await Promise.all(
-        checks.map(async ({ name, check }) => {
-          let timer: NodeJS.Timeout | undefined;
-          try {
-            const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), 2_000)));
-            await Promise.race([check(), timeout]);
-            return { name, status: 'up' as const };
-          } catch (error) {
-            return { name, status: 'down' as const, error: error instanceof Error ? error.message : String(error) };
-          } finally {
-            clearTimeout(timer);
-          }
-        }),
-      );
+      const dependencies = await checkDependencies(checks);
       const status = dependencies.every((dependency) => dependency.status === 'up') ? 'up' : 'down';
       return { service, status, instance: this.instance, dependencies };
     }
@@ -77,6 +66,7 @@ export class ServiceRuntimeModule {
           useFactory: (connection: NatsConnection) => new ServiceClient(() => connection, environment.NATS_REQUEST_TIMEOUT_MS),
         },
         NatsConnectionCloser,
+        HealthPort,
         EventConsumerRegistry,
         {
           provide: DeadLetterOffice,
@@ -96,16 +86,6 @@ export interface RunServiceOptions<E extends ServiceEnvironment> {
   module: (environment: E, logger: Logger) => DynamicModule | Type<unknown>;
   /** Environment to read instead of process.env (tests); a bad one throws instead of exiting. */
   env?: NodeJS.ProcessEnv;
-}
-
-/**
- * Nest's NATS server, minus a JSON.parse (and its thrown error) per command: our
- * subjects are plain strings, never JSON object patterns.
- */
-class CommandServer extends ServerNats {
-  override getRouteFromPattern(pattern: string): string {
-    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : pattern;
-  }
 }
 
 /**
@@ -132,14 +112,17 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
       imports: [ServiceRuntimeModule.forService(options.service, environment, logger), options.module(environment, logger)],
     } as unknown as Type<unknown>,
     {
-      strategy: new CommandServer({
-        servers: environment.NATS_URL.split(','),
-        queue: options.service,
-        name: `${options.service}-commands-${process.pid}`,
-        reconnect: true,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 1_000,
-      }),
+      strategy: new CommandServer(
+        {
+          servers: environment.NATS_URL.split(','),
+          queue: options.service,
+          name: `${options.service}-commands-${process.pid}`,
+          reconnect: true,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1_000,
+        },
+        environment.NATS_REQUEST_TIMEOUT_MS,
+      ),
       logger: new JsonLogger(logger),
     },
   );

@@ -2,6 +2,7 @@ import { INestMicroservice } from '@nestjs/common';
 import { DataSource, EntitySchema, MixedList } from 'typeorm';
 import { BackendService, healthCommand } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
+import { freePort } from './ephemeral-servers';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
 
 export interface ServiceBasicsOptions {
@@ -24,10 +25,12 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
     let infrastructure: TestInfrastructure;
     let service: INestMicroservice;
     let client: TestServiceClient;
+    let healthPort: number;
 
     beforeAll(async () => {
       infrastructure = await startTestInfrastructure(options.service);
-      service = await options.start(infrastructure.env);
+      healthPort = await freePort();
+      service = await options.start({ ...infrastructure.env, HEALTH_PORT: String(healthPort) });
       client = await TestServiceClient.connect(infrastructure.nats.url);
     });
 
@@ -42,6 +45,44 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
       expect(health.service).toBe(options.service);
       expect(health.status).toBe('up');
       expect(health.dependencies).toEqual(expect.arrayContaining([{ name: 'postgres', status: 'up' }]));
+    });
+
+    it('answers its own liveness and readiness probes over HTTP', async () => {
+      const live = await fetch(`http://127.0.0.1:${healthPort}/health/live`);
+      expect(live.status).toBe(200);
+      const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(((await ready.json()) as { dependencies: unknown[] }).dependencies).toEqual(
+        expect.arrayContaining([
+          { name: 'nats', status: 'up' },
+          { name: 'postgres', status: 'up' },
+        ]),
+      );
+    });
+
+    it('loses no command when one of two replicas stops under load', async () => {
+      const replica = await options.start(infrastructure.env);
+      let running = true;
+      let answered = 0;
+      const failures: string[] = [];
+      const caller = async () => {
+        while (running) {
+          try {
+            await client.send(healthCommand(options.service), {});
+            answered += 1;
+          } catch (error) {
+            failures.push(String((error as { body?: { message?: string } }).body?.message ?? error));
+          }
+        }
+      };
+      const load = Array.from({ length: 8 }, caller);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stopService(replica);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      running = false;
+      await Promise.all(load);
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(20);
     });
 
     it('has a migration for every entity change', async () => {
