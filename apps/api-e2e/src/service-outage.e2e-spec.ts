@@ -21,8 +21,10 @@ describe('a service outage', () => {
     expect(down.status).toBe(503);
     expect(down.body.message).toBe('The identity service is unavailable. Please try again shortly.');
     expect(Date.now() - startedAt).toBeLessThan(5_000);
-    const ready = await stack.api.get<{ status: string }>('/health/ready');
-    expect(ready.status).toBe(503);
+    // The gateway stays in service (the web app and other services keep working); operators see the outage.
+    expect((await stack.api.get('/health/ready')).status).toBe(200);
+    expect((await stack.api.get('/health/services')).status).toBe(503);
+    expect((await stack.api.get('/api/v1/settings/public')).status).toBe(503);
 
     stack.stack.startService('identity');
     await stack.stack.waitUntilReady(60_000);

@@ -317,8 +317,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: NATS, Redis and every backend service answer */
+        /** Readiness: the gateway's own NATS and Redis (a stopped service makes only its own endpoints answer 503) */
         get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether every backend service answers (for operators; not a probe) */
+        get: operations["Health_services"];
         put?: never;
         post?: never;
         delete?: never;
@@ -422,6 +439,11 @@ export interface components {
             /** @example Please enter a valid email address */
             message: string;
         };
+        GatewayReadinessReport: {
+            dependencies: components["schemas"]["PublicDependencyStatus"][];
+            /** @enum {string} */
+            status: "up" | "down";
+        };
         LivenessReport: {
             /** @enum {string} */
             status: "ok";
@@ -433,12 +455,6 @@ export interface components {
         PublicDependencyStatus: {
             /** @example redis */
             name: string;
-            /** @enum {string} */
-            status: "up" | "down";
-        };
-        PublicReadinessReport: {
-            dependencies: components["schemas"]["PublicDependencyStatus"][];
-            services: components["schemas"]["PublicServiceStatus"][];
             /** @enum {string} */
             status: "up" | "down";
         };
@@ -499,6 +515,11 @@ export interface components {
             instances?: string[];
             /** @enum {string} */
             service: "identity" | "applications" | "ledger" | "support" | "kyc" | "notification";
+            /** @enum {string} */
+            status: "up" | "down";
+        };
+        ServicesReport: {
+            services: components["schemas"]["PublicServiceStatus"][];
             /** @enum {string} */
             status: "up" | "down";
         };
@@ -1981,16 +2002,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicReadinessReport"];
+                    "application/json": components["schemas"]["GatewayReadinessReport"];
                 };
             };
-            /** @description A dependency or a service is down */
+            /** @description NATS or Redis is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicReadinessReport"];
+                    "application/json": components["schemas"]["GatewayReadinessReport"];
+                };
+            };
+        };
+    };
+    Health_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServicesReport"];
+                };
+            };
+            /** @description A backend service does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServicesReport"];
                 };
             };
         };

@@ -81,7 +81,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let last = 'no answer';
     while (Date.now() < deadline) {
       try {
-        const response = await fetch(`${gatewayUrl}/health/ready`);
+        // The gateway's own readiness and every service's: the whole stack answers.
+        const response = await fetch(`${gatewayUrl}/health/services`);
         if (response.ok) return;
         last = `${response.status} ${await response.text()}`;
       } catch (error) {

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { AdminOnly, Public } from '../auth/access.decorators';
 import { ApiCommonErrors } from '../openapi/api-responses';
-import { LivenessReport, PublicReadinessReport, publicReadiness, ReadinessReport } from './readiness.report';
+import { GatewayReadinessReport, gatewayReadiness, LivenessReport, ReadinessReport, ServicesReport, servicesReport } from './readiness.report';
 import { Readiness } from './readiness';
 
 /** Probes for load balancers and orchestrators; outside /api, so never rate limited. */
@@ -21,16 +21,25 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: NATS, Redis and every backend service answer' })
-  @ApiOkResponse({ type: PublicReadinessReport })
-  @ApiServiceUnavailableResponse({ type: PublicReadinessReport, description: 'A dependency or a service is down' })
-  async ready(@Res({ passthrough: true }) res: Response): Promise<PublicReadinessReport> {
-    const report = await this.readiness.check();
-    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+  @ApiOperation({ summary: "Readiness: the gateway's own NATS and Redis (a stopped service makes only its own endpoints answer 503)" })
+  @ApiOkResponse({ type: GatewayReadinessReport })
+  @ApiServiceUnavailableResponse({ type: GatewayReadinessReport, description: 'NATS or Redis is unreachable' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<GatewayReadinessReport> {
+    const report = gatewayReadiness(await this.readiness.ownDependencies());
     // Probes must see the state of now, never a cached answer.
-    res.setHeader('Cache-Control', 'no-store');
-    // Host names, process ids and error texts help an attacker map the system: operators read them below.
-    return publicReadiness(report);
+    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
+    // Host names, process ids and error texts help an attacker map the system: administrators read them at /api/v1/admin/health.
+    return report;
+  }
+
+  @Get('services')
+  @ApiOperation({ summary: 'Whether every backend service answers (for operators; not a probe)' })
+  @ApiOkResponse({ type: ServicesReport })
+  @ApiServiceUnavailableResponse({ type: ServicesReport, description: 'A backend service does not answer' })
+  async services(@Res({ passthrough: true }) res: Response): Promise<ServicesReport> {
+    const report = servicesReport(await this.readiness.backendServices());
+    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
+    return report;
   }
 }
 

@@ -41,16 +41,22 @@ export class PublicServiceStatus {
   @ApiProperty({ enum: STATUSES }) status: Status;
 }
 
-export class PublicReadinessReport {
+/** The gateway's readiness probe: its own dependencies only. */
+export class GatewayReadinessReport {
   @ApiProperty({ enum: STATUSES }) status: Status;
   @ApiProperty({ type: [PublicDependencyStatus] }) dependencies: PublicDependencyStatus[];
+}
+
+/** Whether each backend service answers, for operators and status pages: no internals. */
+export class ServicesReport {
+  @ApiProperty({ enum: STATUSES }) status: Status;
   @ApiProperty({ type: [PublicServiceStatus] }) services: PublicServiceStatus[];
 }
 
-export function publicReadiness(report: ReadinessReport): PublicReadinessReport {
-  return {
-    status: report.status,
-    dependencies: report.dependencies.map(({ name, status }) => ({ name, status })),
-    services: report.services.map(({ service, status }) => ({ service, status })),
-  };
+export function gatewayReadiness(dependencies: DependencyStatus[]): GatewayReadinessReport {
+  return { status: dependencies.every((entry) => entry.status === 'up') ? 'up' : 'down', dependencies: dependencies.map(({ name, status }) => ({ name, status })) };
+}
+
+export function servicesReport(services: ServiceStatus[]): ServicesReport {
+  return { status: services.every((entry) => entry.status === 'up') ? 'up' : 'down', services: services.map(({ service, status }) => ({ service, status })) };
 }

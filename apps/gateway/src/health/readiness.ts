@@ -27,19 +27,32 @@ export class Readiness {
     private readonly services: ServiceClient,
   ) {}
 
+  /** Everything: the gateway's own dependencies and every backend service (for administrators). */
   async check(): Promise<ReadinessReport> {
-    const [nats, redis, services] = await Promise.all([
+    const [own, services] = await Promise.all([this.ownDependencies(), this.backendServices()]);
+    const up = own.every((entry) => entry.status === 'up') && services.every((entry) => entry.status === 'up');
+    return { status: up ? 'up' : 'down', dependencies: own, services };
+  }
+
+  /**
+   * What this gateway itself needs to serve: NATS and Redis. A stopped backend service
+   * does not make the gateway unready (its own endpoints answer 503 instead), so the
+   * orchestrator never takes every gateway out of service because one service is down.
+   */
+  async ownDependencies(): Promise<DependencyStatus[]> {
+    return Promise.all([
       this.dependency('nats', async () => {
         const connection = this.nats.connected;
         if (!connection || connection.isClosed()) throw new Error('not connected');
         await connection.flush();
       }),
       this.dependency('redis', () => redisHealthCheck(this.redis).check()),
-      Promise.all(BACKEND_SERVICES.map((service) => this.service(service))),
     ]);
-    const dependencies = [nats, redis];
-    const up = dependencies.every((entry) => entry.status === 'up') && services.every((entry) => entry.status === 'up');
-    return { status: up ? 'up' : 'down', dependencies, services };
+  }
+
+  /** Every backend service, asked at once. */
+  backendServices(): Promise<ServiceStatus[]> {
+    return Promise.all(BACKEND_SERVICES.map((service) => this.service(service)));
   }
 
   private async dependency(name: string, check: () => Promise<void>): Promise<DependencyStatus> {

@@ -39,6 +39,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/settings/public',
       '/health',
       '/health/ready',
+      '/health/services',
     ]);
   });
 
