@@ -20,6 +20,9 @@ npm run build
 step "Web app first-load budget"
 npm run check:web-budget
 
+step "Kubernetes manifests render and validate (both overlays, the create-admin Job)"
+npm run check:k8s
+
 step "Lint and module boundaries"
 npm run lint
 

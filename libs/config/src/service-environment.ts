@@ -45,6 +45,12 @@ export class ServiceEnvironment {
   @Max(60_000)
   EVENT_RETRY_DELAY_MS: number = 1_000;
 
+  /** Copies of each JetStream stream a NATS cluster keeps (3 in production; 1 on a single server). */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  JETSTREAM_REPLICAS: number = 1;
+
   /**
    * A small HTTP port of the service's own for its orchestrator's probes: liveness at
    * /health/live, readiness (database, NATS, Redis where used) at /health/ready. Unset:

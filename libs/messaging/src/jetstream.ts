@@ -9,6 +9,14 @@ const EVENT_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 // Dead letters wait for an operator: kept longer than events, still not forever.
 const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
+// Copies of each stream kept by a NATS cluster: 1 on a single server, 3 in production.
+let streamReplicas = 1;
+
+/** Set once at start from JETSTREAM_REPLICAS; streams created afterwards use it. */
+export function configureStreamReplicas(replicas: number): void {
+  streamReplicas = replicas;
+}
+
 function isStreamNotFound(error: unknown): boolean {
   return (error as { code?: string }).code === '404' || String(error).includes('stream not found');
 }
@@ -29,6 +37,7 @@ export async function ensureStream(jsm: JetStreamManager, stream: Pick<StreamDef
       retention: RetentionPolicy.Limits,
       max_age: nanos(EVENT_MAX_AGE_MS),
       duplicate_window: nanos(10 * 60 * 1000),
+      num_replicas: streamReplicas,
     });
   }
 }
@@ -47,6 +56,7 @@ export async function ensureDeadLetterStream(jsm: JetStreamManager): Promise<voi
       max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
       duplicate_window: nanos(10 * 60 * 1000),
       allow_direct: true,
+      num_replicas: streamReplicas,
     });
   }
 }

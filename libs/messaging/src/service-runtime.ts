@@ -8,6 +8,7 @@ import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { CommandServer } from './command-server';
 import { checkDependencies, HealthPort } from './health-port';
+import { configureStreamReplicas } from './jetstream';
 import { connectToNats } from './nats-connection';
 import { HandlesCommand } from './command-handler';
 import { DeadLetterOffice, deadLetterController } from './dead-letters';
@@ -106,6 +107,7 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
     throw error;
   }
   const logger = createLogger(options.service, environment.LOG_LEVEL);
+  configureStreamReplicas(environment.JETSTREAM_REPLICAS);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     {
       module: class ServiceRootModule {},
