@@ -9,6 +9,7 @@ import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
 import { GatewayModule } from './gateway.module';
 import { bodyParserErrors, jsonBodyParser, refuseUnsafeInput } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { noPublicMetrics, recordHttpMetrics } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
 import { assignRequestId, runInRequestContext } from './http/request-context';
 import { corsOptions, noStoreApiResponses, securityHeaders } from './http/security-headers';
@@ -37,6 +38,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.disable('x-powered-by');
 
   app.use(assignRequestId(logger));
+  app.use(recordHttpMetrics());
+  app.use('/metrics', noPublicMetrics());
   app.use(securityHeaders(environment));
   app.enableCors(corsOptions(environment));
   app.use('/api', noStoreApiResponses());

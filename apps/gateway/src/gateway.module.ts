@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway-environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { HealthModule } from './health/health.module';
+import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
 import { MeModule } from './me/me.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
@@ -17,7 +18,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, AdminUsersModule, HealthModule],
-      providers: [RateLimiter],
+      providers: [RateLimiter, GatewayOperationsPort],
     };
   }
 }

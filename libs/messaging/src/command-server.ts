@@ -67,7 +67,9 @@ export class CommandServer extends ServerNats {
   }
 
   override async close(): Promise<void> {
-    for (const subscription of this.internals.subscriptions) subscription.unsubscribe();
+    // Drained, not just unsubscribed: commands the server already routed here are still
+    // taken (an unsubscribe would drop them, and their callers would wait for nothing).
+    await Promise.all(this.internals.subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
     if (this.inFlight > 0) {
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { ServiceEnvironment } from '@portal/config';
 import { Logger, runWithRequestContext } from '@portal/logging';
 import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
 import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
+import { consumerPending, consumerRedelivering, eventsHandled } from './metrics';
 import { handleEventOnce } from './outbox';
 import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
@@ -71,6 +72,7 @@ export class DurableEventConsumer {
   private reading: Promise<void> | null = null;
   /** Events this process has dead-lettered since it started. */
   deadLettered = 0;
+  private removeGauges: (() => void)[] = [];
 
   constructor(
     readonly stream: StreamDefinition,
@@ -111,6 +113,15 @@ export class DurableEventConsumer {
     } catch {
       await jsm.consumers.add(this.stream.name, { durable_name: service, deliver_policy: DeliverPolicy.All, ...config });
     }
+    const stream = this.stream.name;
+    const lag = async () => {
+      const info = await jsm.consumers.info(stream, service);
+      return { pending: info.num_pending, unacknowledged: info.num_ack_pending };
+    };
+    this.removeGauges = [
+      consumerPending.add(async () => [{ labels: { stream }, value: (await lag()).pending }]),
+      consumerRedelivering.add(async () => [{ labels: { stream }, value: (await lag()).unacknowledged }]),
+    ];
     const consumer = await connection.jetstream().consumers.get(this.stream.name, service);
     const messages = await consumer.consume({ max_messages: 50 });
     this.messages = messages;
@@ -120,6 +131,8 @@ export class DurableEventConsumer {
   }
 
   async stop(): Promise<void> {
+    for (const remove of this.removeGauges) remove();
+    this.removeGauges = [];
     await this.messages?.close();
     await this.reading?.catch(() => undefined);
     this.messages = null;
@@ -153,12 +166,14 @@ export class DurableEventConsumer {
     try {
       const handled = await this.handleNow(event);
       message.ack();
+      eventsHandled.inc({ stream: this.stream.name, subject: event.subject, outcome: handled ? 'handled' : 'duplicate' });
       this.settings.logger.debug({ eventId: event.id, subject: event.subject, handled }, handled ? 'event handled' : 'event already handled');
     } catch (error) {
       if (error instanceof InvalidEventPayloadError) return this.deadLetter(message, event, error.message);
       const attempt = message.info.deliveryCount;
       if (attempt >= this.settings.maxAttempts) return this.deadLetter(message, event, String(error));
       const delayMs = retryDelay(attempt, this.settings.retryDelayMs);
+      eventsHandled.inc({ stream: this.stream.name, subject: event.subject, outcome: 'retried' });
       this.settings.logger.warn({ eventId: event.id, subject: event.subject, attempt, err: String(error), delayMs }, 'event handling failed; will retry');
       message.nak(delayMs);
     }
@@ -189,6 +204,7 @@ export class DurableEventConsumer {
     }
     message.term();
     this.deadLettered++;
+    eventsHandled.inc({ stream: this.stream.name, subject: message.subject, outcome: 'dead_lettered' });
     logger.error(
       { eventId: event?.id, subject: message.subject, streamSequence: message.seq, deliveries: letter.deliveries, err: letter.error, deadLettered: this.deadLettered },
       'event dead-lettered',

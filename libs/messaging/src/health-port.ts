@@ -5,6 +5,7 @@ import type { NatsConnection } from 'nats';
 import { DependencyHealth } from '@portal/contracts';
 import type { ServiceEnvironment } from '@portal/config';
 import type { Logger } from '@portal/logging';
+import { metricsRegistry } from './metrics';
 import { HEALTH_CHECKS, HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT } from './tokens';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -28,7 +29,8 @@ export async function checkDependencies(checks: HealthCheck[]): Promise<Dependen
 }
 
 /**
- * The service's own probes on a small HTTP port (HEALTH_PORT), for its orchestrator:
+ * The service's operations port (HEALTH_PORT): its probes, for its orchestrator, and its
+ * Prometheus metrics at /metrics.
  * /health/live answers while the process and its event loop run; /health/ready while
  * its database, NATS and Redis (where used) answer, and no longer once it is stopping.
  * The port is internal (no Service exposes it), so readiness lists its dependencies.
@@ -55,6 +57,16 @@ export class HealthPort implements OnApplicationBootstrap, BeforeApplicationShut
       };
       if (req.method !== 'GET') return answer(405, { status: 'method not allowed' });
       if (req.url === '/health/live') return answer(200, { status: 'ok' });
+      if (req.url === '/metrics') {
+        void metricsRegistry.metrics().then(
+          (text) => {
+            res.writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' });
+            res.end(text);
+          },
+          () => answer(500, { status: 'metrics unavailable' }),
+        );
+        return;
+      }
       if (req.url === '/health/ready') {
         void this.readiness().then((report) => answer(report.status === 'up' ? 200 : 503, report));
         return;

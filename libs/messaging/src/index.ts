@@ -16,3 +16,4 @@ export * from './event-tables';
 export * from './platform-settings';
 export * from './command-server';
 export * from './health-port';
+export * from './metrics';

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { OutboxEvent, ProcessedEvent } from './outbox';
+import { databasePool, outboxBacklog } from './metrics';
 import { OutboxRelay } from './outbox-relay';
 import { LOGGER, NATS_CONNECTION } from './service-runtime';
 
@@ -48,6 +49,7 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   private purgeTimer: NodeJS.Timeout | null = null;
   private purging: Promise<unknown> | null = null;
   private stopped = false;
+  private removeGauges: (() => void)[] = [];
 
   constructor(
     private readonly relay: OutboxRelay,
@@ -58,11 +60,30 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   onApplicationBootstrap(): void {
     this.relay.start();
     this.schedulePurge(FIRST_PURGE_DELAY_MS);
+    const { schema, tableName } = this.dataSource.getMetadata(OutboxEvent);
+    const table = [schema, tableName].filter((part): part is string => Boolean(part)).map((part) => this.dataSource.driver.escape(part)).join('.');
+    const pool = (this.dataSource.driver as { master?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).master;
+    this.removeGauges = [
+      outboxBacklog.add(async () => {
+        const [{ count }] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM ${table} WHERE published_at IS NULL`)) as { count: number }[];
+        return [{ labels: {}, value: count }];
+      }),
+      databasePool.add(async () =>
+        pool
+          ? [
+              { labels: { state: 'total' }, value: pool.totalCount ?? 0 },
+              { labels: { state: 'idle' }, value: pool.idleCount ?? 0 },
+              { labels: { state: 'waiting' }, value: pool.waitingCount ?? 0 },
+            ]
+          : [],
+      ),
+    ];
   }
 
   // Before shutdown, so the relay's last batch finishes while NATS and the database are still open.
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    for (const remove of this.removeGauges) remove();
     if (this.purgeTimer) clearTimeout(this.purgeTimer);
     await Promise.all([this.relay.stop(), this.purging]);
   }

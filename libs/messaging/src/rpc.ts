@@ -13,6 +13,7 @@ import {
 import { Observable, tap, throwError } from 'rxjs';
 import { Actor, errorBody, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
+import { commandDuration } from './metrics';
 import { ServiceError } from './service-error';
 
 function request(context: ExecutionContext): ServiceRequest {
@@ -54,12 +55,17 @@ export class RequestContextInterceptor implements NestInterceptor {
           .handle()
           .pipe(
             tap({
-              complete: () => this.logger?.[level]({ subject, outcome: 'ok', durationMs: Date.now() - startedAt }, 'command'),
-              error: (error: unknown) =>
-                this.logger?.[level](
-                  { subject, outcome: error instanceof ServiceError ? error.body.statusCode : 'error', durationMs: Date.now() - startedAt },
-                  'command',
-                ),
+              complete: () => {
+                const durationMs = Date.now() - startedAt;
+                commandDuration.observe({ subject: subject ?? 'unknown', outcome: 'ok' }, durationMs / 1000);
+                this.logger?.[level]({ subject, outcome: 'ok', durationMs }, 'command');
+              },
+              error: (error: unknown) => {
+                const durationMs = Date.now() - startedAt;
+                const outcome = error instanceof ServiceError ? error.body.statusCode : 'error';
+                commandDuration.observe({ subject: subject ?? 'unknown', outcome: String(outcome) }, durationMs / 1000);
+                this.logger?.[level]({ subject, outcome, durationMs }, 'command');
+              },
             }),
           )
           .subscribe(subscriber),

@@ -9,6 +9,7 @@ import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { CommandServer } from './command-server';
 import { checkDependencies, HealthPort } from './health-port';
 import { configureStreamReplicas } from './jetstream';
+import { labelMetrics } from './metrics';
 import { connectToNats } from './nats-connection';
 import { HandlesCommand } from './command-handler';
 import { DeadLetterOffice, deadLetterController } from './dead-letters';
@@ -108,6 +109,7 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   }
   const logger = createLogger(options.service, environment.LOG_LEVEL);
   configureStreamReplicas(environment.JETSTREAM_REPLICAS);
+  labelMetrics(options.service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     {
       module: class ServiceRootModule {},

@@ -60,6 +60,20 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
       );
     });
 
+    it('serves Prometheus metrics that show the commands just answered', async () => {
+      await client.send(healthCommand(options.service), {});
+      const response = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      const text = await response.text();
+      // Every line is a comment or a sample: name{labels} value.
+      for (const line of text.split('\n').filter(Boolean)) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|\w+(\{.*\})? -?[\d.e+-]+|\w+(\{.*\})? (NaN|[+-]Inf))$/);
+      const answered = new RegExp(`portal_command_duration_seconds_count\\{[^}]*subject="${healthCommand(options.service).subject.replace(/\./g, '\\.')}"[^}]*\\} ([1-9]\\d*)`);
+      expect(text).toMatch(answered);
+      expect(text).toContain('portal_outbox_backlog');
+      expect(text).toContain('process_cpu_seconds_total');
+    });
+
     it('loses no command when one of two replicas stops under load', async () => {
       const replica = await options.start(infrastructure.env);
       let running = true;
