@@ -15,3 +15,5 @@ export * from './applications/events';
 export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
+export * from './applications/commands';
+export * from './kyc/files';
