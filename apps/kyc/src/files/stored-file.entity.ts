@@ -24,7 +24,7 @@ export class StoredFileRecord {
 @Entity({ name: 'file_upload_parts' })
 export class FileUploadPart {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_file_upload_parts' }) uploadId: string;
-  @PrimaryColumn({ type: 'int' }) partIndex: number;
+  @PrimaryColumn({ type: 'int', primaryKeyConstraintName: 'pk_file_upload_parts' }) partIndex: number;
   @Column({ type: 'uuid' }) ownerId: string;
   @Column({ type: 'bytea' }) data: Buffer;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
