@@ -337,9 +337,10 @@ export class ApplicationsService {
     if (ids.length === 0) return [];
     const { files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer });
     if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
-    return ids.map((id) => {
-      const file = files.find((candidate) => candidate.id === id)!;
-      return { fileId: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose };
+    const byId = new Map(files.map((file) => [file.id, file]));
+    return ids.flatMap((id) => {
+      const file = byId.get(id);
+      return file ? [{ fileId: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose }] : [];
     });
   }
 
