@@ -1,11 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from '@portal/logging';
 import { AdminModule } from './admin/admin.module';
+import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway-environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { HealthModule } from './health/health.module';
 import { RateLimiter } from './http/rate-limit';
+import { FilesModule } from './files/files.module';
 import { MeModule } from './me/me.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
@@ -15,7 +17,7 @@ export class GatewayModule {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, HealthModule],
+      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, ApplicationsModule, FilesModule, HealthModule],
       providers: [RateLimiter],
     };
   }
