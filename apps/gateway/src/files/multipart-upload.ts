@@ -10,7 +10,6 @@ interface Multer {
   single(field: string): (req: Request, res: Response, callback: (error?: unknown) => void) => void;
 }
 type MulterFactory = ((options: { storage: unknown; limits: Record<string, number> }) => Multer) & { memoryStorage(): unknown };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const multer = require('multer') as MulterFactory;
 
 export interface UploadedFile {
