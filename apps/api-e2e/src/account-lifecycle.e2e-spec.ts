@@ -4,7 +4,8 @@ describe('account lifecycle over HTTP', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startTestStack('api-accounts');
+    // A one-second refresh grace, so reuse after it can be shown without a long wait.
+    stack = await startTestStack('api-accounts', { env: { REFRESH_REUSE_GRACE_SECONDS: '1' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -96,13 +97,19 @@ describe('account lifecycle over HTTP', () => {
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('ends the whole session when a rotated refresh token is used again', async () => {
+  it('ends the whole session when a rotated refresh token is used again after the grace period', async () => {
     const customer = await confirmedCustomer(stack.api, stack.inbox);
     const first = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
     expect(first.status).toBe(200);
     const rotated = first.body.refreshToken as string;
     expect(rotated).not.toBe(customer.refreshToken);
 
+    // Within the grace period the same token gets the same pair (a retried request, two tabs).
+    const repeat = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.refreshToken).toBe(rotated);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     const reuse = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body.message).toBe('Your session has ended. Please sign in again.');

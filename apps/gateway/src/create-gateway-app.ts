@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -6,11 +7,11 @@ import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
 import { REFRESH_COOKIE_PATH } from './auth/refresh-cookie';
 import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
 import { GatewayModule } from './gateway.module';
-import { bodyParserErrors, jsonBodyParser } from './http/body-parsing';
+import { bodyParserErrors, jsonBodyParser, refuseUnsafeInput } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { RateLimiter } from './http/rate-limit';
 import { assignRequestId, runInRequestContext } from './http/request-context';
-import { corsOptions, securityHeaders } from './http/security-headers';
+import { corsOptions, noStoreApiResponses, securityHeaders } from './http/security-headers';
 import { requestValidationPipe } from './http/validation';
 import { serveOpenApiDocument } from './openapi/openapi-document';
 import { responseCompression } from './web-app/response-compression';
@@ -29,17 +30,22 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     bodyParser: false,
   });
   app.set('trust proxy', trustProxySetting(environment.TRUST_PROXY));
+  // A client that trickles its headers or body would otherwise hold a socket for minutes.
+  const server = app.getHttpServer() as Server;
+  server.headersTimeout = environment.HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = environment.HTTP_REQUEST_TIMEOUT_MS;
   app.disable('x-powered-by');
 
   app.use(assignRequestId(logger));
   app.use(securityHeaders(environment));
   app.enableCors(corsOptions(environment));
+  app.use('/api', noStoreApiResponses());
   app.use(responseCompression());
   if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR));
   app.use(app.get(RateLimiter).middleware());
   // Only the auth endpoints read a cookie (the refresh token's, scoped to their path).
   app.use(REFRESH_COOKIE_PATH, cookieParser());
-  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors());
+  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors(), refuseUnsafeInput());
   app.use(runInRequestContext());
   app.use(ADMIN_AREA_PREFIX, app.get(AdminAreaGate).middleware());
 

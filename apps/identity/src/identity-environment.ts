@@ -18,6 +18,12 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @Max(90)
   REFRESH_TOKEN_TTL_DAYS: number = 14;
 
+  /** Seconds after a rotation in which the same refresh token again gets the same new pair, rather than counting as reuse. */
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  REFRESH_REUSE_GRACE_SECONDS: number = 10;
+
   /** PEM key pair signing access tokens; required in production, generated locally otherwise. */
   @IsOptional()
   @IsString()
@@ -27,7 +33,7 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @IsString()
   JWT_PUBLIC_KEY?: string;
 
-  /** Failed sign-ins allowed per account within the window before sign-in is refused. */
+  /** Failed sign-ins allowed per account from one client address within the window, before that address is refused for it. */
   @IsInt()
   @Min(1)
   @Max(1_000)
@@ -38,6 +44,12 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @Min(1)
   @Max(100_000)
   LOGIN_MAX_FAILURES_PER_ADDRESS: number = 20;
+
+  /** Failed sign-ins of one account from all addresses together, before addresses that never signed in to it are refused. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: number = 50;
 
   @IsInt()
   @Min(10)

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigurationError } from './load-environment';
@@ -28,7 +28,7 @@ export function resolveJwtKeys(options: {
   const env = options.env ?? process.env;
   const privateKey = pem(env.JWT_PRIVATE_KEY);
   const publicKey = pem(env.JWT_PUBLIC_KEY);
-  if (publicKey && (privateKey || !options.needPrivateKey)) return { privateKey, publicKey };
+  if (publicKey && (privateKey || !options.needPrivateKey)) return usableKeys({ privateKey, publicKey });
   if (options.nodeEnv === 'production') {
     const missing = [options.needPrivateKey && !privateKey ? 'JWT_PRIVATE_KEY' : null, !publicKey ? 'JWT_PUBLIC_KEY' : null]
       .filter(Boolean)
@@ -57,4 +57,33 @@ export function resolveJwtKeys(options: {
     }
   }
   return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+/**
+ * A process with an unusable key would start, report ready and then refuse (gateway) or
+ * fail to issue (identity) every token: refuse to start instead, naming the variable.
+ */
+function usableKeys(pair: JwtKeyPair): JwtKeyPair {
+  let publicKey;
+  try {
+    publicKey = createPublicKey(pair.publicKey);
+  } catch {
+    throw new ConfigurationError(['JWT_PUBLIC_KEY (unusable): not a PEM public key']);
+  }
+  if (publicKey.asymmetricKeyType !== 'rsa' || (publicKey.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
+    throw new ConfigurationError(['JWT_PUBLIC_KEY (unusable): must be an RSA key of at least 2048 bits (RS256)']);
+  }
+  if (pair.privateKey) {
+    let privateKey;
+    try {
+      privateKey = createPrivateKey(pair.privateKey);
+    } catch {
+      throw new ConfigurationError(['JWT_PRIVATE_KEY (unusable): not a PEM private key']);
+    }
+    const probe = Buffer.from('key-pair-check');
+    if (!verify('sha256', probe, publicKey, sign('sha256', probe, privateKey))) {
+      throw new ConfigurationError(['JWT_PRIVATE_KEY (unusable): does not match JWT_PUBLIC_KEY']);
+    }
+  }
+  return pair;
 }

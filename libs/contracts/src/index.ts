@@ -15,5 +15,6 @@ export * from './applications/events';
 export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
+export * from './common/input-safety';
 export * from './applications/commands';
 export * from './kyc/files';

@@ -1,4 +1,5 @@
 import {
+  ArgumentMetadata,
   ArgumentsHost,
   CallHandler,
   Catch,
@@ -10,7 +11,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { Observable, tap, throwError } from 'rxjs';
-import { Actor, errorBody, ErrorBody, RequestMeta, ServiceRequest, validationErrorBody } from '@portal/contracts';
+import { Actor, errorBody, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
 import { ServiceError } from './service-error';
 
@@ -69,12 +70,21 @@ export class RequestContextInterceptor implements NestInterceptor {
 
 /** Validation of command payloads: 400 with the first problem and every field's detail. */
 export function commandValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new CommandValidationPipe({
     transform: true,
     whitelist: true,
     validateCustomDecorators: true,
     exceptionFactory: (errors) => new ServiceError(validationErrorBody(errors)),
   });
+}
+
+/** A service checks its input itself too (other services call it, not only the gateway). */
+class CommandValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const problem = findUnsafeInput(value);
+    if (problem) throw new ServiceError(unsafeInputErrorBody(problem));
+    return super.transform(value, metadata);
+  }
 }
 
 /** Replies with the error envelope; anything unexpected is logged and answered as a bare 500. */

@@ -22,7 +22,7 @@ export class AdminAccessDenial {
   ) {}
 
   deny(req: Request, actor: Actor): ApiError {
-    const path = req.originalUrl.split('?')[0].slice(0, 500);
+    const path = req.originalUrl.split('?')[0].slice(0, 200);
     const payload: RecordSecurityEventPayload = { type: 'unauthorized_access', path, method: req.method, source: 'gateway' };
     this.services
       .send(IdentityCommands.recordSecurityEvent, payload, { ...requestMeta(req), actor })

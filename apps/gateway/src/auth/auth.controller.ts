@@ -86,7 +86,7 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthSession> {
-    const refreshToken = payload.refreshToken ?? this.cookie.read(req);
+    const refreshToken = payload.refreshToken ?? this.cookie.readFromOwnPage(req);
     if (!refreshToken) {
       this.cookie.clear(res);
       throw ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
@@ -107,7 +107,7 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Signed out (also when there was no session)' })
   @ApiErrorResponses(400)
   async signOut(@Body() payload: SignOutPayload, @RequestMetadata() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    const refreshToken = payload.refreshToken ?? this.cookie.read(req);
+    const refreshToken = payload.refreshToken ?? this.cookie.readFromOwnPage(req);
     // Cleared first: the browser is signed out even if identity cannot be told right now.
     this.cookie.clear(res);
     if (refreshToken) await this.services.send(IdentityCommands.signOut, { refreshToken }, meta);

@@ -59,7 +59,7 @@ describe('gateway authentication and sessions', () => {
     it('is what refresh uses when the body has no token, and is rotated', async () => {
       const rotated = authSession(gateway.accessToken(customerActor()));
       const identity = await gateway.respond(IdentityCommands.refreshSession, () => rotated);
-      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=old-refresh-token`);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=old-refresh-token`).send({});
       expect(response.status).toBe(200);
       expect(identity.requests[0].payload).toEqual({ refreshToken: 'old-refresh-token' });
       expect(refreshCookie(response)).toContain(`${COOKIE}=${rotated.refreshToken}`);
@@ -75,7 +75,7 @@ describe('gateway authentication and sessions', () => {
       await gateway.respond(IdentityCommands.refreshSession, () => {
         throw new FakeServiceError(errorBody(401, AuthMessages.sessionEnded, { code: 'session_ended' }));
       });
-      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=reused-token`);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=reused-token`).send({});
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: AuthMessages.sessionEnded, code: 'session_ended' });
       expect(refreshCookie(response)).toMatch(new RegExp(`^${COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
@@ -90,18 +90,37 @@ describe('gateway authentication and sessions', () => {
     });
 
     it('survives an identity outage during refresh, so the browser can retry', async () => {
-      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=still-good`);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=still-good`).send({});
       expect(response.status).toBe(503);
       expect(refreshCookie(response)).toBeUndefined();
     });
 
     it('is cleared by sign-out, which ends the session of its token', async () => {
       const identity = await gateway.respond(IdentityCommands.signOut, () => null);
-      const response = await request(gateway.baseUrl).post('/api/v1/auth/logout').set('cookie', `${COOKIE}=to-end`);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/logout').set('cookie', `${COOKIE}=to-end`).send({});
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
       expect(identity.requests[0].payload).toEqual({ refreshToken: 'to-end' });
       expect(refreshCookie(response)).toMatch(new RegExp(`^${COOKIE}=;`));
+    });
+
+    it('cannot be used by a cross-site form or another origin to refresh or sign the person out', async () => {
+      const refresh = await gateway.respond(IdentityCommands.refreshSession, () => authSession('access'));
+      const signOut = await gateway.respond(IdentityCommands.signOut, () => null);
+      for (const path of ['/api/v1/auth/refresh', '/api/v1/auth/logout']) {
+        const plainText = await request(gateway.baseUrl).post(path).set('cookie', `${COOKIE}=victim`).set('content-type', 'text/plain').send('{}');
+        expect(plainText.status).toBe(403);
+        expect(plainText.body).toMatchObject({ code: 'cross_site_request', message: 'This request must come from the portal itself.' });
+        expect(refreshCookie(plainText)).toBeUndefined();
+        const noBody = await request(gateway.baseUrl).post(path).set('cookie', `${COOKIE}=victim`);
+        expect(noBody.status).toBe(403);
+        const sibling = await request(gateway.baseUrl).post(path).set('cookie', `${COOKIE}=victim`).set('origin', 'http://localhost:8080').send({});
+        expect(sibling.status).toBe(403);
+      }
+      expect(refresh.requests).toHaveLength(0);
+      expect(signOut.requests).toHaveLength(0);
+      const ownPage = await request(gateway.baseUrl).post('/api/v1/auth/refresh').set('cookie', `${COOKIE}=victim`).set('origin', 'http://localhost:5173').send({});
+      expect(ownPage.status).toBe(200);
     });
   });
 

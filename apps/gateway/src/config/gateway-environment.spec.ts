@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,14 @@ describe('gateway configuration', () => {
 
   it('requires the public key in production', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/JWT_PUBLIC_KEY/);
+  });
+
+  it('refuses to start with a public key it could never verify a token with', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: 'changeme' })).toThrow(/JWT_PUBLIC_KEY \(unusable\)/);
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: weak.publicKey })).toThrow(/at least 2048 bits/);
+    const good = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: good.publicKey.replace(/\n/g, '\\n') }).jwtPublicKey).toBe(good.publicKey);
   });
 
   it('maps TRUST_PROXY to Express settings', () => {

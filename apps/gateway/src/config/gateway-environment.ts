@@ -43,6 +43,16 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @IsInt()
   @Min(1)
   RATE_LIMIT_API_PER_MINUTE: number = 600;
+
+  /** A client must send its request headers within this time, or the connection is closed. */
+  @IsInt()
+  @Min(1_000)
+  HTTP_HEADERS_TIMEOUT_MS: number = 15_000;
+
+  /** A client must send its whole request (a 10 MB upload on a slow line included) within this time: 408 otherwise. */
+  @IsInt()
+  @Min(1_000)
+  HTTP_REQUEST_TIMEOUT_MS: number = 120_000;
 }
 
 /** The validated environment plus what is derived from it at start. */

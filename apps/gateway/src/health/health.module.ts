@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
+import { HealthController, HealthDetailsController } from './health.controller';
 import { Readiness } from './readiness';
 
-@Module({ controllers: [HealthController], providers: [Readiness] })
+@Module({ controllers: [HealthController, HealthDetailsController], providers: [Readiness] })
 export class HealthModule {}

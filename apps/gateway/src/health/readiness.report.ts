@@ -29,3 +29,28 @@ export class ReadinessReport {
   @ApiProperty({ type: [DependencyStatus], description: "The gateway's own dependencies: nats and redis" }) dependencies: DependencyStatus[];
   @ApiProperty({ type: [ServiceStatus] }) services: ServiceStatus[];
 }
+
+/** What anyone may see: up or down per dependency and service, no host names, versions or errors. */
+export class PublicDependencyStatus {
+  @ApiProperty({ example: 'redis' }) name: string;
+  @ApiProperty({ enum: STATUSES }) status: Status;
+}
+
+export class PublicServiceStatus {
+  @ApiProperty({ enum: BACKEND_SERVICES }) service: BackendService;
+  @ApiProperty({ enum: STATUSES }) status: Status;
+}
+
+export class PublicReadinessReport {
+  @ApiProperty({ enum: STATUSES }) status: Status;
+  @ApiProperty({ type: [PublicDependencyStatus] }) dependencies: PublicDependencyStatus[];
+  @ApiProperty({ type: [PublicServiceStatus] }) services: PublicServiceStatus[];
+}
+
+export function publicReadiness(report: ReadinessReport): PublicReadinessReport {
+  return {
+    status: report.status,
+    dependencies: report.dependencies.map(({ name, status }) => ({ name, status })),
+    services: report.services.map(({ service, status }) => ({ service, status })),
+  };
+}

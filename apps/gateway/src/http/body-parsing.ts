@@ -1,4 +1,5 @@
 import express, { ErrorRequestHandler, RequestHandler } from 'express';
+import { findUnsafeInput, unsafeInputErrorBody } from '@portal/contracts';
 import { ApiError } from './api-error';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
@@ -25,5 +26,16 @@ export function bodyParserErrors(): ErrorRequestHandler {
       default:
         return next(error);
     }
+  };
+}
+
+/**
+ * Refuses, before any validator runs, a body or query nested deeper than any contract
+ * needs or holding text PostgreSQL cannot store (see findUnsafeInput): 400 naming the field.
+ */
+export function refuseUnsafeInput(): RequestHandler {
+  return (req, _res, next) => {
+    const problem = findUnsafeInput(req.body) ?? findUnsafeInput(req.query);
+    next(problem ? new ApiError(unsafeInputErrorBody(problem)) : undefined);
   };
 }

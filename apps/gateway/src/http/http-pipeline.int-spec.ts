@@ -68,6 +68,31 @@ describe('gateway HTTP pipeline', () => {
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Malformed JSON body', code: 'malformed_json' });
     });
 
+    it('refuses JSON nested deeper than any contract with 400, not a stack overflow', async () => {
+      const identity = await gateway.respond(IdentityCommands.signIn, () => ({}));
+      const deep = '{"email":'.repeat(150) + '"a@b.c"' + '}'.repeat(150);
+      const response = await request(gateway.baseUrl).post('/api/v1/auth/login').set('content-type', 'application/json').send(deep);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'unsafe_input', message: 'The request is nested too deeply (at most 32 levels).' });
+      expect(identity.requests).toHaveLength(0);
+    });
+
+    it('refuses a NUL byte, another control character or an unpaired surrogate with 400 naming the field', async () => {
+      const identity = await gateway.respond(IdentityCommands.signUp, () => ({}));
+      const raw = (body: string) => request(gateway.baseUrl).post('/api/v1/auth/signup').set('content-type', 'application/json').send(body);
+      const nul = await raw(JSON.stringify(validSignUp({ email: 'a\u0000b@example.com' })));
+      expect(nul.status).toBe(400);
+      expect(nul.body).toMatchObject({ code: 'unsafe_input', details: [{ field: 'email', message: 'email contains a control character, which is not allowed.' }] });
+      // The JSON escape \\ud800 parses to an unpaired surrogate.
+      const surrogate = await raw(JSON.stringify(validSignUp()).replace('"firstName":"Ada"', '"firstName":"\\ud800"'));
+      expect(surrogate.status).toBe(400);
+      expect(surrogate.body).toMatchObject({ code: 'unsafe_input', details: [{ field: 'firstName' }] });
+      const query = await request(gateway.baseUrl).get('/api/v1/settings/public?q=%00');
+      expect(query.status).toBe(400);
+      expect(query.body).toMatchObject({ code: 'unsafe_input', details: [{ field: 'q' }] });
+      expect(identity.requests).toHaveLength(0);
+    });
+
     it('refuses a body over BODY_LIMIT with 413', async () => {
       const response = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'a@b.c', password: 'x'.repeat(4096) });
       expect(response.status).toBe(413);
@@ -153,6 +178,15 @@ describe('gateway HTTP pipeline', () => {
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('forbids caching of every API answer, which may carry tokens or personal data', async () => {
+      await gateway.respond(IdentityCommands.signIn, () => ({ accessToken: 'token' }));
+      const login = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'a@b.c', password: 'secret-pass' });
+      expect(login.headers['cache-control']).toBe('no-store');
+      const refused = await request(gateway.baseUrl).get('/api/v1/me');
+      expect(refused.status).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
     });
 
     it('allows cross-origin calls with credentials from WEB_URL only', async () => {

@@ -52,3 +52,14 @@ export function corsOptions(environment: GatewayEnvironment): CorsOptions {
     maxAge: 600,
   };
 }
+
+/**
+ * API answers carry tokens or personal data: no browser, proxy or CDN may keep a copy
+ * (a shared computer's back button, a misconfigured cache). A route may still set its own.
+ */
+export function noStoreApiResponses(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}

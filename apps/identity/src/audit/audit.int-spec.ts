@@ -44,10 +44,18 @@ describe('audit log', () => {
     expect(event.payload).toEqual({ auditId: id, type: 'unauthorized_access', userId: session.user.id, description: 'Unauthorized access attempt to /admin/users' });
   });
 
-  it('records an anonymous report with its own description', async () => {
-    const { id } = await record({ type: 'suspicious_activity', path: '/app/dashboard', details: 'More than 10 actions within one second' });
+  it('words a browser report itself and labels it, whatever text the browser sent', async () => {
+    const { id } = await record({ type: 'suspicious_activity', path: '/app/dashboard', details: 'Super admin bulk-exported all customer records' });
     const { rows } = await harness.database.query('SELECT actor_user_id, description, metadata FROM identity.audit_logs WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ actor_user_id: null, description: 'More than 10 actions within one second', metadata: { path: '/app/dashboard', source: 'web' } });
+    expect(rows[0]).toEqual({
+      actor_user_id: null,
+      description: 'Reported by the browser: Suspicious activity on /app/dashboard',
+      metadata: { path: '/app/dashboard', source: 'web', clientReported: true, reportedDetails: 'Super admin bulk-exported all customer records' },
+    });
+  });
+
+  it('refuses a path that is prose rather than a path', async () => {
+    expect(await failure(record({ type: 'unauthorized_access', path: '/admin ... Super admin bulk-exported all records' }))).toMatchObject({ statusCode: 400 });
   });
 
   it('refuses an unknown kind of event', async () => {

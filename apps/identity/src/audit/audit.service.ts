@@ -41,6 +41,7 @@ export class AuditService {
 
   recordSecurityEvent(payload: RecordSecurityEventPayload, meta: RequestMeta): Promise<RecordSecurityEventResult> {
     const actor = meta.actor;
+    const source = payload.source ?? 'web';
     return this.dataSource.transaction(async (manager) => {
       // The email as it is now, so the record still names the person if the account goes.
       const actorUser = actor ? await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true } }) : null;
@@ -48,11 +49,15 @@ export class AuditService {
         category: 'security_event',
         actionType: payload.type,
         actor: actor ? { userId: actor.userId, email: actorUser?.email ?? null } : null,
-        description: payload.details?.trim() || DESCRIPTIONS[payload.type](payload.path),
+        // Always the server's words: a report from the browser cannot pass itself off as
+        // a server event, and says so.
+        description: source === 'web' ? `Reported by the browser: ${DESCRIPTIONS[payload.type](payload.path)}` : DESCRIPTIONS[payload.type](payload.path),
         metadata: {
           path: payload.path,
           method: payload.method,
-          source: payload.source ?? 'web',
+          source,
+          clientReported: source === 'web' ? true : undefined,
+          reportedDetails: payload.details?.trim() || undefined,
           userAgent: meta.userAgent?.slice(0, 500),
           userType: actor?.userType,
         },

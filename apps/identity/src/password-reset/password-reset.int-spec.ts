@@ -59,6 +59,11 @@ describe('password reset', () => {
     }
     const changed = await harness.events.waitFor(IdentityEvents.passwordChanged, (event) => event.email === form.email);
     expect(changed.payload).toMatchObject({ userId: session.user.id, via: 'reset' });
+    const audit = await harness.database.query(`SELECT action_type, description FROM identity.audit_logs WHERE target_id = $1 AND action_type LIKE 'password_reset%' ORDER BY created_at`, [session.user.id]);
+    expect(audit.rows).toEqual([
+      { action_type: 'password_reset_requested', description: 'A password reset link was requested' },
+      { action_type: 'password_reset_completed', description: 'The password was reset from an emailed link; 2 session(s) ended' },
+    ]);
 
     const reused = await failure(updatePassword(token, 'yet-another-secret'));
     expect(reused).toMatchObject({ statusCode: 400, code: 'invalid_reset_link', message: AuthMessages.invalidResetLink });

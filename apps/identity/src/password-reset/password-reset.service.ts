@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { AcceptedResult, AuthErrorCodes, PasswordUpdatedResult, AuthMessages, IdentityEvents, PasswordChangedEvent, PasswordResetRequestedEvent, UserConfirmedEvent } from '@portal/contracts';
+import {
+  AcceptedResult,
+  AuthErrorCodes,
+  AuthMessages,
+  IdentityEvents,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+  PasswordUpdatedResult,
+  RequestMeta,
+  UserConfirmedEvent,
+} from '@portal/contracts';
 import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { assertAdminPassword } from '../admins/admin-password-policy';
+import { AuditRecord, recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
 import { SessionsService } from '../sessions/sessions.service';
 import { LoginAttemptLimiter } from '../sign-in/login-attempt-limiter';
@@ -29,7 +40,7 @@ export class PasswordResetService {
   ) {}
 
   /** Always accepted, so the answer never tells whether the address has an account. */
-  async requestPasswordReset(email: string): Promise<AcceptedResult> {
+  async requestPasswordReset(email: string, meta: RequestMeta): Promise<AcceptedResult> {
     const user = await findUserByEmail(this.dataSource.manager, email);
     if (user && (await this.quota.allow('password-reset', user.email))) {
       await this.dataSource.transaction(async (manager) => {
@@ -44,6 +55,7 @@ export class PasswordResetService {
           expiresAt: expiresAt.toISOString(),
         };
         await addToOutbox(manager, IdentityEvents.passwordResetRequested, event);
+        await recordAudit(manager, securityRecord('password_reset_requested', user, 'A password reset link was requested', meta));
       });
     }
     return { accepted: true };
@@ -53,7 +65,7 @@ export class PasswordResetService {
    * Sets the new password from a reset link and ends every session of the account: if
    * the reset was needed because someone else got in, they are out now.
    */
-  async updatePassword(token: string, password: string): Promise<PasswordUpdatedResult> {
+  async updatePassword(token: string, password: string, meta: RequestMeta): Promise<PasswordUpdatedResult> {
     const tokenHash = hashOpaqueToken(token);
     // Looked at before hashing: a dead link costs no hashing, and an admin's new password
     // must meet the admin policy.
@@ -83,10 +95,25 @@ export class PasswordResetService {
       const sessionIds = await this.sessions.revokeAllSessions(manager, user.id);
       const changed: PasswordChangedEvent = { userId: user.id, email: user.email, firstName: user.firstName, via: 'reset' };
       await addToOutbox(manager, IdentityEvents.passwordChanged, changed);
+      await recordAudit(manager, securityRecord('password_reset_completed', user, `The password was reset from an emailed link; ${sessionIds.length} session(s) ended`, meta));
       return sessionIds;
     });
     await this.sessions.markRevoked(revokedSessions);
     await this.limiter.forgiveAccount(owner.email);
     return { updated: true };
   }
+}
+
+/** A security record about an account, by whoever holds its emailed link (not signed in). */
+function securityRecord(actionType: string, user: User, description: string, meta: RequestMeta): AuditRecord {
+  return {
+    category: 'security_event',
+    actionType,
+    actor: null,
+    targetType: 'user',
+    targetId: user.id,
+    description,
+    metadata: { email: user.email, userAgent: meta.userAgent, requestId: meta.requestId },
+    clientIp: meta.clientIp ?? null,
+  };
 }

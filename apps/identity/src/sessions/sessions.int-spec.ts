@@ -6,7 +6,7 @@ describe('sessions', () => {
   let harness: IdentityHarness;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_sessions');
+    harness = await startIdentity('identity_sessions', { REFRESH_REUSE_GRACE_SECONDS: '1' });
   });
 
   afterAll(async () => {
@@ -39,12 +39,17 @@ describe('sessions', () => {
     expect(third.user).toEqual(session.user);
   });
 
-  it('treats a rotated token presented again as theft: the whole session ends, newest token too', async () => {
+  it('treats a rotated token presented again after the grace period as theft: the whole session ends, newest token too', async () => {
     const { session } = await confirmedCustomer(harness);
     const rotated = await refresh(session.refreshToken);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
 
     expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
     expect(await failure(refresh(rotated.refreshToken))).toMatchObject(sessionEnded);
+
+    const audit = await harness.database.query(`SELECT action_type, metadata FROM identity.audit_logs WHERE target_id = $1`, [session.user.id]);
+    // Both presentations after the theft was noticed are on record.
+    expect(audit.rows).toEqual(Array(2).fill({ action_type: 'refresh_token_reused', metadata: expect.objectContaining({ sessionId: sessionIdOf(session) }) }));
 
     const key = revokedSessionKey(sessionIdOf(session));
     expect(await harness.redis.get(key)).not.toBeNull();
@@ -53,12 +58,22 @@ describe('sessions', () => {
     expect(ttl).toBeLessThanOrEqual(900);
   });
 
-  it('lets exactly one of two simultaneous refreshes with one token succeed', async () => {
+  it('answers two simultaneous refreshes with one token with the same new pair, and the session goes on', async () => {
     const { session } = await confirmedCustomer(harness);
-    const outcomes = await Promise.allSettled([refresh(session.refreshToken), refresh(session.refreshToken)]);
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    expect(refused?.reason.body).toMatchObject(sessionEnded);
+    const [first, second] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(second).toEqual(first);
+    expect(first.refreshToken).not.toBe(session.refreshToken);
+    await expect(refresh(first.refreshToken)).resolves.toMatchObject({ user: session.user });
+  });
+
+  it('keeps the repeated answer only for the holder of the old token, and only in Redis for seconds', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const rotated = await refresh(session.refreshToken);
+    const keys = await harness.redis.keys('identity:refresh-grace:*');
+    const values = await Promise.all(keys.map((key) => harness.redis.get(key)));
+    expect(values.join('')).not.toContain(rotated.refreshToken);
+    const ttls = await Promise.all(keys.map((key) => harness.redis.ttl(key)));
+    for (const ttl of ttls) expect(ttl).toBeLessThanOrEqual(1);
   });
 
   it('refuses unknown and expired refresh tokens', async () => {

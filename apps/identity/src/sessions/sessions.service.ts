@@ -6,16 +6,19 @@ import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, revokedSessionK
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
+import { recordAudit } from '../audit/record-audit';
 import { REDIS } from '../redis/redis';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
 import { User } from '../users/user.entity';
 import { toSessionUser } from '../users/user-records';
 import { AccessTokenSigner } from './access-token-signer';
+import { openSuccessor, graceKey, sealSuccessor } from './refresh-grace';
 import { RefreshToken } from './refresh-token.entity';
 
 type RefreshOutcome =
   | { kind: 'rotated'; session: AuthSession }
   | { kind: 'reused'; sessionId: string }
+  | { kind: 'repeated'; session: AuthSession }
   | { kind: 'suspended' }
   | { kind: 'ended' };
 
@@ -52,9 +55,25 @@ export class SessionsService {
       // The row lock serialises refreshes of one token: the second waits, then sees it rotated.
       const current = await manager.createQueryBuilder(RefreshToken, 'token').setLock('pessimistic_write').where('token.tokenHash = :tokenHash', { tokenHash }).getOne();
       if (!current) return { kind: 'ended' };
+      if (current.rotatedAt && !current.revokedAt && Date.now() - current.rotatedAt.getTime() <= this.environment.REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        // The same token again within seconds of its rotation: the same answer, not theft.
+        const successor = await this.successorOf(tokenHash, refreshToken);
+        if (successor) return { kind: 'repeated', session: successor };
+        return { kind: 'ended' };
+      }
       if (current.rotatedAt || current.revokedAt) {
         // Someone holds a token that was already used: a thief or the victim. End the session for both.
         await this.revokeFamilies(manager, [current.sessionId]);
+        await recordAudit(manager, {
+          category: 'security_event',
+          actionType: 'refresh_token_reused',
+          actor: null,
+          targetType: 'user',
+          targetId: current.userId,
+          description: 'A refresh token was presented again after it had been used; the session was ended',
+          metadata: { sessionId: current.sessionId, userAgent: meta.userAgent, requestId: meta.requestId },
+          clientIp: meta.clientIp ?? null,
+        });
         return { kind: 'reused', sessionId: current.sessionId };
       }
       if (current.expiresAt.getTime() <= Date.now()) return { kind: 'ended' };
@@ -63,10 +82,14 @@ export class SessionsService {
       if (user.userStatus === 'suspended') return { kind: 'suspended' };
       await manager.update(RefreshToken, { id: current.id }, { rotatedAt: new Date() });
       const next = await this.issueRefreshToken(manager, user.id, current.sessionId, meta);
-      return { kind: 'rotated', session: this.authSession(user, current.sessionId, next) };
+      const session = this.authSession(user, current.sessionId, next);
+      // Kept before commit: a repeat waiting on the row lock must find it when the lock is released.
+      await this.keepSuccessor(tokenHash, refreshToken, session);
+      return { kind: 'rotated', session };
     });
     switch (outcome.kind) {
       case 'rotated':
+      case 'repeated':
         return outcome.session;
       case 'reused':
         this.logger.warn({ sessionId: outcome.sessionId, clientIp: meta.clientIp }, 'refresh token reused; session revoked');
@@ -115,6 +138,25 @@ export class SessionsService {
       if (failed) throw failed[0];
     } catch (error) {
       this.logger.error({ err: String(error), sessionIds }, 'could not mark revoked sessions in redis; their access tokens stay valid until they expire');
+    }
+  }
+
+  private async keepSuccessor(tokenHash: string, refreshToken: string, session: AuthSession): Promise<void> {
+    const { key, sealed } = sealSuccessor(tokenHash, refreshToken, session);
+    try {
+      await this.redis.set(key, sealed, 'EX', this.environment.REFRESH_REUSE_GRACE_SECONDS);
+    } catch (error) {
+      // Without it a repeat within the grace period is refused (401), never taken for theft.
+      this.logger.warn({ err: String(error) }, 'could not keep a rotated session for the refresh grace period');
+    }
+  }
+
+  private async successorOf(tokenHash: string, refreshToken: string): Promise<AuthSession | null> {
+    try {
+      const sealed = await this.redis.get(graceKey(tokenHash));
+      return sealed ? openSuccessor(refreshToken, sealed) : null;
+    } catch {
+      return null;
     }
   }
 

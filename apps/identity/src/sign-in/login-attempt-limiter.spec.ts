@@ -1,32 +1,39 @@
-import { decideLoginAttempt } from './login-attempt-limiter';
+import { decideLoginAttempt, LoginCounts } from './login-attempt-limiter';
 
 describe('login attempt decision', () => {
-  const limits = { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20 };
+  const limits = { maxFailuresPerAccountAndAddress: 5, maxFailuresPerAddress: 20, maxFailuresPerAccount: 50 };
   const count = (value: number, ttlSeconds = 600) => ({ count: value, ttlSeconds });
+  const counts = (overrides: Partial<LoginCounts> = {}): LoginCounts => ({ accountAndAddress: count(1), address: count(1), account: count(1), knownAddress: false, ...overrides });
 
-  it('admits attempts up to the limit, this one included', () => {
-    expect(decideLoginAttempt(count(1), count(1), limits)).toEqual({ allowed: true });
-    expect(decideLoginAttempt(count(5), count(20), limits)).toEqual({ allowed: true });
+  it('admits attempts up to every limit, this one included', () => {
+    expect(decideLoginAttempt(counts(), limits)).toEqual({ allowed: true });
+    expect(decideLoginAttempt(counts({ accountAndAddress: count(5), address: count(20), account: count(50) }), limits)).toEqual({ allowed: true });
   });
 
-  it('refuses the attempt after five failures of one account until its window ends', () => {
-    expect(decideLoginAttempt(count(6, 742), count(6), limits)).toEqual({ allowed: false, retryAfterSeconds: 742 });
+  it('refuses an account to the address that failed five times, until its window ends', () => {
+    expect(decideLoginAttempt(counts({ accountAndAddress: count(6, 742) }), limits)).toEqual({ allowed: false, retryAfterSeconds: 742, reasons: ['account_and_address'], startsLock: true });
+    expect(decideLoginAttempt(counts({ accountAndAddress: count(7, 700) }), limits)).toMatchObject({ allowed: false, startsLock: false });
   });
 
-  it('refuses the attempt after twenty failures from one address', () => {
-    expect(decideLoginAttempt(count(1), count(21, 300), limits)).toEqual({ allowed: false, retryAfterSeconds: 300 });
+  it('refuses an address after twenty failures across accounts', () => {
+    expect(decideLoginAttempt(counts({ address: count(21, 300) }), limits)).toMatchObject({ allowed: false, retryAfterSeconds: 300, reasons: ['address'] });
   });
 
-  it('waits for the later window when both block', () => {
-    expect(decideLoginAttempt(count(6, 100), count(21, 400), limits)).toEqual({ allowed: false, retryAfterSeconds: 400 });
+  it('refuses unknown addresses, but never the owner’s known ones, when one account is guessed from everywhere', () => {
+    expect(decideLoginAttempt(counts({ account: count(51, 400) }), limits)).toMatchObject({ allowed: false, retryAfterSeconds: 400, reasons: ['account'] });
+    expect(decideLoginAttempt(counts({ account: count(500, 400), knownAddress: true }), limits)).toEqual({ allowed: true });
   });
 
-  it('applies only the account limit when the client address is unknown', () => {
-    expect(decideLoginAttempt(count(3), null, limits)).toEqual({ allowed: true });
-    expect(decideLoginAttempt(count(6, 50), null, limits)).toEqual({ allowed: false, retryAfterSeconds: 50 });
+  it('waits for the later window when several block', () => {
+    expect(decideLoginAttempt(counts({ accountAndAddress: count(6, 100), address: count(21, 400) }), limits)).toMatchObject({ retryAfterSeconds: 400, reasons: ['account_and_address', 'address'] });
+  });
+
+  it('applies the account limits when the client address is unknown', () => {
+    expect(decideLoginAttempt(counts({ address: null, accountAndAddress: count(3) }), limits)).toEqual({ allowed: true });
+    expect(decideLoginAttempt(counts({ address: null, accountAndAddress: count(6, 50) }), limits)).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
   });
 
   it('never tells a client to retry in zero seconds', () => {
-    expect(decideLoginAttempt(count(6, 0), null, limits)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(decideLoginAttempt(counts({ accountAndAddress: count(6, 0) }), limits)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
   });
 });

@@ -4,13 +4,14 @@ import { AuthMessages, IdentityCommands } from '@portal/contracts';
 import { aCustomer, confirmedCustomer, failure, IdentityHarness, signUp, startIdentity } from '../testing/identity-harness';
 
 const ADDRESS_LIMIT = 8;
+const ACCOUNT_LIMIT = 10;
 
 describe('sign-in', () => {
   let harness: IdentityHarness;
 
   beforeAll(async () => {
     // A low per-address limit keeps the address test short; the per-account limit is the default 5.
-    harness = await startIdentity('identity_sign_in', { LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) });
+    harness = await startIdentity('identity_sign_in', { LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT), LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: String(ACCOUNT_LIMIT) });
   });
 
   afterAll(async () => {
@@ -60,32 +61,71 @@ describe('sign-in', () => {
     expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 403, code: 'account_suspended', message: AuthMessages.accountSuspended });
   });
 
-  it('refuses the sixth attempt after five wrong passwords, even with the right one', async () => {
-    const { form } = await confirmedCustomer(harness);
+  it('refuses the sixth attempt from an address after five wrong passwords, even with the right one, and audits the lock once', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const attacker = anAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect(await failure(signIn(form.email, `wrong-${attempt}`, anAddress()))).toMatchObject({ statusCode: 401 });
+      expect(await failure(signIn(form.email, `wrong-${attempt}`, attacker))).toMatchObject({ statusCode: 401 });
     }
-    const refused = await failure(signIn(form.email, 'wrong-6', anAddress()));
+    const refused = await failure(signIn(form.email, 'wrong-6', attacker));
     expect(refused).toMatchObject({ statusCode: 429, message: 'Too many login attempts. Please try again later.', code: 'too_many_attempts' });
     expect(refused.retryAfterSeconds).toBeGreaterThan(890);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(900);
-    expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 429 });
+    expect(await failure(signIn(form.email, form.password, attacker))).toMatchObject({ statusCode: 429 });
+
+    const audit = await harness.database.query(
+      `SELECT action_type, target_id, client_ip, metadata FROM identity.audit_logs WHERE target_id = $1 AND category = 'security_event' ORDER BY created_at`,
+      [session.user.id],
+    );
+    expect(audit.rows.map((row: { action_type: string }) => row.action_type)).toEqual([...Array(5).fill('sign_in_failed'), 'sign_in_locked_out']);
+    expect(audit.rows[0]).toMatchObject({ client_ip: attacker, metadata: expect.objectContaining({ outcome: 'wrong_password', attemptedEmail: form.email }) });
+    expect(audit.rows[5].metadata).toMatchObject({ outcome: 'locked_out', lockedBy: ['account_and_address'] });
   });
 
-  it('never lets parallel guesses past the limit', async () => {
+  it('cannot be used to lock the owner out: the owner signs in from another address while one address is locked', async () => {
     const { form } = await confirmedCustomer(harness);
-    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) => failure(signIn(form.email, `guess-${index}`, anAddress()))));
+    const attacker = anAddress();
+    for (let attempt = 1; attempt <= 6; attempt++) await failure(signIn(form.email, `wrong-${attempt}`, attacker));
+    expect(await failure(signIn(form.email, form.password, attacker))).toMatchObject({ statusCode: 429 });
+    await expect(signIn(form.email, form.password, anAddress())).resolves.toMatchObject({ user: { email: form.email } });
+  });
+
+  it('locks an account guessed from many addresses for new addresses only, never for the owner\'s known one', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const home = anAddress();
+    await signIn(form.email, form.password, home);
+    for (let attempt = 1; attempt <= ACCOUNT_LIMIT; attempt++) {
+      expect(await failure(signIn(form.email, `spray-${attempt}`, anAddress()))).toMatchObject({ statusCode: 401 });
+    }
+    expect(await failure(signIn(form.email, form.password, anAddress()))).toMatchObject({ statusCode: 429 });
+    await expect(signIn(form.email, form.password, home)).resolves.toMatchObject({ user: { email: form.email } });
+  });
+
+  it('never lets parallel guesses from one address past the limit', async () => {
+    const { form } = await confirmedCustomer(harness);
+    const attacker = anAddress();
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) => failure(signIn(form.email, `guess-${index}`, attacker))));
     expect(outcomes.filter((body) => body.statusCode === 401)).toHaveLength(5);
     expect(outcomes.filter((body) => body.statusCode === 429)).toHaveLength(7);
   });
 
-  it('forgives earlier failures once the right password is given', async () => {
+  it('forgives an address its earlier failures once the right password is given from it', async () => {
     const { form } = await confirmedCustomer(harness);
-    for (let attempt = 1; attempt <= 4; attempt++) await failure(signIn(form.email, `wrong-${attempt}`, anAddress()));
-    await expect(signIn(form.email, form.password, anAddress())).resolves.toMatchObject({ user: { email: form.email } });
+    const address = anAddress();
+    // Three, not four: the address's own count across accounts (limit 8 here) is not forgiven.
+    for (let attempt = 1; attempt <= 3; attempt++) await failure(signIn(form.email, `wrong-${attempt}`, address));
+    await expect(signIn(form.email, form.password, address)).resolves.toMatchObject({ user: { email: form.email } });
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect(await failure(signIn(form.email, `wrong-again-${attempt}`, anAddress()))).toMatchObject({ statusCode: 401 });
+      expect(await failure(signIn(form.email, `wrong-again-${attempt}`, address))).toMatchObject({ statusCode: 401 });
     }
+  });
+
+  it('audits a sign-in for an email with no account, with the address and browser it came from', async () => {
+    const address = anAddress();
+    const email = aCustomer().email;
+    await failure(harness.client.send(IdentityCommands.signIn, { email, password: 'guess' }, { clientIp: address, userAgent: 'stuffing-bot/1.0' }));
+    const audit = await harness.database.query(`SELECT action_type, target_id, metadata FROM identity.audit_logs WHERE client_ip = $1`, [address]);
+    expect(audit.rows).toEqual([{ action_type: 'sign_in_failed', target_id: null, metadata: expect.objectContaining({ outcome: 'unknown_account', attemptedEmail: email, userAgent: 'stuffing-bot/1.0' }) }]);
   });
 
   it('limits failures per client address across accounts, without counting successes', async () => {

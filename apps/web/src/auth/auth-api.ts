@@ -20,11 +20,11 @@ export const authApi = {
     callGateway((client, init) => client.POST('/api/v1/auth/login', { ...init, body }), { ...publicCall, signal }),
 
   /** Renews the session from the httpOnly refresh cookie, rotating it. */
-  refresh: () => callGateway((client, init) => client.POST('/api/v1/auth/refresh', init), publicCall),
+  refresh: () => callGateway((client, init) => client.POST('/api/v1/auth/refresh', { ...init, body: {} }), publicCall),
 
   /** Ends the session of the refresh cookie and clears it; answers 204. */
   logout: async (): Promise<void> => {
-    await callGateway((client, init) => client.POST('/api/v1/auth/logout', init), publicCall);
+    await callGateway((client, init) => client.POST('/api/v1/auth/logout', { ...init, body: {} }), publicCall);
   },
 
   confirmEmail: (token: string) =>

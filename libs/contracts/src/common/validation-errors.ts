@@ -19,3 +19,8 @@ export function validationErrorBody(errors: ValidationError[]): ErrorBody {
   const details = fieldErrors(errors);
   return errorBody(400, details[0]?.message ?? 'Invalid input', { code: 'validation_failed', details });
 }
+
+/** 400 for input refused before validation (see input-safety): the field and what is wrong with it. */
+export function unsafeInputErrorBody(problem: { field: string; message: string }): ErrorBody {
+  return errorBody(400, problem.message, { code: 'unsafe_input', details: problem.field ? [{ field: problem.field, message: problem.message }] : [] });
+}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -10,15 +10,17 @@ export class RecordSecurityEventPayload {
   @IsIn(SECURITY_EVENT_TYPES)
   type: SecurityEventType;
 
-  @ApiProperty({ description: 'The path or resource that was attempted' })
+  @ApiProperty({ description: 'The path of the web app that was attempted, e.g. /admin/users' })
   @IsString()
-  @MaxLength(500)
+  @MaxLength(200)
+  // A path, not prose: the record's description is written by the server around it.
+  @Matches(/^\/[A-Za-z0-9\-._~/%!$&'()*+,;=:@]*$/, { message: 'path must be a path of the web app, such as /admin/users' })
   path: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Kept as reported, in the metadata; never the description' })
   @IsOptional()
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(500)
   details?: string;
 
   /** Set by the gateway when it denied the request itself, rather than reported by the browser. */

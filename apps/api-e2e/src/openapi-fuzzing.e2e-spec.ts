@@ -1,0 +1,105 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { adminAccount, confirmedCustomer, startTestStack, TestStack } from '@portal/testing';
+import { FuzzRequest, LEAK_PATTERNS, OpenApiDocument, OpenApiFuzzer, SeededRandom } from './fuzzing/openapi-fuzzer';
+
+// A fixed seed in CI; FUZZ_SEED and FUZZ_RANDOM_CASES make a larger run on demand.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const RANDOM_CASES = Number(process.env.FUZZ_RANDOM_CASES ?? 4);
+const REQUEST_TIMEOUT_MS = 10_000;
+const PARALLEL = 4;
+
+interface Finding {
+  role: string;
+  request: string;
+  label: string;
+  problem: string;
+}
+
+describe('every operation of the OpenAPI document, fuzzed', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    // Rate limits raised by configuration: the point is what each endpoint answers, not the limiter.
+    stack = await startTestStack('api-fuzz', {
+      env: {
+        RATE_LIMIT_API_PER_MINUTE: '1000000',
+        RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000',
+        RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000',
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('never answers 5xx, never hangs and never leaks internals, as anonymous, customer or admin', async () => {
+    const document = (await stack.api.get<OpenApiDocument>('/api/docs-json')).body;
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const roles: { name: string; token: string | null }[] = [
+      { name: 'anonymous', token: null },
+      { name: 'customer', token: customer.accessToken },
+      { name: 'admin', token: admin.accessToken },
+    ];
+
+    const fuzzer = new OpenApiFuzzer(document, new SeededRandom(SEED));
+    const operations = fuzzer.operations();
+    const findings: Finding[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+
+    for (const role of roles) {
+      // Sign-out and the admin's own account are left alone, so the run keeps its sessions.
+      const requests = operations
+        .filter(({ template }) => !(role.token && template === '/api/v1/auth/logout'))
+        .flatMap(({ method, template, operation }) => fuzzer.requests(method, template, operation, RANDOM_CASES));
+      const queue = [...requests];
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const outcome = await send(stack.baseUrl, next, role.token);
+            sent += 1;
+            statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+            const problem = outcome.problem ?? (outcome.status >= 500 ? `answered ${outcome.status}: ${outcome.text.slice(0, 200)}` : LEAK_PATTERNS.find((pattern) => pattern.test(outcome.text))?.toString());
+            if (problem) findings.push({ role: role.name, request: `${next.method} ${next.path.slice(0, 120)}`, label: next.label, problem: problem.startsWith('/') ? `leaks ${problem}` : problem });
+          }
+        }),
+      );
+    }
+
+    const summary = { seed: SEED, operations: operations.length, requests: sent, serverErrors: [...statuses].filter(([status]) => status >= 500).reduce((total, [, count]) => total + count, 0), statuses: Object.fromEntries(statuses), findings: findings.slice(0, 50) };
+    const directory = join(stack.root, 'tmp', 'fuzz');
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, 'latest.json'), JSON.stringify(summary, null, 2));
+    console.log(`fuzzing: ${summary.operations} operations, ${summary.requests} requests, ${summary.serverErrors} answered 5xx, ${findings.length} findings (seed ${SEED})`);
+    expect(operations.length).toBeGreaterThan(10);
+    expect(findings).toEqual([]);
+  }, 600_000);
+});
+
+async function send(baseUrl: string, request: FuzzRequest, token: string | null): Promise<{ status: number; text: string; problem?: string }> {
+  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  let body: string | undefined;
+  if (request.body && 'json' in request.body) {
+    body = JSON.stringify(request.body.json);
+    headers['content-type'] = 'application/json';
+  } else if (request.body) {
+    body = request.body.raw;
+    headers['content-type'] = request.body.contentType;
+  }
+  Object.assign(headers, request.headers);
+  try {
+    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    if (response.headers.get('content-type')?.includes('text/event-stream')) {
+      // A stream stays open by design: its headers are the answer.
+      await response.body?.cancel();
+      return { status: response.status, text: '' };
+    }
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { status: 0, text: '', problem: timedOut ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `connection failed: ${String(error)}` };
+  }
+}
