@@ -62,6 +62,15 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** Another service's refusal or outage, answered as such rather than as this service's own failure (a 500). */
+function passOn(error: unknown): never {
+  if (error instanceof ServiceCallError) {
+    if (error.body.statusCode >= 500) throw ServiceError.unavailable('A service needed for applications is unavailable. Please try again shortly.');
+    throw new ServiceError(error.body);
+  }
+  throw error;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -335,7 +344,7 @@ export class ApplicationsService {
   private async ownedDocuments(fileIds: string[], customer: Actor): Promise<ApplicationDocument[]> {
     const ids = [...new Set(fileIds)];
     if (ids.length === 0) return [];
-    const { files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer });
+    const { files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer }).catch(passOn);
     if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
     const byId = new Map(files.map((file) => [file.id, file]));
     return ids.flatMap((id) => {
@@ -345,7 +354,7 @@ export class ApplicationsService {
   }
 
   private async accountOf(customer: Actor): Promise<UserSummaryLike> {
-    return this.services.send(IdentityCommands.getCurrentUser, {}, { actor: customer });
+    return this.services.send(IdentityCommands.getCurrentUser, {}, { actor: customer }).catch(passOn);
   }
 
   /** Text search over full name, email and company, and over the applicant's account name and email (identity answers). */
