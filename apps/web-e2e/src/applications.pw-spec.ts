@@ -30,9 +30,9 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   await customerPage.getByLabel('Government-issued ID').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(customerPage.getByText(/passport\.pdf \(/)).toBeVisible();
 
-  await customerPage.getByLabel('Full name').fill('Annie Easley');
-  await customerPage.getByLabel('Employment').fill('Computer scientist');
-  await customerPage.getByLabel('Address').fill('21000 Brookpark Road, Cleveland');
+  await customerPage.getByLabel('Full name', { exact: true }).fill('Annie Easley');
+  await customerPage.getByLabel('Employment', { exact: true }).fill('Computer scientist');
+  await customerPage.getByLabel('Address', { exact: true }).fill('21000 Brookpark Road, Cleveland');
   await customerPage.getByLabel('Investment amount (USD)').fill('5000');
   await customerPage.getByLabel('Investment duration').click();
   await customerPage.getByTitle('12 months').click();
