@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness with its details: which instance answered, dependencies and errors */
+        get: operations["HealthDetails_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/investments": {
         parameters: {
             query?: never;
@@ -655,6 +672,24 @@ export interface components {
             /** @example true */
             updated: boolean;
         };
+        PublicDependencyStatus: {
+            /** @example redis */
+            name: string;
+            /** @enum {string} */
+            status: "up" | "down";
+        };
+        PublicReadinessReport: {
+            dependencies: components["schemas"]["PublicDependencyStatus"][];
+            services: components["schemas"]["PublicServiceStatus"][];
+            /** @enum {string} */
+            status: "up" | "down";
+        };
+        PublicServiceStatus: {
+            /** @enum {string} */
+            service: "identity" | "applications" | "ledger" | "support" | "kyc" | "notification";
+            /** @enum {string} */
+            status: "up" | "down";
+        };
         PublicSettings: {
             bitcoinWalletAddress: string | null;
             corporateDurations: number[];
@@ -676,8 +711,9 @@ export interface components {
             status: "up" | "down";
         };
         RecordSecurityEventPayload: {
+            /** @description Kept as reported, in the metadata; never the description */
             details?: string;
-            /** @description The path or resource that was attempted */
+            /** @description The path of the web app that was attempted, e.g. /admin/users */
             path: string;
             /** @enum {string} */
             type: "unauthorized_access" | "suspicious_activity" | "data_breach_attempt";
@@ -1062,6 +1098,43 @@ export interface operations {
             };
             /** @description A service took too long to answer */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    HealthDetails_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessReport"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2637,7 +2710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReadinessReport"];
+                    "application/json": components["schemas"]["PublicReadinessReport"];
                 };
             };
             /** @description A dependency or a service is down */
@@ -2646,7 +2719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReadinessReport"];
+                    "application/json": components["schemas"]["PublicReadinessReport"];
                 };
             };
         };
