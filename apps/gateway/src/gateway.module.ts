@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from '@portal/logging';
 import { AdminModule } from './admin/admin.module';
+import { AdminUsersModule } from './admin-users/admin-users.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway-environment';
@@ -17,7 +18,7 @@ export class GatewayModule {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, ApplicationsModule, FilesModule, HealthModule],
+      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, AdminUsersModule, ApplicationsModule, FilesModule, HealthModule],
       providers: [RateLimiter],
     };
   }

@@ -18,6 +18,7 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { SignUpModule } from './sign-up/sign-up.module';
+import { AccountAdministrationModule } from './account-administration/account-administration.module';
 import { UserDirectoryModule } from './user-directory/user-directory.module';
 import { UsersModule } from './users/users.module';
 
@@ -37,6 +38,7 @@ export class IdentityModule {
         SettingsModule,
         UsersModule,
         UserDirectoryModule,
+        AccountAdministrationModule,
         SessionsModule,
         SignUpModule,
         EmailConfirmationModule,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Actor, AuthErrorCodes, AuthMessages } from '@portal/contracts';
+import { Actor, AuthErrorCodes, AuthMessages, RevocationReason } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { ACCESS_TOKEN_STRATEGY, AccessTokenStrategy, bearerToken } from './access-token.strategy';
 import { SessionRevocations } from './session-revocations';
@@ -15,6 +15,20 @@ function refusal(info: unknown): ApiError {
   if (name === 'TokenExpiredError') return ApiError.of(401, 'Your session has expired. Please sign in again.', { code: 'token_expired' });
   if (message === 'No auth token') return ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
   return ApiError.of(401, 'Your sign-in is not valid. Please sign in again.', { code: 'invalid_token' });
+}
+
+/** A revoked session's refusal, in words that say what happened to the account. */
+function sessionEndedBecause(reason: RevocationReason): ApiError {
+  switch (reason) {
+    case 'suspended':
+      return ApiError.of(401, AuthMessages.accountSuspended, { code: AuthErrorCodes.accountSuspended });
+    case 'deleted':
+      return ApiError.of(401, 'This account no longer exists.', { code: 'account_deleted' });
+    case 'role_changed':
+      return ApiError.of(401, 'Your access has changed. Please sign in again.', { code: AuthErrorCodes.sessionEnded });
+    default:
+      return ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
+  }
 }
 
 /**
@@ -42,14 +56,14 @@ export class AccessTokenAuthenticator {
       this.verifiedTokens.remember(token, verified);
     }
 
-    let revoked: boolean;
+    let revoked: RevocationReason | null;
     try {
-      revoked = await this.revocations.isRevoked(verified.actor.sessionId);
+      revoked = await this.revocations.revocationOf(verified.actor.sessionId);
     } catch {
       // Fail closed: without Redis a signed-out session cannot be told from a live one.
       throw ApiError.of(503, 'Your sign-in cannot be checked right now. Please try again shortly.', { code: 'session_check_unavailable' });
     }
-    if (revoked) throw ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
+    if (revoked) throw sessionEndedBecause(revoked);
     req.user = verified.actor;
     return verified.actor;
   }

@@ -1,17 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { revokedSessionKey } from '@portal/contracts';
+import { REVOCATION_REASONS, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { REDIS } from '../connections/tokens';
 
 /**
  * Sessions that ended before their access tokens expire (sign-out, refresh-token reuse,
- * password reset): identity marks them in Redis and every request checks the mark.
+ * password reset, suspension, deletion, a role change): identity marks them in Redis
+ * with the reason, and every request checks the mark.
  */
 @Injectable()
 export class SessionRevocations {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async isRevoked(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(revokedSessionKey(sessionId))) > 0;
+  /** Why the session ended, or null while it is live. */
+  async revocationOf(sessionId: string): Promise<RevocationReason | null> {
+    const mark = await this.redis.get(revokedSessionKey(sessionId));
+    if (mark === null) return null;
+    return (REVOCATION_REASONS as readonly string[]).includes(mark) ? (mark as RevocationReason) : 'signed_out';
   }
 }

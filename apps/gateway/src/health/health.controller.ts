@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly, Public } from '../auth/access.decorators';
+import { ApiCommonErrors } from '../openapi/api-responses';
 import { LivenessReport, PublicReadinessReport, publicReadiness, ReadinessReport } from './readiness.report';
 import { Readiness } from './readiness';
 
@@ -35,6 +36,7 @@ export class HealthController {
 
 /** The full readiness report (instances, each service's dependencies, errors), for administrators. */
 @ApiTags('admin')
+@ApiCommonErrors()
 @AdminOnly()
 @Controller('api/v1/admin/health')
 export class HealthDetailsController {

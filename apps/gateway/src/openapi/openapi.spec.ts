@@ -21,6 +21,11 @@ describe('the OpenAPI document', () => {
   it('describes every endpoint of this release', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/admin/audit-logs',
+      '/api/v1/admin/health',
+      '/api/v1/admin/users/{id}',
+      '/api/v1/admin/users/{id}/activate',
+      '/api/v1/admin/users/{id}/admin-role',
+      '/api/v1/admin/users/{id}/suspend',
       '/api/v1/auth/confirm-email',
       '/api/v1/auth/login',
       '/api/v1/auth/logout',

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ADMIN_ROLES, AdminRole, AuthErrorCodes, IdentityEvents, SessionUser, UserRegisteredEvent } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
+import { assertNotCommonPassword } from '../users/common-passwords';
 import { hashPassword } from '../users/passwords';
 import { EmailTakenError, insertUser, normaliseEmail, toSessionUser } from '../users/user-records';
 import { AdminAccountMessages, assertAdminPassword } from './admin-password-policy';
@@ -50,6 +51,7 @@ export function validateNewAdmin(input: NewAdminInput): ValidNewAdmin {
     throw ServiceError.badRequest(AdminAccountMessages.invalidEmail, { code: 'validation_failed', details: [{ field: 'email', message: AdminAccountMessages.invalidEmail }] });
   }
   assertAdminPassword(password);
+  assertNotCommonPassword(password);
   if (input.confirmPassword !== undefined && input.confirmPassword !== password) {
     throw ServiceError.badRequest(AdminAccountMessages.passwordsDoNotMatch, { code: 'validation_failed', details: [{ field: 'confirmPassword', message: AdminAccountMessages.passwordsDoNotMatch }] });
   }

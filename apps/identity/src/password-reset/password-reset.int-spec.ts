@@ -89,6 +89,7 @@ describe('password reset', () => {
     const { form } = await confirmedCustomer(harness);
     const token = await resetToken(form.email);
     expect(await failure(updatePassword(token, 'short'))).toMatchObject({ statusCode: 400, message: 'Password must be at least 6 characters' });
+    expect(await failure(updatePassword(token, 'iloveyou1'))).toMatchObject({ statusCode: 400, code: 'common_password' });
     expect(await failure(updatePassword(token, ''))).toMatchObject({ statusCode: 400, message: 'Password is required' });
     await expect(updatePassword(token, 'long-enough')).resolves.toEqual({ updated: true });
   });

@@ -22,6 +22,7 @@ import { EmailLinkQuota } from '../tokens/email-link-quota';
 import { expiresIn, PASSWORD_RESET_LINK_TTL_SECONDS, webLink } from '../tokens/email-links';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
 import { singleUseTokenState } from '../tokens/single-use-token';
+import { assertNotCommonPassword } from '../users/common-passwords';
 import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { findUserByEmail } from '../users/user-records';
@@ -73,6 +74,7 @@ export class PasswordResetService {
     const owner = link && singleUseTokenState(link) === 'usable' ? await this.dataSource.manager.findOneBy(User, { id: link.userId }) : null;
     if (!owner) throw invalidResetLink();
     if (owner.userType === 'admin') assertAdminPassword(password);
+    assertNotCommonPassword(password);
     const passwordHash = await hashPassword(password);
 
     const revokedSessions = await this.dataSource.transaction(async (manager) => {
@@ -98,7 +100,7 @@ export class PasswordResetService {
       await recordAudit(manager, securityRecord('password_reset_completed', user, `The password was reset from an emailed link; ${sessionIds.length} session(s) ended`, meta));
       return sessionIds;
     });
-    await this.sessions.markRevoked(revokedSessions);
+    await this.sessions.markRevoked(revokedSessions, 'password_reset');
     await this.limiter.forgiveAccount(owner.email);
     return { updated: true };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, revokedSessionKey } from '@portal/contracts';
+import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
@@ -93,7 +93,7 @@ export class SessionsService {
         return outcome.session;
       case 'reused':
         this.logger.warn({ sessionId: outcome.sessionId, clientIp: meta.clientIp }, 'refresh token reused; session revoked');
-        await this.markRevoked([outcome.sessionId]);
+        await this.markRevoked([outcome.sessionId], 'refresh_token_reused');
         throw sessionEnded();
       case 'suspended':
         throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
@@ -128,10 +128,11 @@ export class SessionsService {
    * expired anyway. Best effort: the database revocation already stops refreshes, so a
    * Redis outage is logged rather than undoing a committed sign-out or password reset.
    */
-  async markRevoked(sessionIds: string[]): Promise<void> {
+  async markRevoked(sessionIds: string[], reason: RevocationReason = 'signed_out'): Promise<void> {
     if (sessionIds.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const sessionId of sessionIds) pipeline.set(revokedSessionKey(sessionId), '1', 'EX', this.environment.ACCESS_TOKEN_TTL_SECONDS);
+    // The reason is the mark, so the gateway can say why (suspended, deleted ...).
+    for (const sessionId of sessionIds) pipeline.set(revokedSessionKey(sessionId), reason, 'EX', this.environment.ACCESS_TOKEN_TTL_SECONDS);
     try {
       const results = (await pipeline.exec()) ?? [];
       const failed = results.find(([error]) => error);

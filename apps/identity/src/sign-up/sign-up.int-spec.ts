@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { AuthMessages, IdentityCommands, IdentityEvents } from '@portal/contracts';
 import { aCustomer, failure, IdentityHarness, startIdentity, TEST_WEB_URL, tokenOf } from '../testing/identity-harness';
+import { COMMON_PASSWORD_MESSAGE } from '../users/common-passwords';
 
 describe('sign-up', () => {
   let harness: IdentityHarness;
@@ -25,6 +26,7 @@ describe('sign-up', () => {
       ['password', { password: '', confirmPassword: '' }, 'Password is required'],
       ['password length', { password: 'abc12', confirmPassword: 'abc12' }, 'Password must be at least 6 characters'],
       ['confirmation', { confirmPassword: 'something-else' }, 'Passwords do not match'],
+      ['common password', { password: 'Password1', confirmPassword: 'Password1' }, COMMON_PASSWORD_MESSAGE],
     ])('refuses a missing or bad %s', async (_field, overrides, message) => {
       expect(await failure(signUp(aCustomer(overrides)))).toMatchObject({ statusCode: 400, message });
     });

@@ -4,6 +4,7 @@ import { AuthErrorCodes, AuthMessages, IdentityEvents, SignUpPayload, SignUpResu
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { ConfirmationLinks } from '../email-confirmation/confirmation-links';
 import { SettingsService } from '../settings/settings.service';
+import { assertNotCommonPassword } from '../users/common-passwords';
 import { hashPassword } from '../users/passwords';
 import { EmailTakenError, findUserByEmail, insertUser } from '../users/user-records';
 
@@ -23,6 +24,7 @@ export class SignUpService {
     if (!toggles.new_registrations) throw ServiceError.forbidden(AuthMessages.registrationsClosed, AuthErrorCodes.registrationsClosed);
     // A cheap look first spares the hashing work; the unique index still decides races.
     if (await findUserByEmail(this.dataSource.manager, payload.email)) throw duplicateEmail();
+    assertNotCommonPassword(payload.password);
     const passwordHash = await hashPassword(payload.password);
     try {
       return await this.dataSource.transaction(async (manager) => {

@@ -13,7 +13,12 @@ import {
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { User } from '../users/user.entity';
 
-const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
+export const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
+
+/** What other services and admin screens may know about a person. */
+export function toUserSummary(user: Pick<User, (typeof SUMMARY_FIELDS)[number]>): UserSummary {
+  return Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, user[field]])) as unknown as UserSummary;
+}
 
 /**
  * Other services' admin screens name the people in their records (a transaction's
@@ -29,7 +34,7 @@ export class UserDirectoryController {
     const ids = [...new Set(payload.userIds)];
     if (ids.length === 0) return { users: [] };
     const users = await this.dataSource.getRepository(User).find({ select: [...SUMMARY_FIELDS], where: { id: In(ids) } });
-    return { users: users.map((user) => Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, user[field]])) as unknown as UserSummary) };
+    return { users: users.map(toUserSummary) };
   }
 
   @HandlesCommand(IdentityCommands.findUserIds)

@@ -1,5 +1,5 @@
 import { IsDefined, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Min } from 'class-validator';
-import { USER_TYPES, UserType } from '../common/request';
+import { ADMIN_ROLES, AdminRole, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class UserRegisteredEvent {
   @IsUUID() userId: string;
@@ -55,4 +55,18 @@ export class SettingChangedEvent {
   @IsDefined() value: unknown;
   @IsInt() @Min(1) version: number;
   @IsOptional() @IsUUID() changedBy: string | null;
+}
+
+/** An admin suspended or re-activated an account, or changed an admin's role. */
+export class UserStatusChangedEvent {
+  @IsUUID() userId: string;
+  @IsIn(USER_STATUSES) userStatus: UserStatus;
+  @IsOptional() @IsIn(ADMIN_ROLES) adminRole?: AdminRole | null;
+  @IsOptional() @IsUUID() changedBy: string | null;
+}
+
+/** An account was deleted: services that keep personal data by user id remove or anonymise it. */
+export class UserDeletedEvent {
+  @IsUUID() userId: string;
+  @IsOptional() @IsUUID() deletedBy: string | null;
 }

@@ -5,3 +5,5 @@ export * from './events';
 export * from './audit';
 export * from './settings';
 export * from './directory';
+export * from './admin-permissions';
+export * from './account-administration';

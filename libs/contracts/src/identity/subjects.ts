@@ -21,9 +21,12 @@ import {
   SecurityEventRecordedEvent,
   SettingChangedEvent,
   UserConfirmedEvent,
+  UserDeletedEvent,
   UserRegisteredEvent,
+  UserStatusChangedEvent,
 } from './events';
-import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries } from './directory';
+import { ChangeAdminRolePayload, SuspendUserPayload, UserDeletedResult, UserIdPayload } from './account-administration';
+import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries, UserSummary } from './directory';
 import { AuthSession, SessionUser } from './session';
 import { AllSettings, PublicSettings, SettingValue, UpdateSettingPayload } from './settings';
 
@@ -44,6 +47,13 @@ export const IdentityCommands = {
   lookupUsers: defineCommand<LookupUsersPayload, UserSummaries>('identity.directory.lookup-users.v1', LookupUsersPayload),
   /** Admin callers only: a broadcast's audience, or owners matched by name or email. */
   findUserIds: defineCommand<FindUserIdsPayload, FoundUserIds>('identity.directory.find-user-ids.v1', FindUserIdsPayload),
+  /** Admins with the users permission; acting on an administrator needs a super admin. Ends the account's sessions. */
+  suspendUser: defineCommand<SuspendUserPayload, UserSummary>('identity.accounts.suspend.v1', SuspendUserPayload),
+  activateUser: defineCommand<UserIdPayload, UserSummary>('identity.accounts.activate.v1', UserIdPayload),
+  /** Super admins only: ends the account's sessions, then deletes it. */
+  deleteUser: defineCommand<UserIdPayload, UserDeletedResult>('identity.accounts.delete.v1', UserIdPayload),
+  /** Super admins only: the admin's sessions end, so the new role applies at once. */
+  changeAdminRole: defineCommand<ChangeAdminRolePayload, UserSummary>('identity.accounts.change-admin-role.v1', ChangeAdminRolePayload),
   getPublicSettings: defineCommand<EmptyPayload, PublicSettings>('identity.settings.get-public.v1', EmptyPayload),
   getAllSettings: defineCommand<EmptyPayload, AllSettings>('identity.settings.get-all.v1', EmptyPayload),
   updateSetting: defineCommand<UpdateSettingPayload, SettingValue>('identity.settings.update.v1', UpdateSettingPayload),
@@ -58,6 +68,8 @@ export const IdentityEvents = {
   passwordChanged: defineEvent('identity.user.password-changed.v1', PasswordChangedEvent),
   securityEventRecorded: defineEvent('identity.audit.security-event-recorded.v1', SecurityEventRecordedEvent),
   settingChanged: defineEvent('identity.settings.changed.v1', SettingChangedEvent),
+  userStatusChanged: defineEvent('identity.user.status-changed.v1', UserStatusChangedEvent),
+  userDeleted: defineEvent('identity.user.deleted.v1', UserDeletedEvent),
 } as const;
 
 export const IDENTITY_EVENTS_STREAM = defineStream('IDENTITY_EVENTS', IdentityEvents);

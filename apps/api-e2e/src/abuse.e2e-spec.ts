@@ -1,0 +1,118 @@
+import { connect } from 'node:net';
+import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+
+/** Attacks tried from outside, over HTTP, against the whole running stack. */
+describe('abuse over HTTP', () => {
+  let stack: TestStack;
+  let admin: SignedInAccount;
+
+  beforeAll(async () => {
+    // Behind a proxy, so each test can speak from addresses of its own (X-Forwarded-For).
+    stack = await startTestStack('api-abuse', { env: { TRUST_PROXY: 'true', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '2000' } });
+    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  let lastHost = 0;
+  const from = () => ({ 'x-forwarded-for': `203.0.113.${++lastHost}` });
+  const login = (email: string, password: string, headers = from()) => stack.api.post('/api/v1/auth/login', { email, password }, headers);
+
+  describe('sessions end with the account', () => {
+    it("refuses a suspended customer's access token on the very next call, with a clear message", async () => {
+      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      expect((await customer.api.get('/api/v1/me')).status).toBe(200);
+      expect((await admin.api.post(`/api/v1/admin/users/${customer.user.id}/suspend`, { reason: 'abuse test' })).status).toBe(200);
+      const next = await customer.api.get('/api/v1/me');
+      expect(next.status).toBe(401);
+      expect(next.body).toMatchObject({ code: 'account_suspended', message: 'Your account has been suspended. Please contact support.' });
+      expect((await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })).status).toBe(401);
+    });
+
+    it("refuses a deleted customer's access token at once", async () => {
+      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      expect((await admin.api.request('DELETE', `/api/v1/admin/users/${customer.user.id}`)).status).toBe(200);
+      const next = await customer.api.get('/api/v1/me');
+      expect(next).toMatchObject({ status: 401, body: { code: 'account_deleted', message: 'This account no longer exists.' } });
+    });
+
+    it("ends an admin's session when a super admin changes the admin's role", async () => {
+      const other = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'admin' });
+      expect((await admin.api.request('PUT', `/api/v1/admin/users/${other.user.id}/admin-role`, { adminRole: 'support' })).status).toBe(200);
+      expect((await other.api.get('/api/v1/admin/audit-logs')).status).toBe(401);
+    });
+
+    it('refuses an access token replayed after sign-out', async () => {
+      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      expect((await stack.api.post('/api/v1/auth/logout', { refreshToken: customer.refreshToken })).status).toBe(204);
+      expect((await customer.api.get('/api/v1/me')).status).toBe(401);
+    });
+  });
+
+  describe('guessing passwords', () => {
+    it('locks one account for the address that guesses, never for its owner elsewhere', async () => {
+      const victim = await confirmedCustomer(stack.api, stack.inbox);
+      const attacker = from();
+      for (let attempt = 0; attempt < 5; attempt++) expect((await login(victim.email, `guess-${attempt}`, attacker)).status).toBe(401);
+      expect((await login(victim.email, victim.password, attacker)).status).toBe(429);
+      expect((await login(victim.email, victim.password)).status).toBe(200);
+    });
+
+    it('stops credential stuffing: one address failing across many accounts is refused altogether', async () => {
+      const stuffer = from();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 22; attempt++) statuses.push((await login(uniqueEmail('stuffed'), 'Password123!', stuffer)).status);
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      const audit = await admin.api.get<{ items: { actionType: string }[] }>('/api/v1/admin/audit-logs?category=security_event&limit=100');
+      expect(audit.body.items.map((entry) => entry.actionType)).toEqual(expect.arrayContaining(['sign_in_failed', 'sign_in_locked_out']));
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('answers a refresh race with one pair for both, and the session goes on', async () => {
+      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const [first, second] = await Promise.all([0, 1].map(() => stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })));
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body.refreshToken).toBe(first.body.refreshToken);
+      expect((await stack.api.post('/api/v1/auth/refresh', { refreshToken: first.body.refreshToken })).status).toBe(200);
+    });
+  });
+
+  describe('cross-site requests', () => {
+    it('refuses a cookie-authenticated sign-out from a form of another site', async () => {
+      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const forced = await stack.api.request('POST', '/api/v1/auth/logout', undefined, { cookie: `portal_refresh=${customer.refreshToken}`, 'content-type': 'text/plain', origin: 'http://localhost:8081' });
+      expect(forced.status).toBe(403);
+      expect((await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })).status).toBe(200);
+    });
+  });
+
+  describe('oversized and slow requests', () => {
+    it('refuses an oversized body with 413 and a deeply nested one with 400', async () => {
+      expect((await stack.api.request('POST', '/api/v1/auth/login', { email: 'a@b.c', password: 'x'.repeat(200_000) })).status).toBe(413);
+      const nested = '{"email":'.repeat(2_500) + '"a"' + '}'.repeat(2_500);
+      const response = await fetch(`${stack.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nested });
+      expect(response.status).toBe(400);
+    });
+
+    it('does not hold a connection whose body never completes', async () => {
+      const { port } = new URL(stack.baseUrl);
+      const startedAt = Date.now();
+      const closed = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write('POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+        });
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.setTimeout(60_000, () => socket.destroy());
+      });
+      // Node checks request time-outs every few seconds; well under the minutes it took before.
+      expect(Date.now() - startedAt).toBeLessThan(45_000);
+      expect(closed.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 (408|400)/);
+    }, 60_000);
+  });
+});

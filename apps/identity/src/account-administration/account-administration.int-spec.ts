@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
+
+describe('account administration', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentity('account_administration');
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  const sessionIdOf = (accessToken: string) => harness.verifyAccessToken(accessToken).sid;
+
+  it('suspends a customer: every session ends at once, marked for the gateway as suspended, and it is audited', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const second = await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password });
+    const { actor } = await signedInAdmin(harness, 'moderator');
+
+    const summary = await harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: session.user.id, reason: 'Chargeback fraud' });
+    expect(summary).toMatchObject({ id: session.user.id, userStatus: 'suspended' });
+
+    for (const live of [session, second]) {
+      expect(await harness.redis.get(revokedSessionKey(sessionIdOf(live.accessToken)))).toBe('suspended');
+      expect(await failure(harness.client.send(IdentityCommands.refreshSession, { refreshToken: live.refreshToken }))).toMatchObject({ statusCode: 401 });
+    }
+    expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 403, code: 'account_suspended' });
+    const event = await harness.events.waitFor(IdentityEvents.userStatusChanged, (payload) => payload.userId === session.user.id);
+    expect(event.payload).toMatchObject({ userStatus: 'suspended', changedBy: actor.userId });
+    const audit = await harness.database.query(`SELECT action_type, actor_user_id, description, metadata FROM identity.audit_logs WHERE target_id = $1 AND category = 'admin_action'`, [session.user.id]);
+    expect(audit.rows).toEqual([
+      { action_type: 'user_suspended', actor_user_id: actor.userId, description: `Suspended ${form.email}: Chargeback fraud`, metadata: expect.objectContaining({ sessionsEnded: 2, before: { userStatus: 'active', adminRole: null } }) },
+    ]);
+
+    await expect(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id })).resolves.toMatchObject({ userStatus: 'active' });
+    await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
+  });
+
+  it('deletes an account for super admins only, ending its sessions as deleted', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+    expect(await failure(harness.client.as(moderator).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({ statusCode: 403 });
+
+    const { actor } = await signedInAdmin(harness);
+    await expect(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id })).resolves.toEqual({ deleted: true });
+    expect(await harness.redis.get(revokedSessionKey(sessionIdOf(session.accessToken)))).toBe('deleted');
+    expect((await harness.database.query('SELECT 1 FROM identity.users WHERE id = $1', [session.user.id])).rowCount).toBe(0);
+    await harness.events.waitFor(IdentityEvents.userDeleted, (payload) => payload.userId === session.user.id);
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({ statusCode: 404 });
+  });
+
+  it("changes an admin's role for super admins only, ending that admin's sessions so the new role applies", async () => {
+    const { actor: superAdmin } = await signedInAdmin(harness);
+    const { session: adminSession, actor: other } = await signedInAdmin(harness, 'admin');
+    expect(await failure(harness.client.as(other).send(IdentityCommands.changeAdminRole, { userId: superAdmin.userId, adminRole: 'support' }))).toMatchObject({ statusCode: 403 });
+
+    await expect(harness.client.as(superAdmin).send(IdentityCommands.changeAdminRole, { userId: other.userId, adminRole: 'support' })).resolves.toMatchObject({ adminRole: 'support' });
+    expect(await harness.redis.get(revokedSessionKey(sessionIdOf(adminSession.accessToken)))).toBe('role_changed');
+  });
+
+  it('keeps administrators out of reach of non-super admins, and people without the users permission out entirely', async () => {
+    const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+    const { actor: admin } = await signedInAdmin(harness, 'admin');
+    const { actor: support } = await signedInAdmin(harness, 'support');
+    const { session } = await confirmedCustomer(harness);
+    expect(await failure(harness.client.as(moderator).send(IdentityCommands.suspendUser, { userId: admin.userId }))).toMatchObject({ statusCode: 403 });
+    expect(await failure(harness.client.as(support).send(IdentityCommands.suspendUser, { userId: session.user.id }))).toMatchObject({ statusCode: 403 });
+    expect(await failure(harness.client.as(actorOf(harness, session)).send(IdentityCommands.suspendUser, { userId: session.user.id }))).toMatchObject({ statusCode: 403 });
+  });
+
+  it('refuses changes to your own account and changes that change nothing', async () => {
+    const { actor } = await signedInAdmin(harness);
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: actor.userId }))).toMatchObject({ statusCode: 409, code: 'own_account' });
+    const { session } = await confirmedCustomer(harness);
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id }))).toMatchObject({ statusCode: 409, code: 'no_change' });
+  });
+});

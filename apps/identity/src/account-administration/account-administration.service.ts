@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, Not } from 'typeorm';
+import { Actor, AdminRole, adminRoleAllows, IdentityEvents, RequestMeta, RevocationReason, UserStatus, UserSummary } from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { recordAudit } from '../audit/record-audit';
+import { SessionsService } from '../sessions/sessions.service';
+import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
+import { toUserSummary } from '../user-directory/user-directory.controller';
+import { User } from '../users/user.entity';
+
+const NOT_ALLOWED = 'Access denied. You do not have permission to do this.';
+
+interface Change {
+  /** The audit action and the revocation reason the account's sessions end with (none: they stay). */
+  action: string;
+  endSessionsBecause: RevocationReason | null;
+  apply: (manager: EntityManager, target: User) => Promise<void>;
+  describe: (target: User) => string;
+}
+
+/**
+ * An administrator's decisions about an account: suspend, re-activate, delete, change an
+ * admin's role. Each is one transaction with its audit record and event, and ends the
+ * account's sessions there too; once it commits, the sessions are marked revoked for the
+ * gateway, so the person's very next request is refused, not only their next refresh.
+ */
+@Injectable()
+export class AccountAdministrationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  suspend(actor: Actor, userId: string, reason: string | undefined, meta: RequestMeta): Promise<UserSummary> {
+    return this.change(actor, userId, meta, {
+      action: 'user_suspended',
+      endSessionsBecause: 'suspended',
+      apply: (manager, target) => this.setStatus(manager, target, 'suspended', actor),
+      describe: (target) => `Suspended ${target.email}${reason?.trim() ? `: ${reason.trim()}` : ''}`,
+    });
+  }
+
+  activate(actor: Actor, userId: string, meta: RequestMeta): Promise<UserSummary> {
+    return this.change(actor, userId, meta, {
+      action: 'user_activated',
+      endSessionsBecause: null,
+      apply: (manager, target) => this.setStatus(manager, target, 'active', actor),
+      describe: (target) => `Activated ${target.email}`,
+    });
+  }
+
+  async delete(actor: Actor, userId: string, meta: RequestMeta): Promise<{ deleted: true }> {
+    await this.change(actor, userId, meta, {
+      action: 'user_deleted',
+      endSessionsBecause: 'deleted',
+      apply: async (manager, target) => {
+        if (!(await this.callerIsSuperAdmin(manager, actor))) throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
+        if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
+        await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: actor.userId });
+        await manager.delete(User, { id: target.id });
+      },
+      describe: (target) => `Deleted the account of ${target.email}`,
+    });
+    return { deleted: true };
+  }
+
+  changeAdminRole(actor: Actor, userId: string, adminRole: AdminRole, meta: RequestMeta): Promise<UserSummary> {
+    return this.change(actor, userId, meta, {
+      action: 'admin_role_changed',
+      endSessionsBecause: 'role_changed',
+      apply: async (manager, target) => {
+        if (target.userType !== 'admin') throw ServiceError.conflict('Only administrators have an admin role.', 'not_an_admin');
+        if (target.adminRole === adminRole) throw ServiceError.conflict(`This administrator is already ${adminRole}.`, 'no_change');
+        if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
+        await manager.update(User, { id: target.id }, { adminRole });
+        target.adminRole = adminRole;
+        await addToOutbox(manager, IdentityEvents.userStatusChanged, { userId: target.id, userStatus: target.userStatus, adminRole, changedBy: actor.userId });
+      },
+      describe: (target) => `Changed the admin role of ${target.email} to ${adminRole}`,
+    });
+  }
+
+  private async change(actor: Actor, userId: string, meta: RequestMeta, change: Change): Promise<UserSummary> {
+    const { summary, endedSessions } = await this.dataSource.transaction(async (manager) => {
+      const caller = await this.activeAdmin(manager, actor);
+      if (userId === caller.id) throw ServiceError.conflict('You cannot change your own account here.', 'own_account');
+      const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: userId }).getOne();
+      if (!target) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+      // Administrators are managed by super administrators only; customers by anyone with the users permission.
+      const allowed = target.userType === 'admin' ? caller.adminRole === 'super_admin' : await this.mayManageUsers(manager, caller);
+      if (!allowed) throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+      const before = { userStatus: target.userStatus, adminRole: target.adminRole };
+      const description = change.describe(target);
+      const sessionIds = change.endSessionsBecause ? await this.sessions.revokeAllSessions(manager, target.id) : [];
+      await change.apply(manager, target);
+      await recordAudit(manager, {
+        category: 'admin_action',
+        actionType: change.action,
+        actor: { userId: caller.id, email: caller.email },
+        targetType: 'user',
+        targetId: target.id,
+        description,
+        metadata: { before, after: { userStatus: target.userStatus, adminRole: target.adminRole }, sessionsEnded: sessionIds.length, userAgent: meta.userAgent, requestId: meta.requestId },
+        clientIp: meta.clientIp ?? null,
+      });
+      return { summary: toUserSummary(target), endedSessions: sessionIds };
+    });
+    if (change.endSessionsBecause) await this.sessions.markRevoked(endedSessions, change.endSessionsBecause);
+    return summary;
+  }
+
+  private async setStatus(manager: EntityManager, target: User, userStatus: UserStatus, actor: Actor): Promise<void> {
+    if (target.userStatus === userStatus) throw ServiceError.conflict(`This account is already ${userStatus}.`, 'no_change');
+    if (userStatus === 'suspended' && target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
+    await manager.update(User, { id: target.id }, { userStatus });
+    target.userStatus = userStatus;
+    await addToOutbox(manager, IdentityEvents.userStatusChanged, { userId: target.id, userStatus, adminRole: target.adminRole, changedBy: actor.userId });
+  }
+
+  /** The caller as stored now: an active administrator, or refused. */
+  private async activeAdmin(manager: EntityManager, actor: Actor): Promise<User> {
+    const caller = await manager.findOneBy(User, { id: actor.userId });
+    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+    return caller;
+  }
+
+  private async callerIsSuperAdmin(manager: EntityManager, actor: Actor): Promise<boolean> {
+    return (await this.activeAdmin(manager, actor)).adminRole === 'super_admin';
+  }
+
+  private async mayManageUsers(manager: EntityManager, caller: User): Promise<boolean> {
+    const roles = await manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
+    return adminRoleAllows(roles?.settingValue, caller.adminRole, 'users');
+  }
+
+  /** The platform always keeps an active super administrator besides the one being changed. */
+  private async keepOneSuperAdmin(manager: EntityManager, target: User): Promise<void> {
+    const others = await manager.count(User, { where: { adminRole: 'super_admin', userStatus: 'active', id: Not(target.id) } });
+    if (others === 0) throw ServiceError.conflict('The platform needs at least one active super administrator.', 'last_super_admin');
+  }
+}
