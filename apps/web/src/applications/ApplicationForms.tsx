@@ -25,8 +25,9 @@ export const REQUIRED_MESSAGE = 'Please fill in all required fields and accept t
 const SANITISE = /[<>"']/g;
 
 /** Spec 01 §5, mirrored here; the server applies it again. */
-export function sanitise(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
+export function sanitise(text: unknown): string | undefined {
+  // A reopened draft leaves null in the fields it never had.
+  if (typeof text !== 'string') return undefined;
   const cleaned = text.replace(SANITISE, '').trim().slice(0, 1000);
   return cleaned === '' ? undefined : cleaned;
 }
@@ -184,7 +185,7 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
     });
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} aria-label="Personal investment application">
+    <Form form={form} name="personalApplication" layout="vertical" onFinish={submit} aria-label="Personal investment application">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label="Full name" name="fullName" rules={required('Full name')}>
@@ -272,7 +273,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
   const saveDraft = () => submission.mutate({ draftId, body: body(form.getFieldsValue(), true) });
 
   return (
-    <Form form={form} layout="vertical" onFinish={(values) => submission.mutate({ draftId, body: body(values, false) })} aria-label="Corporate investment application">
+    <Form form={form} name="corporateApplication" layout="vertical" onFinish={(values) => submission.mutate({ draftId, body: body(values, false) })} aria-label="Corporate investment application">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label="Company name" name="companyName" rules={required('Company name')}>
@@ -365,6 +366,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
   return (
     <Form
       form={form}
+      name="gippApplication"
       layout="vertical"
       onFinish={submit}
       onFinishFailed={() => notification.error({ message: 'Validation Error', description: REQUIRED_MESSAGE })}
