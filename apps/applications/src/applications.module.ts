@@ -1,17 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
+import { APPLICATIONS_EVENTS_STREAM } from '@portal/contracts';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
+import { InvestmentApplication } from './applications/application.entity';
+import { ApplicationsFeatureModule } from './applications/applications-feature.module';
+import { Investment } from './investments/investment.entity';
 import { applicationsMigrations } from './migrations';
 
 export const APPLICATIONS_SCHEMA = 'applications';
-export const applicationsEntities = [...eventEntities];
+export const applicationsEntities = [...eventEntities, InvestmentApplication, Investment];
 
 /**
- * Investment applications (personal, corporate, GIPP), their review workflow and the
- * investments approved applications become. This release runs the service's schema,
- * migrations and health reply; the application features arrive with their own issue.
+ * Investment applications (personal, corporate, GIPP), their drafts, the review workflow
+ * and the investments approved applications become; events on APPLICATIONS_EVENTS.
  */
 @Module({})
 export class ApplicationsModule {
@@ -20,6 +23,9 @@ export class ApplicationsModule {
       module: ApplicationsModule,
       imports: [
         ServiceDatabaseModule.forService({ schema: APPLICATIONS_SCHEMA, url: environment.DATABASE_URL, entities: applicationsEntities, migrations: applicationsMigrations }),
+        OutboxModule.forStreams(APPLICATIONS_EVENTS_STREAM),
+        PlatformSettingsModule,
+        ApplicationsFeatureModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -2,12 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from '@portal/logging';
 import { AdminModule } from './admin/admin.module';
 import { AdminUsersModule } from './admin-users/admin-users.module';
+import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway-environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { HealthModule } from './health/health.module';
 import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
+import { FilesModule } from './files/files.module';
 import { MeModule } from './me/me.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
@@ -17,7 +19,18 @@ export class GatewayModule {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, AdminUsersModule, HealthModule],
+      imports: [
+        ConnectionsModule.forRoot(config, logger),
+        AuthModule,
+        MeModule,
+        SettingsModule,
+        SecurityEventsModule,
+        AdminModule,
+        AdminUsersModule,
+        ApplicationsModule,
+        FilesModule,
+        HealthModule,
+      ],
       providers: [RateLimiter, GatewayOperationsPort],
     };
   }

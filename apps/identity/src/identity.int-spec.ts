@@ -52,7 +52,9 @@ describe('identity service', () => {
       supportedCurrencies: ['USD', 'EUR', 'GBP', 'SGD'],
       personalDurations: [3, 6, 12, 24, 36],
       corporateDurations: [3, 6, 12, 24, 36, 48, 60],
+      gippDurations: [3, 6, 12, 24, 36],
       investmentCategories: ['Oil & Gas', 'Gold Mining', 'Real Estate', 'Technology', 'Healthcare', 'Renewable Energy'],
+      corporateStructures: ['Private Limited Company', 'Public Limited Company', 'Partnership', 'Sole Proprietorship', 'Limited Liability Partnership', 'Other'],
       bitcoinWalletAddress: null,
     });
   });

@@ -4,17 +4,19 @@ import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { KYC_EVENTS_STREAM } from '@portal/contracts';
 import { eventEntities, HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
+import { FileUploadPart, StoredFileRecord } from './files/stored-file.entity';
+import { FilesModule } from './files/files.module';
 import { KycProfile } from './kyc-status/kyc-profile.entity';
 import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
 
 export const KYC_SCHEMA = 'kyc';
-export const kycEntities = [...eventEntities, KycProfile];
+export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart];
 
 /**
  * Uploaded documents, document reviews, KYC status and biometric verification. This
  * release owns each customer's KYC status (opened pending at sign-up, published on
- * KYC_EVENTS); the document and review features arrive with their own issue.
+ * KYC_EVENTS) and the storage of uploaded files; document reviews arrive with their own issue.
  */
 @Module({})
 export class KycModule {
@@ -25,6 +27,7 @@ export class KycModule {
         ServiceDatabaseModule.forService({ schema: KYC_SCHEMA, url: environment.DATABASE_URL, entities: kycEntities, migrations: kycMigrations }),
         OutboxModule.forStreams(KYC_EVENTS_STREAM),
         KycStatusModule,
+        FilesModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -26,6 +26,17 @@ export type RecordSecurityEventPayload = Schemas['RecordSecurityEventPayload'];
 export type AuditLogEntry = Schemas['AuditLogEntry'];
 export type AuditLogPage = Schemas['AuditLogPage'];
 export type ReadinessReport = Schemas['ReadinessReport'];
+export type StoredFile = Schemas['StoredFile'];
+export type ApplicationBody = Schemas['ApplicationBody'];
+export type ApplicationView = Schemas['ApplicationView'];
+export type ApplicationDocument = Schemas['ApplicationDocument'];
+export type ApplicationPage = Schemas['ApplicationPage'];
+export type AdminApplicationPage = Schemas['AdminApplicationPage'];
+export type LatestApplicationStatus = Schemas['LatestApplicationStatus'];
+export type InvestmentView = Schemas['InvestmentView'];
+export type InvestmentList = Schemas['InvestmentList'];
+export type OversightRow = Schemas['OversightRow'];
+export type OversightPage = Schemas['OversightPage'];
 
 export interface PortalClientOptions {
   /** Origin of the gateway; '' (the default) calls the page's own origin, as the web app does. */

@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/v1/admin/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submitted applications with search, status and type filters, and counters */
+        get: operations["AdminApplications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/applications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an application: pending → under_review → approved or rejected, with a note (approval opens the investment) */
+        post: operations["AdminApplications_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit-logs": {
         parameters: {
             query?: never;
@@ -30,6 +64,23 @@ export interface paths {
         };
         /** Readiness with its details: which instance answered, dependencies and errors */
         get: operations["HealthDetails_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Investment Oversight: submitted applications and the investments approved ones became, with tiles */
+        get: operations["AdminApplications_investments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -100,6 +151,59 @@ export interface paths {
         put?: never;
         /** Suspend an account: its sessions and access tokens stop working at once */
         post: operations["AdminUsers_suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your applications, drafts included, newest first */
+        get: operations["Applications_list"];
+        put?: never;
+        /** Submit an application (status pending), or save a draft with draft: true */
+        post: operations["Applications_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/latest-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of your newest submitted application (null when none): the deposit gate */
+        get: operations["Applications_latestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your applications (another person’s: 404) */
+        get: operations["Applications_get"];
+        /** Change your draft; with draft: false it is submitted */
+        put: operations["Applications_updateDraft"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -242,6 +346,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a PDF, JPG or PNG of at most 10 MB (type checked by content); readable by you and administrators */
+        post: operations["Files_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file itself, for its owner or an administrator (anyone else: 404) */
+        get: operations["Files_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your investments (approved applications) */
+        get: operations["Investments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -352,6 +507,13 @@ export interface components {
             /** @example true */
             accepted: boolean;
         };
+        AdminApplicationPage: {
+            /** @description Over every submitted application, not only this filter */
+            counters: components["schemas"]["ApplicationCounters"];
+            items: components["schemas"]["ApplicationView"][];
+            nextCursor: string | null;
+            total: number;
+        };
         AdminUserSummary: {
             /** @enum {string|null} */
             adminRole?: "super_admin" | "admin" | "moderator" | "support" | null;
@@ -366,6 +528,89 @@ export interface components {
             userStatus: "active" | "suspended" | "pending";
             /** @enum {string} */
             userType: "customer" | "admin";
+        };
+        ApplicationBody: {
+            /** @description personal: address, employment, annualIncome, investmentPurpose, declaration; corporate: countryOfOperation, directorsName, companyStructure, declaration; gipp: declaration */
+            applicationData?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            applicationType: "personal" | "corporate" | "gipp";
+            companyName?: string;
+            companyRegistration?: string;
+            /** @description Ids of files you uploaded with POST /api/v1/files */
+            documentIds?: string[];
+            /** @description Save as a draft instead of submitting */
+            draft?: boolean;
+            email?: string;
+            fullName?: string;
+            /**
+             * @description USD; a JSON number or a decimal string
+             * @example 1500.00
+             */
+            investmentAmount?: number | string;
+            investmentCategory?: string;
+            /** @description Months, one of the durations in the public settings */
+            investmentDuration?: number;
+            phone?: string;
+        };
+        ApplicationCounters: {
+            approved: number;
+            pending: number;
+            rejected: number;
+            total: number;
+            underReview: number;
+        };
+        ApplicationDocument: {
+            /** Format: uuid */
+            fileId: string;
+            mimeType: string;
+            name: string;
+            /** @description The slot it was uploaded for, e.g. application:id_document */
+            purpose: string | null;
+            size: number;
+        };
+        ApplicationPage: {
+            items: components["schemas"]["ApplicationView"][];
+            nextCursor: string | null;
+            total: number;
+        };
+        ApplicationView: {
+            /** @description Admin lists: the applicant account email */
+            applicantEmail?: string | null;
+            /** @description Admin lists: the applicant account name */
+            applicantName?: string | null;
+            applicationData: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            applicationType: "personal" | "corporate" | "gipp";
+            companyName: string | null;
+            companyRegistration: string | null;
+            createdAt: string;
+            /** @example USD */
+            currency: string;
+            documents: components["schemas"]["ApplicationDocument"][];
+            email: string | null;
+            fullName: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example 1500.00 */
+            investmentAmount: string | null;
+            investmentCategory: string | null;
+            /** @description Months */
+            investmentDuration: number | null;
+            /** Format: uuid */
+            investmentId: string | null;
+            phone: string | null;
+            reviewNote: string | null;
+            reviewedAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+            submittedAt: string | null;
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
         };
         AuditLogEntry: {
             actionType: string;
@@ -444,9 +689,93 @@ export interface components {
             /** @enum {string} */
             status: "up" | "down";
         };
+        InvestmentList: {
+            items: components["schemas"]["InvestmentView"][];
+            total: number;
+        };
+        InvestmentView: {
+            /** @example 1500.00 */
+            amount: string;
+            /** Format: uuid */
+            applicationId: string;
+            createdAt: string;
+            /** @example USD */
+            currency: string;
+            durationMonths: number | null;
+            /**
+             * @description Amount x rate x months / 12 (one year when no duration)
+             * @example 225.00
+             */
+            expectedReturnAmount: string;
+            /**
+             * @description Annual percent from the roi_rates setting at approval
+             * @example 15.00
+             */
+            expectedReturnRate: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            investmentType: "personal" | "corporate" | "gipp";
+            /** @example 2027-11-23 */
+            maturityDate: string | null;
+            /** @example 2026-11-23 */
+            startDate: string;
+            /** @enum {string} */
+            status: "active" | "matured";
+            /** Format: uuid */
+            userId: string;
+        };
+        LatestApplicationStatus: {
+            /** Format: uuid */
+            applicationId: string | null;
+            /**
+             * @description Of the newest submitted application; null when none
+             * @enum {string|null}
+             */
+            status: "draft" | "pending" | "under_review" | "approved" | "rejected" | null;
+        };
         LivenessReport: {
             /** @enum {string} */
             status: "ok";
+        };
+        OversightPage: {
+            items: components["schemas"]["OversightRow"][];
+            tiles: components["schemas"]["OversightTiles"];
+            total: number;
+        };
+        OversightRow: {
+            amount: string | null;
+            applicationDate: string | null;
+            /** Format: uuid */
+            applicationId: string;
+            currency: string;
+            expectedReturnAmount: string | null;
+            expectedReturnRate: string | null;
+            /** Format: uuid */
+            investmentId: string | null;
+            /** @enum {string} */
+            investmentType: "personal" | "corporate" | "gipp";
+            maturityDate: string | null;
+            /**
+             * @description active once approved, otherwise the application status
+             * @enum {string}
+             */
+            status: "active" | "pending" | "under_review" | "approved" | "rejected";
+            userEmail: string | null;
+            /** Format: uuid */
+            userId: string;
+            userName: string | null;
+        };
+        OversightTiles: {
+            activeInvestments: number;
+            pendingApplications: number;
+            /** @description Submitted applications */
+            totalInvestments: number;
+            /**
+             * @description Sum of submitted amounts
+             * @example 12000.00
+             */
+            totalValue: string;
         };
         PasswordUpdatedResult: {
             /** @example true */
@@ -467,9 +796,12 @@ export interface components {
         PublicSettings: {
             bitcoinWalletAddress: string | null;
             corporateDurations: number[];
+            corporateStructures: string[];
             featureToggles: {
                 [key: string]: boolean;
             };
+            gippDurations: number[];
+            /** @description GIPP investment categories */
             investmentCategories: string[];
             personalDurations: number[];
             supportedCurrencies: string[];
@@ -506,6 +838,12 @@ export interface components {
         ResendConfirmationResult: {
             /** @enum {string} */
             outcome: "sent" | "already_confirmed";
+        };
+        ReviewBody: {
+            /** @enum {string} */
+            decision: "under_review" | "approved" | "rejected";
+            /** @description Shown to the customer; cut to 1000 characters */
+            note?: string;
         };
         ServiceStatus: {
             /** @description The service's own dependencies, as it reports them */
@@ -567,6 +905,20 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        StoredFile: {
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Detected from the content, not from the name
+             * @enum {string}
+             */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            name: string;
+            purpose: string | null;
+            /** @description Bytes */
+            size: number;
+        };
         SuspendUserBody: {
             /** @description Why, for the audit log */
             reason?: string;
@@ -588,6 +940,202 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminApplications_list: {
+        parameters: {
+            query?: {
+                /** @description Part of a full name, email or company name */
+                q?: string;
+                status?: "draft" | "pending" | "under_review" | "approved" | "rejected";
+                type?: "personal" | "corporate" | "gipp";
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicationPage"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminApplications_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     AuditLogs_list: {
         parameters: {
             query?: {
@@ -690,6 +1238,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessReport"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminApplications_investments: {
+        parameters: {
+            query?: {
+                /** @description Client name, email or investment type */
+                q?: string;
+                status?: "active" | "pending" | "under_review" | "approved" | "rejected";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OversightPage"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
@@ -1083,6 +1718,394 @@ export interface operations {
             };
             /** @description Signed in but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Applications_list: {
+        parameters: {
+            query?: {
+                status?: "draft" | "pending" | "under_review" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPage"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Applications_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Applications_latestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestApplicationStatus"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Applications_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Applications_updateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1728,6 +2751,241 @@ export interface operations {
             };
             /** @description The current state does not allow it, or a duplicate */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Files_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @example application:id_document */
+                    purpose?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredFile"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Files_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Investments_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,3 +16,5 @@ export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
 export * from './common/input-safety';
+export * from './applications/commands';
+export * from './kyc/files';

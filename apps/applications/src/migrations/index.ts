@@ -1,4 +1,5 @@
 import { CreateApplicationsEventTables1763700000000 } from './1763700000000-create-applications-event-tables';
+import { CreateApplicationsAndInvestments1764000000620 } from './1764000000620-create-applications-and-investments';
 
 /** In order; a migration, once committed, is never edited. */
-export const applicationsMigrations = [CreateApplicationsEventTables1763700000000];
+export const applicationsMigrations = [CreateApplicationsEventTables1763700000000, CreateApplicationsAndInvestments1764000000620];

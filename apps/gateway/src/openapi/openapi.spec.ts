@@ -20,12 +20,18 @@ describe('the OpenAPI document', () => {
 
   it('describes every endpoint of this release', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/admin/applications',
+      '/api/v1/admin/applications/{id}/review',
       '/api/v1/admin/audit-logs',
       '/api/v1/admin/health',
+      '/api/v1/admin/investments',
       '/api/v1/admin/users/{id}',
       '/api/v1/admin/users/{id}/activate',
       '/api/v1/admin/users/{id}/admin-role',
       '/api/v1/admin/users/{id}/suspend',
+      '/api/v1/applications',
+      '/api/v1/applications/latest-status',
+      '/api/v1/applications/{id}',
       '/api/v1/auth/confirm-email',
       '/api/v1/auth/login',
       '/api/v1/auth/logout',
@@ -34,6 +40,9 @@ describe('the OpenAPI document', () => {
       '/api/v1/auth/refresh',
       '/api/v1/auth/resend-confirmation',
       '/api/v1/auth/signup',
+      '/api/v1/files',
+      '/api/v1/files/{id}',
+      '/api/v1/investments',
       '/api/v1/me',
       '/api/v1/security-events',
       '/api/v1/settings/public',
@@ -49,7 +58,10 @@ describe('the OpenAPI document', () => {
         const statuses = Object.keys(operation.responses);
         const success = statuses.filter((status) => status.startsWith('2'));
         expect({ path, method, success: success.length }).toEqual({ path, method, success: 1 });
-        if (success[0] !== '204') expect(operation.responses[success[0]].content?.['application/json'].schema.$ref).toBeDefined();
+        const content = operation.responses[success[0]].content;
+        // A file download answers the file itself, typed as binary.
+        if (path === '/api/v1/files/{id}') expect(content?.['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
+        else if (success[0] !== '204') expect(content?.['application/json'].schema.$ref).toBeDefined();
         if (path.startsWith('/api/')) {
           for (const status of ['429', '500', '503', '504']) {
             expect({ path, method, status, schema: operation.responses[status]?.content?.['application/json'].schema.$ref }).toEqual({

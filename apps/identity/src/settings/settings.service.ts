@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record-audit';
 import { requireSuperAdmin } from '../users/super-admin';
 import { SettingKeys, SystemSetting } from './system-setting.entity';
 
-const PUBLIC_KEYS = [SettingKeys.featureToggles, SettingKeys.supportedCurrencies, SettingKeys.investmentDurations, SettingKeys.investmentCategories, SettingKeys.cryptoWallets];
+const PUBLIC_KEYS = [SettingKeys.featureToggles, SettingKeys.supportedCurrencies, SettingKeys.investmentDurations, SettingKeys.investmentCategories, SettingKeys.corporateStructures, SettingKeys.cryptoWallets];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,7 +59,9 @@ export class SettingsService {
       supportedCurrencies: stringList(value(SettingKeys.supportedCurrencies)),
       personalDurations: numberList(durations.personal),
       corporateDurations: numberList(durations.corporate),
+      gippDurations: numberList(durations.gipp),
       investmentCategories: stringList(value(SettingKeys.investmentCategories)),
+      corporateStructures: stringList(value(SettingKeys.corporateStructures)),
       bitcoinWalletAddress: typeof wallets.bitcoin === 'string' && wallets.bitcoin ? wallets.bitcoin : null,
     };
   }

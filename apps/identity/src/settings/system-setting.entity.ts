@@ -23,4 +23,5 @@ export const SettingKeys = {
   adminRoles: 'admin_roles',
   investmentDurations: 'investment_durations',
   investmentCategories: 'investment_categories',
+  corporateStructures: 'corporate_structures',
 } as const;

@@ -1,5 +1,6 @@
 import { CreateKycEventTables1763700000000 } from './1763700000000-create-kyc-event-tables';
 import { CreateKycProfiles1763900000000 } from './1763900000000-create-kyc-profiles';
+import { CreateFiles1764000000610 } from './1764000000610-create-files';
 
 /** In order; a migration, once committed, is never edited. */
-export const kycMigrations = [CreateKycEventTables1763700000000, CreateKycProfiles1763900000000];
+export const kycMigrations = [CreateKycEventTables1763700000000, CreateKycProfiles1763900000000, CreateFiles1764000000610];

@@ -31,7 +31,9 @@ export class PublicSettings {
   @ApiProperty({ type: [String] }) supportedCurrencies: string[];
   @ApiProperty({ type: [Number] }) personalDurations: number[];
   @ApiProperty({ type: [Number] }) corporateDurations: number[];
-  @ApiProperty({ type: [String] }) investmentCategories: string[];
+  @ApiProperty({ type: [Number] }) gippDurations: number[];
+  @ApiProperty({ type: [String], description: 'GIPP investment categories' }) investmentCategories: string[];
+  @ApiProperty({ type: [String] }) corporateStructures: string[];
   @ApiProperty({ nullable: true, type: String }) bitcoinWalletAddress: string | null;
 }
 

@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { InvestmentPortfolio } from '../../investments/InvestmentPortfolio';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function InvestmentPortfolioPage() {
   return (
-    <PortalPage title="Investment Portfolio" description="How your personal, corporate and partnership investments are allocated.">
-      <FeatureNotAvailable feature="The portfolio view" />
+    <PortalPage title="Investment Portfolio" description="Your investments, their maturity and expected returns.">
+      <InvestmentPortfolio />
     </PortalPage>
   );
 }

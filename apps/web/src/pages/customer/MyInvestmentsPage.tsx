@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { InvestmentApplications } from '../../applications/InvestmentApplications';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function MyInvestmentsPage() {
   return (
-    <PortalPage title="My Investments" description="Your investment applications and the investments they become.">
-      <FeatureNotAvailable feature="Investment tracking" />
+    <PortalPage title="My Investments" description="Apply for a personal, corporate or GIPP investment and follow your applications.">
+      <InvestmentApplications />
     </PortalPage>
   );
 }

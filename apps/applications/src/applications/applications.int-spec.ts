@@ -1,0 +1,287 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { JSONCodec, Subscription } from 'nats';
+import { Client } from 'pg';
+import { ServiceEnvironment } from '@portal/config';
+import {
+  Actor,
+  APPLICATION_MESSAGES,
+  ApplicationInput,
+  APPLICATIONS_EVENTS_STREAM,
+  ApplicationsCommands,
+  ApplicationsEvents,
+  IDENTITY_EVENTS_STREAM,
+  IdentityCommands,
+  IdentityEvents,
+  KycFileCommands,
+  ServiceRequest,
+  StoredFile,
+} from '@portal/contracts';
+import { runService, ServiceCallError } from '@portal/messaging';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { ApplicationsModule } from '../applications.module';
+
+jest.setTimeout(90_000);
+
+const codec = JSONCodec();
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+const admin = (adminRole: Actor['adminRole'] = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
+
+const personal = (overrides: Partial<ApplicationInput> = {}): ApplicationInput => ({
+  applicationType: 'personal',
+  fullName: 'Ada Lovelace',
+  investmentAmount: '1500.00',
+  investmentDuration: 12,
+  applicationData: { address: '1 Analytical Way', employment: 'Mathematician', annualIncome: 90000, investmentPurpose: 'Growth', declaration: true },
+  ...overrides,
+});
+
+describe('investment applications', () => {
+  let infrastructure: TestInfrastructure;
+  let applications: INestMicroservice;
+  /** Files kyc holds, by id: kyc (played here) tells which of them the caller owns. */
+  const files = new Map<string, StoredFile & { ownerId: string }>();
+  let client: TestServiceClient;
+  let events: StreamRecorder;
+  let identity: EventPublisher;
+  let database: Client;
+  const identityAnswers: Subscription[] = [];
+
+  /** Identity played by NATS responders: the account of the caller, and people for admin lists. */
+  function answerAs(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
+    const subscription = client.connection.subscribe(subject, { queue: 'identity' });
+    identityAnswers.push(subscription);
+    void (async () => {
+      for await (const message of subscription) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
+        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
+      }
+    })();
+  }
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('applications');
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+    answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
+    answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
+      users: (request.payload.userIds as string[]).map((id) => ({ id, email: `${id.slice(0, 8)}@example.test`, firstName: 'Person', lastName: id.slice(0, 8) })),
+    }));
+    answerAs(IdentityCommands.findUserIds.subject, () => ({ userIds: [], nextAfterId: null }));
+    answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
+    answerAs(KycFileCommands.ownedFiles.subject, (request) => ({
+      files: (request.payload.fileIds as string[]).flatMap((id) => {
+        const file = files.get(id);
+        return file && file.ownerId === request.meta.actor?.userId ? [{ id: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose, createdAt: file.createdAt }] : [];
+      }),
+    }));
+    await client.connection.flush();
+    identity = await EventPublisher.connect(infrastructure.nats.url);
+    applications = await runService({ service: 'applications', environment: ServiceEnvironment, module: (environment) => ApplicationsModule.register(environment), env: infrastructure.env });
+    events = await StreamRecorder.open(client.connection, APPLICATIONS_EVENTS_STREAM, 20_000).catch(async () => {
+      // The relay creates the stream on its first round; make sure it exists.
+      return StreamRecorder.open(client.connection, APPLICATIONS_EVENTS_STREAM, 20_000);
+    });
+    database = new Client({ connectionString: infrastructure.database.url });
+    await database.connect();
+  });
+
+  afterAll(async () => {
+    await database?.end();
+    await events?.close();
+    identityAnswers.forEach((subscription) => subscription.unsubscribe());
+    await identity?.close();
+    await client?.close();
+    await stopService(applications);
+    await infrastructure?.stop();
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
+  const countOf = async (userId: string) => Number((await database.query('SELECT COUNT(*) AS n FROM applications.applications WHERE user_id = $1', [userId])).rows[0].n);
+
+  function uploadPdf(owner: Actor, purpose = 'application:id_document'): StoredFile {
+    const file = { id: randomUUID(), ownerId: owner.userId, name: 'id.pdf', size: 14, mimeType: 'application/pdf', purpose, createdAt: new Date().toISOString() };
+    files.set(file.id, file);
+    return file;
+  }
+
+  it('stores a submission pending with the documents and announces it once', async () => {
+    const owner = customer();
+    const file = uploadPdf(owner);
+    const submitted = await client.as(owner).send(ApplicationsCommands.submit, personal({ documentIds: [file.id] }));
+    expect(submitted).toMatchObject({
+      applicationType: 'personal',
+      status: 'pending',
+      fullName: 'Ada Lovelace',
+      email: 'account@example.test',
+      investmentAmount: '1500.00',
+      currency: 'USD',
+      investmentDuration: 12,
+      documents: [{ fileId: file.id, name: 'id.pdf', mimeType: 'application/pdf', purpose: 'application:id_document' }],
+    });
+    const announced = await events.waitFor(ApplicationsEvents.submitted, (payload) => payload.applicationId === submitted.id);
+    expect(announced.payload).toMatchObject({ userId: owner.userId, applicationType: 'personal', fullName: 'Ada Lovelace', email: 'account@example.test', investmentAmount: '1500.00' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.all(ApplicationsEvents.submitted, (payload) => payload.applicationId === submitted.id)).toHaveLength(1);
+    expect(await client.as(owner).send(ApplicationsCommands.latestStatus, {})).toEqual({ status: 'pending', applicationId: submitted.id });
+  });
+
+  it('removes < > " \' from text, trims and cuts it to 1000 characters', async () => {
+    const owner = customer();
+    const submitted = await client.as(owner).send(
+      ApplicationsCommands.submit,
+      personal({ fullName: '  <script>alert("x")</script>Ada ', applicationData: { address: 'a'.repeat(1200), employment: "O'Brien & Co", annualIncome: 1, investmentPurpose: '<b>Growth</b>', declaration: true } }),
+    );
+    expect(submitted.fullName).toBe('scriptalert(x)/scriptAda');
+    expect(submitted.applicationData).toMatchObject({ employment: 'OBrien & Co', investmentPurpose: 'bGrowth/b' });
+    expect((submitted.applicationData.address as string).length).toBe(1000);
+  });
+
+  it('refuses missing fields, amount 999 and off-step amounts with the spec messages and stores nothing', async () => {
+    const owner = customer();
+    const missing = await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ fullName: '', applicationData: { declaration: false } })));
+    expect(missing).toMatchObject({ statusCode: 400, message: APPLICATION_MESSAGES.required });
+    expect(missing?.details?.map((detail) => detail.field)).toEqual(expect.arrayContaining(['fullName', 'applicationData.address', 'applicationData.declaration']));
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '999.00' })))).toMatchObject({ statusCode: 400, message: APPLICATION_MESSAGES.minimumAmount });
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '1050.00' })))).toMatchObject({ statusCode: 400, message: APPLICATION_MESSAGES.amountStep });
+    const gippMissing = await refusal(client.as(owner).send(ApplicationsCommands.submit, { applicationType: 'gipp', fullName: 'Ada', investmentAmount: '10.00', applicationData: {} }));
+    expect(gippMissing).toMatchObject({ statusCode: 400, message: 'Please fill in all required fields and accept the declaration' });
+    expect(await countOf(owner.userId)).toBe(0);
+  });
+
+  it('takes a GIPP amount below 1000 (no minimum) and refuses documents of someone else', async () => {
+    const owner = customer();
+    const gipp = await client.as(owner).send(ApplicationsCommands.submit, {
+      applicationType: 'gipp',
+      fullName: 'Ada',
+      email: 'ada@example.test',
+      investmentAmount: '250.00',
+      investmentCategory: 'Technology',
+      applicationData: { declaration: true },
+    });
+    expect(gippMissingNothing(gipp.applicationData)).toBe(true);
+    const strangersFile = uploadPdf(customer());
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ documentIds: [strangersFile.id] })))).toMatchObject({
+      statusCode: 400,
+      message: APPLICATION_MESSAGES.documents,
+    });
+    expect(await countOf(owner.userId)).toBe(1);
+  });
+
+  it('keeps a draft unannounced, lets its owner change it and submit it later', async () => {
+    const owner = customer();
+    const draft = await client.as(owner).send(ApplicationsCommands.submit, { applicationType: 'corporate', companyName: 'Acme Ltd', draft: true });
+    expect(draft).toMatchObject({ status: 'draft', companyName: 'Acme Ltd', submittedAt: null });
+    expect((await client.as(owner).send(ApplicationsCommands.listOwn, {})).items.map((item) => item.id)).toEqual([draft.id]);
+    expect(await client.as(owner).send(ApplicationsCommands.latestStatus, {})).toEqual({ status: null, applicationId: null });
+    expect(await refusal(client.as(customer()).send(ApplicationsCommands.updateDraft, { applicationId: draft.id, applicationType: 'corporate', draft: true }))).toMatchObject({ statusCode: 404 });
+
+    const submitted = await client.as(owner).send(ApplicationsCommands.updateDraft, {
+      applicationId: draft.id,
+      applicationType: 'corporate',
+      companyName: 'Acme Ltd',
+      investmentAmount: '25000.00',
+      investmentDuration: 60,
+      applicationData: { countryOfOperation: 'United Kingdom', directorsName: 'Grace Hopper', companyStructure: 'Partnership', declaration: true },
+      draft: false,
+    });
+    expect(submitted).toMatchObject({ id: draft.id, status: 'pending', fullName: 'Account Holder', email: 'account@example.test' });
+    await events.waitFor(ApplicationsEvents.submitted, (payload) => payload.applicationId === draft.id);
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.updateDraft, { applicationId: draft.id, applicationType: 'corporate', draft: true }))).toMatchObject({ statusCode: 409 });
+  });
+
+  it("answers 404 for another customer's application", async () => {
+    const owner = customer();
+    const mine = await client.as(owner).send(ApplicationsCommands.submit, personal());
+    expect(await refusal(client.as(customer()).send(ApplicationsCommands.getOwn, { applicationId: mine.id }))).toMatchObject({ statusCode: 404, message: 'Application not found' });
+    expect((await client.as(owner).send(ApplicationsCommands.getOwn, { applicationId: mine.id })).id).toBe(mine.id);
+    expect((await client.as(customer()).send(ApplicationsCommands.listOwn, {})).items).toEqual([]);
+  });
+
+  it('moves pending to under review to approved, opening an investment with maturity and expected return from the ROI setting', async () => {
+    // The admin changed roi_rates: the service applies it live from identity's event.
+    await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'roi_rates', value: { personal: 20, corporate: 18, gipp: 25 }, version: 5, changedBy: randomUUID() }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const owner = customer();
+    const reviewer = admin();
+    const application = await client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '2000.00', investmentDuration: 6 }));
+
+    const underReview = await client.as(reviewer).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'under_review', note: 'Checking <documents>' });
+    expect(underReview).toMatchObject({ status: 'under_review', reviewNote: 'Checking documents' });
+    const approved = await client.as(reviewer).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'approved', note: 'All good' });
+    expect(approved.status).toBe('approved');
+
+    const { items } = await client.as(owner).send(ApplicationsCommands.listOwnInvestments, {});
+    const start = new Date().toISOString().slice(0, 10);
+    const maturity = new Date(`${start}T00:00:00Z`);
+    maturity.setUTCMonth(maturity.getUTCMonth() + 6);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: approved.investmentId,
+        applicationId: application.id,
+        investmentType: 'personal',
+        amount: '2000.00',
+        status: 'active',
+        startDate: start,
+        durationMonths: 6,
+        expectedReturnRate: '20.00',
+        expectedReturnAmount: '200.00',
+      }),
+    ]);
+    expect(items[0].maturityDate?.slice(0, 7)).toBe(maturity.toISOString().slice(0, 7));
+
+    const reviewed = await events.waitForCount(ApplicationsEvents.reviewed, (payload) => payload.applicationId === application.id, 2);
+    expect(reviewed.map((event) => [event.payload.status, event.payload.version])).toEqual([
+      ['under_review', 2],
+      ['approved', 3],
+    ]);
+    expect(reviewed[1].payload).toMatchObject({ userId: owner.userId, reviewedBy: reviewer.userId, note: 'All good', investmentId: approved.investmentId });
+    const audits = await events.waitForCount(ApplicationsEvents.auditRecorded, (payload) => payload.targetId === application.id, 2);
+    expect(audits.map((event) => event.payload.actionType)).toEqual(['application_under_review', 'application_approved']);
+    expect(audits[1].payload.actor).toEqual({ userId: reviewer.userId, email: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.all(ApplicationsEvents.reviewed, (payload) => payload.applicationId === application.id)).toHaveLength(2);
+
+    // Decided is final.
+    expect(await refusal(client.as(reviewer).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'rejected', note: 'late' }))).toMatchObject({ statusCode: 409 });
+    expect(await client.as(owner).send(ApplicationsCommands.latestStatus, {})).toEqual({ status: 'approved', applicationId: application.id });
+  });
+
+  it('rejects with a note and opens no investment; customers and admins without the permission cannot review', async () => {
+    const owner = customer();
+    const application = await client.as(owner).send(ApplicationsCommands.submit, personal());
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'approved' }))).toMatchObject({ statusCode: 403 });
+    expect(await refusal(client.as(admin('support')).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'approved' }))).toMatchObject({ statusCode: 403 });
+    const rejected = await client.as(admin('super_admin')).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'rejected', note: 'Documents unreadable' });
+    expect(rejected).toMatchObject({ status: 'rejected', reviewNote: 'Documents unreadable', investmentId: null });
+    expect((await client.as(owner).send(ApplicationsCommands.listOwnInvestments, {})).items).toEqual([]);
+    expect(await refusal(client.as(admin()).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'under_review' }))).toMatchObject({ statusCode: 409 });
+  });
+
+  it('lists submitted applications for admins with filters, counters and applicant names; drafts stay private', async () => {
+    const owner = customer();
+    await client.as(owner).send(ApplicationsCommands.submit, personal({ fullName: 'Zebedee Unique' }));
+    await client.as(owner).send(ApplicationsCommands.submit, { applicationType: 'corporate', companyName: 'Hidden Draft Co', draft: true });
+    const reviewer = admin();
+    const page = await client.as(reviewer).send(ApplicationsCommands.adminList, { q: 'zebedee' });
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ fullName: 'Zebedee Unique', applicantEmail: `${owner.userId.slice(0, 8)}@example.test` });
+    expect((await client.as(reviewer).send(ApplicationsCommands.adminList, { q: 'Hidden Draft' })).items).toEqual([]);
+    const all = await client.as(reviewer).send(ApplicationsCommands.adminList, { limit: 100 });
+    expect(all.counters.total).toBe(all.total);
+    expect(all.counters.pending).toBe(all.items.filter((item) => item.status === 'pending').length);
+    expect(all.items.every((item) => item.status !== 'draft')).toBe(true);
+    const gipps = await client.as(reviewer).send(ApplicationsCommands.adminList, { type: 'gipp', limit: 100 });
+    expect(gipps.items.every((item) => item.applicationType === 'gipp')).toBe(true);
+
+    const oversight = await client.as(reviewer).send(ApplicationsCommands.adminInvestments, {});
+    expect(oversight.tiles.totalInvestments).toBe(all.total);
+    expect(oversight.tiles.activeInvestments).toBe(all.counters.approved);
+    expect(oversight.items.find((row) => row.status === 'active')).toMatchObject({ expectedReturnRate: '20.00', expectedReturnAmount: '200.00' });
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.adminList, {}))).toMatchObject({ statusCode: 403 });
+  });
+});
+
+function gippMissingNothing(data: Record<string, unknown>): boolean {
+  return data.declaration === true && typeof data.submittedAt === 'string';
+}

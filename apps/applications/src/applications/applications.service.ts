@@ -1,0 +1,500 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import {
+  adminRoleAllows,
+  Actor,
+  AdminApplicationPage,
+  AdminListApplicationsPayload,
+  AdminListInvestmentsPayload,
+  APPLICATION_MESSAGES,
+  ApplicationDocument,
+  ApplicationInput,
+  ApplicationsEvents,
+  ApplicationStatus,
+  ApplicationType,
+  ApplicationView,
+  DEFAULT_FEATURE_TOGGLES,
+  IdentityCommands,
+  InvestmentList,
+  InvestmentView,
+  KycFileCommands,
+  LatestApplicationStatus,
+  OversightPage,
+  OversightRow,
+  ReviewApplicationPayload,
+  ReviewDecision,
+  UserSummary,
+} from '@portal/contracts';
+import { addToOutbox, PlatformSettings, ServiceClient, ServiceCallError, ServiceError } from '@portal/messaging';
+import { Investment } from '../investments/investment.entity';
+import {
+  addMonths,
+  cleanApplication,
+  CleanApplication,
+  draftProblems,
+  expectedReturnMinor,
+  fromMinor,
+  OfferedOptions,
+  sanitizeText,
+  submissionProblems,
+} from './application-rules';
+import { InvestmentApplication } from './application.entity';
+
+/** Defaults of spec 01 §9 and 02 §9, used until identity's settings are loaded. */
+const DEFAULT_DURATIONS: Record<ApplicationType, number[]> = { personal: [3, 6, 12, 24, 36], corporate: [3, 6, 12, 24, 36, 48, 60], gipp: [3, 6, 12, 24, 36] };
+const DEFAULT_STRUCTURES = ['Private Limited Company', 'Public Limited Company', 'Partnership', 'Sole Proprietorship', 'Limited Liability Partnership', 'Other'];
+const DEFAULT_CATEGORIES = ['Oil & Gas', 'Gold Mining', 'Real Estate', 'Technology', 'Healthcare', 'Renewable Energy'];
+const DEFAULT_ROI: Record<ApplicationType, number> = { personal: 15, corporate: 18, gipp: 25 };
+
+/** Allowed moves of the review workflow; anything else is a 409. */
+const TRANSITIONS: Record<ApplicationStatus, ReviewDecision[]> = {
+  draft: [],
+  pending: ['under_review', 'approved', 'rejected'],
+  under_review: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
+const NOT_FOUND = 'Application not found';
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Another service's refusal or outage, answered as such rather than as this service's own failure (a 500). */
+function passOn(error: unknown): never {
+  if (error instanceof ServiceCallError) {
+    if (error.body.statusCode >= 500) throw ServiceError.unavailable('A service needed for applications is unavailable. Please try again shortly.');
+    throw new ServiceError(error.body);
+  }
+  throw error;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+@Injectable()
+export class ApplicationsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+    private readonly services: ServiceClient,
+  ) {}
+
+  // ---- customers ----
+
+  async submit(input: ApplicationInput, actor: Actor | null): Promise<ApplicationView> {
+    const customer = this.requireCustomer(actor);
+    const application = cleanApplication(input);
+    const draft = input.draft === true;
+    if (!draft) this.requireInvestmentsEnabled();
+    this.check(application, draft);
+    const documents = await this.ownedDocuments(input.documentIds ?? [], customer);
+    const contact = draft ? null : await this.accountOf(customer);
+    return this.dataSource.transaction(async (manager) => {
+      const record = manager.create(InvestmentApplication, { id: randomUUID(), userId: customer.userId, currency: 'USD', version: 1 });
+      this.fill(record, application, documents, draft, contact);
+      await manager.save(InvestmentApplication, record);
+      if (!draft) await this.announceSubmission(manager, record);
+      return this.view(await manager.findOneByOrFail(InvestmentApplication, { id: record.id }));
+    });
+  }
+
+  async updateDraft(applicationId: string, input: ApplicationInput, actor: Actor | null): Promise<ApplicationView> {
+    const customer = this.requireCustomer(actor);
+    const application = cleanApplication(input);
+    const draft = input.draft !== false;
+    if (!draft) this.requireInvestmentsEnabled();
+    this.check(application, draft);
+    const documents = await this.ownedDocuments(input.documentIds ?? [], customer);
+    const contact = draft ? null : await this.accountOf(customer);
+    return this.dataSource.transaction(async (manager) => {
+      const record = await manager.findOne(InvestmentApplication, { where: { id: applicationId, userId: customer.userId }, lock: { mode: 'pessimistic_write' } });
+      if (!record) throw ServiceError.notFound(NOT_FOUND, 'application_not_found');
+      if (record.status !== 'draft') throw ServiceError.conflict('This application was already submitted and can no longer be changed.', 'not_a_draft');
+      this.fill(record, application, documents, draft, contact);
+      await manager.save(record);
+      if (!draft) await this.announceSubmission(manager, record);
+      return this.view(await manager.findOneByOrFail(InvestmentApplication, { id: record.id }));
+    });
+  }
+
+  async listOwn(actor: Actor | null, status?: ApplicationStatus) {
+    const customer = this.requireSignedIn(actor);
+    const rows = await this.dataSource.manager.find(InvestmentApplication, {
+      where: { userId: customer.userId, ...(status ? { status } : {}) },
+      order: { createdAt: 'DESC' },
+      take: 200,
+    });
+    const investments = await this.investmentIds(rows);
+    return { items: rows.map((row) => this.view(row, investments.get(row.id))), nextCursor: null, total: rows.length };
+  }
+
+  async getOwn(applicationId: string, actor: Actor | null): Promise<ApplicationView> {
+    const caller = this.requireSignedIn(actor);
+    const row = await this.dataSource.manager.findOneBy(InvestmentApplication, { id: applicationId });
+    // Another person's application does not exist for the caller; an admin with the investments permission may read any.
+    if (!row || (row.userId !== caller.userId && !(caller.userType === 'admin' && this.adminMay(caller)))) throw ServiceError.notFound(NOT_FOUND, 'application_not_found');
+    return this.view(row, (await this.investmentIds([row])).get(row.id));
+  }
+
+  async latestStatus(actor: Actor | null): Promise<LatestApplicationStatus> {
+    const caller = this.requireSignedIn(actor);
+    const row = await this.dataSource.manager
+      .createQueryBuilder(InvestmentApplication, 'application')
+      .where('application.userId = :userId', { userId: caller.userId })
+      .andWhere("application.status <> 'draft'")
+      .orderBy('application.submittedAt', 'DESC')
+      .getOne();
+    return { status: row?.status ?? null, applicationId: row?.id ?? null };
+  }
+
+  async listOwnInvestments(actor: Actor | null): Promise<InvestmentList> {
+    const caller = this.requireSignedIn(actor);
+    const rows = await this.dataSource.manager.find(Investment, { where: { userId: caller.userId }, order: { createdAt: 'DESC' } });
+    return { items: rows.map((row) => this.investmentView(row)), total: rows.length };
+  }
+
+  // ---- administrators ----
+
+  async adminList(filter: AdminListApplicationsPayload, actor: Actor | null): Promise<AdminApplicationPage> {
+    const admin = this.requireAdmin(actor);
+    const limit = filter.limit ?? 20;
+    const offset = Math.max(0, Number.parseInt(filter.cursor ?? '0', 10) || 0);
+    const query = this.dataSource.manager.createQueryBuilder(InvestmentApplication, 'application').where("application.status <> 'draft'");
+    if (filter.status) query.andWhere('application.status = :status', { status: filter.status });
+    if (filter.type) query.andWhere('application.applicationType = :type', { type: filter.type });
+    await this.matchText(query, filter.q, admin);
+    const [rows, total] = await query.orderBy('application.submittedAt', 'DESC').addOrderBy('application.id').skip(offset).take(limit).getManyAndCount();
+    const counts = await this.dataSource.manager
+      .createQueryBuilder(InvestmentApplication, 'application')
+      .select('application.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .where("application.status <> 'draft'")
+      .groupBy('application.status')
+      .getRawMany<{ status: ApplicationStatus; count: string }>();
+    const count = (status: ApplicationStatus) => Number(counts.find((row) => row.status === status)?.count ?? 0);
+    const people = await this.people(rows.map((row) => row.userId), admin);
+    const investments = await this.investmentIds(rows);
+    return {
+      items: rows.map((row) => ({ ...this.view(row, investments.get(row.id)), applicantName: this.nameOf(people.get(row.userId)), applicantEmail: people.get(row.userId)?.email ?? null })),
+      nextCursor: offset + rows.length < total ? String(offset + rows.length) : null,
+      total,
+      counters: {
+        total: counts.reduce((sum, row) => sum + Number(row.count), 0),
+        pending: count('pending'),
+        underReview: count('under_review'),
+        approved: count('approved'),
+        rejected: count('rejected'),
+      },
+    };
+  }
+
+  async review(payload: ReviewApplicationPayload, actor: Actor | null): Promise<ApplicationView> {
+    const admin = this.requireAdmin(actor);
+    const note = sanitizeText(payload.note);
+    return this.dataSource.transaction(async (manager) => {
+      const record = await manager.findOne(InvestmentApplication, { where: { id: payload.applicationId }, lock: { mode: 'pessimistic_write' } });
+      if (!record || record.status === 'draft') throw ServiceError.notFound(NOT_FOUND, 'application_not_found');
+      if (!TRANSITIONS[record.status].includes(payload.decision)) {
+        throw ServiceError.conflict(`An application that is ${record.status.replace('_', ' ')} cannot be moved to ${payload.decision.replace('_', ' ')}.`, 'invalid_transition');
+      }
+      const previous = record.status;
+      record.status = payload.decision;
+      record.reviewNote = note;
+      record.reviewedBy = admin.userId;
+      record.reviewedAt = new Date();
+      record.version += 1;
+      await manager.save(record);
+      let investment: Investment | null = null;
+      if (payload.decision === 'approved') investment = await this.openInvestment(manager, record);
+      await addToOutbox(manager, ApplicationsEvents.reviewed, {
+        applicationId: record.id,
+        userId: record.userId,
+        applicationType: record.applicationType,
+        status: payload.decision,
+        note,
+        reviewedBy: admin.userId,
+        submittedAt: (record.submittedAt ?? record.createdAt).toISOString(),
+        version: record.version,
+        investmentId: investment?.id ?? null,
+      });
+      await addToOutbox(manager, ApplicationsEvents.auditRecorded, {
+        category: 'admin_action',
+        actionType: `application_${payload.decision}`,
+        actor: { userId: admin.userId, email: null },
+        targetType: 'investment_application',
+        targetId: record.id,
+        description: `Investment application moved from ${previous} to ${payload.decision}`,
+        metadata: { previous, decision: payload.decision, note, applicantId: record.userId, investmentId: investment?.id ?? null },
+      });
+      return this.view(record, investment?.id ?? null);
+    });
+  }
+
+  async adminInvestments(filter: AdminListInvestmentsPayload, actor: Actor | null): Promise<OversightPage> {
+    const admin = this.requireAdmin(actor);
+    const query = this.dataSource.manager
+      .createQueryBuilder(InvestmentApplication, 'application')
+      .leftJoinAndMapOne('application.investment', Investment, 'investment', 'investment.applicationId = application.id')
+      .where("application.status <> 'draft'");
+    const status = filter.status === 'active' ? 'approved' : filter.status;
+    if (status) query.andWhere('application.status = :status', { status });
+    await this.matchText(query, filter.q, admin, true);
+    const [rows, total] = await query
+      .orderBy('application.submittedAt', 'DESC')
+      .take(filter.limit ?? 100)
+      .getManyAndCount();
+    const tiles = await this.dataSource.manager
+      .createQueryBuilder(InvestmentApplication, 'application')
+      .select('COUNT(*)', 'total')
+      .addSelect('COALESCE(SUM(application.investmentAmountMinor), 0)', 'value')
+      .addSelect("COUNT(*) FILTER (WHERE application.status = 'approved')", 'active')
+      .addSelect("COUNT(*) FILTER (WHERE application.status = 'pending')", 'pending')
+      .where("application.status <> 'draft'")
+      .getRawOne<{ total: string; value: string; active: string; pending: string }>();
+    const people = await this.people(rows.map((row) => row.userId), admin);
+    const items: OversightRow[] = rows.map((row) => {
+      const investment = (row as InvestmentApplication & { investment?: Investment }).investment ?? null;
+      const person = people.get(row.userId);
+      return {
+        applicationId: row.id,
+        investmentId: investment?.id ?? null,
+        userId: row.userId,
+        userName: this.nameOf(person) ?? row.fullName,
+        userEmail: person?.email ?? row.email,
+        investmentType: row.applicationType,
+        amount: row.investmentAmountMinor === null ? null : fromMinor(row.investmentAmountMinor),
+        currency: row.currency,
+        status: investment ? 'active' : (row.status as OversightRow['status']),
+        expectedReturnRate: investment ? Number(investment.expectedReturnRate).toFixed(2) : this.roiRate(row.applicationType).toFixed(2),
+        expectedReturnAmount: investment ? fromMinor(investment.expectedReturnMinor) : null,
+        maturityDate: investment?.maturityDate ?? null,
+        applicationDate: row.submittedAt?.toISOString() ?? null,
+      };
+    });
+    return {
+      items,
+      total,
+      tiles: { totalInvestments: Number(tiles?.total ?? 0), totalValue: fromMinor(tiles?.value ?? '0'), activeInvestments: Number(tiles?.active ?? 0), pendingApplications: Number(tiles?.pending ?? 0) },
+    };
+  }
+
+  // ---- helpers ----
+
+  private check(application: CleanApplication, draft: boolean): void {
+    const problems = draft ? draftProblems(application) : submissionProblems(application, this.offeredOptions());
+    if (problems) throw ServiceError.badRequest(problems.message, { code: 'invalid_application', details: problems.details });
+  }
+
+  private fill(record: InvestmentApplication, application: CleanApplication, documents: ApplicationDocument[], draft: boolean, contact: UserSummaryLike | null): void {
+    record.applicationType = application.applicationType;
+    record.status = draft ? 'draft' : 'pending';
+    // Personal and corporate forms ask for no email; the account's is the applicant's contact.
+    record.fullName = application.fullName ?? (contact ? sanitizeText(`${contact.firstName} ${contact.lastName}`) : null);
+    record.email = application.email ?? contact?.email ?? null;
+    record.phone = application.phone;
+    record.investmentAmountMinor = application.investmentAmountMinor === null ? null : application.investmentAmountMinor.toString();
+    record.investmentDuration = application.investmentDuration;
+    record.investmentCategory = application.investmentCategory;
+    record.companyName = application.companyName;
+    record.companyRegistration = application.companyRegistration;
+    record.applicationData = application.applicationType === 'gipp' && !draft ? { ...application.applicationData, submittedAt: new Date().toISOString() } : application.applicationData;
+    record.documents = documents;
+    record.submittedAt = draft ? null : new Date();
+  }
+
+  private async announceSubmission(manager: EntityManager, record: InvestmentApplication): Promise<void> {
+    await addToOutbox(manager, ApplicationsEvents.submitted, {
+      applicationId: record.id,
+      userId: record.userId,
+      applicationType: record.applicationType,
+      fullName: record.fullName ?? '',
+      email: record.email ?? '',
+      investmentAmount: fromMinor(record.investmentAmountMinor ?? '0'),
+      submittedAt: (record.submittedAt as Date).toISOString(),
+    });
+  }
+
+  private async openInvestment(manager: EntityManager, record: InvestmentApplication): Promise<Investment> {
+    const rate = this.roiRate(record.applicationType);
+    const startDate = today();
+    const amount = BigInt(record.investmentAmountMinor ?? '0');
+    const investment = manager.create(Investment, {
+      id: randomUUID(),
+      applicationId: record.id,
+      userId: record.userId,
+      investmentType: record.applicationType,
+      amountMinor: amount.toString(),
+      currency: record.currency,
+      status: 'active',
+      startDate,
+      maturityDate: record.investmentDuration ? addMonths(startDate, record.investmentDuration) : null,
+      durationMonths: record.investmentDuration,
+      expectedReturnRate: rate.toFixed(2),
+      expectedReturnMinor: expectedReturnMinor(amount, rate, record.investmentDuration).toString(),
+    });
+    await manager.insert(Investment, investment);
+    return investment;
+  }
+
+  /** Documents must be files the applicant uploaded; kyc, their owner, tells which are. */
+  private async ownedDocuments(fileIds: string[], customer: Actor): Promise<ApplicationDocument[]> {
+    const ids = [...new Set(fileIds)];
+    if (ids.length === 0) return [];
+    const { files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer }).catch(passOn);
+    if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
+    const byId = new Map(files.map((file) => [file.id, file]));
+    return ids.flatMap((id) => {
+      const file = byId.get(id);
+      return file ? [{ fileId: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose }] : [];
+    });
+  }
+
+  private async accountOf(customer: Actor): Promise<UserSummaryLike> {
+    return this.services.send(IdentityCommands.getCurrentUser, {}, { actor: customer }).catch(passOn);
+  }
+
+  /** Text search over full name, email and company, and over the applicant's account name and email (identity answers). */
+  private async matchText(query: SelectQueryBuilder<InvestmentApplication>, q: string | undefined, admin: Actor, byType = false): Promise<void> {
+    const text = q?.trim();
+    if (!text) return;
+    const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    let owners: string[] = [];
+    try {
+      owners = (await this.services.send(IdentityCommands.findUserIds, { q: text }, { actor: admin })).userIds;
+    } catch (error) {
+      if (!(error instanceof ServiceCallError)) throw error;
+      // Identity unavailable: search what this service holds.
+    }
+    query.andWhere(
+      new Brackets((match) => {
+        match.where('application.fullName ILIKE :pattern', { pattern }).orWhere('application.email ILIKE :pattern', { pattern }).orWhere('application.companyName ILIKE :pattern', { pattern });
+        if (byType) match.orWhere('application.applicationType ILIKE :pattern', { pattern });
+        if (owners.length > 0) match.orWhere('application.userId IN (:...owners)', { owners: owners.slice(0, 5000) });
+      }),
+    );
+  }
+
+  private async people(userIds: string[], admin: Actor): Promise<Map<string, UserSummary>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    try {
+      const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: ids }, { actor: admin });
+      return new Map(users.map((user) => [user.id, user]));
+    } catch (error) {
+      if (error instanceof ServiceCallError) return new Map();
+      throw error;
+    }
+  }
+
+  private async investmentIds(rows: InvestmentApplication[]): Promise<Map<string, string>> {
+    const approved = rows.filter((row) => row.status === 'approved').map((row) => row.id);
+    if (approved.length === 0) return new Map();
+    const investments = await this.dataSource.manager.findBy(Investment, { applicationId: In(approved) });
+    return new Map(investments.map((investment) => [investment.applicationId, investment.id]));
+  }
+
+  private nameOf(person: UserSummary | undefined): string | null {
+    return person ? `${person.firstName} ${person.lastName}`.trim() : null;
+  }
+
+  private offeredOptions(): OfferedOptions {
+    const durations = this.settings.get<unknown>('investment_durations');
+    const list = (value: unknown, fallback: number[]) => (Array.isArray(value) && value.every((item) => typeof item === 'number') ? (value as number[]) : fallback);
+    const strings = (value: unknown, fallback: string[]) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : fallback);
+    const byType = isRecord(durations) ? durations : {};
+    return {
+      durations: { personal: list(byType.personal, DEFAULT_DURATIONS.personal), corporate: list(byType.corporate, DEFAULT_DURATIONS.corporate), gipp: list(byType.gipp, DEFAULT_DURATIONS.gipp) },
+      corporateStructures: strings(this.settings.get('corporate_structures'), DEFAULT_STRUCTURES),
+      investmentCategories: strings(this.settings.get('investment_categories'), DEFAULT_CATEGORIES),
+    };
+  }
+
+  private roiRate(type: ApplicationType): number {
+    const rates = this.settings.get<unknown>('roi_rates');
+    const value = isRecord(rates) ? rates[type] : undefined;
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_ROI[type];
+  }
+
+  private requireInvestmentsEnabled(): void {
+    const toggles = this.settings.get<unknown>('feature_toggles');
+    const enabled = isRecord(toggles) && typeof toggles.investments_enabled === 'boolean' ? toggles.investments_enabled : DEFAULT_FEATURE_TOGGLES.investments_enabled;
+    if (!enabled) throw ServiceError.forbidden('New investments are currently disabled. Please try again later.', 'investments_disabled');
+  }
+
+  private requireSignedIn(actor: Actor | null): Actor {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    return actor;
+  }
+
+  private requireCustomer(actor: Actor | null): Actor {
+    const caller = this.requireSignedIn(actor);
+    if (caller.userType !== 'customer') throw ServiceError.forbidden('Only customers can apply for investments.', 'customers_only');
+    return caller;
+  }
+
+  /** An admin whose role has the investments permission (admin_roles setting; super admins have all). */
+  private requireAdmin(actor: Actor | null): Actor {
+    const caller = this.requireSignedIn(actor);
+    if (caller.userType !== 'admin' || !this.adminMay(caller)) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    return caller;
+  }
+
+  private adminMay(caller: Actor): boolean {
+    return adminRoleAllows(this.settings.get<unknown>('admin_roles'), caller.adminRole, 'investments');
+  }
+
+  view(row: InvestmentApplication, investmentId: string | null | undefined = null): ApplicationView {
+    investmentId = investmentId ?? null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      applicationType: row.applicationType,
+      status: row.status,
+      fullName: row.fullName,
+      email: row.email,
+      phone: row.phone,
+      investmentAmount: row.investmentAmountMinor === null ? null : fromMinor(row.investmentAmountMinor),
+      currency: row.currency,
+      investmentDuration: row.investmentDuration,
+      investmentCategory: row.investmentCategory,
+      companyName: row.companyName,
+      companyRegistration: row.companyRegistration,
+      applicationData: row.applicationData,
+      documents: row.documents,
+      reviewNote: row.reviewNote,
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      investmentId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  investmentView(row: Investment): InvestmentView {
+    return {
+      id: row.id,
+      applicationId: row.applicationId,
+      userId: row.userId,
+      investmentType: row.investmentType,
+      amount: fromMinor(row.amountMinor),
+      currency: row.currency,
+      status: row.status,
+      startDate: row.startDate,
+      maturityDate: row.maturityDate,
+      durationMonths: row.durationMonths,
+      expectedReturnRate: Number(row.expectedReturnRate).toFixed(2),
+      expectedReturnAmount: fromMinor(row.expectedReturnMinor),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+}
+
+interface UserSummaryLike {
+  email: string;
+  firstName: string;
+  lastName: string;
+}

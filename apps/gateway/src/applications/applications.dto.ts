@@ -1,0 +1,117 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  ApplicationStatus,
+  ApplicationType,
+  INVESTMENT_OVERSIGHT_STATUSES,
+  InvestmentOversightStatus,
+  REVIEW_DECISIONS,
+  ReviewDecision,
+} from '@portal/contracts';
+
+const AMOUNT_MESSAGE = 'Please enter a valid investment amount';
+
+/** A JSON number or a decimal string to "1500.00"; anything else is left for the validator to refuse. */
+export function toDecimalString(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || Math.round(value * 100) / 100 !== value) return String(value);
+    return value.toFixed(2);
+  }
+  if (typeof value === 'string' && /^\d{1,13}(\.\d{1,2})?$/.test(value.trim())) {
+    const [whole, fraction = ''] = value.trim().split('.');
+    return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
+  }
+  return value;
+}
+
+/**
+ * `POST /api/v1/applications` and `PUT /api/v1/applications/:id` (a draft). The applications
+ * service checks required fields, amounts, options and documents, and sanitises the text.
+ */
+export class ApplicationBody {
+  @ApiProperty({ enum: APPLICATION_TYPES })
+  @IsIn(APPLICATION_TYPES, { message: `applicationType must be one of ${APPLICATION_TYPES.join(', ')}` })
+  applicationType: ApplicationType;
+
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) fullName?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) email?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) phone?: string;
+
+  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '1500.00', description: 'USD; a JSON number or a decimal string' })
+  @IsOptional()
+  @Transform(({ value }) => toDecimalString(value))
+  @Matches(/^\d{1,13}\.\d{2}$/, { message: AMOUNT_MESSAGE })
+  investmentAmount?: string;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'Months, one of the durations in the public settings' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'investmentDuration must be a whole number of months' })
+  @Min(1)
+  @Max(600)
+  investmentDuration?: number;
+
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) investmentCategory?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) companyName?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) companyRegistration?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'personal: address, employment, annualIncome, investmentPurpose, declaration; corporate: countryOfOperation, directorsName, companyStructure, declaration; gipp: declaration',
+  })
+  @IsOptional()
+  @IsObject()
+  applicationData?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Ids of files you uploaded with POST /api/v1/files' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(30)
+  @IsUUID('all', { each: true, message: 'documentIds must be file ids' })
+  documentIds?: string[];
+
+  @ApiPropertyOptional({ description: 'Save as a draft instead of submitting' }) @IsOptional() @IsBoolean() draft?: boolean;
+}
+
+export class OwnApplicationsQuery {
+  @ApiPropertyOptional({ enum: APPLICATION_STATUSES }) @IsOptional() @IsIn(APPLICATION_STATUSES) status?: ApplicationStatus;
+}
+
+export class AdminApplicationsQuery {
+  @ApiPropertyOptional({ description: 'Part of a full name, email or company name' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ enum: APPLICATION_STATUSES }) @IsOptional() @IsIn(APPLICATION_STATUSES) status?: ApplicationStatus;
+  @ApiPropertyOptional({ enum: APPLICATION_TYPES }) @IsOptional() @IsIn(APPLICATION_TYPES) type?: ApplicationType;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
+  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  limit?: number;
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @Matches(/^\d{1,9}$/, { message: 'The cursor is not valid' }) cursor?: string;
+}
+
+export class AdminInvestmentsQuery {
+  @ApiPropertyOptional({ description: 'Client name, email or investment type' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ enum: INVESTMENT_OVERSIGHT_STATUSES }) @IsOptional() @IsIn(INVESTMENT_OVERSIGHT_STATUSES) status?: InvestmentOversightStatus;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
+  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  limit?: number;
+}
+
+export class ReviewBody {
+  @ApiProperty({ enum: REVIEW_DECISIONS })
+  @IsIn(REVIEW_DECISIONS, { message: `decision must be one of ${REVIEW_DECISIONS.join(', ')}` })
+  decision: ReviewDecision;
+
+  @ApiPropertyOptional({ maxLength: 5000, description: 'Shown to the customer; cut to 1000 characters' }) @IsOptional() @IsString() @MaxLength(5000) note?: string;
+}

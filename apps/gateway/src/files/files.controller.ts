@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { isUUID } from 'class-validator';
+import { FILE_PART_BYTES, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { SignedIn } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { readUpload } from './multipart-upload';
+
+const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
+
+/** A name for Content-Disposition that no header parser can misread. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Uploads and downloads. The kyc service owns the files; NATS messages stay under 1 MB,
+ * so the bytes travel in 512 KiB parts, and kyc checks the type from the first one.
+ */
+@ApiTags('files')
+@ApiCommonErrors()
+@SignedIn()
+@Controller('api/v1/files')
+export class FilesController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content); readable by you and administrators' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', example: 'application:id_document' } } } })
+  @ApiCreatedResponse({ type: StoredFile })
+  @ApiErrorResponses(400, 413)
+  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
+    const { file, fields } = await readUpload(req, res);
+    if (!file || file.size === 0) throw ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
+    const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
+    if (purpose !== undefined && !PURPOSE.test(purpose)) throw ApiError.of(400, 'purpose may hold lower-case letters, digits, colons, dashes and underscores only', { details: [{ field: 'purpose', message: 'invalid purpose' }] });
+    const uploadId = randomUUID();
+    const parts = Math.ceil(file.size / FILE_PART_BYTES);
+    for (let index = 0; index < parts; index += 1) {
+      const data = file.buffer.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64');
+      await this.services.send(KycFileCommands.storePart, { uploadId, index, data }, meta);
+    }
+    return this.services.send(KycFileCommands.completeUpload, { uploadId, parts, name: file.originalname || 'document', purpose }, meta);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The file itself, for its owner or an administrator (anyone else: 404)' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
+  @ApiOkResponse({ description: 'The file content', schema: { type: 'string', format: 'binary' } })
+  @ApiErrorResponses(404)
+  async download(@Param('id') id: string, @Res() res: Response, @RequestMetadata() meta: RequestMeta): Promise<void> {
+    if (!isUUID(id)) throw ApiError.of(404, 'File not found', { code: 'file_not_found' });
+    const file = await this.services.send(KycFileCommands.describe, { fileId: id }, meta);
+    const first = file.parts > 0 ? Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64') : Buffer.alloc(0);
+    res.status(200);
+    res.setHeader('Content-Type', file.mimeType);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('Content-Disposition', contentDisposition(file.name));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.write(first);
+    try {
+      for (let index = 1; index < file.parts; index += 1) {
+        res.write(Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index }, meta)).data, 'base64'));
+      }
+      res.end();
+    } catch {
+      // Headers are gone: cut the response short so the client sees an incomplete file, not a wrong one.
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import request from 'supertest';
+import { FILE_PART_BYTES, KycFileCommands } from '@portal/contracts';
+import { customerActor } from '../testing/builders';
+import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+
+jest.setTimeout(60_000);
+
+// The gateway's part of file handling: multipart in, parts to kyc (played here), streaming out.
+describe('files through the gateway', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-files');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  afterEach(async () => {
+    await gateway.stopResponders();
+  });
+
+  it('sends an upload to kyc in parts under one NATS message each, then completes it', async () => {
+    const customer = customerActor();
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const complete = await gateway.respond(KycFileCommands.completeUpload, (req) => ({ id: req.payload.uploadId, name: req.payload.name, size: 1, mimeType: 'application/pdf', purpose: req.payload.purpose, createdAt: new Date().toISOString() }));
+    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(FILE_PART_BYTES + 10)]);
+    const response = await request(gateway.baseUrl)
+      .post('/api/v1/files')
+      .set('authorization', `Bearer ${gateway.accessToken(customer)}`)
+      .field('purpose', 'application:id_document')
+      .attach('file', content, 'id.pdf');
+    expect(response.status).toBe(201);
+    expect(parts.requests.map((req) => req.payload.index)).toEqual([0, 1]);
+    expect(parts.requests.every((req) => (req.payload.data as string).length <= Math.ceil(FILE_PART_BYTES / 3) * 4)).toBe(true);
+    expect(Buffer.concat(parts.requests.map((req) => Buffer.from(req.payload.data as string, 'base64'))).equals(content)).toBe(true);
+    expect(complete.requests[0]).toMatchObject({ payload: { parts: 2, name: 'id.pdf', purpose: 'application:id_document' }, meta: { actor: { userId: customer.userId } } });
+  });
+
+  it('refuses an 11 MB upload with the spec message before passing anything on', async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const response = await request(gateway.baseUrl)
+      .post('/api/v1/files')
+      .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
+      .attach('file', Buffer.alloc(11 * 1024 * 1024, 0x25), 'big.pdf')
+      .catch((error: { response?: request.Response }) => error.response);
+    expect(response?.status).toBe(413);
+    expect(response?.body.message).toBe('File size must be less than 10MB');
+    expect(parts.requests).toHaveLength(0);
+  });
+
+  it('asks for a file when none is sent, and refuses signed-out callers', async () => {
+    const token = gateway.accessToken(customerActor());
+    const empty = await request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', 'x');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Please choose a file to upload.');
+    expect((await request(gateway.baseUrl).post('/api/v1/files').attach('file', Buffer.from('%PDF-'), 'a.pdf')).status).toBe(401);
+  });
+
+  it('streams a file back with its type and a safe download name; unknown or foreign files are 404', async () => {
+    const body = Buffer.from('%PDF-1.4 tiny');
+    await gateway.respond(KycFileCommands.describe, (req) => {
+      if (req.payload.fileId !== '3f1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a50') throw new FakeServiceError({ statusCode: 404, error: 'Not Found', message: 'File not found' });
+      return { id: req.payload.fileId, name: 'rép"ort;.pdf', size: body.length, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString(), parts: 1 };
+    });
+    await gateway.respond(KycFileCommands.readPart, () => ({ data: body.toString('base64') }));
+    const token = gateway.accessToken(customerActor());
+    const file = await request(gateway.baseUrl).get('/api/v1/files/3f1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a50').set('authorization', `Bearer ${token}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="r_p_ort_.pdf"; filename*=UTF-8''${encodeURIComponent('rép"ort;.pdf')}`);
+    expect((file.body as Buffer).equals(body)).toBe(true);
+    expect((await request(gateway.baseUrl).get('/api/v1/files/0c1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a51').set('authorization', `Bearer ${token}`)).status).toBe(404);
+    expect((await request(gateway.baseUrl).get('/api/v1/files/not-an-id').set('authorization', `Bearer ${token}`)).status).toBe(404);
+  });
+});

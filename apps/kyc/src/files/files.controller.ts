@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { Controller } from '@nestjs/common';
+import { DataSource, In, LessThan } from 'typeorm';
+import {
+  Actor,
+  CompleteFileUploadPayload,
+  FILE_PART_BYTES,
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  FileIdPayload,
+  FilePart,
+  KycFileCommands,
+  MAX_FILE_BYTES,
+  OwnedFilesPayload,
+  ReadFilePartPayload,
+  StoredFile,
+  StoredFiles,
+  StoredFileWithParts,
+  StoreFilePartPayload,
+} from '@portal/contracts';
+import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { detectFileType, safeFileName } from './file-types';
+import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
+
+/** Parts of an upload nobody completed are dropped after this long. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const NOT_FOUND = 'File not found';
+
+function signedIn(actor: Actor | null): Actor {
+  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  return actor;
+}
+
+function view(file: StoredFileRecord): StoredFile {
+  return { id: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose, createdAt: file.createdAt.toISOString() };
+}
+
+/**
+ * Uploaded files: the gateway sends an upload in parts (NATS messages stay under 1 MB),
+ * the first part already decides the type, the total is capped at 10 MB, and a file is
+ * readable by its owner and by administrators only (anyone else is told it does not exist).
+ */
+@Controller()
+export class FilesController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @HandlesCommand(KycFileCommands.storePart)
+  async storePart(@CommandPayload() payload: StoreFilePartPayload, @CommandActor() actor: Actor | null): Promise<{ received: number }> {
+    const owner = signedIn(actor);
+    const data = Buffer.from(payload.data, 'base64');
+    if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.badRequest('A file part must hold 1 byte to 512 KiB.');
+    if (payload.index === 0 && !detectFileType(data)) throw ServiceError.badRequest(FILE_TYPE_MESSAGE, { code: 'invalid_file_type' });
+    return this.dataSource.transaction(async (manager) => {
+      const earlier = await manager
+        .createQueryBuilder(FileUploadPart, 'part')
+        .select('part.ownerId', 'ownerId')
+        .addSelect('COALESCE(SUM(octet_length(part.data)), 0)', 'bytes')
+        .where('part.uploadId = :uploadId', { uploadId: payload.uploadId })
+        .groupBy('part.ownerId')
+        .getRawMany<{ ownerId: string; bytes: string }>();
+      if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.notFound('Upload not found');
+      const bytes = Number(earlier[0]?.bytes ?? 0) + data.length;
+      if (bytes > MAX_FILE_BYTES) throw ServiceError.badRequest(FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(FileUploadPart)
+        .values({ uploadId: payload.uploadId, partIndex: payload.index, ownerId: owner.userId, data })
+        .orIgnore()
+        .execute();
+      return { received: bytes };
+    });
+  }
+
+  @HandlesCommand(KycFileCommands.completeUpload)
+  async completeUpload(@CommandPayload() payload: CompleteFileUploadPayload, @CommandActor() actor: Actor | null): Promise<StoredFile> {
+    const owner = signedIn(actor);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.delete(FileUploadPart, { createdAt: LessThan(new Date(Date.now() - ABANDONED_AFTER_MS)) });
+      const parts = await manager.find(FileUploadPart, { where: { uploadId: payload.uploadId, ownerId: owner.userId }, order: { partIndex: 'ASC' } });
+      if (parts.length !== payload.parts || parts.some((part, index) => part.partIndex !== index)) {
+        throw ServiceError.badRequest('The upload is incomplete. Please upload the file again.', { code: 'upload_incomplete' });
+      }
+      const content = Buffer.concat(parts.map((part) => part.data));
+      if (content.length > MAX_FILE_BYTES) throw ServiceError.badRequest(FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+      const mimeType = detectFileType(content);
+      if (!mimeType) throw ServiceError.badRequest(FILE_TYPE_MESSAGE, { code: 'invalid_file_type' });
+      const file = manager.create(StoredFileRecord, {
+        id: payload.uploadId,
+        ownerId: owner.userId,
+        name: safeFileName(payload.name),
+        size: content.length,
+        mimeType,
+        purpose: payload.purpose ?? null,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        content,
+      });
+      await manager.insert(StoredFileRecord, file);
+      await manager.delete(FileUploadPart, { uploadId: payload.uploadId });
+      const stored = await manager.findOneByOrFail(StoredFileRecord, { id: file.id });
+      return view(stored);
+    });
+  }
+
+  @HandlesCommand(KycFileCommands.describe)
+  async describe(@CommandPayload() payload: FileIdPayload, @CommandActor() actor: Actor | null): Promise<StoredFileWithParts> {
+    const file = await this.readable(payload.fileId, signedIn(actor));
+    return { ...view(file), parts: Math.ceil(file.size / FILE_PART_BYTES) };
+  }
+
+  @HandlesCommand(KycFileCommands.readPart)
+  async readPart(@CommandPayload() payload: ReadFilePartPayload, @CommandActor() actor: Actor | null): Promise<FilePart> {
+    const file = await this.readable(payload.fileId, signedIn(actor));
+    if (payload.index * FILE_PART_BYTES >= file.size) throw ServiceError.notFound('File part not found');
+    const [row] = await this.dataSource.query<{ data: Buffer }[]>(`SELECT substring("content" FROM $2 FOR $3) AS "data" FROM "kyc"."files" WHERE "id" = $1`, [
+      file.id,
+      payload.index * FILE_PART_BYTES + 1,
+      FILE_PART_BYTES,
+    ]);
+    return { data: row.data.toString('base64') };
+  }
+
+  @HandlesCommand(KycFileCommands.ownedFiles)
+  async ownedFiles(@CommandPayload() payload: OwnedFilesPayload, @CommandActor() actor: Actor | null): Promise<StoredFiles> {
+    const owner = signedIn(actor);
+    if (payload.fileIds.length === 0) return { files: [] };
+    const files = await this.dataSource.manager.findBy(StoredFileRecord, { id: In([...new Set(payload.fileIds)]), ownerId: owner.userId });
+    return { files: files.map(view) };
+  }
+
+  private async readable(fileId: string, actor: Actor): Promise<StoredFileRecord> {
+    const file = await this.dataSource.manager.findOneBy(StoredFileRecord, { id: fileId });
+    if (!file || (file.ownerId !== actor.userId && actor.userType !== 'admin')) throw ServiceError.notFound(NOT_FOUND, 'file_not_found');
+    return file;
+  }
+}

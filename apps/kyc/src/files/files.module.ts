@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { FilesController } from './files.controller';
+
+/** File storage for every upload of the portal (application documents now, KYC documents next). */
+@Module({ controllers: [FilesController] })
+export class FilesModule {}

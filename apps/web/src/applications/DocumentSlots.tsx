@@ -1,0 +1,155 @@
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import Typography from 'antd/es/typography';
+import { useRef, useState } from 'react';
+import { serverMessage } from '../api/api-error';
+import { filesApi } from './applications-api';
+import { formatSize } from './labels';
+
+/** Spec 01 §5: 10 MB, PDF, JPG or PNG (the server checks the content again). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'File size must be less than 10MB';
+export const FILE_TYPE_INVALID = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
+const ACCEPT = '.pdf,.jpg,.jpeg,.png';
+
+export interface UploadedDocument {
+  fileId: string;
+  name: string;
+  size: number;
+}
+
+/** Mirrors the server's rules before sending: the extension and the size. */
+export function localFileProblem(file: File): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return FILE_TYPE_INVALID;
+  return null;
+}
+
+/** One document slot: choose (uploads at once), then name and size with Replace and Remove. */
+export function DocumentSlot({
+  label,
+  purpose,
+  value,
+  onChange,
+}: {
+  label: string;
+  purpose: string;
+  value: UploadedDocument | undefined;
+  onChange: (document: UploadedDocument | undefined) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const local = localFileProblem(file);
+    if (local) {
+      setProblem(local);
+      return;
+    }
+    setProblem(null);
+    setUploading(true);
+    try {
+      const stored = await filesApi.upload(file, `application:${purpose}`);
+      onChange({ fileId: stored.id, name: stored.name, size: stored.size });
+    } catch (error) {
+      setProblem(serverMessage(error) ?? 'The file could not be uploaded. Please try again.');
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div style={{ border: '1px dashed #d9d9d9', borderRadius: 8, padding: 12 }}>
+      <Typography.Text strong>{label}</Typography.Text>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        aria-label={label}
+        style={{ display: 'none' }}
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+      <div style={{ marginTop: 8 }}>
+        {value ? (
+          <Space wrap>
+            <Typography.Text>
+              {value.name} ({formatSize(value.size)})
+            </Typography.Text>
+            <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
+              Replace
+            </Button>
+            <Button size="small" danger onClick={() => onChange(undefined)}>
+              Remove
+            </Button>
+          </Space>
+        ) : (
+          <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
+            {uploading ? 'Uploading...' : 'Choose file'}
+          </Button>
+        )}
+      </div>
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+export interface DocumentsState {
+  slots: Record<string, UploadedDocument | undefined>;
+  /** Additional attachments; spec 01 §2 starts with one empty entry. */
+  additional: (UploadedDocument | undefined)[];
+}
+
+export const emptyDocuments = (): DocumentsState => ({ slots: {}, additional: [undefined] });
+
+export function documentIdsOf(state: DocumentsState): string[] {
+  return [...Object.values(state.slots), ...state.additional].filter((document): document is UploadedDocument => !!document).map((document) => document.fileId);
+}
+
+/** The form's named slots plus optional additional attachments that can be added and removed. */
+export function DocumentSlots({
+  slots,
+  value,
+  onChange,
+}: {
+  slots: { key: string; label: string }[];
+  value: DocumentsState;
+  onChange: (state: DocumentsState) => void;
+}) {
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {slots.map((slot) => (
+        <DocumentSlot
+          key={slot.key}
+          label={slot.label}
+          purpose={slot.key}
+          value={value.slots[slot.key]}
+          onChange={(document) => onChange({ ...value, slots: { ...value.slots, [slot.key]: document } })}
+        />
+      ))}
+      <Typography.Text strong>Additional attachments (optional)</Typography.Text>
+      {value.additional.map((document, index) => (
+        <Space key={index} align="start" style={{ width: '100%' }}>
+          <DocumentSlot
+            label={`Attachment ${index + 1}`}
+            purpose="additional"
+            value={document}
+            onChange={(next) => onChange({ ...value, additional: value.additional.map((item, position) => (position === index ? next : item)) })}
+          />
+          <Button size="small" onClick={() => onChange({ ...value, additional: value.additional.filter((_, position) => position !== index) })}>
+            Remove attachment
+          </Button>
+        </Space>
+      ))}
+      <Button size="small" onClick={() => onChange({ ...value, additional: [...value.additional, undefined] })}>
+        Add attachment
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,117 @@
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Statistic from 'antd/es/statistic';
+import Typography from 'antd/es/typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApplicationView } from '@portal/api-client';
+import { applicationsApi, type AdminApplicationFilter, type ApplicationStatus, type ApplicationType } from '../applications-api';
+import { StatusTag } from '../ApplicationStatusList';
+import { formatDate, formatUsd, TYPE_LABELS } from '../labels';
+import { applicationKeys } from '../query-keys';
+import { ApplicationDetailsDialog } from './ApplicationDetailsDialog';
+
+/** Spec 02 "Application review list": search, status and type filters, counters, cards with View Details. */
+export function ApplicationReviewList() {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<AdminApplicationFilter>({});
+  const [selected, setSelected] = useState<ApplicationView | null>(null);
+  const query = useQuery({ queryKey: applicationKeys.admin(filter), queryFn: () => applicationsApi.adminList(filter), placeholderData: keepPreviousData });
+  const counters = query.data?.counters;
+  const tiles: [string, number | undefined][] = [
+    ['Total', counters?.total],
+    ['Pending', counters?.pending],
+    ['Under Review', counters?.underReview],
+    ['Approved', counters?.approved],
+  ];
+
+  return (
+    <>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Investment Applications
+        </Typography.Title>
+        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+          Refresh
+        </Button>
+      </Space>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {tiles.map(([title, value]) => (
+          <Col key={title} xs={12} md={6}>
+            <Card>
+              <Statistic title={title} value={value ?? 0} loading={query.isLoading} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="Search applications"
+          placeholder="Search by name, email or company"
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined })}
+          style={{ width: 300 }}
+        />
+        <Select<ApplicationStatus | 'all'>
+          aria-label="Status filter"
+          value={filter.status ?? 'all'}
+          style={{ width: 170 }}
+          onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status })}
+          options={[
+            { value: 'all', label: 'All statuses' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'under_review', label: 'Under Review' },
+            { value: 'approved', label: 'Approved' },
+            { value: 'rejected', label: 'Rejected' },
+          ]}
+        />
+        <Select<ApplicationType | 'all'>
+          aria-label="Type filter"
+          value={filter.type ?? 'all'}
+          style={{ width: 150 }}
+          onChange={(type) => setFilter({ ...filter, type: type === 'all' ? undefined : type })}
+          options={[
+            { value: 'all', label: 'All types' },
+            { value: 'personal', label: 'Personal' },
+            { value: 'corporate', label: 'Corporate' },
+            { value: 'gipp', label: 'GIPP' },
+          ]}
+        />
+      </Space>
+      {query.isError && <Typography.Text type="danger">The applications could not be loaded.</Typography.Text>}
+      {query.data && query.data.items.length === 0 && <Empty description="No investment applications found" />}
+      <Row gutter={[16, 16]}>
+        {(query.data?.items ?? []).map((application) => (
+          <Col key={application.id} xs={24} md={12} xl={8}>
+            <Card
+              title={application.companyName ?? application.fullName ?? 'Application'}
+              extra={<StatusTag status={application.status} />}
+              actions={[
+                <Button key="view" type="link" onClick={() => setSelected(application)}>
+                  View Details
+                </Button>,
+              ]}
+            >
+              <Typography.Paragraph style={{ marginBottom: 4 }}>
+                {TYPE_LABELS[application.applicationType]} · {formatUsd(application.investmentAmount)}
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                {application.applicantEmail ?? application.email ?? '—'}
+              </Typography.Paragraph>
+              <Typography.Text type="secondary">Submitted {formatDate(application.submittedAt)}</Typography.Text>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <ApplicationDetailsDialog application={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

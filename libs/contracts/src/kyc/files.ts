@@ -1,0 +1,74 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { defineCommand } from '../common/messages';
+
+/** Files are stored by the kyc service; the gateway moves their bytes in parts small enough for one NATS message. */
+export const FILE_PART_BYTES = 512 * 1024;
+/** Spec 01 §5: 10 MB by default. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+export const FILE_TYPE_MESSAGE = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
+export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
+
+/** What a file is for, e.g. "application:id_document" or "kyc:passport"; letters, digits, : _ - only. */
+const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
+
+/** One part of an upload, in order from 0; the first part alone already decides the file type. */
+export class StoreFilePartPayload {
+  @IsUUID() uploadId: string;
+  @IsInt() @Min(0) @Max(Math.ceil(MAX_FILE_BYTES / FILE_PART_BYTES)) index: number;
+  /** The part's bytes, base64. */
+  @IsString() @MaxLength(Math.ceil(FILE_PART_BYTES / 3) * 4) data: string;
+}
+
+export class CompleteFileUploadPayload {
+  @IsUUID() uploadId: string;
+  @IsInt() @Min(1) parts: number;
+  @IsString() @MaxLength(255) name: string;
+  @IsOptional() @Matches(PURPOSE, { message: 'purpose may hold lower-case letters, digits, colons, dashes and underscores only' }) purpose?: string;
+}
+
+export class FileIdPayload {
+  @IsUUID() fileId: string;
+}
+
+export class ReadFilePartPayload {
+  @IsUUID() fileId: string;
+  @IsInt() @Min(0) index: number;
+}
+
+/** Files of the caller among these ids (another person's or an unknown id is simply absent). */
+export class OwnedFilesPayload {
+  @IsArray() @ArrayMaxSize(50) @IsUUID('all', { each: true }) fileIds: string[];
+}
+
+export class StoredFile {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Bytes' }) size: number;
+  @ApiProperty({ enum: FILE_MIME_TYPES, description: 'Detected from the content, not from the name' }) mimeType: string;
+  @ApiProperty({ nullable: true, type: String }) purpose: string | null;
+  @ApiProperty() createdAt: string;
+}
+
+export interface StoredFileWithParts extends StoredFile {
+  parts: number;
+}
+
+export interface FilePart {
+  data: string;
+}
+
+export interface StoredFiles {
+  files: StoredFile[];
+}
+
+export const KycFileCommands = {
+  storePart: defineCommand<StoreFilePartPayload, { received: number }>('kyc.file.store-part.v1', StoreFilePartPayload),
+  completeUpload: defineCommand<CompleteFileUploadPayload, StoredFile>('kyc.file.complete-upload.v1', CompleteFileUploadPayload),
+  /** Owner or admin; anyone else gets 404. */
+  describe: defineCommand<FileIdPayload, StoredFileWithParts>('kyc.file.describe.v1', FileIdPayload),
+  readPart: defineCommand<ReadFilePartPayload, FilePart>('kyc.file.read-part.v1', ReadFilePartPayload),
+  ownedFiles: defineCommand<OwnedFilesPayload, StoredFiles>('kyc.file.owned.v1', OwnedFilesPayload),
+} as const;
