@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
 import { FilesModule } from './files/files.module';
+import { KycModule } from './kyc/kyc.module';
 import { MeModule } from './me/me.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
@@ -29,6 +30,7 @@ export class GatewayModule {
         AdminUsersModule,
         ApplicationsModule,
         FilesModule,
+        KycModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { KYC_EVENTS_STREAM } from '@portal/contracts';
-import { eventEntities, HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
+import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
+import { KycDocument, KycDocumentRequest } from './documents/kyc-document.entity';
+import { KycDocumentsModule } from './documents/kyc-documents.module';
 import { FileUploadPart, StoredFileRecord } from './files/stored-file.entity';
 import { FilesModule } from './files/files.module';
 import { KycProfile } from './kyc-status/kyc-profile.entity';
@@ -11,12 +13,12 @@ import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
 
 export const KYC_SCHEMA = 'kyc';
-export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart];
+export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart, KycDocument, KycDocumentRequest];
 
 /**
  * Uploaded documents, document reviews, KYC status and biometric verification. This
  * release owns each customer's KYC status (opened pending at sign-up, published on
- * KYC_EVENTS) and the storage of uploaded files; document reviews arrive with their own issue.
+ * KYC_EVENTS) and the storage of uploaded files, KYC documents and their review, and the admins' KYC decisions.
  */
 @Module({})
 export class KycModule {
@@ -28,6 +30,8 @@ export class KycModule {
         OutboxModule.forStreams(KYC_EVENTS_STREAM),
         KycStatusModule,
         FilesModule,
+        PlatformSettingsModule,
+        KycDocumentsModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

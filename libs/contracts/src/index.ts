@@ -18,3 +18,4 @@ export * from './common/validation-errors';
 export * from './common/input-safety';
 export * from './applications/commands';
 export * from './kyc/files';
+export * from './kyc/documents';

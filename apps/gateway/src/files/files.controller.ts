@@ -32,7 +32,7 @@ export class FilesController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content); readable by you and administrators' })
+  @ApiOperation({ summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX); readable by you and administrators' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', example: 'application:id_document' } } } })
   @ApiCreatedResponse({ type: StoredFile })
@@ -46,7 +46,7 @@ export class FilesController {
     const parts = Math.ceil(file.size / FILE_PART_BYTES);
     for (let index = 0; index < parts; index += 1) {
       const data = file.buffer.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64');
-      await this.services.send(KycFileCommands.storePart, { uploadId, index, data }, meta);
+      await this.services.send(KycFileCommands.storePart, { uploadId, index, data, purpose }, meta);
     }
     return this.services.send(KycFileCommands.completeUpload, { uploadId, parts, name: file.originalname || 'document', purpose }, meta);
   }

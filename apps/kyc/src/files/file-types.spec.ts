@@ -18,4 +18,14 @@ describe('file types by content', () => {
     expect(safeFileName('C:\\docs\\id "card".pdf')).toBe('id card.pdf');
     expect(safeFileName('  ')).toBe('document');
   });
+
+  it('accepts Word DOC and DOCX only for KYC documents, and a ZIP without word/ is not a DOCX', () => {
+    const doc = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]);
+    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....payload.exe')]);
+    expect(detectFileType(doc)).toBeNull();
+    expect(detectFileType(doc, { office: true })).toBe('application/msword');
+    expect(detectFileType(docx, { office: true, complete: true })).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(detectFileType(zip, { office: true, complete: true })).toBeNull();
+  });
 });

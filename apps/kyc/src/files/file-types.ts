@@ -1,10 +1,22 @@
 import { FileMimeType } from '@portal/contracts';
 
-/** The type a file's first bytes show (PDF, JPEG, PNG), or null for anything else: a renamed .exe is null. */
-export function detectFileType(head: Buffer): FileMimeType | null {
+const OLE_COMPOUND = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * The type a file's first bytes show (PDF, JPEG, PNG; with `office`, also Word DOC and
+ * DOCX), or null for anything else: a renamed .exe is null. A DOCX is a ZIP: its first
+ * part only shows the ZIP header, so `complete` (the whole file) must also name a word/ entry.
+ */
+export function detectFileType(head: Buffer, options: { office?: boolean; complete?: boolean } = {}): FileMimeType | null {
   if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (!options.office) return null;
+  if (head.length >= 8 && head.subarray(0, 8).equals(OLE_COMPOUND)) return 'application/msword';
+  if (head.length >= 4 && head.subarray(0, 4).equals(ZIP_LOCAL_HEADER) && (!options.complete || head.includes('word/', 0, 'latin1'))) {
+    return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  }
   return null;
 }
 

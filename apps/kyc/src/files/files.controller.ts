@@ -8,6 +8,8 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
   FileIdPayload,
+  KYC_FILE_PURPOSE_PREFIX,
+  KYC_FILE_TYPE_MESSAGE,
   FilePart,
   KycFileCommands,
   MAX_FILE_BYTES,
@@ -31,6 +33,10 @@ function signedIn(actor: Actor | null): Actor {
   return actor;
 }
 
+const isKyc = (purpose: string | null | undefined) => !!purpose && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX);
+/** KYC documents also take DOC and DOCX (spec 02 §5) and say so in the drop-zone's words. */
+const typeMessage = (purpose: string | null | undefined) => (isKyc(purpose) ? KYC_FILE_TYPE_MESSAGE : FILE_TYPE_MESSAGE);
+
 function view(file: StoredFileRecord): StoredFile {
   return { id: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose, createdAt: file.createdAt.toISOString() };
 }
@@ -49,7 +55,9 @@ export class FilesController {
     const owner = signedIn(actor);
     const data = Buffer.from(payload.data, 'base64');
     if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.badRequest('A file part must hold 1 byte to 512 KiB.');
-    if (payload.index === 0 && !detectFileType(data)) throw ServiceError.badRequest(FILE_TYPE_MESSAGE, { code: 'invalid_file_type' });
+    if (payload.index === 0 && !detectFileType(data, { office: isKyc(payload.purpose) })) {
+      throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
+    }
     return this.dataSource.transaction(async (manager) => {
       const earlier = await manager
         .createQueryBuilder(FileUploadPart, 'part')
@@ -83,8 +91,8 @@ export class FilesController {
       }
       const content = Buffer.concat(parts.map((part) => part.data));
       if (content.length > MAX_FILE_BYTES) throw ServiceError.badRequest(FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
-      const mimeType = detectFileType(content);
-      if (!mimeType) throw ServiceError.badRequest(FILE_TYPE_MESSAGE, { code: 'invalid_file_type' });
+      const mimeType = detectFileType(content, { office: isKyc(payload.purpose), complete: true });
+      if (!mimeType) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
       const file = manager.create(StoredFileRecord, {
         id: payload.uploadId,
         ownerId: owner.userId,

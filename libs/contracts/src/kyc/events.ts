@@ -25,9 +25,27 @@ export class KycDocumentReviewedEvent {
   @IsOptional() @IsString() @MaxLength(1000) notes?: string | null;
 }
 
+/** A customer uploaded a KYC document; it waits for review. */
+export class KycDocumentUploadedEvent {
+  @IsUUID() documentId: string;
+  @IsUUID() userId: string;
+  @IsString() @MaxLength(50) documentType: string;
+  @IsUUID() fileId: string;
+}
+
+/** An admin asked a customer for a document (notification sends a warning notification and an email). */
+export class KycDocumentRequestedEvent {
+  @IsUUID() requestId: string;
+  @IsUUID() userId: string;
+  @IsString() @MaxLength(1000) message: string;
+  @IsUUID() requestedBy: string;
+}
+
 export const KycEvents = {
   statusChanged: defineEvent('kyc.status.changed.v1', KycStatusChangedEvent),
   documentReviewed: defineEvent('kyc.document.reviewed.v1', KycDocumentReviewedEvent),
+  documentUploaded: defineEvent('kyc.document.uploaded.v1', KycDocumentUploadedEvent),
+  documentRequested: defineEvent('kyc.document.requested.v1', KycDocumentRequestedEvent),
   auditRecorded: auditRecorded('kyc'),
 } as const;
 

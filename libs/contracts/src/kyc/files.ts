@@ -8,7 +8,7 @@ export const FILE_PART_BYTES = 512 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 export const FILE_TYPE_MESSAGE = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
-export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
 
 /** What a file is for, e.g. "application:id_document" or "kyc:passport"; letters, digits, : _ - only. */
@@ -20,6 +20,8 @@ export class StoreFilePartPayload {
   @IsInt() @Min(0) @Max(Math.ceil(MAX_FILE_BYTES / FILE_PART_BYTES)) index: number;
   /** The part's bytes, base64. */
   @IsString() @MaxLength(Math.ceil(FILE_PART_BYTES / 3) * 4) data: string;
+  /** The purpose given at completion; sent with each part so the first one is checked against the right types (KYC documents also take DOC and DOCX). */
+  @IsOptional() @Matches(PURPOSE) purpose?: string;
 }
 
 export class CompleteFileUploadPayload {

@@ -1,0 +1,202 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { JSONCodec, Subscription } from 'nats';
+import { Client } from 'pg';
+import { ServiceEnvironment } from '@portal/config';
+import {
+  Actor,
+  FILE_PART_BYTES,
+  IdentityCommands,
+  KYC_EVENTS_STREAM,
+  KYC_FILE_TYPE_MESSAGE,
+  KycDocumentCommands,
+  KycEvents,
+  KycFileCommands,
+  ServiceRequest,
+  StoredFile,
+} from '@portal/contracts';
+import { runService, ServiceCallError } from '@portal/messaging';
+import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { KycModule } from '../kyc.module';
+
+jest.setTimeout(90_000);
+
+const codec = JSONCodec();
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+const admin = (adminRole: Actor['adminRole'] = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
+const pdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 0x41)]);
+const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]);
+const docx = () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('..[Content_Types].xml..word/document.xml..'), Buffer.alloc(200)]);
+
+describe('KYC documents, their review and the KYC decision', () => {
+  let infrastructure: TestInfrastructure;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let events: StreamRecorder;
+  let database: Client;
+  const answers: Subscription[] = [];
+  /** Names identity would answer for admin lists. */
+  const names = new Map<string, { firstName: string; lastName: string; email: string }>();
+
+  function answerAs(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
+    const subscription = client.connection.subscribe(subject, { queue: 'identity' });
+    answers.push(subscription);
+    void (async () => {
+      for await (const message of subscription) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
+        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
+      }
+    })();
+  }
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('kyc_documents');
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+    answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
+    answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
+      users: (request.payload.userIds as string[]).flatMap((id) => (names.has(id) ? [{ id, ...names.get(id), userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'pending' }] : [])),
+    }));
+    answerAs(IdentityCommands.findUserIds.subject, (request) => {
+      const q = String(request.payload.q ?? '').toLowerCase();
+      return { userIds: [...names].filter(([, person]) => `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(q)).map(([id]) => id), nextAfterId: null };
+    });
+    await client.connection.flush();
+    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
+    events = await StreamRecorder.open(client.connection, KYC_EVENTS_STREAM, 20_000);
+    database = new Client({ connectionString: infrastructure.database.url });
+    await database.connect();
+  });
+
+  afterAll(async () => {
+    await database?.end();
+    await events?.close();
+    answers.forEach((subscription) => subscription.unsubscribe());
+    await client?.close();
+    await stopService(service);
+    await infrastructure?.stop();
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
+
+  async function newCustomer(firstName = 'Grace', lastName = 'Hopper'): Promise<Actor> {
+    const person = customer();
+    names.set(person.userId, { firstName, lastName, email: `${firstName.toLowerCase()}-${person.userId.slice(0, 6)}@example.test` });
+    await database.query(`INSERT INTO kyc.kyc_profiles (user_id, kyc_status, version) VALUES ($1, 'pending', 1)`, [person.userId]);
+    return person;
+  }
+
+  async function upload(actor: Actor, content: Buffer, name: string, purpose = 'kyc:id'): Promise<StoredFile> {
+    const uploadId = randomUUID();
+    const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
+    for (let index = 0; index < parts; index += 1) {
+      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
+    }
+    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
+  }
+
+  it('takes an ID (PDF) and a tax document (PNG), lists both pending to their owner only, and announces each upload', async () => {
+    const owner = await newCustomer();
+    const id = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), 'passport.pdf')).id, documentType: 'id' });
+    const tax = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, png(), 'tax.png', 'kyc:tax')).id, documentType: 'tax' });
+    expect(id).toMatchObject({ documentType: 'id', status: 'pending', fileName: 'passport.pdf', mimeType: 'application/pdf', reviewNotes: null });
+    expect(tax).toMatchObject({ documentType: 'tax', status: 'pending', mimeType: 'image/png' });
+    const mine = await client.as(owner).send(KycDocumentCommands.listMine, {});
+    expect(mine.items.map((document) => document.id).sort()).toEqual([id.id, tax.id].sort());
+    expect((await client.as(customer()).send(KycDocumentCommands.listMine, {})).items).toEqual([]);
+    const uploaded = await events.waitFor(KycEvents.documentUploaded, (payload) => payload.documentId === id.id);
+    expect(uploaded.payload).toMatchObject({ userId: owner.userId, documentType: 'id' });
+  });
+
+  it('accepts a DOCX for KYC, refuses an executable renamed .pdf with the drop-zone message, and stores nothing', async () => {
+    const owner = await newCustomer();
+    expect((await upload(owner, docx(), 'partnership.docx', 'kyc:partnership')).mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const before = Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(500)]);
+    expect(await refusal(upload(owner, executable, 'id.pdf'))).toMatchObject({ statusCode: 400, message: KYC_FILE_TYPE_MESSAGE });
+    expect(Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n)).toBe(before);
+  });
+
+  it("refuses another person's file as 404, the same file twice, and documents from admins", async () => {
+    const owner = await newCustomer();
+    const file = await upload(owner, pdf(), 'id.pdf');
+    expect(await refusal(client.as(customer()).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 404 });
+    await client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' });
+    expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'tax' }))).toMatchObject({ statusCode: 409 });
+    expect(await refusal(client.as(admin()).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 403 });
+    expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'passport' as never }))).toMatchObject({ statusCode: 400 });
+  });
+
+  it('lets an admin find documents by name or type, approve one and reject one with a note, once; each is announced and audited', async () => {
+    const owner = await newCustomer('Katherine', 'Johnson');
+    const id = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), 'id.pdf')).id, documentType: 'id' });
+    const tax = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, png(), 'tax.png')).id, documentType: 'tax' });
+    const reviewer = admin('moderator');
+    const found = await client.as(reviewer).send(KycDocumentCommands.adminList, { q: 'katherine' });
+    expect(found.items.map((document) => document.id).sort()).toEqual([id.id, tax.id].sort());
+    expect(found.items[0]).toMatchObject({ userName: 'Katherine Johnson', userKycStatus: 'pending' });
+    expect((await client.as(reviewer).send(KycDocumentCommands.adminList, { q: 'tax', userId: owner.userId })).items.map((document) => document.id)).toEqual([tax.id]);
+
+    expect(await client.as(reviewer).send(KycDocumentCommands.review, { documentId: id.id, decision: 'approved' })).toMatchObject({ status: 'approved', reviewedBy: reviewer.userId });
+    expect(await client.as(reviewer).send(KycDocumentCommands.review, { documentId: tax.id, decision: 'rejected', notes: ' Not from the current tax year ' })).toMatchObject({
+      status: 'rejected',
+      reviewNotes: 'Not from the current tax year',
+    });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.review, { documentId: tax.id, decision: 'approved' }))).toMatchObject({ statusCode: 409 });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.review, { documentId: randomUUID(), decision: 'approved' }))).toMatchObject({ statusCode: 404 });
+
+    const reviewed = await events.waitFor(KycEvents.documentReviewed, (payload) => payload.documentId === tax.id);
+    expect(reviewed.payload).toEqual({ documentId: tax.id, userId: owner.userId, documentType: 'tax', decision: 'rejected', notes: 'Not from the current tax year' });
+    const audit = await events.waitFor(KycEvents.auditRecorded, (payload) => payload.targetId === tax.id);
+    expect(audit.payload).toMatchObject({ category: 'admin_action', actionType: 'kyc_document_rejected', actor: { userId: reviewer.userId } });
+    const mine = await client.as(owner).send(KycDocumentCommands.listMine, {});
+    expect(mine.items.find((document) => document.id === tax.id)).toMatchObject({ status: 'rejected', reviewNotes: 'Not from the current tax year' });
+
+    const pending = await client.as(reviewer).send(KycDocumentCommands.adminList, { status: 'pending', userId: owner.userId });
+    expect(pending.items).toEqual([]);
+    expect(pending.counters.approved).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses admins without the kyc permission and customers', async () => {
+    expect(await refusal(client.as(admin('support')).send(KycDocumentCommands.adminList, {}))).toMatchObject({ statusCode: 403 });
+    expect(await refusal(client.as(customer()).send(KycDocumentCommands.decide, { userId: randomUUID(), decision: 'verified' }))).toMatchObject({ statusCode: 403 });
+  });
+
+  it('approves a pending KYC once, growing the version, and announces and audits it', async () => {
+    const owner = await newCustomer();
+    const reviewer = admin();
+    expect(await client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'verified', notes: 'All documents in order' })).toEqual({
+      userId: owner.userId,
+      kycStatus: 'verified',
+      version: 2,
+    });
+    const changed = await events.waitFor(KycEvents.statusChanged, (payload) => payload.userId === owner.userId && payload.version === 2);
+    expect(changed.payload.kycStatus).toBe('verified');
+    expect((await events.waitFor(KycEvents.auditRecorded, (payload) => payload.targetId === owner.userId)).payload).toMatchObject({ actionType: 'kyc_approved' });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected', reason: 'Changed my mind' }))).toMatchObject({ statusCode: 409 });
+  });
+
+  it('refuses a KYC rejection without a reason and changes nothing; with a reason it is rejected', async () => {
+    const owner = await newCustomer();
+    const reviewer = admin();
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected' }))).toMatchObject({ statusCode: 400 });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected', reason: '   ' }))).toMatchObject({
+      statusCode: 400,
+      message: 'Please provide a reason for rejecting KYC.',
+    });
+    expect((await database.query('SELECT kyc_status FROM kyc.kyc_profiles WHERE user_id = $1', [owner.userId])).rows).toEqual([{ kyc_status: 'pending' }]);
+    await client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected', reason: 'ID is expired' });
+    const changed = await events.waitFor(KycEvents.statusChanged, (payload) => payload.userId === owner.userId && payload.version === 2);
+    expect(changed.payload).toMatchObject({ kycStatus: 'rejected', reason: 'ID is expired' });
+  });
+
+  it('sends a document request to a customer and refuses an empty message', async () => {
+    const owner = await newCustomer();
+    const reviewer = admin();
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.request, { userId: owner.userId, message: '  ' }))).toMatchObject({ statusCode: 400 });
+    expect(await client.as(reviewer).send(KycDocumentCommands.request, { userId: owner.userId, message: 'Please upload a current utility bill.' })).toEqual({ sent: true });
+    const requested = await events.waitFor(KycEvents.documentRequested, (payload) => payload.userId === owner.userId);
+    expect(requested.payload).toMatchObject({ message: 'Please upload a current utility bill.', requestedBy: reviewer.userId });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.request, { userId: randomUUID(), message: 'Hello' }))).toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import {
+  Actor,
+  AdminKycDocumentPage,
+  AdminKycDocumentView,
+  AdminListKycDocumentsPayload,
+  adminRoleAllows,
+  DecideKycPayload,
+  DocumentRequestSent,
+  IdentityCommands,
+  KycDocumentList,
+  KycDocumentView,
+  KycEvents,
+  KycStatusView,
+  RequestKycDocumentPayload,
+  ReviewKycDocumentPayload,
+  SubmitKycDocumentPayload,
+  UserSummary,
+} from '@portal/contracts';
+import { addToOutbox, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
+import { StoredFileRecord } from '../files/stored-file.entity';
+import { KycProfile } from '../kyc-status/kyc-profile.entity';
+import { KycDocument, KycDocumentRequest } from './kyc-document.entity';
+
+const DOCUMENT_NOT_FOUND = 'Document not found';
+/** The admin table shows at most this many documents, newest first (searched and filtered on the server). */
+const ADMIN_PAGE_LIMIT = 500;
+
+const text = (value: string | undefined | null): string | null => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed.slice(0, 1000);
+};
+
+@Injectable()
+export class KycDocumentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+    private readonly services: ServiceClient,
+  ) {}
+
+  /** A customer hands in one of their own uploaded files as a KYC document; it waits for review. */
+  async submit(payload: SubmitKycDocumentPayload, actor: Actor | null): Promise<KycDocumentView> {
+    const owner = this.requireCustomer(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const file = await manager.findOneBy(StoredFileRecord, { id: payload.fileId, ownerId: owner.userId });
+      // Another person's file or an unknown id: the same answer, nothing revealed.
+      if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
+      if (await manager.existsBy(KycDocument, { fileId: file.id })) throw ServiceError.conflict('This file has already been submitted as a document.', 'document_exists');
+      const document = manager.create(KycDocument, { id: randomUUID(), userId: owner.userId, documentType: payload.documentType, fileId: file.id, status: 'pending', reviewNotes: null, reviewedBy: null, reviewedAt: null });
+      await manager.insert(KycDocument, document);
+      await addToOutbox(manager, KycEvents.documentUploaded, { documentId: document.id, userId: owner.userId, documentType: document.documentType, fileId: file.id });
+      const stored = await manager.findOneByOrFail(KycDocument, { id: document.id });
+      return this.view(stored, file);
+    });
+  }
+
+  async listMine(actor: Actor | null): Promise<KycDocumentList> {
+    const owner = this.requireSignedIn(actor);
+    const documents = await this.dataSource.manager.find(KycDocument, { where: { userId: owner.userId }, order: { createdAt: 'DESC' } });
+    return { items: await this.views(documents) };
+  }
+
+  /** The admin's table: search by the owner's name or email or by document type, filter by status; counters over everything. */
+  async adminList(filter: AdminListKycDocumentsPayload, actor: Actor | null): Promise<AdminKycDocumentPage> {
+    const admin = this.requireAdmin(actor);
+    const query = this.dataSource.manager.createQueryBuilder(KycDocument, 'document').orderBy('document.createdAt', 'DESC').take(ADMIN_PAGE_LIMIT);
+    if (filter.status) query.andWhere('document.status = :status', { status: filter.status });
+    if (filter.userId) query.andWhere('document.userId = :userId', { userId: filter.userId });
+    const q = filter.q?.trim();
+    if (q) {
+      const owners = await this.findOwners(q, admin);
+      query.andWhere(owners.length > 0 ? '(document.documentType ILIKE :q OR document.userId IN (:...owners))' : 'document.documentType ILIKE :q', {
+        q: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+        owners,
+      });
+    }
+    const documents = await query.getMany();
+    const people = await this.people([...new Set(documents.map((document) => document.userId))], admin);
+    const profiles = documents.length > 0 ? await this.dataSource.manager.findBy(KycProfile, { userId: In([...new Set(documents.map((document) => document.userId))]) }) : [];
+    const statuses = new Map(profiles.map((profile) => [profile.userId, profile.kycStatus]));
+    const views = await this.views(documents);
+    const counts = await this.dataSource.manager
+      .createQueryBuilder(KycDocument, 'document')
+      .select('document.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('document.status')
+      .getRawMany<{ status: string; count: string }>();
+    const count = (status: string) => Number(counts.find((row) => row.status === status)?.count ?? 0);
+    return {
+      items: views.map((view): AdminKycDocumentView => {
+        const person = people.get(view.userId);
+        return { ...view, userName: person ? `${person.firstName} ${person.lastName}`.trim() : null, userEmail: person?.email ?? null, userKycStatus: statuses.get(view.userId) ?? null };
+      }),
+      counters: { total: counts.reduce((sum, row) => sum + Number(row.count), 0), pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
+    };
+  }
+
+  /** Approves or rejects a pending document with notes; the customer is told through documentReviewed. */
+  async review(payload: ReviewKycDocumentPayload, actor: Actor | null): Promise<KycDocumentView> {
+    const admin = this.requireAdmin(actor);
+    const notes = text(payload.notes);
+    return this.dataSource.transaction(async (manager) => {
+      const document = await manager.findOne(KycDocument, { where: { id: payload.documentId }, lock: { mode: 'pessimistic_write' } });
+      if (!document) throw ServiceError.notFound(DOCUMENT_NOT_FOUND, 'document_not_found');
+      if (document.status !== 'pending') throw ServiceError.conflict(`This document has already been ${document.status}.`, 'document_already_reviewed');
+      document.status = payload.decision;
+      document.reviewNotes = notes;
+      document.reviewedBy = admin.userId;
+      document.reviewedAt = new Date();
+      await manager.save(document);
+      await addToOutbox(manager, KycEvents.documentReviewed, { documentId: document.id, userId: document.userId, documentType: document.documentType, decision: payload.decision, notes });
+      await this.audit(manager, admin, `kyc_document_${payload.decision}`, 'kyc_document', document.id, `KYC ${document.documentType} document ${payload.decision}`, {
+        userId: document.userId,
+        documentType: document.documentType,
+        notes,
+      });
+      const file = await manager.findOneBy(StoredFileRecord, { id: document.fileId });
+      return this.view(document, file);
+    });
+  }
+
+  /** Asks a customer for a document; notification sends them a warning notification and an email. */
+  async request(payload: RequestKycDocumentPayload, actor: Actor | null): Promise<DocumentRequestSent> {
+    const admin = this.requireAdmin(actor);
+    const message = text(payload.message);
+    if (!message) throw ServiceError.badRequest('Please enter a message for the document request.', { code: 'message_required' });
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await manager.existsBy(KycProfile, { userId: payload.userId }))) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+      const request = manager.create(KycDocumentRequest, { id: randomUUID(), userId: payload.userId, message, requestedBy: admin.userId });
+      await manager.insert(KycDocumentRequest, request);
+      await addToOutbox(manager, KycEvents.documentRequested, { requestId: request.id, userId: payload.userId, message, requestedBy: admin.userId });
+      await this.audit(manager, admin, 'kyc_document_requested', 'user', payload.userId, 'Requested a KYC document from the customer', { message });
+      return { sent: true };
+    });
+  }
+
+  /** The admin's user-level KYC decision, offered while the customer's KYC is pending; a rejection needs a reason. */
+  async decide(payload: DecideKycPayload, actor: Actor | null): Promise<KycStatusView> {
+    const admin = this.requireAdmin(actor);
+    const reason = text(payload.reason);
+    const notes = text(payload.notes);
+    if (payload.decision === 'rejected' && !reason) throw ServiceError.badRequest('Please provide a reason for rejecting KYC.', { code: 'reason_required', details: [{ field: 'reason', message: 'Please provide a reason for rejecting KYC.' }] });
+    return this.dataSource.transaction(async (manager) => {
+      const profile = await manager.findOne(KycProfile, { where: { userId: payload.userId }, lock: { mode: 'pessimistic_write' } });
+      if (!profile) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+      if (profile.kycStatus !== 'pending') throw ServiceError.conflict(`KYC has already been ${profile.kycStatus}.`, 'kyc_already_decided');
+      profile.kycStatus = payload.decision;
+      profile.version += 1;
+      await manager.save(profile);
+      await addToOutbox(manager, KycEvents.statusChanged, { userId: profile.userId, kycStatus: profile.kycStatus, version: profile.version, reason: payload.decision === 'rejected' ? reason : notes });
+      await this.audit(manager, admin, payload.decision === 'verified' ? 'kyc_approved' : 'kyc_rejected', 'user', profile.userId, `KYC ${payload.decision === 'verified' ? 'approved' : 'rejected'}`, {
+        notes,
+        reason,
+      });
+      return { userId: profile.userId, kycStatus: profile.kycStatus, version: profile.version };
+    });
+  }
+
+  private async audit(manager: EntityManager, admin: Actor, actionType: string, targetType: string, targetId: string, description: string, metadata: Record<string, unknown>): Promise<void> {
+    await addToOutbox(manager, KycEvents.auditRecorded, { category: 'admin_action', actionType, actor: { userId: admin.userId, email: null }, targetType, targetId, description, metadata });
+  }
+
+  private async views(documents: KycDocument[]): Promise<KycDocumentView[]> {
+    if (documents.length === 0) return [];
+    const files = await this.dataSource.manager.findBy(StoredFileRecord, { id: In(documents.map((document) => document.fileId)) });
+    const byId = new Map(files.map((file) => [file.id, file]));
+    return documents.map((document) => this.view(document, byId.get(document.fileId) ?? null));
+  }
+
+  private view(document: KycDocument, file: StoredFileRecord | null): KycDocumentView {
+    return {
+      id: document.id,
+      userId: document.userId,
+      documentType: document.documentType,
+      fileId: document.fileId,
+      fileName: file?.name ?? 'document',
+      mimeType: file?.mimeType ?? 'application/octet-stream',
+      size: file?.size ?? 0,
+      status: document.status,
+      reviewNotes: document.reviewNotes,
+      reviewedBy: document.reviewedBy,
+      reviewedAt: document.reviewedAt?.toISOString() ?? null,
+      uploadedAt: document.createdAt.toISOString(),
+    };
+  }
+
+  private async findOwners(q: string, admin: Actor): Promise<string[]> {
+    try {
+      return (await this.services.send(IdentityCommands.findUserIds, { q }, { actor: admin })).userIds;
+    } catch (error) {
+      // Identity unavailable: search by document type only.
+      if (error instanceof ServiceCallError) return [];
+      throw error;
+    }
+  }
+
+  private async people(userIds: string[], admin: Actor): Promise<Map<string, UserSummary>> {
+    if (userIds.length === 0) return new Map();
+    try {
+      const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds }, { actor: admin });
+      return new Map(users.map((user) => [user.id, user]));
+    } catch (error) {
+      if (error instanceof ServiceCallError) return new Map();
+      throw error;
+    }
+  }
+
+  private requireSignedIn(actor: Actor | null): Actor {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    return actor;
+  }
+
+  private requireCustomer(actor: Actor | null): Actor {
+    const caller = this.requireSignedIn(actor);
+    if (caller.userType !== 'customer') throw ServiceError.forbidden('Only customers hand in KYC documents.', 'customers_only');
+    return caller;
+  }
+
+  /** An admin whose role has the kyc permission (admin_roles setting; super admins have all). */
+  private requireAdmin(actor: Actor | null): Actor {
+    const caller = this.requireSignedIn(actor);
+    if (caller.userType !== 'admin' || !adminRoleAllows(this.settings.get<unknown>('admin_roles'), caller.adminRole, 'kyc')) {
+      throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    }
+    return caller;
+  }
+}
