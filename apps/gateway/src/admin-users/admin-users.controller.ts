@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdentityCommands, RequestMeta } from '@portal/contracts';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminUserPage, CreateAdminPayload, IdentityCommands, ListUsersPayload, RequestMeta, SessionUser } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
@@ -17,6 +17,18 @@ const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Thi
 @Controller('api/v1/admin/users')
 export class AdminUsersController {
   constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Accounts, newest first: search by name or email, filters status, KYC status and type, pages with the total and counts' })
+  @ApiOkResponse({ type: AdminUserPage })
+  @ApiErrorResponses(400)
+  list(@Query() query: ListUsersPayload, @RequestMetadata() meta: RequestMeta): Promise<AdminUserPage> {
+    return this.services.send(
+      IdentityCommands.listUsers,
+      { q: query.q, status: query.status, kycStatus: query.kycStatus, userType: query.userType, page: query.page, pageSize: query.pageSize },
+      meta,
+    );
+  }
 
   @Post(':id/suspend')
   @HttpCode(HttpStatus.OK)
@@ -45,10 +57,32 @@ export class AdminUsersController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete an account (super admins only); its sessions end at once' })
+  @ApiOperation({ summary: 'Delete an account (super admins only): its sessions end at once, it is closed and its personal data anonymised' })
   @ApiOkResponse({ type: UserDeletedBody })
   @ApiErrorResponses(404, 409)
   delete(@Param('id', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<UserDeletedBody> {
     return this.services.send(IdentityCommands.deleteUser, { userId: id }, meta);
+  }
+}
+
+/** The Create Admin dialog: super admins only, checked by identity with the spec's messages. */
+@ApiTags('admin')
+@ApiCommonErrors()
+@AdminOnly()
+@Controller('api/v1/admin/admins')
+export class AdminAccountsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({ summary: 'Create an administrator with a role (super_admin, admin, moderator, support)' })
+  @ApiCreatedResponse({ type: SessionUser })
+  @ApiErrorResponses(400, 409)
+  create(@Body() body: CreateAdminPayload, @RequestMetadata() meta: RequestMeta): Promise<SessionUser> {
+    return this.services.send(
+      IdentityCommands.createAdmin,
+      { firstName: body.firstName, lastName: body.lastName, email: body.email, password: body.password, confirmPassword: body.confirmPassword, adminRole: body.adminRole },
+      meta,
+    );
   }
 }

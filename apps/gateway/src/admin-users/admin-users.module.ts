@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminUsersController } from './admin-users.controller';
+import { AdminAccountsController, AdminUsersController } from './admin-users.controller';
 
-@Module({ controllers: [AdminUsersController] })
+@Module({ controllers: [AdminUsersController, AdminAccountsController] })
 export class AdminUsersModule {}

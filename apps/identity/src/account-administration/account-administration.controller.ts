@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { Actor, ChangeAdminRolePayload, IdentityCommands, RequestMeta, SuspendUserPayload, UserDeletedResult, UserIdPayload, UserSummary } from '@portal/contracts';
+import { Actor, ChangeAdminRolePayload, CreateAdminPayload, IdentityCommands, SessionUser, RequestMeta, SuspendUserPayload, UserDeletedResult, UserIdPayload, UserSummary } from '@portal/contracts';
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { AccountAdministrationService } from './account-administration.service';
 
@@ -25,5 +25,10 @@ export class AccountAdministrationController {
   @HandlesCommand(IdentityCommands.changeAdminRole)
   changeAdminRole(@CommandActor() actor: Actor, @CommandPayload() payload: ChangeAdminRolePayload, @CommandMeta() meta: RequestMeta): Promise<UserSummary> {
     return this.accounts.changeAdminRole(actor, payload.userId, payload.adminRole, meta);
+  }
+
+  @HandlesCommand(IdentityCommands.createAdmin)
+  createAdmin(@CommandActor() actor: Actor, @CommandPayload() payload: CreateAdminPayload, @CommandMeta() meta: RequestMeta): Promise<SessionUser> {
+    return this.accounts.createAdmin(actor, payload, meta);
   }
 }

@@ -40,14 +40,19 @@ describe('account administration', () => {
   });
 
   it('deletes an account for super admins only, ending its sessions as deleted', async () => {
-    const { session } = await confirmedCustomer(harness);
+    const { form, session } = await confirmedCustomer(harness);
     const { actor: moderator } = await signedInAdmin(harness, 'moderator');
     expect(await failure(harness.client.as(moderator).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({ statusCode: 403 });
 
     const { actor } = await signedInAdmin(harness);
     await expect(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id })).resolves.toEqual({ deleted: true });
     expect(await harness.redis.get(revokedSessionKey(sessionIdOf(session.accessToken)))).toBe('deleted');
-    expect((await harness.database.query('SELECT 1 FROM identity.users WHERE id = $1', [session.user.id])).rowCount).toBe(0);
+    // Closed and anonymised, the row kept so money records naming the id stay intact.
+    const [closed] = (await harness.database.query('SELECT email, first_name, last_name, user_status, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(closed).toMatchObject({ email: `deleted-${session.user.id}@deleted.invalid`, first_name: 'Deleted', last_name: 'User', user_status: 'suspended', deleted_at: expect.any(Date) });
+    expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 401 });
+    expect((await harness.client.as(actor).send(IdentityCommands.lookupUsers, { userIds: [session.user.id] })).users).toEqual([]);
+    expect((await harness.client.as(actor).send(IdentityCommands.listUsers, { q: 'deleted.invalid' })).total).toBe(0);
     await harness.events.waitFor(IdentityEvents.userDeleted, (payload) => payload.userId === session.user.id);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({ statusCode: 404 });
   });
@@ -76,5 +81,40 @@ describe('account administration', () => {
     expect(await failure(harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: actor.userId }))).toMatchObject({ statusCode: 409, code: 'own_account' });
     const { session } = await confirmedCustomer(harness);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id }))).toMatchObject({ statusCode: 409, code: 'no_change' });
+  });
+
+  it('lists accounts for admins with the users permission: search by name or email, filters, pages with total and counts', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+    const found = await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email.toUpperCase() });
+    expect(found).toMatchObject({ total: 1, page: 1, pageSize: 20, items: [{ id: session.user.id, userType: 'customer', userStatus: 'active', kycStatus: 'pending' }] });
+    expect(found.counts.total).toBeGreaterThanOrEqual(2);
+    expect(found.items[0].createdAt).toEqual(expect.any(String));
+    const byName = await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: `${form.firstName} ${form.lastName}`, userType: 'customer' });
+    expect(byName.items.map((user) => user.id)).toContain(session.user.id);
+    expect((await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email, status: 'suspended' })).total).toBe(0);
+    expect((await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email, userType: 'admin' })).total).toBe(0);
+    const admins = await harness.client.as(moderator).send(IdentityCommands.listUsers, { userType: 'admin', pageSize: 1, page: 2 });
+    expect(admins.items).toHaveLength(1);
+    expect(admins.total).toBeGreaterThanOrEqual(2);
+    const { actor: support } = await signedInAdmin(harness, 'support');
+    expect(await failure(harness.client.as(support).send(IdentityCommands.listUsers, {}))).toMatchObject({ statusCode: 403 });
+  });
+
+  it('creates an admin with a role for super admins only, with the spec messages, audited and announced', async () => {
+    const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+    const email = `new-admin-${Date.now()}@example.test`;
+    const form = { firstName: 'Ada', lastName: 'Admin', email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd', adminRole: 'moderator' };
+    expect(await failure(harness.client.as(moderator).send(IdentityCommands.createAdmin, form))).toMatchObject({ statusCode: 403 });
+    const { actor } = await signedInAdmin(harness);
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, confirmPassword: 'different' }))).toMatchObject({ statusCode: 400, message: 'Passwords do not match' });
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, firstName: '' }))).toMatchObject({ statusCode: 400 });
+    expect((await harness.database.query('SELECT 1 FROM identity.users WHERE email = $1', [email])).rowCount).toBe(0);
+    const created = await harness.client.as(actor).send(IdentityCommands.createAdmin, form);
+    expect(created).toMatchObject({ email, userType: 'admin', adminRole: 'moderator' });
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, form))).toMatchObject({ statusCode: 409, message: 'An account with this email already exists' });
+    await harness.events.waitFor(IdentityEvents.userRegistered, (payload) => payload.userId === created.id && payload.userType === 'admin');
+    const audit = await harness.database.query(`SELECT action_type, actor_user_id FROM identity.audit_logs WHERE target_id = $1`, [created.id]);
+    expect(audit.rows).toEqual([{ action_type: 'admin_created', actor_user_id: actor.userId }]);
   });
 });

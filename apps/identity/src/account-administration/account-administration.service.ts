@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, Not } from 'typeorm';
-import { Actor, AdminRole, adminRoleAllows, IdentityEvents, RequestMeta, RevocationReason, UserStatus, UserSummary } from '@portal/contracts';
+import { Actor, AdminRole, adminRoleAllows, CreateAdminPayload, IdentityEvents, RequestMeta, RevocationReason, SessionUser, UserStatus, UserSummary } from '@portal/contracts';
+import { CreateAdmin } from '../admins/create-admin';
+import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
+import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { SessionsService } from '../sessions/sessions.service';
@@ -57,11 +60,21 @@ export class AccountAdministrationService {
         if (!(await this.callerIsSuperAdmin(manager, actor))) throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
         await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: actor.userId });
-        await manager.delete(User, { id: target.id });
+        await this.closeAndAnonymise(manager, target);
       },
       describe: (target) => `Deleted the account of ${target.email}`,
     });
     return { deleted: true };
+  }
+
+  /** Super admins only: a new administrator with the role chosen in the Create Admin dialog. */
+  async createAdmin(actor: Actor, input: CreateAdminPayload, meta: RequestMeta): Promise<SessionUser> {
+    const caller = await this.activeAdmin(this.dataSource.manager, actor);
+    if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can create administrator accounts.', 'forbidden');
+    return new CreateAdmin(this.dataSource).execute(
+      { ...input, confirmPassword: input.confirmPassword ?? '' },
+      { actor: { userId: caller.id, email: caller.email }, source: 'api', clientIp: meta.clientIp ?? null },
+    );
   }
 
   changeAdminRole(actor: Actor, userId: string, adminRole: AdminRole, meta: RequestMeta): Promise<UserSummary> {
@@ -115,6 +128,23 @@ export class AccountAdministrationService {
     await manager.update(User, { id: target.id }, { userStatus });
     target.userStatus = userStatus;
     await addToOutbox(manager, IdentityEvents.userStatusChanged, { userId: target.id, userStatus, adminRole: target.adminRole, changedBy: actor.userId });
+  }
+
+  /**
+   * Closes the account: personal data replaced, password unusable, sign-in tokens gone,
+   * the row kept (soft-deleted) because ledger and application records name its id.
+   */
+  private async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
+    await manager.delete(PasswordResetToken, { userId: target.id });
+    await manager.delete(EmailConfirmationToken, { userId: target.id });
+    await manager.update(User, { id: target.id }, {
+      email: `deleted-${target.id}@deleted.invalid`,
+      firstName: 'Deleted',
+      lastName: 'User',
+      passwordHash: '!deleted',
+      userStatus: 'suspended',
+      deletedAt: new Date(),
+    });
   }
 
   /** The caller as stored now: an active administrator, or refused. */

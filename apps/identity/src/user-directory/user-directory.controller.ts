@@ -2,7 +2,10 @@ import { Controller } from '@nestjs/common';
 import { Brackets, DataSource, In } from 'typeorm';
 import {
   Actor,
+  AdminUserPage,
+  adminRoleAllows,
   FindUserIdsPayload,
+  ListUsersPayload,
   FoundUserIds,
   IdentityCommands,
   LookupUsersPayload,
@@ -11,6 +14,7 @@ import {
   UserSummary,
 } from '@portal/contracts';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
 
 export const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
@@ -63,11 +67,66 @@ export class UserDirectoryController {
     return { userIds: page, nextAfterId: rows.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
   }
 
+  /** User and Admin Management: admins with the users permission; newest first, offset pages with the total. */
+  @HandlesCommand(IdentityCommands.listUsers)
+  async listUsers(@CommandActor() actor: Actor, @CommandPayload() filter: ListUsersPayload): Promise<AdminUserPage> {
+    const caller = await this.requireAdmin(actor);
+    const roles = await this.dataSource.getRepository(SystemSetting).findOneBy({ settingKey: SettingKeys.adminRoles });
+    if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    const page = filter.page ?? 1;
+    const pageSize = filter.pageSize ?? 20;
+    const query = this.dataSource.getRepository(User).createQueryBuilder('user').orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC');
+    if (filter.userType) query.andWhere('user.userType = :userType', { userType: filter.userType });
+    if (filter.status) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.status });
+    if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
+    const text = filter.q?.trim();
+    if (text) {
+      const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      query.andWhere(
+        new Brackets((match) =>
+          match
+            .where('user.email ILIKE :pattern', { pattern })
+            .orWhere('user.firstName ILIKE :pattern', { pattern })
+            .orWhere('user.lastName ILIKE :pattern', { pattern })
+            .orWhere("(user.firstName || ' ' || user.lastName) ILIKE :pattern", { pattern }),
+        ),
+      );
+    }
+    const [rows, total] = await query
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    const [counts] = await this.dataSource.query<Record<string, string>[]>(
+      `SELECT COUNT(*) AS total,
+              COUNT(*) FILTER (WHERE user_status = 'active') AS active,
+              COUNT(*) FILTER (WHERE user_status = 'suspended') AS suspended,
+              COUNT(*) FILTER (WHERE user_type = 'customer') AS customers,
+              COUNT(*) FILTER (WHERE user_type = 'admin') AS admins,
+              COUNT(*) FILTER (WHERE user_type = 'customer' AND kyc_status = 'pending') AS "kycPending"
+         FROM identity.users WHERE deleted_at IS NULL`,
+    );
+    return {
+      items: rows.map((user) => ({ ...toUserSummary(user), createdAt: user.createdAt.toISOString() })),
+      total,
+      page,
+      pageSize,
+      counts: {
+        total: Number(counts.total),
+        active: Number(counts.active),
+        suspended: Number(counts.suspended),
+        customers: Number(counts.customers),
+        admins: Number(counts.admins),
+        kycPending: Number(counts.kycPending),
+      },
+    };
+  }
+
   /** Any active administrator, read from the database so a suspension applies at once. */
-  private async requireAdmin(actor: Actor | null): Promise<void> {
+  private async requireAdmin(actor: Actor | null): Promise<User> {
     const caller = actor ? await this.dataSource.getRepository(User).findOneBy({ id: actor.userId }) : null;
     if (!caller || caller.userType !== 'admin' || caller.userStatus === 'suspended') {
       throw ServiceError.forbidden('Only administrators can look people up.', 'forbidden');
     }
+    return caller;
   }
 }

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { AdminRole, KycStatus, UserStatus, UserType } from '@portal/contracts';
 
 /** A person who can sign in: a customer (signed up) or an administrator (created by one). */
@@ -21,6 +21,11 @@ export class User {
   @Column({ type: 'int', default: 0 }) kycStatusVersion: number;
   /** Null until the person proves control of the mailbox; sign-in requires it. */
   @Column({ type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
+  /**
+   * Set when an admin deleted the account: the row stays (its id is named by money records
+   * elsewhere) with personal data replaced, and TypeORM leaves it out of every query.
+   */
+  @DeleteDateColumn({ type: 'timestamptz', nullable: true }) deletedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }

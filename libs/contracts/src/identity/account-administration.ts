@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { ADMIN_ROLES, AdminRole } from '../common/request';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class SuspendUserPayload {
   @IsUUID() userId: string;
@@ -26,3 +27,69 @@ export class UserDeletedResult {
  */
 export const REVOCATION_REASONS = ['signed_out', 'refresh_token_reused', 'password_reset', 'suspended', 'deleted', 'role_changed'] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+/** User and Admin Management's list: search over name and email, filters, pages of `pageSize` with the total. */
+export class ListUsersPayload {
+  @ApiPropertyOptional({ description: 'Part of a first name, last name or email' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ enum: USER_STATUSES }) @IsOptional() @IsIn(USER_STATUSES) status?: UserStatus;
+  @ApiPropertyOptional({ enum: KYC_STATUSES }) @IsOptional() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
+  @ApiPropertyOptional({ enum: USER_TYPES }) @IsOptional() @IsIn(USER_TYPES) userType?: UserType;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number from 1' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  @Max(100000)
+  page?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
+  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
+  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  pageSize?: number;
+}
+
+export class AdminUserRow {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty({ enum: USER_TYPES }) userType: UserType;
+  @ApiProperty({ enum: ADMIN_ROLES, nullable: true, type: String }) adminRole: AdminRole | null;
+  @ApiProperty({ enum: USER_STATUSES }) userStatus: UserStatus;
+  @ApiProperty({ enum: KYC_STATUSES }) kycStatus: KycStatus;
+  @ApiProperty() createdAt: string;
+}
+
+/** Counts over every account (not only the filtered ones), for the screen's badges. */
+export class UserCounts {
+  @ApiProperty() total: number;
+  @ApiProperty() active: number;
+  @ApiProperty() suspended: number;
+  @ApiProperty() customers: number;
+  @ApiProperty() admins: number;
+  @ApiProperty() kycPending: number;
+}
+
+export class AdminUserPage {
+  @ApiProperty({ type: [AdminUserRow] }) items: AdminUserRow[];
+  /** How many accounts match the search and filters. */
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+  @ApiProperty({ type: UserCounts }) counts: UserCounts;
+}
+
+/** The Create Admin dialog (spec 02 §5): checked by identity in the spec's order, with its messages. */
+export class CreateAdminPayload {
+  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) firstName?: string;
+  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) lastName?: string;
+  @ApiProperty({ maxLength: 254 }) @IsOptional() @IsString() @MaxLength(300) email?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) password?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) confirmPassword?: string;
+  @ApiProperty({ enum: ADMIN_ROLES }) @IsOptional() @IsString() @MaxLength(30) adminRole?: string;
+}
+
+/** Refusal of deleting a customer who still holds money (checked with the ledger when it answers balances). */
+export const DELETE_WITH_BALANCE_MESSAGE = 'This customer still holds funds. Settle or withdraw the balance before deleting the account.';

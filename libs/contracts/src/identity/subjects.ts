@@ -25,7 +25,7 @@ import {
   UserRegisteredEvent,
   UserStatusChangedEvent,
 } from './events';
-import { ChangeAdminRolePayload, SuspendUserPayload, UserDeletedResult, UserIdPayload } from './account-administration';
+import { AdminUserPage, ChangeAdminRolePayload, CreateAdminPayload, ListUsersPayload, SuspendUserPayload, UserDeletedResult, UserIdPayload } from './account-administration';
 import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries, UserSummary } from './directory';
 import { AuthSession, SessionUser } from './session';
 import { AllSettings, PublicSettings, SettingValue, UpdateSettingPayload } from './settings';
@@ -50,7 +50,11 @@ export const IdentityCommands = {
   /** Admins with the users permission; acting on an administrator needs a super admin. Ends the account's sessions. */
   suspendUser: defineCommand<SuspendUserPayload, UserSummary>('identity.accounts.suspend.v1', SuspendUserPayload),
   activateUser: defineCommand<UserIdPayload, UserSummary>('identity.accounts.activate.v1', UserIdPayload),
-  /** Super admins only: ends the account's sessions, then deletes it. */
+  /** Admins with the users permission: User and Admin Management's paged list with counts. */
+  listUsers: defineCommand<ListUsersPayload, AdminUserPage>('identity.accounts.list.v1', ListUsersPayload),
+  /** Super admins only: a new administrator with a role; announced as a registered user of type admin. */
+  createAdmin: defineCommand<CreateAdminPayload, SessionUser>('identity.accounts.create-admin.v1', CreateAdminPayload),
+  /** Super admins only: ends the account's sessions, closes it and anonymises its personal data (the id stays for money records). */
   deleteUser: defineCommand<UserIdPayload, UserDeletedResult>('identity.accounts.delete.v1', UserIdPayload),
   /** Super admins only: the admin's sessions end, so the new role applies at once. */
   changeAdminRole: defineCommand<ChangeAdminRolePayload, UserSummary>('identity.accounts.change-admin-role.v1', ChangeAdminRolePayload),
