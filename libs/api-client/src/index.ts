@@ -37,6 +37,15 @@ export type InvestmentView = Schemas['InvestmentView'];
 export type InvestmentList = Schemas['InvestmentList'];
 export type OversightRow = Schemas['OversightRow'];
 export type OversightPage = Schemas['OversightPage'];
+export type KycDocumentView = Schemas['KycDocumentView'];
+export type KycDocumentList = Schemas['KycDocumentList'];
+export type AdminKycDocumentView = Schemas['AdminKycDocumentView'];
+export type AdminKycDocumentPage = Schemas['AdminKycDocumentPage'];
+export type KycStatusView = Schemas['KycStatusView'];
+export type AdminUserRow = Schemas['AdminUserRow'];
+export type AdminUserPage = Schemas['AdminUserPage'];
+export type AdminUserSummary = Schemas['AdminUserSummary'];
+export type CreateAdminPayload = Schemas['CreateAdminPayload'];
 
 export interface PortalClientOptions {
   /** Origin of the gateway; '' (the default) calls the page's own origin, as the web app does. */

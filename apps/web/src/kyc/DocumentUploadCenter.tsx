@@ -1,0 +1,184 @@
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Empty from 'antd/es/empty';
+import List from 'antd/es/list';
+import Modal from 'antd/es/modal';
+import Progress from 'antd/es/progress';
+import Space from 'antd/es/space';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import Upload from 'antd/es/upload';
+import type { RcFile } from 'antd/es/upload';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { KycDocumentView } from '@portal/api-client';
+import { serverMessage } from '../api/api-error';
+import { formatDate } from '../applications/labels';
+import { kycApi, kycKeys, type KycDocumentType } from './kyc-api';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, dropZoneProblem, MAX_FILES_PER_DROP, UPLOAD_FAILED_MESSAGE } from './labels';
+
+interface LocalUpload {
+  uid: string;
+  name: string;
+  type: KycDocumentType;
+  status: 'uploading' | 'completed' | 'error';
+  progress: number;
+  problem: string | null;
+}
+
+/** Spec 02 "Document Upload Center": three tabs, drag and drop with real progress, the stored documents and their review. */
+export function DocumentUploadCenter() {
+  const queryClient = useQueryClient();
+  const documents = useQuery({ queryKey: kycKeys.mine(), queryFn: kycApi.mine });
+  const [uploads, setUploads] = useState<LocalUpload[]>([]);
+  const [dropProblem, setDropProblem] = useState<string | null>(null);
+  const [details, setDetails] = useState<KycDocumentView | null>(null);
+
+  const patch = (uid: string, change: Partial<LocalUpload>) => setUploads((current) => current.map((upload) => (upload.uid === uid ? { ...upload, ...change } : upload)));
+
+  async function start(file: RcFile, type: KycDocumentType) {
+    const upload: LocalUpload = { uid: file.uid, name: file.name, type, status: 'uploading', progress: 0, problem: null };
+    setUploads((current) => [...current.filter((item) => item.uid !== file.uid), upload]);
+    try {
+      await kycApi.upload(file, type, (progress) => patch(file.uid, { progress }));
+      patch(file.uid, { status: 'completed', progress: 100 });
+      await queryClient.invalidateQueries({ queryKey: kycKeys.mine() });
+    } catch (error) {
+      patch(file.uid, { status: 'error', problem: serverMessage(error) });
+    }
+  }
+
+  function dropZone(type: KycDocumentType) {
+    return (
+      <Upload.Dragger
+        multiple
+        accept=".pdf,.png,.jpg,.jpeg,.doc,.docx"
+        showUploadList={false}
+        beforeUpload={(file, fileList) => {
+          if (fileList.length > MAX_FILES_PER_DROP) {
+            if (file === fileList[0]) setDropProblem('Too many files');
+            return Upload.LIST_IGNORE;
+          }
+          const problem = dropZoneProblem(file);
+          if (problem) {
+            setDropProblem(`${file.name}: ${problem}`);
+            return Upload.LIST_IGNORE;
+          }
+          setDropProblem(null);
+          void start(file, type);
+          // The upload above runs on its own (with progress); antd must not send it again.
+          return false;
+        }}
+        data-testid={`drop-${type}`}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">Click or drag files to this area to upload</p>
+        <p className="ant-upload-hint">PDF, PNG, JPG, JPEG, DOC or DOCX, up to 10 MB each. Several files at once are fine.</p>
+      </Upload.Dragger>
+    );
+  }
+
+  const active = uploads.filter((upload) => upload.status !== 'completed');
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Alert type="info" showIcon message="Review time" description="Documents are reviewed within 2-3 business days. You will receive an email once the review is complete." />
+      <Card>
+        <Tabs
+          items={DOCUMENT_TYPES.map((document) => ({
+            key: document.type,
+            label: document.tab,
+            children: (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Typography.Title level={5} style={{ margin: 0 }}>
+                  {document.title}
+                </Typography.Title>
+                <Typography.Text type="secondary">{document.hint}</Typography.Text>
+                {dropZone(document.type)}
+              </Space>
+            ),
+          }))}
+        />
+        {dropProblem && <Alert type="error" showIcon message={dropProblem} style={{ marginTop: 16 }} closable onClose={() => setDropProblem(null)} />}
+        {active.length > 0 && (
+          <List
+            style={{ marginTop: 16 }}
+            dataSource={active}
+            renderItem={(upload) => (
+              <List.Item
+                actions={
+                  upload.status === 'error'
+                    ? [
+                        <Button key="remove" danger size="small" onClick={() => setUploads((current) => current.filter((item) => item.uid !== upload.uid))}>
+                          Remove Failed Upload
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  <Typography.Text>
+                    {upload.name} · {DOCUMENT_TYPE_LABELS[upload.type]}
+                  </Typography.Text>
+                  <Progress percent={upload.progress} status={upload.status === 'error' ? 'exception' : 'active'} aria-label={`Upload progress of ${upload.name}`} />
+                  {upload.status === 'error' && (
+                    <Alert type="error" showIcon message={UPLOAD_FAILED_MESSAGE} description={upload.problem ?? undefined} />
+                  )}
+                </Space>
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+      <Card title="Your documents">
+        {documents.isError && <Typography.Text type="danger">Your documents could not be loaded.</Typography.Text>}
+        {documents.data && documents.data.items.length === 0 && <Empty description="No documents uploaded yet" />}
+        {documents.data && documents.data.items.length > 0 && (
+          <List
+            dataSource={documents.data.items}
+            renderItem={(document) => (
+              <List.Item
+                actions={[
+                  <Button key="details" type="link" onClick={() => setDetails(document)}>
+                    Details
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <Space>
+                      <span>{document.fileName}</span>
+                      <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{document.status}</Tag>
+                    </Space>
+                  }
+                  description={`${DOCUMENT_TYPE_LABELS[document.documentType]} · uploaded ${formatDate(document.uploadedAt)}${document.status === 'rejected' && document.reviewNotes ? ` · ${document.reviewNotes}` : ''}`}
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+      <Modal open={details !== null} title="Document details" footer={null} onCancel={() => setDetails(null)}>
+        {details && (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label="File">{details.fileName}</Descriptions.Item>
+            <Descriptions.Item label="Type">{DOCUMENT_TYPE_LABELS[details.documentType]}</Descriptions.Item>
+            <Descriptions.Item label="Size">{(details.size / 1024).toFixed(1)} KB</Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <Tag color={DOCUMENT_STATUS_COLORS[details.status]}>{details.status}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="Uploaded">{formatDate(details.uploadedAt)}</Descriptions.Item>
+            <Descriptions.Item label="Reviewed">{details.reviewedAt ? formatDate(details.reviewedAt) : '—'}</Descriptions.Item>
+            <Descriptions.Item label="Reviewer's note">{details.reviewNotes ?? '—'}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Modal>
+    </Space>
+  );
+}

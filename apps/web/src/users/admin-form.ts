@@ -1,0 +1,28 @@
+/** Spec 02 §5 for the Create Admin dialog, mirrored from the server's checks (which decide). */
+export const ADMIN_FORM_MESSAGES = {
+  allFieldsRequired: 'All fields are required',
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequirementsNotMet: 'Password requirements not met',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+export interface AdminForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  adminRole: 'super_admin' | 'admin' | 'moderator' | 'support';
+}
+
+/** The first problem in the spec's order, or null. */
+export function adminFormProblem(form: AdminForm): string | null {
+  if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim() || !form.password) return ADMIN_FORM_MESSAGES.allFieldsRequired;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) return ADMIN_FORM_MESSAGES.invalidEmail;
+  const password = form.password;
+  if ([...password].length < 8 || !/\p{Lu}/u.test(password) || !/\p{Ll}/u.test(password) || !/\p{Nd}/u.test(password) || !/[^\p{L}\p{N}]/u.test(password)) {
+    return ADMIN_FORM_MESSAGES.passwordRequirementsNotMet;
+  }
+  if (form.confirmPassword !== password) return ADMIN_FORM_MESSAGES.passwordsDoNotMatch;
+  return null;
+}

@@ -1,0 +1,25 @@
+import type { AdminUserPage, AdminUserSummary, CreateAdminPayload, SessionUser } from '@portal/api-client';
+import { callGateway } from '../api/http';
+
+export interface UserFilter {
+  q?: string;
+  status?: 'active' | 'suspended' | 'pending';
+  kycStatus?: 'pending' | 'verified' | 'rejected';
+  userType?: 'customer' | 'admin';
+  page?: number;
+  pageSize?: number;
+}
+
+export const userKeys = {
+  all: ['admin-users'] as const,
+  list: (filter: UserFilter) => [...userKeys.all, 'list', filter] as const,
+};
+
+export const usersApi = {
+  list: (filter: UserFilter): Promise<AdminUserPage> => callGateway((client, init) => client.GET('/api/v1/admin/users', { ...init, params: { query: filter } })),
+  suspend: (id: string): Promise<AdminUserSummary> =>
+    callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/suspend', { ...init, params: { path: { id } }, body: {} })),
+  activate: (id: string): Promise<AdminUserSummary> => callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/activate', { ...init, params: { path: { id } } })),
+  remove: (id: string): Promise<unknown> => callGateway((client, init) => client.DELETE('/api/v1/admin/users/{id}', { ...init, params: { path: { id } } })),
+  createAdmin: (body: CreateAdminPayload): Promise<SessionUser> => callGateway((client, init) => client.POST('/api/v1/admin/admins', { ...init, body })),
+};
