@@ -1,0 +1,124 @@
+import { adminAccount, confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
+
+jest.setTimeout(180_000);
+
+const pdf = (size = 4_000) => Buffer.concat([Buffer.from('%PDF-1.4\n% passport\n'), Buffer.alloc(size, 0x20)]);
+const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2_000)]);
+
+/** A multipart upload as the Document Upload Center sends it. */
+async function upload(stack: TestStack, account: SignedInAccount, content: Buffer, name: string, purpose: string) {
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([content]), name);
+  const response = await fetch(`${stack.baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${account.accessToken}` }, body: form });
+  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
+}
+
+interface Items<T = { id: string; status: string; reviewNotes: string | null }> {
+  items: T[];
+  total: number;
+}
+
+/** Asks again until the answer satisfies `done` (read models and the audit log follow events). */
+async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean, attempts = 60): Promise<T> {
+  let last = await ask();
+  for (let attempt = 1; attempt < attempts && !done(last); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    last = await ask();
+  }
+  return last;
+}
+
+describe('KYC documents, review and user management over HTTP', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-kyc');
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('takes a customer from uploaded documents to verified KYC, keeps others out, and lets admins manage the account', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Dorothy', lastName: 'Vaughan' });
+    const stranger = await confirmedCustomer(stack.api, stack.inbox);
+    const superAdmin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+
+    // The customer uploads an ID (PDF) and a tax document (PNG) and sees both pending.
+    const idFile = await upload(stack, customer, pdf(), 'passport.pdf', 'kyc:id');
+    const taxFile = await upload(stack, customer, png(), 'tax-return.png', 'kyc:tax');
+    expect(idFile).toMatchObject({ status: 201, body: { mimeType: 'application/pdf' } });
+    expect(taxFile).toMatchObject({ status: 201, body: { mimeType: 'image/png' } });
+    const id = await customer.api.post('/api/v1/kyc/documents', { fileId: idFile.body.id, documentType: 'id' });
+    const tax = await customer.api.post('/api/v1/kyc/documents', { fileId: taxFile.body.id, documentType: 'tax' });
+    expect(id).toMatchObject({ status: 201, body: { status: 'pending', documentType: 'id', fileName: 'passport.pdf' } });
+    expect(tax.status).toBe(201);
+    expect((await customer.api.get<Items>('/api/v1/kyc/documents')).body.items).toHaveLength(2);
+
+    // Bad input stores nothing.
+    const executable = await upload(stack, customer, Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(1000)]), 'id.pdf', 'kyc:id');
+    expect(executable).toMatchObject({ status: 400, body: { message: 'File type must be one of PDF, PNG, JPG, JPEG, DOC, DOCX' } });
+    expect((await customer.api.post('/api/v1/kyc/documents', { fileId: idFile.body.id, documentType: 'passport' })).status).toBe(400);
+
+    // A second customer cannot read the first one's documents.
+    expect((await stranger.api.get(`/api/v1/files/${idFile.body.id as string}`)).status).toBe(404);
+    expect((await stranger.api.post('/api/v1/kyc/documents', { fileId: taxFile.body.id, documentType: 'tax' })).status).toBe(404);
+    expect((await stranger.api.get<Items>('/api/v1/kyc/documents')).body.items).toEqual([]);
+    expect((await stranger.api.get('/api/v1/admin/kyc/documents')).status).toBe(403);
+
+    // A super admin creates a moderator; the moderator reviews KYC but cannot create admins.
+    const moderatorForm = { firstName: 'Mod', lastName: 'Erator', email: `moderator-${Date.now()}@example.test`, password: 'Moder@tor2026', confirmPassword: 'Moder@tor2026', adminRole: 'moderator' };
+    expect((await superAdmin.api.post('/api/v1/admin/admins', { ...moderatorForm, confirmPassword: 'other' })).body).toMatchObject({ message: 'Passwords do not match' });
+    expect((await superAdmin.api.post('/api/v1/admin/admins', moderatorForm)).status).toBe(201);
+    const moderator = await signIn(stack.api, moderatorForm.email, moderatorForm.password);
+    expect(moderator.user.adminRole).toBe('moderator');
+    expect((await moderator.api.post('/api/v1/admin/admins', { ...moderatorForm, email: `x-${moderatorForm.email}` })).status).toBe(403);
+
+    // The moderator finds the customer and the documents.
+    const found = await moderator.api.get(`/api/v1/admin/users?q=${encodeURIComponent(customer.email)}`);
+    expect(found.body).toMatchObject({ total: 1, items: [{ id: customer.user.id, kycStatus: 'pending', userStatus: 'active' }] });
+    const documents = await moderator.api.get<Items>('/api/v1/admin/kyc/documents?q=dorothy');
+    expect(documents.body.items.map((document) => document.id).sort()).toEqual([id.body.id, tax.body.id].sort());
+
+    // Approves one, rejects one with a note; a KYC rejection needs a reason; approves the KYC.
+    expect((await moderator.api.post(`/api/v1/admin/kyc/documents/${id.body.id as string}/review`, { decision: 'approved' })).body).toMatchObject({ status: 'approved' });
+    expect((await moderator.api.post(`/api/v1/admin/kyc/documents/${tax.body.id as string}/review`, { decision: 'rejected', notes: 'Not the current tax year' })).body).toMatchObject({
+      status: 'rejected',
+    });
+    const noReason = await moderator.api.post(`/api/v1/admin/users/${customer.user.id}/kyc`, { decision: 'rejected' });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body)).toContain('Please provide a reason for rejecting KYC.');
+    expect((await moderator.api.post('/api/v1/admin/kyc/documents/request', { userId: customer.user.id, message: '' })).status).toBe(400);
+    expect((await moderator.api.post('/api/v1/admin/kyc/documents/request', { userId: customer.user.id, message: 'Please upload this year’s tax return.' })).body).toEqual({ sent: true });
+    expect((await moderator.api.post(`/api/v1/admin/users/${customer.user.id}/kyc`, { decision: 'verified', notes: 'ID checked' })).body).toMatchObject({ kycStatus: 'verified' });
+
+    // The customer sees the statuses; identity's read model follows the decision.
+    const mine = (await customer.api.get<Items>('/api/v1/kyc/documents')).body.items;
+    expect(mine.find((document) => document.id === tax.body.id)).toMatchObject({ status: 'rejected', reviewNotes: 'Not the current tax year' });
+    expect(mine.find((document) => document.id === id.body.id)).toMatchObject({ status: 'approved' });
+    const verified = await eventually(
+      () => moderator.api.get<Items>(`/api/v1/admin/users?q=${encodeURIComponent(customer.email)}&kycStatus=verified`),
+      (answer) => answer.body.total === 1,
+    );
+    expect(verified.body.total).toBe(1);
+
+    // Every decision is in the audit log.
+    const audit = await eventually(
+      () => superAdmin.api.get<Items<{ actionType: string }>>('/api/v1/admin/audit-logs?limit=100'),
+      (answer) => JSON.stringify(answer.body).includes('kyc_approved'),
+    );
+    const actions = audit.body.items.map((entry) => entry.actionType);
+    expect(actions).toEqual(expect.arrayContaining(['kyc_document_approved', 'kyc_document_rejected', 'kyc_document_requested', 'kyc_approved', 'admin_created']));
+
+    // A suspended customer is signed out on the next call and cannot sign in.
+    expect((await moderator.api.post(`/api/v1/admin/users/${customer.user.id}/suspend`, {})).body).toMatchObject({ userStatus: 'suspended' });
+    expect((await customer.api.get('/api/v1/kyc/documents')).status).toBe(401);
+    expect((await stack.api.post('/api/v1/auth/login', { email: customer.email, password: customer.password })).status).toBe(403);
+
+    // Deleting needs a super admin; it closes the account and anonymises it.
+    expect((await moderator.api.request('DELETE', `/api/v1/admin/users/${stranger.user.id}`)).status).toBe(403);
+    expect((await superAdmin.api.request('DELETE', `/api/v1/admin/users/${stranger.user.id}`)).body).toEqual({ deleted: true });
+    expect((await superAdmin.api.get<Items>(`/api/v1/admin/users?q=${encodeURIComponent(stranger.email)}`)).body.total).toBe(0);
+  });
+});
