@@ -11,14 +11,16 @@ import { FilesModule } from './files/files.module';
 import { KycProfile } from './kyc-status/kyc-profile.entity';
 import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
+import { BiometricSession } from './verification/biometric-session.entity';
+import { VerificationModule } from './verification/verification.module';
 
 export const KYC_SCHEMA = 'kyc';
-export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart, KycDocument, KycDocumentRequest];
+export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart, KycDocument, KycDocumentRequest, BiometricSession];
 
 /**
  * Uploaded documents, document reviews, KYC status and biometric verification. This
  * release owns each customer's KYC status (opened pending at sign-up, published on
- * KYC_EVENTS) and the storage of uploaded files, KYC documents and their review, and the admins' KYC decisions.
+ * KYC_EVENTS) and the storage of uploaded files, KYC documents and their review, and the admins' KYC decisions, and biometric verification through a provider adapter.
  */
 @Module({})
 export class KycModule {
@@ -32,6 +34,7 @@ export class KycModule {
         FilesModule,
         PlatformSettingsModule,
         KycDocumentsModule,
+        VerificationModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

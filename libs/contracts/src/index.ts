@@ -19,3 +19,4 @@ export * from './common/input-safety';
 export * from './applications/commands';
 export * from './kyc/files';
 export * from './kyc/documents';
+export * from './kyc/verification';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminKycController, KycDocumentsController } from './kyc.controller';
+import { VerificationController } from './verification.controller';
 
-@Module({ controllers: [KycDocumentsController, AdminKycController] })
+@Module({ controllers: [KycDocumentsController, AdminKycController, VerificationController] })
 export class KycModule {}

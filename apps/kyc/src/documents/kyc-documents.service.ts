@@ -81,6 +81,14 @@ export class KycDocumentsService {
     const people = await this.people([...new Set(documents.map((document) => document.userId))], admin);
     const profiles = documents.length > 0 ? await this.dataSource.manager.findBy(KycProfile, { userId: In([...new Set(documents.map((document) => document.userId))]) }) : [];
     const statuses = new Map(profiles.map((profile) => [profile.userId, profile.kycStatus]));
+    const owners = [...new Set(documents.map((document) => document.userId))];
+    const verified = owners.length
+      ? await this.dataSource.query<{ user_id: string; completed_at: Date }[]>(
+          `SELECT user_id, MAX(completed_at) AS completed_at FROM kyc.biometric_sessions WHERE status = 'completed' AND user_id = ANY($1) GROUP BY user_id`,
+          [owners],
+        )
+      : [];
+    const biometric = new Map(verified.map((row) => [row.user_id, new Date(row.completed_at).toISOString()]));
     const views = await this.views(documents);
     const counts = await this.dataSource.manager
       .createQueryBuilder(KycDocument, 'document')
@@ -92,7 +100,7 @@ export class KycDocumentsService {
     return {
       items: views.map((view): AdminKycDocumentView => {
         const person = people.get(view.userId);
-        return { ...view, userName: person ? `${person.firstName} ${person.lastName}`.trim() : null, userEmail: person?.email ?? null, userKycStatus: statuses.get(view.userId) ?? null };
+        return { ...view, userName: person ? `${person.firstName} ${person.lastName}`.trim() : null, userEmail: person?.email ?? null, userKycStatus: statuses.get(view.userId) ?? null, userBiometricVerifiedAt: biometric.get(view.userId) ?? null };
       }),
       counters: { total: counts.reduce((sum, row) => sum + Number(row.count), 0), pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
     };

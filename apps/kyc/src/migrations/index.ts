@@ -2,6 +2,7 @@ import { CreateKycEventTables1763700000000 } from './1763700000000-create-kyc-ev
 import { CreateKycProfiles1763900000000 } from './1763900000000-create-kyc-profiles';
 import { CreateFiles1764000000610 } from './1764000000610-create-files';
 import { CreateKycDocuments1764100000120 } from './1764100000120-create-kyc-documents';
+import { CreateBiometricSessions1764100000140 } from './1764100000140-create-biometric-sessions';
 
 /** In order; a migration, once committed, is never edited. */
-export const kycMigrations = [CreateKycEventTables1763700000000, CreateKycProfiles1763900000000, CreateFiles1764000000610, CreateKycDocuments1764100000120];
+export const kycMigrations = [CreateKycEventTables1763700000000, CreateKycProfiles1763900000000, CreateFiles1764000000610, CreateKycDocuments1764100000120, CreateBiometricSessions1764100000140];

@@ -50,6 +50,8 @@ export class AdminKycDocumentView extends KycDocumentView {
   @ApiProperty({ nullable: true, type: String }) userName: string | null;
   @ApiProperty({ nullable: true, type: String }) userEmail: string | null;
   @ApiProperty({ enum: ['pending', 'verified', 'rejected'], nullable: true, type: String }) userKycStatus: string | null;
+  /** When the owner completed biometric verification, if they did. */
+  @ApiProperty({ nullable: true, type: String }) userBiometricVerifiedAt: string | null;
 }
 
 export class KycDocumentCounters {

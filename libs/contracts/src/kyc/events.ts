@@ -41,11 +41,19 @@ export class KycDocumentRequestedEvent {
   @IsUUID() requestedBy: string;
 }
 
+/** A customer completed biometric verification (all three steps passed the provider's checks). */
+export class KycBiometricVerifiedEvent {
+  @IsUUID() sessionId: string;
+  @IsUUID() userId: string;
+  @IsString() @MaxLength(50) provider: string;
+}
+
 export const KycEvents = {
   statusChanged: defineEvent('kyc.status.changed.v1', KycStatusChangedEvent),
   documentReviewed: defineEvent('kyc.document.reviewed.v1', KycDocumentReviewedEvent),
   documentUploaded: defineEvent('kyc.document.uploaded.v1', KycDocumentUploadedEvent),
   documentRequested: defineEvent('kyc.document.requested.v1', KycDocumentRequestedEvent),
+  biometricVerified: defineEvent('kyc.biometric.verified.v1', KycBiometricVerifiedEvent),
   auditRecorded: auditRecorded('kyc'),
 } as const;
 

@@ -1,0 +1,131 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { JSONCodec, Subscription } from 'nats';
+import { ServiceEnvironment } from '@portal/config';
+import {
+  Actor,
+  BIOMETRIC_CONFIG_SETTING,
+  BIOMETRIC_NOT_AVAILABLE_MESSAGE,
+  IDENTITY_EVENTS_STREAM,
+  IdentityCommands,
+  IdentityEvents,
+  KYC_EVENTS_STREAM,
+  KycEvents,
+  KycFileCommands,
+  KycVerificationCommands,
+  ServiceRequest,
+  StoredFile,
+} from '@portal/contracts';
+import { runService, ServiceCallError } from '@portal/messaging';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { KycModule } from '../kyc.module';
+
+jest.setTimeout(90_000);
+
+const codec = JSONCodec();
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+/** A camera still: a JPEG header and enough bytes to be a photo. */
+const still = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4_000, 0x11)]);
+
+describe('biometric verification through the provider adapter', () => {
+  let infrastructure: TestInfrastructure;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let identity: EventPublisher;
+  let events: StreamRecorder;
+  let settingsAnswer: Subscription;
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('kyc_verification');
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+    // Identity's settings: the biometric service is off, as seeded.
+    settingsAnswer = client.connection.subscribe(IdentityCommands.getAllSettings.subject, { queue: 'identity' });
+    void (async () => {
+      for await (const message of settingsAnswer) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
+        const items = [{ key: BIOMETRIC_CONFIG_SETTING, value: { provider: null, apiKey: null, isEnabled: false }, version: 1 }];
+        message.respond(codec.encode({ id: packet.id, response: { items }, isDisposed: true }));
+      }
+    })();
+    await client.connection.flush();
+    identity = await EventPublisher.connect(infrastructure.nats.url);
+    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
+    events = await StreamRecorder.open(client.connection, KYC_EVENTS_STREAM, 20_000);
+  });
+
+  afterAll(async () => {
+    await events?.close();
+    settingsAnswer?.unsubscribe();
+    await identity?.close();
+    await client?.close();
+    await stopService(service);
+    await infrastructure?.stop();
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
+
+  async function upload(actor: Actor, content: Buffer): Promise<StoredFile> {
+    const uploadId = randomUUID();
+    await client.as(actor).send(KycFileCommands.storePart, { uploadId, index: 0, data: content.toString('base64'), purpose: 'kyc:biometric' });
+    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'capture.jpg', purpose: 'kyc:biometric' });
+  }
+
+  async function configure(value: unknown, version: number) {
+    await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: BIOMETRIC_CONFIG_SETTING, value, version, changedBy: null }));
+  }
+
+  async function availability(actor: Actor, expected: boolean) {
+    for (let attempt = 0; attempt < 80; attempt += 1) {
+      const config = await client.as(actor).send(KycVerificationCommands.config, {});
+      if (config.available === expected) return config;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`biometric availability never became ${String(expected)}`);
+  }
+
+  it('is not available until an admin enables it with a known provider and a key', async () => {
+    const person = customer();
+    expect(await availability(person, false)).toEqual({ available: false, provider: null, latestSession: null });
+    expect(await refusal(client.as(person).send(KycVerificationCommands.start, {}))).toMatchObject({ statusCode: 403, message: BIOMETRIC_NOT_AVAILABLE_MESSAGE });
+    // Enabled without a key, or with a provider nobody built an adapter for: still not available.
+    await configure({ provider: 'built-in', apiKey: '', isEnabled: true }, 2);
+    await configure({ provider: 'acme-vision', apiKey: 'k', isEnabled: true }, 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await client.as(person).send(KycVerificationCommands.config, {})).available).toBe(false);
+    await configure({ provider: 'built-in', apiKey: 'dev-key', isEnabled: true }, 4);
+    expect(await availability(person, true)).toMatchObject({ available: true, provider: 'built-in' });
+  });
+
+  it('completes the three steps in order from camera stills; a refused camera fails a step that Retry completes', async () => {
+    const person = customer();
+    await availability(person, true);
+    const session = await client.as(person).send(KycVerificationCommands.start, {});
+    expect(session.steps.map((step) => [step.id, step.status])).toEqual([
+      ['face-scan', 'pending'],
+      ['id-verification', 'pending'],
+      ['liveness-check', 'pending'],
+    ]);
+    const record = (step: 'face-scan' | 'id-verification' | 'liveness-check', body: { fileId?: string; outcome?: 'camera_unavailable' }) =>
+      client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step, ...body });
+
+    expect(await refusal(record('liveness-check', { fileId: (await upload(person, still())).id }))).toMatchObject({ statusCode: 409 });
+    expect((await record('face-scan', { outcome: 'camera_unavailable' })).steps[0]).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('Camera') });
+    expect((await record('face-scan', { fileId: (await upload(person, still())).id })).steps[0]).toMatchObject({ status: 'completed', failureReason: null });
+    // A PDF is not a camera image: the built-in provider fails the step.
+    const pdf = await upload(person, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000)]));
+    expect((await record('id-verification', { fileId: pdf.id })).steps[1]).toMatchObject({ status: 'failed' });
+    await record('id-verification', { fileId: (await upload(person, still())).id });
+    const done = await record('liveness-check', { fileId: (await upload(person, still())).id });
+    expect(done).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    const announced = await events.waitFor(KycEvents.biometricVerified, (payload) => payload.sessionId === session.id);
+    expect(announced.payload).toEqual({ sessionId: session.id, userId: person.userId, provider: 'built-in' });
+    expect((await client.as(person).send(KycVerificationCommands.config, {})).latestSession).toMatchObject({ id: session.id, status: 'completed' });
+
+    // Another person's session or still does not exist for them.
+    const stranger = customer();
+    expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', outcome: 'camera_unavailable' }))).toMatchObject({ statusCode: 404 });
+    const theirs = await client.as(stranger).send(KycVerificationCommands.start, {});
+    expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: theirs.id, step: 'face-scan', fileId: pdf.id }))).toMatchObject({ statusCode: 404 });
+  });
+});
