@@ -112,7 +112,10 @@ export function KycReview() {
               <Space direction="vertical" size={0}>
                 <Typography.Text>{nameOf(document)}</Typography.Text>
                 <Typography.Text type="secondary">{document.userEmail ?? ''}</Typography.Text>
-                {document.userKycStatus && <Tag>KYC {document.userKycStatus}</Tag>}
+                <Space size={4}>
+                  {document.userKycStatus && <Tag>KYC {document.userKycStatus}</Tag>}
+                  {document.userBiometricVerifiedAt ? <Tag color="green">Biometric verified</Tag> : <Tag>No biometric check</Tag>}
+                </Space>
               </Space>
             ),
           },
