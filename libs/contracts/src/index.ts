@@ -15,3 +15,6 @@ export * from './applications/events';
 export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
+export * from './support/commands';
+export * from './notification/commands';
+export * from './notification/events';

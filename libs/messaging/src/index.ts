@@ -14,3 +14,4 @@ export * from './nats-connection';
 export * from './service-runtime';
 export * from './event-tables';
 export * from './platform-settings';
+export * from './admin-permission-check';
