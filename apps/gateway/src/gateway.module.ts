@@ -7,15 +7,18 @@ import { ConnectionsModule } from './connections/connections.module';
 import { HealthModule } from './health/health.module';
 import { RateLimiter } from './http/rate-limit';
 import { MeModule } from './me/me.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
+import { SupportModule } from './support/support.module';
 
 @Module({})
 export class GatewayModule {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, HealthModule],
+      imports: [ConnectionsModule.forRoot(config, logger), AuthModule, MeModule, SettingsModule, SecurityEventsModule, AdminModule, SupportModule, NotificationsModule, RealtimeModule, HealthModule],
       providers: [RateLimiter],
     };
   }

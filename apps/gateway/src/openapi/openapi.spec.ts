@@ -21,6 +21,12 @@ describe('the OpenAPI document', () => {
   it('describes every endpoint of this release', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/admin/audit-logs',
+      '/api/v1/admin/notifications/broadcast',
+      '/api/v1/admin/notifications/failed-emails',
+      '/api/v1/admin/notifications/stats',
+      '/api/v1/admin/support/tickets',
+      '/api/v1/admin/support/tickets/summary',
+      '/api/v1/admin/support/tickets/{id}',
       '/api/v1/auth/confirm-email',
       '/api/v1/auth/login',
       '/api/v1/auth/logout',
@@ -29,9 +35,19 @@ describe('the OpenAPI document', () => {
       '/api/v1/auth/refresh',
       '/api/v1/auth/resend-confirmation',
       '/api/v1/auth/signup',
+      '/api/v1/events',
+      '/api/v1/events/tickets',
       '/api/v1/me',
+      '/api/v1/notifications',
+      '/api/v1/notifications/read-all',
+      '/api/v1/notifications/unread-count',
+      '/api/v1/notifications/{id}/read',
       '/api/v1/security-events',
       '/api/v1/settings/public',
+      '/api/v1/support/tickets',
+      '/api/v1/support/tickets/summary',
+      '/api/v1/support/tickets/{id}',
+      '/api/v1/support/tickets/{id}/messages',
       '/health',
       '/health/ready',
     ]);
@@ -43,7 +59,9 @@ describe('the OpenAPI document', () => {
         const statuses = Object.keys(operation.responses);
         const success = statuses.filter((status) => status.startsWith('2'));
         expect({ path, method, success: success.length }).toEqual({ path, method, success: 1 });
-        if (success[0] !== '204') expect(operation.responses[success[0]].content?.['application/json'].schema.$ref).toBeDefined();
+        // JSON, or a typed event stream (server-sent events).
+        const content = operation.responses[success[0]].content;
+        if (success[0] !== '204') expect((content?.['application/json'] ?? content?.['text/event-stream'])?.schema.$ref).toBeDefined();
         if (path.startsWith('/api/')) {
           for (const status of ['429', '500', '503', '504']) {
             expect({ path, method, status, schema: operation.responses[status]?.content?.['application/json'].schema.$ref }).toEqual({
