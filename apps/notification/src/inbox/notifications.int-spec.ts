@@ -70,15 +70,18 @@ describe('in-app notifications and the emails events ask for', () => {
     person({ userType: 'admin', adminRole: 'admin', kycStatus: 'verified' }),
   ];
 
-  beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('notification_inbox');
-    mail = await MailCatcher.start();
-    service = await runService({
+  const startNotificationService = () =>
+    runService({
       service: 'notification',
       environment: NotificationEnvironment,
       module: (environment) => NotificationModule.register(environment),
       env: { ...infrastructure.env, SMTP_URL: mail.smtpUrl, EMAIL_WORKER_INLINE: 'true' },
     });
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('notification_inbox');
+    mail = await MailCatcher.start();
+    service = await startNotificationService();
     client = await TestServiceClient.connect(infrastructure.nats.url);
     events = await EventPublisher.connect(infrastructure.nats.url);
     queue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: infrastructure.redis.url } });
@@ -296,5 +299,27 @@ describe('in-app notifications and the emails events ask for', () => {
       expect(await failure(client.as(refused).send(NotificationCommands.listFailedEmails, {}))).toMatchObject({ statusCode: 403 });
     }
     expect(await client.as(agent).send(NotificationCommands.listFailedEmails, {})).toEqual({ items: [], total: 0 });
+  });
+
+  it('loses nothing and sends nothing twice when the service is stopped while events are published', async () => {
+    const userId = randomUUID();
+    const address = `restart-${randomUUID().slice(0, 8)}@example.test`;
+    await registered(userId, address, 'Mary');
+    await stopService(service);
+
+    const deposits = Array.from({ length: 5 }, (_, index) => eventEnvelope(LedgerEvents.depositCompleted, transaction(userId, { reference: `DEP-R${index}` })));
+    let last = 0;
+    for (const event of deposits) last = await events.publish(LEDGER_EVENTS_STREAM, event);
+    // One of them comes twice, as after a publisher's retry.
+    last = await events.publish(LEDGER_EVENTS_STREAM, deposits[2], `${deposits[2].id}-retried`);
+
+    service = await startNotificationService();
+    dataSource = service.get(DataSource);
+    await events.waitUntilHandled(LEDGER_EVENTS_STREAM, 'notification', last, 20_000);
+    expect((await listOf(userId)).items.map((item) => item.message.match(/DEP-R\d/)?.[0]).sort()).toEqual(['DEP-R0', 'DEP-R1', 'DEP-R2', 'DEP-R3', 'DEP-R4']);
+    const deadline = Date.now() + 15_000;
+    while ((await mail.emailsTo(address)).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mail.emailsTo(address)).toHaveLength(5);
   });
 });
