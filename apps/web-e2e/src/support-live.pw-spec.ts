@@ -23,6 +23,8 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('a customer opens a ticket, an admin in another browser sees it live and answers, and the customer sees the answer and the bell rise', async ({ browser }) => {
+  // Two sign-ins and an admin made with create-admin: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Dorothy' });
   const agent = await adminAccount(portal.api, { root: portal.root, env: portal.env, role: 'support' });
   const subject = `Card order ${randomUUID().slice(0, 6)}`;
