@@ -183,8 +183,12 @@ export class RealtimeHub implements OnApplicationBootstrap, BeforeApplicationShu
     if (payload.userId) return this.toUser(payload.userId, 'notification', data);
     const connected = [...this.byUser.keys()];
     for (let start = 0; start < connected.length; start += RECIPIENT_QUERY_CHUNK) {
-      const { userIds } = await this.services.send(NotificationCommands.recipientsAmong, { broadcastId: payload.broadcastId, userIds: connected.slice(start, start + RECIPIENT_QUERY_CHUNK) });
-      for (const userId of userIds) this.toUser(userId, 'notification', data);
+      const { userIds, unreadCounts } = await this.services.send(NotificationCommands.recipientsAmong, {
+        broadcastId: payload.broadcastId,
+        userIds: connected.slice(start, start + RECIPIENT_QUERY_CHUNK),
+      });
+      // With the new unread count, thousands of bells update without each asking for it.
+      for (const userId of userIds) this.toUser(userId, 'notification', { ...data, unreadCount: unreadCounts?.[userId] ?? null });
     }
   }
 }

@@ -160,12 +160,13 @@ describe('live updates (server-sent events)', () => {
     const recipientStream = await connect(recipient, secondUrl, second.get(RealtimeHub));
     const outsiderStream = await connect(outsider);
     const broadcastId = randomUUID();
-    const asked = await gateway.respond(NotificationCommands.recipientsAmong, (req) => ({
-      userIds: (req.payload.userIds as string[]).filter((userId) => userId === recipient.userId),
-    }));
+    const asked = await gateway.respond(NotificationCommands.recipientsAmong, (req) => {
+      const userIds = (req.payload.userIds as string[]).filter((userId) => userId === recipient.userId);
+      return { userIds, unreadCounts: Object.fromEntries(userIds.map((userId) => [userId, 4])) };
+    });
     await publisher.publish(NOTIFICATION_EVENTS_STREAM, eventEnvelope(NotificationEvents.broadcastSent, { broadcastId, sentBy: randomUUID(), title: 'Scheduled Maintenance', type: 'warning', recipientCount: 10_000, userId: null }));
     await eventually(() => recipientStream.named('notification').length === 1);
-    expect(recipientStream.named('notification')[0].data).toMatchObject({ broadcastId, category: 'broadcast', title: 'Scheduled Maintenance' });
+    expect(recipientStream.named('notification')[0].data).toMatchObject({ broadcastId, category: 'broadcast', title: 'Scheduled Maintenance', unreadCount: 4 });
     await eventually(() => asked.requests.length === 2); // each replica asked about its own connections
     expect(outsiderStream.named('notification')).toHaveLength(0);
     await asked.stop();

@@ -139,12 +139,14 @@ export class BroadcastsController {
   /** Asked by each gateway replica for the users connected to it: who got this broadcast. */
   @HandlesCommand(NotificationCommands.recipientsAmong)
   async recipientsAmong(@CommandPayload() { broadcastId, userIds }: RecipientsAmongPayload): Promise<RecipientsAmong> {
-    if (userIds.length === 0) return { userIds: [] };
-    const rows: { user_id: string }[] = await this.dataSource.query(
-      `SELECT user_id FROM notification.notifications WHERE broadcast_id = $1 AND user_id = ANY($2::uuid[])`,
+    if (userIds.length === 0) return { userIds: [], unreadCounts: {} };
+    const rows: { user_id: string; unread: number }[] = await this.dataSource.query(
+      `SELECT r.user_id, (SELECT count(*)::int FROM notification.notifications n
+                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > now())) AS unread
+       FROM notification.notifications r WHERE r.broadcast_id = $1 AND r.user_id = ANY($2::uuid[])`,
       [broadcastId, userIds],
     );
-    return { userIds: rows.map((row) => row.user_id) };
+    return { userIds: rows.map((row) => row.user_id), unreadCounts: Object.fromEntries(rows.map((row) => [row.user_id, row.unread])) };
   }
 
   @HandlesCommand(NotificationCommands.listFailedEmails)

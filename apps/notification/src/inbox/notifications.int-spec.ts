@@ -267,7 +267,7 @@ describe('in-app notifications and the emails events ask for', () => {
     const sent = await announced.waitFor(NotificationEvents.broadcastSent, (payload) => payload.broadcastId === result.broadcastId);
     expect(sent.payload).toMatchObject({ recipientCount: 2, sentBy: agent.userId });
     const among = await client.send(NotificationCommands.recipientsAmong, { broadcastId: result.broadcastId, userIds: [verifiedActive.id, pendingActive.id, randomUUID()] });
-    expect(among.userIds).toEqual([verifiedActive.id]);
+    expect(among).toEqual({ userIds: [verifiedActive.id], unreadCounts: { [verifiedActive.id]: 1 } });
 
     const stats = await client.as(agent).send(NotificationCommands.recipientStats, {});
     expect(stats.audience).toEqual({ totalCustomers: 3, activeCustomers: 2, suspendedCustomers: 1, kycVerified: 2, kycPending: 1, kycRejected: 0 });

@@ -24,15 +24,19 @@ export function useLiveUpdates(): void {
   useEffect(() => {
     // Without EventSource (old browsers, tests' jsdom) the minute's refetch keeps the bell current.
     if (!userId || typeof EventSource === 'undefined') return;
-    const invalidate = (name: LiveEventName, reconnected: boolean) => {
-      if (name === 'notification' || reconnected) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    const invalidate = (name: LiveEventName, data: Record<string, unknown>, reconnected: boolean) => {
+      if (name === 'notification' && typeof data.unreadCount === 'number') {
+        // A broadcast tells each bell its new count: no thundering herd of count requests.
+        queryClient.setQueryData(notificationKeys.unreadCount(), data.unreadCount);
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (query) => query.queryKey[1] !== 'unread-count' });
+      } else if (name === 'notification' || reconnected) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       if (name === 'ticket' || reconnected) void queryClient.invalidateQueries({ queryKey: supportKeys.all });
       if (name === 'transaction' || reconnected) void queryClient.invalidateQueries({ predicate: isMoneyQuery });
       if (name === 'security-deposit' || reconnected) void queryClient.invalidateQueries({ predicate: isSecurityDepositQuery });
     };
     const client = new RealtimeClient({
       getTicket: async () => (await callGateway((api, init) => api.POST('/api/v1/events/tickets', init))).ticket,
-      onEvent: (name, _data, reconnected) => invalidate(name, reconnected),
+      onEvent: (name, data, reconnected) => invalidate(name, data, reconnected),
       onState: (state) => {
         document.body.dataset.liveUpdates = state;
       },

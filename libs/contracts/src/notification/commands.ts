@@ -117,6 +117,8 @@ export class RecipientsAmongPayload {
 
 export class RecipientsAmong {
   userIds: string[];
+  /** Each recipient's unread count after the broadcast, so a bell updates without asking again. */
+  unreadCounts: Record<string, number>;
 }
 
 export class FailedEmailView {
