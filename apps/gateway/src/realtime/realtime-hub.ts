@@ -37,6 +37,13 @@ export class RealtimeConnection {
   comment(text: string): void {
     this.res.write(`: ${text}\n\n`);
   }
+
+  /** Ends the stream, telling the browser why (it reconnects, to another replica if this one is going). */
+  end(reason: string): void {
+    if (this.res.writableEnded) return;
+    this.send('end', { reason });
+    this.res.end();
+  }
 }
 
 const TRANSACTION_SUBJECTS = new Set(
@@ -87,6 +94,8 @@ export class RealtimeHub implements OnApplicationBootstrap, BeforeApplicationShu
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    // Open streams would keep the HTTP server from closing; browsers reconnect elsewhere.
+    for (const connections of [...this.byUser.values()]) for (const connection of [...connections]) connection.end('server_restarting');
     await Promise.all(this.readers.map((reader) => reader.close().catch(() => undefined)));
   }
 

@@ -95,10 +95,7 @@ export class RealtimeController {
     const remove = this.hub.add(connection);
     connection.send('ready', { userId: grant.actor.userId, heartbeatMs: HEARTBEAT_MS });
 
-    const end = (reason: string) => {
-      connection.send('end', { reason });
-      res.end();
-    };
+    const end = (reason: string) => connection.end(reason);
     const heartbeat = setInterval(() => {
       connection.comment('heartbeat');
       this.revocations.isRevoked(grant.actor.sessionId).then(

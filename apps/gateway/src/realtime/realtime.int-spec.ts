@@ -186,4 +186,14 @@ describe('live updates (server-sent events)', () => {
     expect(again.status).toBe(401);
     expect(JSON.parse(again.body as string).message).toBe('This live-update ticket is not valid or has expired. Please reconnect.');
   });
+
+  it('ends its streams when a replica shuts down, so browsers reconnect to another one', async () => {
+    const leaving = await createGatewayApp(loadGatewayConfig(gateway.infrastructure.env), createLogger('gateway-3', 'silent'));
+    await leaving.listen(0, '127.0.0.1');
+    await leaving.get(RealtimeHub).ready;
+    const stream = await connect(customerActor(), (await leaving.getUrl()).replace('[::1]', '127.0.0.1'), leaving.get(RealtimeHub));
+    await leaving.close();
+    await eventually(() => stream.named('end').length === 1);
+    expect(stream.named('end').map((event) => event.data)).toEqual([{ reason: 'server_restarting' }]);
+  });
 });
