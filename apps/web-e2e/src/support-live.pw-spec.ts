@@ -22,7 +22,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
-test('a customer opens a ticket, an admin in another browser sees it live and answers, and the customer sees the answer and the bell rise', async ({ browser }) => {
+test('a customer opens a ticket, an admin in another browser sees it live and answers, the customer sees the answer and the bell rise, and a broadcast from a template reaches the bell', async ({ browser }) => {
   // Two sign-ins and an admin made with create-admin: more than the default minute on a busy machine.
   test.setTimeout(120_000);
   const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Dorothy' });
@@ -71,4 +71,15 @@ test('a customer opens a ticket, an admin in another browser sees it live and an
   await customerPage.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications. You have no unread notifications.');
   await expect((await portal.inbox.lastEmailTo(customer.email, { subject: /support ticket has been answered/ })).subject).toBe('Your support ticket has been answered');
+  await customerPage.keyboard.press('Escape');
+
+  // The admin broadcasts the maintenance warning from its template: the customer's bell rises by one.
+  await adminPage.goto(`${portal.baseUrl}/admin/notifications`);
+  const maintenance = adminPage.locator('.ant-card').filter({ hasText: 'Maintenance Warning' }).last();
+  await maintenance.getByRole('button', { name: 'Use template' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Send Notification' });
+  await expect(dialog.getByLabel('Title')).toHaveValue('Scheduled Maintenance');
+  await dialog.getByRole('button', { name: 'Send Notification' }).click();
+  await expect(adminPage.getByText(/^Notification broadcast to \d+ users$/)).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications. You have 1 unread notification.', { timeout: 2_000 });
 });
