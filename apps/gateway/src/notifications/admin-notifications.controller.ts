@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BroadcastPayload, BroadcastResult, FailedEmailPage, NotificationCommands, RecipientStats, RequestMeta } from '@portal/contracts';
+import { BroadcastPayload, BroadcastResult, FailedEmailPage, FindRecipientsPayload, NotificationCommands, RecipientMatches, RecipientStats, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
@@ -31,6 +31,14 @@ export class AdminNotificationsController {
   @ApiOkResponse({ type: RecipientStats })
   stats(@RequestMetadata() meta: RequestMeta): Promise<RecipientStats> {
     return this.services.send(NotificationCommands.recipientStats, {}, meta, BROADCAST_TIMEOUT_MS);
+  }
+
+  @Get('recipients')
+  @ApiOperation({ summary: 'People matching a name or email (at most 10), to send a notification to one user' })
+  @ApiOkResponse({ type: RecipientMatches })
+  @ApiErrorResponses(400)
+  recipients(@Query() query: FindRecipientsPayload, @RequestMetadata() meta: RequestMeta): Promise<RecipientMatches> {
+    return this.services.send(NotificationCommands.findRecipients, { q: query.q }, meta);
   }
 
   @Get('failed-emails')

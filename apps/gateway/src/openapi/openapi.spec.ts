@@ -23,6 +23,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/audit-logs',
       '/api/v1/admin/notifications/broadcast',
       '/api/v1/admin/notifications/failed-emails',
+      '/api/v1/admin/notifications/recipients',
       '/api/v1/admin/notifications/stats',
       '/api/v1/admin/support/tickets',
       '/api/v1/admin/support/tickets/summary',

@@ -8,11 +8,13 @@ import {
   BroadcastResult,
   EmptyPayload,
   FailedEmailPage,
+  FindRecipientsPayload,
   FindUserIdsPayload,
   IdentityCommands,
   NotificationCommands,
   NotificationEvents,
   NotificationMessages,
+  RecipientMatches,
   RecipientsAmong,
   RecipientsAmongPayload,
   RecipientStats,
@@ -133,6 +135,19 @@ export class BroadcastsController {
         sentBy: row.sent_by,
         createdAt: new Date(row.created_at).toISOString(),
       })),
+    };
+  }
+
+  @HandlesCommand(NotificationCommands.findRecipients)
+  async findRecipients(@CommandActor() actor: Actor, @CommandPayload() { q }: FindRecipientsPayload, @CommandMeta() meta: RequestMeta): Promise<RecipientMatches> {
+    this.admin(actor);
+    const { userIds } = await this.services.send(IdentityCommands.findUserIds, { q }, meta);
+    if (userIds.length === 0) return { items: [] };
+    const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: userIds.slice(0, 10) }, meta);
+    return {
+      items: users
+        .map((user) => ({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, userType: user.userType }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
     };
   }
 

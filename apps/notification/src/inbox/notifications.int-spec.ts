@@ -299,6 +299,8 @@ describe('in-app notifications and the emails events ask for', () => {
       expect(await failure(client.as(refused).send(NotificationCommands.listFailedEmails, {}))).toMatchObject({ statusCode: 403 });
     }
     expect(await client.as(agent).send(NotificationCommands.listFailedEmails, {})).toEqual({ items: [], total: 0 });
+    const found = await client.as(agent).send(NotificationCommands.findRecipients, { q: people[1].email.slice(0, 10).toUpperCase() });
+    expect(found.items).toEqual([{ id: people[1].id, email: people[1].email, firstName: 'Pat', lastName: 'Doe', userType: 'customer' }]);
   });
 
   it('loses nothing and sends nothing twice when the service is stopped while events are published', async () => {

@@ -23,6 +23,7 @@ export class FakeIdentityDirectory {
       const filter = request.payload;
       const ids = this.people
         .filter((person) => (!filter.userType || person.userType === filter.userType) && (!filter.userStatus || person.userStatus === filter.userStatus) && (!filter.kycStatus || person.kycStatus === filter.kycStatus))
+        .filter((person) => !filter.q || `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(filter.q.toLowerCase()))
         .map((person) => person.id)
         .sort()
         .filter((id) => !filter.afterId || id > filter.afterId);

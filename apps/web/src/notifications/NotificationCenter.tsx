@@ -41,6 +41,22 @@ function audienceText(audience: RecipientStats['recentBroadcasts'][number]['audi
   return ['Customers', audience.userStatus && `status ${audience.userStatus}`, audience.kycStatus && `KYC ${audience.kycStatus}`].filter(Boolean).join(', ');
 }
 
+/** Finds the one recipient by name or email (identity's directory, through the notification service). */
+function RecipientPicker({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
+  const [q, setQ] = useState('');
+  const matches = useQuery({ queryKey: [...notificationKeys.all, 'recipients', q], queryFn: () => notificationsApi.findRecipients(q), enabled: q.trim().length >= 2, staleTime: 30_000 });
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: setQ }}
+      value={value}
+      onChange={onChange}
+      placeholder="Search by name or email"
+      notFoundContent={q.trim().length < 2 ? 'Type at least 2 characters' : matches.isFetching ? 'Searching...' : 'No users found'}
+      options={(matches.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` }))}
+    />
+  );
+}
+
 function SendNotificationDialog({ open, initial, onClose }: { open: boolean; initial: Partial<SendForm>; onClose: () => void }) {
   const [form] = Form.useForm<SendForm>();
   const { notification } = useFeedback();
@@ -115,8 +131,8 @@ function SendNotificationDialog({ open, initial, onClose }: { open: boolean; ini
           />
         </Form.Item>
         {audienceKind === 'user' && (
-          <Form.Item label="User ID" name="userId" rules={[{ required: true, message: 'Enter the user ID' }]}>
-            <Input placeholder="The user's ID (from User Management)" />
+          <Form.Item label="User" name="userId" rules={[{ required: true, message: 'Choose the user' }]}>
+            <RecipientPicker />
           </Form.Item>
         )}
         {audienceKind === 'filtered' && (

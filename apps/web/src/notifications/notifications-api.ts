@@ -14,5 +14,6 @@ export const notificationsApi = {
   markAllRead: () => callGateway((client, init) => client.POST('/api/v1/notifications/read-all', init)),
   broadcast: (body: BroadcastPayload) => callGateway((client, init) => client.POST('/api/v1/admin/notifications/broadcast', { ...init, body })),
   stats: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/stats', init)),
+  findRecipients: (q: string) => callGateway((client, init) => client.GET('/api/v1/admin/notifications/recipients', { ...init, params: { query: { q } } })),
   failedEmails: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/failed-emails', init)),
 };

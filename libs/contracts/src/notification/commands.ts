@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
 
@@ -121,6 +121,22 @@ export class RecipientsAmong {
   unreadCounts: Record<string, number>;
 }
 
+export class FindRecipientsPayload {
+  @ApiProperty({ description: 'Part of a name or email', minLength: 2, maxLength: 200 }) @Transform(trim) @IsString() @MinLength(2) @MaxLength(200) q: string;
+}
+
+export class RecipientView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty({ enum: ['customer', 'admin'] }) userType: 'customer' | 'admin';
+}
+
+export class RecipientMatches {
+  @ApiProperty({ type: [RecipientView], description: 'At most 10' }) items: RecipientView[];
+}
+
 export class FailedEmailView {
   @ApiProperty() jobId: string;
   @ApiProperty() template: string;
@@ -144,6 +160,8 @@ export const NotificationCommands = {
   /** Admins whose role has the "notifications" permission. */
   broadcast: defineCommand<BroadcastPayload, BroadcastResult>('notification.broadcast.send.v1', BroadcastPayload),
   recipientStats: defineCommand<EmptyPayload, RecipientStats>('notification.broadcast.stats.v1', EmptyPayload),
+  /** The "one user" audience: people matching a name or email, as identity finds them. */
+  findRecipients: defineCommand<FindRecipientsPayload, RecipientMatches>('notification.broadcast.find-recipients.v1', FindRecipientsPayload),
   listFailedEmails: defineCommand<EmptyPayload, FailedEmailPage>('notification.email.list-failed.v1', EmptyPayload),
   /** The gateway's realtime fan-out: which of its connected users received a broadcast. */
   recipientsAmong: defineCommand<RecipientsAmongPayload, RecipientsAmong>('notification.broadcast.recipients-among.v1', RecipientsAmongPayload),
