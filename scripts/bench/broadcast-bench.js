@@ -13,15 +13,17 @@
 'use strict';
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
-const jwt = require('jsonwebtoken');
+const { JwtService } = require('@nestjs/jwt');
 const { Client } = require('pg');
 const { adminAccount, PortalApi } = require('@portal/testing');
 
 const AUDIENCE = 10_000;
 const TARGET_MS = 3_000;
 
+const signers = new Map();
 function tokenFor(privateKey, userId, userType = 'customer') {
-  return jwt.sign({ sub: userId, sid: randomUUID(), typ: userType, role: null }, privateKey, { algorithm: 'RS256', issuer: 'portal-identity', audience: 'portal', expiresIn: 900 });
+  if (!signers.has(privateKey)) signers.set(privateKey, new JwtService({ privateKey, signOptions: { algorithm: 'RS256', issuer: 'portal-identity', audience: 'portal', expiresIn: 900 } }));
+  return signers.get(privateKey).sign({ sub: userId, sid: randomUUID(), typ: userType, role: null });
 }
 
 async function seedCustomers(databaseUrl, count) {
