@@ -1,7 +1,7 @@
 // The broadcast part of `npm run bench` (workloads "broadcast" and "unread"):
 //   broadcast  seeds 10,000 customers in bulk (one INSERT ... SELECT generate_series into
 //              identity's users, as a migration-free fixture), connects a number of bells
-//              (live-update streams of seeded customers, BENCH_BROADCAST_BELLS, 1000 by
+//              (live-update streams of seeded customers, BENCH_BROADCAST_BELLS, all 10,000 by
 //              default), then an admin broadcasts to all customers in one request. Measured:
 //              the request, every notification stored, and every connected bell updated
 //              (its live event arrived carrying its new unread count, 1, as the browser
@@ -108,7 +108,7 @@ async function runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKe
   const cpuPerRequest = {};
   let broadcast = null;
   if (settings.workloads.includes('broadcast')) {
-    const bells = Number(process.env.BENCH_BROADCAST_BELLS || 1000);
+    const bells = Number(process.env.BENCH_BROADCAST_BELLS || AUDIENCE);
     say(`  broadcast: seeding ${AUDIENCE} customers, connecting ${bells} bells ...`);
     const seeded = await seedCustomers(databaseUrl, AUDIENCE);
     const admin = await adminAccount(new PortalApi(gatewayUrl), { root, env, role: 'support' });
