@@ -11,8 +11,11 @@ import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
 import { FilesModule } from './files/files.module';
 import { MeModule } from './me/me.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
+import { SupportModule } from './support/support.module';
 
 @Module({})
 export class GatewayModule {
@@ -29,6 +32,9 @@ export class GatewayModule {
         AdminUsersModule,
         ApplicationsModule,
         FilesModule,
+        SupportModule,
+        NotificationsModule,
+        RealtimeModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

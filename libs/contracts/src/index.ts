@@ -18,3 +18,6 @@ export * from './common/validation-errors';
 export * from './common/input-safety';
 export * from './applications/commands';
 export * from './kyc/files';
+export * from './support/commands';
+export * from './notification/commands';
+export * from './notification/events';

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
@@ -34,6 +34,12 @@ export class EmailQueue implements BeforeApplicationShutdown {
    */
   async enqueue(email: EmailJobData): Promise<void> {
     await this.queue.add(email.template, email, emailJobOptions(email.eventId, email.template, this.environment.EMAIL_RETRY_DELAY_MS));
+  }
+
+  /** Emails that gave up after their last retry, newest first: shown to admins until someone acts. */
+  async failed(limit = 100): Promise<{ jobs: Job<EmailJobData>[]; total: number }> {
+    const [jobs, total] = await Promise.all([this.queue.getFailed(0, limit - 1), this.queue.getFailedCount()]);
+    return { jobs: jobs.filter(Boolean) as Job<EmailJobData>[], total };
   }
 
   async beforeApplicationShutdown(): Promise<void> {
