@@ -15,3 +15,4 @@ export * from './applications/events';
 export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
+export * from './ledger/commands';
