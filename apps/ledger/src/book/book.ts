@@ -7,6 +7,12 @@ export const CUSTOMER_ACCOUNT_KINDS = ['available', 'held', 'locked', 'invested'
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = 'incoming_bank' | 'incoming_crypto' | 'payouts' | 'fees' | 'returns_paid' | 'security_matching';
 
+/** The rows an UPDATE ... RETURNING gave back (TypeORM answers UPDATE with [rows, count]). */
+export async function updated<T = Record<string, unknown>>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  const [rows] = (await manager.query(sql, parameters)) as [T[], number];
+  return rows;
+}
+
 export type CustomerAccounts = Record<CustomerAccountKind, string>;
 
 export interface Leg {
@@ -86,7 +92,8 @@ export class Book {
     const legs = [...posting.legs].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
     for (const leg of legs) {
       // System accounts (user_id IS NULL) may go negative; customer accounts only while covered.
-      const rows: unknown[] = await manager.query(
+      const rows = await updated(
+        manager,
         `UPDATE ledger.accounts SET balance = balance + $2, updated_at = now() WHERE id = $1 AND (user_id IS NULL OR balance + $2 >= 0) RETURNING id`,
         [leg.accountId, leg.amount.toString()],
       );

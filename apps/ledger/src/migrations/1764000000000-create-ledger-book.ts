@@ -80,16 +80,16 @@ export class CreateLedgerBook1764000000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`
       CREATE FUNCTION "ledger"."count_transaction"() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE shard smallint := abs(hashtext(NEW.id::text)) % 64;
+      DECLARE bucket smallint := abs(hashtext(NEW.id::text)) % 64;
       BEGIN
         IF TG_OP = 'UPDATE' THEN
           IF NEW.status = OLD.status THEN RETURN NULL; END IF;
           INSERT INTO ledger.transaction_stats AS s (type, status, currency, shard, count, amount)
-            VALUES (OLD.type, OLD.status, OLD.currency, shard, -1, -OLD.amount)
+            VALUES (OLD.type, OLD.status, OLD.currency, bucket, -1, -OLD.amount)
             ON CONFLICT (type, status, currency, shard) DO UPDATE SET count = s.count - 1, amount = s.amount - OLD.amount;
         END IF;
         INSERT INTO ledger.transaction_stats AS s (type, status, currency, shard, count, amount)
-          VALUES (NEW.type, NEW.status, NEW.currency, shard, 1, NEW.amount)
+          VALUES (NEW.type, NEW.status, NEW.currency, bucket, 1, NEW.amount)
           ON CONFLICT (type, status, currency, shard) DO UPDATE SET count = s.count + 1, amount = s.amount + NEW.amount;
         RETURN NULL;
       END $$`);

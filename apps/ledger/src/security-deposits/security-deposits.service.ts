@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireMoneyAdmin, sanitise } from '../book/access';
-import { Book, InsufficientFunds } from '../book/book';
+import { Book, InsufficientFunds, updated } from '../book/book';
 import { once } from '../book/idempotency';
 import { formatMinor, toMinor } from '../book/money';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
@@ -147,7 +147,8 @@ export class SecurityDeposits {
             ? [{ accountId: accounts.available, amount: -amount }, { accountId: accounts.locked, amount }]
             : [{ accountId: accounts.locked, amount: -amount }, { accountId: accounts.available, amount }],
         });
-        const [row]: SecurityDepositRow[] = await manager.query(
+        const [row] = await updated<SecurityDepositRow>(
+          manager,
           `UPDATE ledger.security_deposits SET status = $2, lock_reason = $3, updated_at = now() WHERE id = $1 RETURNING *`,
           [current.id, payload.locked ? 'locked' : 'unlocked', payload.locked ? RELOCK_REASON : UNLOCK_REASON],
         );

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
-import { Book, InsufficientFunds } from '../book/book';
+import { Book, InsufficientFunds, updated } from '../book/book';
 import { once } from '../book/idempotency';
 import { formatMinor, toMinor } from '../book/money';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
@@ -272,11 +272,12 @@ export class MoneyMovement {
       } else if (row.type === 'investment' && approve) {
         await this.book.post(manager, { kind: 'investment_received', currency, transactionId: row.id, legs: [{ accountId: incoming, amount: -amount }, { accountId: accounts.invested, amount }] });
       }
-      const [updated] = await manager.query(
+      const [decided] = await updated<TransactionRow>(
+        manager,
         `UPDATE ledger.transactions SET status = $2, reason = $3, decided_by = $4, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
         [row.id, approve ? 'completed' : 'failed', approve ? null : reason, actor.userId],
       );
-      const event = transactionEvent(updated);
+      const event = transactionEvent(decided);
       if (row.type === 'deposit') await addToOutbox(manager, approve ? LedgerEvents.depositCompleted : LedgerEvents.depositRejected, event);
       if (row.type === 'withdrawal') await addToOutbox(manager, approve ? LedgerEvents.withdrawalCompleted : LedgerEvents.withdrawalRejected, event);
       if (row.type === 'investment' && approve) await addToOutbox(manager, LedgerEvents.investmentPaid, event);
@@ -287,7 +288,7 @@ export class MoneyMovement {
         description: `${approve ? 'Approved' : 'Rejected'} ${row.type} ${row.reference} of ${formatMinor(amount)} ${currency}`,
         metadata: { reference: row.reference, userId: row.user_id, amount: formatMinor(amount), currency, ...(reason && !approve ? { reason } : {}) },
       });
-      return transactionView(updated);
+      return transactionView(decided);
     });
   }
 }
