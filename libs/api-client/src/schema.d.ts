@@ -589,10 +589,15 @@ export interface components {
              * @enum {string}
              */
             currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @description The customer, by their email */
+            email?: string;
             /** @default Investment security requirement */
             lockReason: string;
-            /** Format: uuid */
-            userId: string;
+            /**
+             * Format: uuid
+             * @description The customer, by id; or give their email instead
+             */
+            userId?: string;
         };
         DependencyStatus: {
             error?: string;
@@ -835,6 +840,8 @@ export interface components {
             availableBalance: string;
             /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @description False while the latest investment application is not approved (spec 02 §5 deposit gate) */
+            depositsAllowed: boolean;
             /** @description Pending or processing transactions */
             pendingRequests: number;
             /** @description Completed deposits */

@@ -102,18 +102,14 @@ export class SecurityDeposits {
     const currency = payload.currency ?? 'USD';
     const amount = toMinor(payload.amount);
     const lockReason = sanitise(payload.lockReason) || DEFAULT_LOCK_REASON;
-    // The customer must exist: identity, their owner, is asked (a down identity refuses rather than guesses).
-    const { users } = await this.queries.lookupUsers(meta, [payload.userId]).catch(() => {
-      throw ServiceError.unavailable('The customer directory is unavailable. Please try again.');
-    });
-    if (!users.some((user) => user.id === payload.userId && user.userType === 'customer')) throw ServiceError.notFound('Customer not found');
+    const userId = await this.customerId(meta, payload);
     return this.dataSource.transaction(async (manager) =>
       once(manager, actor.userId, payload.idempotencyKey, 'security_deposit', payload, async () => {
         const [row]: SecurityDepositRow[] = await manager.query(
           `INSERT INTO ledger.security_deposits (id, user_id, amount, currency, status, lock_reason, created_by) VALUES ($1, $2, $3, $4, 'locked', $5, $6) RETURNING *`,
-          [randomUUID(), payload.userId, amount.toString(), currency, lockReason, actor.userId],
+          [randomUUID(), userId, amount.toString(), currency, lockReason, actor.userId],
         );
-        const accounts = await this.book.customer(manager, payload.userId, currency);
+        const accounts = await this.book.customer(manager, userId, currency);
         const matching = await this.book.system(manager, 'security_matching', currency);
         await this.book.post(manager, { kind: 'security_deposit_lock', currency, securityDepositId: row.id, legs: [{ accountId: matching, amount: -amount }, { accountId: accounts.locked, amount }] });
         await addToOutbox(manager, LedgerEvents.securityDepositCreated, event(row));
@@ -122,11 +118,26 @@ export class SecurityDeposits {
           targetType: 'security_deposit',
           targetId: row.id,
           description: `Created a security deposit of ${formatMinor(amount)} ${currency}`,
-          metadata: { userId: payload.userId, amount: formatMinor(amount), currency, lockReason },
+          metadata: { userId, amount: formatMinor(amount), currency, lockReason },
         });
         return view(row);
       }),
     );
+  }
+
+  /** The customer must exist: identity, their owner, is asked (a down identity refuses rather than guesses). */
+  private async customerId(meta: RequestMeta, payload: CreateSecurityDepositPayload): Promise<string> {
+    const unavailable = () => {
+      throw ServiceError.unavailable('The customer directory is unavailable. Please try again.');
+    };
+    let candidates = payload.userId ? [payload.userId] : [];
+    const email = payload.email?.toLowerCase();
+    if (!payload.userId && email) candidates = (await this.queries.findUserIds(meta, email).catch(unavailable)).userIds.slice(0, 500);
+    if (candidates.length === 0) throw ServiceError.notFound('Customer not found');
+    const { users } = await this.queries.lookupUsers(meta, candidates).catch(unavailable);
+    const customer = users.find((user) => user.userType === 'customer' && (payload.userId ? user.id === payload.userId : user.email.toLowerCase() === email));
+    if (!customer) throw ServiceError.notFound('Customer not found');
+    return customer.id;
   }
 
   async setLock(actor: Actor, meta: RequestMeta, payload: SetSecurityDepositLockPayload): Promise<SecurityDepositView> {

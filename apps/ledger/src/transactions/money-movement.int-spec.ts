@@ -179,6 +179,7 @@ describe('money movement on the double-entry ledger', () => {
       await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, review('approved', 2)));
       await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, review('rejected', 1)));
       expect(await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('10'))).toMatchObject({ status: 'pending' });
+      expect(await client.as(actor).send(LedgerCommands.summary, {})).toMatchObject({ depositsAllowed: true });
 
       const rejectedOther = customer();
       await publisher.waitUntilHandled(
@@ -187,6 +188,7 @@ describe('money movement on the double-entry ledger', () => {
         await publisher.publish(APPLICATIONS_EVENTS_STREAM, eventEnvelope(ApplicationsEvents.reviewed, { ...base, userId: rejectedOther.userId, status: 'rejected', version: 2, reviewedBy: admin.userId })),
       );
       expect(await failure(client.as(rejectedOther).send(LedgerCommands.requestDeposit, bankDeposit('10')))).toMatchObject({ statusCode: 403, message: LEDGER_MESSAGES.depositNotAllowed });
+      expect(await client.as(rejectedOther).send(LedgerCommands.summary, {})).toMatchObject({ depositsAllowed: false });
     });
   });
 
@@ -344,6 +346,10 @@ describe('money movement on the double-entry ledger', () => {
 
       const list = await client.as(admin).send(LedgerCommands.listSecurityDeposits, {});
       expect(list.items.find((item) => item.id === created.id)?.client).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+      // The admin may name the customer by email instead of id.
+      const byEmail = await client.as(admin).send(LedgerCommands.createSecurityDeposit, { email: people.get(actor.userId)?.email.toUpperCase(), amount: 100 });
+      expect(byEmail).toMatchObject({ userId: actor.userId, status: 'locked' });
+      expect(await failure(client.as(admin).send(LedgerCommands.createSecurityDeposit, { email: 'nobody@example.test', amount: 100 }))).toMatchObject({ statusCode: 404, message: 'Customer not found' });
       await expectCleanBook();
     });
   });

@@ -82,7 +82,7 @@ export class MoneyMovement {
   }
 
   async summary(actor: Actor, currency: Currency = 'USD'): Promise<TransactionSummary> {
-    const [[totals], balances] = await Promise.all([
+    const [[totals], balances, [gate]] = await Promise.all([
       this.dataSource.query(
         `SELECT coalesce(sum(amount) FILTER (WHERE type = 'deposit' AND status = 'completed'), 0) AS deposits,
                 coalesce(sum(amount) FILTER (WHERE type = 'withdrawal' AND status = 'completed'), 0) AS withdrawals,
@@ -91,6 +91,7 @@ export class MoneyMovement {
         [actor.userId, currency],
       ),
       this.book.balances(this.dataSource.manager, actor.userId, currency),
+      this.dataSource.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]),
     ]);
     return {
       currency,
@@ -98,6 +99,7 @@ export class MoneyMovement {
       totalWithdrawals: formatMinor(totals.withdrawals),
       pendingRequests: Number(totals.pending),
       availableBalance: formatMinor(balances.available),
+      depositsAllowed: !gate || gate.status === 'approved',
     };
   }
 

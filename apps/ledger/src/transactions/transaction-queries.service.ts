@@ -64,6 +64,11 @@ export class TransactionQueries {
     return this.services.send(IdentityCommands.lookupUsers, { userIds }, meta);
   }
 
+  /** Customers whose name or email contains the text (admin callers only). */
+  findUserIds(meta: RequestMeta, q: string) {
+    return this.services.send(IdentityCommands.findUserIds, { q, userType: 'customer' }, meta);
+  }
+
   /** Names and emails for a page of records, by one request to identity (at most 500 ids). */
   async clients(meta: RequestMeta, userIds: string[]): Promise<Map<string, ClientSummary>> {
     const found = new Map<string, ClientSummary>();

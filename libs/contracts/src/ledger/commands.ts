@@ -228,6 +228,7 @@ export class TransactionSummary {
   @ApiProperty({ description: 'Completed withdrawals' }) totalWithdrawals: string;
   @ApiProperty({ description: 'Pending or processing transactions' }) pendingRequests: number;
   @ApiProperty() availableBalance: string;
+  @ApiProperty({ description: 'False while the latest investment application is not approved (spec 02 §5 deposit gate)' }) depositsAllowed: boolean;
 }
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
@@ -319,7 +320,16 @@ export class SecurityDepositList {
 }
 
 export class CreateSecurityDepositPayload extends IdempotentPayload {
-  @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'userId must be the id of a customer' }) userId: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'The customer, by id; or give their email instead' })
+  @ValidateIf((payload: CreateSecurityDepositPayload) => !payload.email)
+  @IsUUID('all', { message: 'Please enter the customer’s email or id.' })
+  userId?: string;
+  @ApiPropertyOptional({ description: 'The customer, by their email' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(254)
+  email?: string;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @IsPositiveAmount({ message: 'Please enter an amount greater than 0.' }) amount: string | number;
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' }) @IsOptional() @IsIn(CURRENCIES) currency?: Currency;
   @ApiPropertyOptional({ default: DEFAULT_LOCK_REASON }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) lockReason?: string;
