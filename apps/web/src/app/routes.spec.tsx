@@ -76,8 +76,8 @@ describe('routes and guarding (spec 01 §2)', () => {
   });
 
   it('shows an honest empty state instead of sample data', async () => {
-    open('/app/transactions', signedInAs('customer'));
-    expect(await screen.findByText('Transaction history is not available yet.')).toBeInTheDocument();
+    open('/app/verification', signedInAs('customer'));
+    expect(await screen.findByText('Account verification is not available yet.')).toBeInTheDocument();
   });
 
   it('redirects a signed-in user away from sign-up by type', async () => {
