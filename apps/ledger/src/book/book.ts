@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Currency } from '@portal/contracts';
+import { Currency, EventDefinition } from '@portal/contracts';
+import { currentRequestId } from '@portal/logging';
 
 export const CUSTOMER_ACCOUNT_KINDS = ['available', 'held', 'locked', 'invested', 'returns'] as const;
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
@@ -28,6 +29,43 @@ export interface Posting {
   securityDepositId?: string;
   legs: Leg[];
 }
+
+/** An event for the outbox, shaped as addToOutbox writes it, for a posting made in one statement. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: object;
+  requestId: string | null;
+}
+
+export function outboxRow<P extends object>(event: EventDefinition<P>, payload: NoInfer<P>): OutboxRow {
+  return { id: randomUUID(), subject: event.subject, payload, requestId: currentRequestId() ?? null };
+}
+
+/** A new customer transaction with every value known before it is written (its reply can be stored with it). */
+export interface TransactionInsert {
+  id: string;
+  userId: string;
+  type: string;
+  status: string;
+  amount: bigint;
+  currency: Currency;
+  method: string;
+  reference: string;
+  description: string;
+  details: Record<string, string>;
+  at: Date;
+}
+
+export interface IdempotencyInsert {
+  userId: string;
+  key: string;
+  operation: string;
+  hash: string;
+  response: unknown;
+}
+
+const NOT_NEGATIVE = 'ck_accounts_customer_not_negative';
 
 /** A customer account would have gone below zero; nothing of the posting is kept. */
 export class InsufficientFunds extends Error {
@@ -84,6 +122,76 @@ export class Book {
     const result = Object.fromEntries(CUSTOMER_ACCOUNT_KINDS.map((kind) => [kind, 0n])) as Record<CustomerAccountKind, bigint>;
     for (const row of rows) result[row.kind] = BigInt(row.balance);
     return result;
+  }
+
+  /**
+   * The hot path (a withdrawal's hold): the transaction row, the balances, the transfer
+   * and its entries, the outbox events and the idempotency key in ONE statement, so one
+   * round trip to PostgreSQL and atomic on its own. The account rows are locked first, in
+   * ascending id order (FOR UPDATE under ORDER BY), before any of them is changed; a
+   * customer balance that would go negative breaks the CHECK and nothing is kept.
+   */
+  async postAtomically(
+    manager: EntityManager,
+    work: { transaction: TransactionInsert; posting: Posting; outbox: OutboxRow[]; idempotency?: IdempotencyInsert },
+  ): Promise<void> {
+    const { transaction: t, posting, outbox, idempotency } = work;
+    if (posting.legs.reduce((total, leg) => total + leg.amount, 0n) !== 0n) throw new Error(`transfer ${posting.kind} does not balance`);
+    const transferId = randomUUID();
+    try {
+      await manager.query(
+        `WITH legs AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS leg(id, amount)),
+         locked AS (SELECT a.id FROM ledger.accounts a WHERE a.id IN (SELECT id FROM legs) ORDER BY a.id FOR UPDATE),
+         moved AS (
+           UPDATE ledger.accounts a SET balance = a.balance + legs.amount, updated_at = now()
+           FROM legs WHERE a.id = legs.id AND a.id IN (SELECT id FROM locked) RETURNING a.id
+         ),
+         txn AS (
+           INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, created_at, updated_at)
+           VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+         ),
+         transfer AS (INSERT INTO ledger.transfers (id, kind, currency, transaction_id) VALUES ($14, $15, $8, $3)),
+         entries AS (INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $14, id, amount FROM legs),
+         outbox AS (
+           INSERT INTO ledger.outbox_events (id, subject, payload, request_id)
+           SELECT * FROM unnest($16::uuid[], $17::text[], $18::jsonb[], $19::text[])
+         ),
+         idempotency AS (
+           INSERT INTO ledger.idempotency_keys (user_id, key, operation, request_hash, response)
+           SELECT $20::uuid, $21::varchar, $22::varchar, $23::char(64), $24::jsonb WHERE $21::varchar IS NOT NULL
+         )
+         SELECT count(*) AS moved FROM moved`,
+        [
+          posting.legs.map((leg) => leg.accountId),
+          posting.legs.map((leg) => leg.amount.toString()),
+          t.id,
+          t.userId,
+          t.type,
+          t.status,
+          t.amount.toString(),
+          t.currency,
+          t.method,
+          t.reference,
+          t.description,
+          JSON.stringify(t.details),
+          t.at,
+          transferId,
+          posting.kind,
+          outbox.map((row) => row.id),
+          outbox.map((row) => row.subject),
+          outbox.map((row) => JSON.stringify(row.payload)),
+          outbox.map((row) => row.requestId),
+          idempotency?.userId ?? null,
+          idempotency?.key ?? null,
+          idempotency?.operation ?? null,
+          idempotency?.hash ?? null,
+          idempotency ? JSON.stringify(idempotency.response) : null,
+        ],
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === NOT_NEGATIVE) throw new InsufficientFunds(String(posting.legs.find((leg) => leg.amount < 0n)?.accountId));
+      throw error;
+    }
   }
 
   async post(manager: EntityManager, posting: Posting): Promise<string> {

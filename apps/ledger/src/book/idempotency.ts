@@ -15,6 +15,25 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+export function requestHash(operation: string, body: object): string {
+  const { idempotencyKey: _ignored, ...request } = body as { idempotencyKey?: string };
+  return createHash('sha256').update(`${operation}\n${canonical(request)}`).digest('hex');
+}
+
+/** The first reply stored under the key, or 422 when the key was used for another request. */
+export async function firstReply<T>(manager: EntityManager, userId: string, key: string, hash: string): Promise<T> {
+  const [first] = await manager.query(`SELECT request_hash, response FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
+  if (!first || first.request_hash !== hash || first.response === null) {
+    throw new ServiceError({ statusCode: 422, error: 'Unprocessable Entity', message: LEDGER_MESSAGES.idempotencyMismatch, code: 'idempotency_key_reused' });
+  }
+  return first.response as T;
+}
+
+/** The key of this user was taken by a committed request (unique violation on the key). */
+export function keyTaken(error: unknown): boolean {
+  return (error as { constraint?: string }).constraint === 'pk_idempotency_keys';
+}
+
 /**
  * Runs a money-moving command once per user and Idempotency-Key, in the caller's
  * transaction: the key row is inserted first (a concurrent repeat waits on it), and the
@@ -30,19 +49,12 @@ export async function once<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!key) return work();
-  const { idempotencyKey: _ignored, ...request } = body as { idempotencyKey?: string };
-  const hash = createHash('sha256').update(`${operation}\n${canonical(request)}`).digest('hex');
+  const hash = requestHash(operation, body);
   const inserted: unknown[] = await manager.query(
     `INSERT INTO ledger.idempotency_keys (user_id, key, operation, request_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
     [userId, key, operation, hash],
   );
-  if (inserted.length === 0) {
-    const [first] = await manager.query(`SELECT request_hash, response FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
-    if (!first || first.request_hash !== hash || first.response === null) {
-      throw new ServiceError({ statusCode: 422, error: 'Unprocessable Entity', message: LEDGER_MESSAGES.idempotencyMismatch, code: 'idempotency_key_reused' });
-    }
-    return first.response as T;
-  }
+  if (inserted.length === 0) return firstReply<T>(manager, userId, key, hash);
   const result = await work();
   await manager.query(`UPDATE ledger.idempotency_keys SET response = $3 WHERE user_id = $1 AND key = $2`, [userId, key, JSON.stringify(result)]);
   return result;

@@ -17,8 +17,8 @@ import {
 } from '@portal/contracts';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
-import { Book, InsufficientFunds, updated } from '../book/book';
-import { once } from '../book/idempotency';
+import { Book, InsufficientFunds, outboxRow, updated } from '../book/book';
+import { firstReply, keyTaken, once, requestHash } from '../book/idempotency';
 import { formatMinor, toMinor } from '../book/money';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
 
@@ -153,44 +153,66 @@ export class MoneyMovement {
       return ServiceError.conflict(LEDGER_MESSAGES.insufficientBalance, 'insufficient_balance');
     };
     if (amount < minimum) throw await refusal();
+    const key = payload.idempotencyKey;
+    const hash = key ? requestHash('withdrawal', payload) : '';
+    const manager = this.dataSource.manager;
+    // A repeat of a finished request answers from its key without touching the book.
+    if (key) {
+      const [known] = await manager.query(`SELECT 1 FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [actor.userId, key]);
+      if (known) return firstReply(manager, actor.userId, key, hash);
+    }
+    const accounts = await this.book.customer(manager, actor.userId, currency);
+    const account = {
+      accountName: sanitise(payload.accountName),
+      accountNumber: sanitise(payload.accountNumber).replace(/\s+/g, ' '),
+      bankName: sanitise(payload.bankName),
+      bankBranchAddress: sanitise(payload.bankBranchAddress),
+      swiftCode: sanitise(payload.swiftCode).toUpperCase(),
+    };
+    const at = new Date();
+    const transaction = {
+      id: randomUUID(),
+      userId: actor.userId,
+      type: 'withdrawal' as const,
+      status: 'pending' as const,
+      amount,
+      currency,
+      method: 'bank' as const,
+      reference: newReference('WTH'),
+      description: `Withdrawal of ${formatMinor(amount)} ${currency} to ${account.bankName} (${account.accountName})`,
+      details: account,
+      at,
+    };
+    const row: TransactionRow = {
+      ...transaction,
+      user_id: transaction.userId,
+      amount: amount.toString(),
+      reason: null,
+      created_at: at,
+      updated_at: at,
+    };
+    const view = transactionView(row);
     try {
-      return await this.dataSource.transaction(async (manager) =>
-        once(manager, actor.userId, payload.idempotencyKey, 'withdrawal', payload, async () => {
-          const accounts = await this.book.customer(manager, actor.userId, currency);
-          const account = {
-            accountName: sanitise(payload.accountName),
-            accountNumber: sanitise(payload.accountNumber).replace(/\s+/g, ' '),
-            bankName: sanitise(payload.bankName),
-            bankBranchAddress: sanitise(payload.bankBranchAddress),
-            swiftCode: sanitise(payload.swiftCode).toUpperCase(),
-          };
-          const row = await this.insert(manager, {
-            userId: actor.userId,
-            type: 'withdrawal',
-            status: 'pending',
-            amount,
-            currency,
-            method: 'bank',
-            reference: newReference('WTH'),
-            description: `Withdrawal of ${formatMinor(amount)} ${currency} to ${account.bankName} (${account.accountName})`,
-            details: account,
-          });
-          // The hold: available -> held until an admin pays it out or releases it.
-          await this.book.post(manager, {
-            kind: 'withdrawal_hold',
-            currency,
-            transactionId: row.id,
-            legs: [
-              { accountId: accounts.available, amount: -amount },
-              { accountId: accounts.held, amount },
-            ],
-          });
-          await addToOutbox(manager, LedgerEvents.withdrawalRequested, transactionEvent(row));
-          return transactionView(row);
-        }),
-      );
+      // The hold: available -> held until an admin pays it out or releases it, all in one statement.
+      await this.book.postAtomically(manager, {
+        transaction,
+        posting: {
+          kind: 'withdrawal_hold',
+          currency,
+          transactionId: transaction.id,
+          legs: [
+            { accountId: accounts.available, amount: -amount },
+            { accountId: accounts.held, amount },
+          ],
+        },
+        outbox: [outboxRow(LedgerEvents.withdrawalRequested, transactionEvent(row))],
+        idempotency: key ? { userId: actor.userId, key, operation: 'withdrawal', hash, response: view } : undefined,
+      });
+      return view;
     } catch (error) {
       if (error instanceof InsufficientFunds) throw await refusal();
+      // A concurrent repeat with the same key committed first: answer as it did.
+      if (key && keyTaken(error)) return firstReply(manager, actor.userId, key, hash);
       throw error;
     }
   }
