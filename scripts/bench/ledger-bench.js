@@ -71,9 +71,9 @@ async function seedTransactions(databaseUrl, count) {
       `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, created_at, updated_at)
        SELECT gen_random_uuid(),
               ('00000000-0000-4000-8000-' || lpad(to_hex(i % 5000), 12, '0'))::uuid,
-              t.type, s.status, 100 + (i * 7919) % 1000000, 'USD', CASE WHEN i % 3 = 0 THEN 'crypto' ELSE 'bank' END,
+              t.type, s.status, 100 + (i::bigint * 7919) % 1000000, 'USD', CASE WHEN i % 3 = 0 THEN 'crypto' ELSE 'bank' END,
               upper(left(t.type, 3)) || '-S' || i,
-              initcap(t.type) || ' of ' || ((100 + (i * 7919) % 1000000) / 100.0)::text || ' USD via ' || (ARRAY['First Bank', 'Harbor Credit', 'Northwind Savings', 'Summit Trust'])[1 + i % 4] || ' branch ' || (i % 997),
+              initcap(t.type) || ' of ' || ((100 + (i::bigint * 7919) % 1000000) / 100.0)::text || ' USD via ' || (ARRAY['First Bank', 'Harbor Credit', 'Northwind Savings', 'Summit Trust'])[1 + i % 4] || ' branch ' || (i % 997),
               now() - make_interval(secs => i * 3), now() - make_interval(secs => i * 3)
        FROM generate_series(1, $1::int) AS i
        CROSS JOIN LATERAL (SELECT (ARRAY['deposit','deposit','deposit','withdrawal','withdrawal','investment','investment','investment','return','fee'])[1 + i % 10] AS type) t
@@ -251,4 +251,4 @@ function reportLedger(results, say, table) {
   say('\n' + table([['admin list query', 'samples', 'p50 ms', 'p95 ms', 'errors', 'total'], ...results.pages.map((page) => [page.query.slice(0, 60), page.samples, page.p50, page.p95, page.errors, page.total])]));
 }
 
-module.exports = { runLedgerBench, reportLedger };
+module.exports = { runLedgerBench, reportLedger, seedTransactions };

@@ -817,7 +817,7 @@ export interface components {
         TransactionPage: {
             items: components["schemas"]["TransactionView"][];
             nextCursor: string | null;
-            /** @description Matching transactions (counted up to 10,000 when searching by text or date; see totalCapped) */
+            /** @description Matching transactions (counted once, on the first page; up to 1,000 when searching by text, date or method, see totalCapped) */
             total: number;
             totalCapped: boolean;
         };

@@ -14,7 +14,6 @@ export class CreateLedgerBook1764000000000 implements MigrationInterface {
   name = 'CreateLedgerBook1764000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     const kinds = [...CUSTOMER_KINDS, ...SYSTEM_KINDS].map((kind) => `'${kind}'`).join(', ');
     const systemKinds = SYSTEM_KINDS.map((kind) => `'${kind}'`).join(', ');
     await queryRunner.query(`
@@ -64,7 +63,9 @@ export class CreateLedgerBook1764000000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "idx_transactions_user" ON "ledger"."transactions" ("user_id", "created_at" DESC, "id" DESC)`);
     await queryRunner.query(`CREATE INDEX "idx_transactions_type" ON "ledger"."transactions" ("type", "created_at" DESC, "id" DESC)`);
     await queryRunner.query(`CREATE INDEX "idx_transactions_status" ON "ledger"."transactions" ("status", "created_at" DESC, "id" DESC)`);
-    await queryRunner.query(`CREATE INDEX "idx_transactions_search" ON "ledger"."transactions" USING gin (("reference" || ' ' || "description") gin_trgm_ops)`);
+    // Search: whole words of the reference and description, and references by their start.
+    await queryRunner.query(`CREATE INDEX "idx_transactions_words" ON "ledger"."transactions" USING gin (to_tsvector('simple', "reference" || ' ' || "description"))`);
+    await queryRunner.query(`CREATE INDEX "idx_transactions_reference_prefix" ON "ledger"."transactions" (lower("reference") text_pattern_ops)`);
 
     // Counters behind the admin tiles and list totals, so no page counts the table. Spread
     // over shards so concurrent postings do not queue on one row.

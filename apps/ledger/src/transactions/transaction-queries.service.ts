@@ -19,8 +19,8 @@ import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
 import { decodeCursor, encodeCursor, TRANSACTION_COLUMNS, TransactionRow, transactionView } from './transaction-views';
 
-/** Totals of a text or date search are counted up to this many, so a broad search stays fast. */
-const COUNT_CAP = 10_000;
+/** Totals of a text, date or method search are counted up to this many, on the first page only. */
+const COUNT_CAP = 1_000;
 
 function amounts(rows: { currency: string; amount: string }[]): AmountByCurrency[] {
   return CURRENCIES.map((currency) => ({ currency, amount: formatMinor(rows.find((row) => row.currency.trim() === currency)?.amount ?? 0) })).filter(
@@ -100,15 +100,15 @@ export class TransactionQueries {
     if (query.from) add('created_at >= $1::timestamptz', query.from);
     if (query.to) add('created_at < $1::timestamptz', query.to);
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (query.matchingOwners?.length) add(`((reference || ' ' || description) ILIKE $1 OR user_id = ANY($2::uuid[]))`, pattern, query.matchingOwners);
-      else add(`(reference || ' ' || description) ILIKE $1`, pattern);
+      // Whole words of reference and description, a reference by its start, or the clients identity matched by name or email.
+      const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const words = `to_tsvector('simple', reference || ' ' || description) @@ plainto_tsquery('simple', $1)`;
+      if (query.matchingOwners?.length) add(`(${words} OR lower(reference) LIKE $2 OR user_id = ANY($3::uuid[]))`, query.q, prefix, query.matchingOwners);
+      else add(`(${words} OR lower(reference) LIKE $2)`, query.q, prefix);
     }
     const filters = [...conditions];
-    if (query.cursor) {
-      const { at, id } = decodeCursor(query.cursor);
-      add('(created_at, id) < ($1::timestamptz, $2::uuid)', at, id);
-    }
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (cursor) add('(created_at, id) < ($1::timestamptz, $2::uuid)', cursor.at, cursor.id);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows: TransactionRow[] = await this.dataSource.query(
       `SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
@@ -116,10 +116,10 @@ export class TransactionQueries {
     );
     const more = rows.length > limit;
     const items = rows.slice(0, limit);
-    let total = 0;
-    let totalCapped = false;
-    if (!query.skipTotal) ({ total, totalCapped } = await this.total(query, filters, parameters.slice(0, parameters.length - (query.cursor ? 2 : 0))));
-    return { items: items.map((row) => transactionView(row)), nextCursor: more ? encodeCursor(items[items.length - 1]) : null, total, totalCapped };
+    let total = cursor?.total ?? 0;
+    let totalCapped = cursor?.capped ?? false;
+    if (!cursor && !query.skipTotal) ({ total, totalCapped } = await this.total(query, filters, parameters));
+    return { items: items.map((row) => transactionView(row)), nextCursor: more ? encodeCursor(items[items.length - 1], total, totalCapped) : null, total, totalCapped };
   }
 
   private async total(query: AdminTransactionsPagePayload & { userIds?: string[] }, filters: string[], parameters: unknown[]): Promise<{ total: number; totalCapped: boolean }> {

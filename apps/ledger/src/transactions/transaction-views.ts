@@ -68,15 +68,23 @@ export function transactionEvent(row: TransactionRow): TransactionEvent {
   };
 }
 
-export function encodeCursor(row: TransactionRow): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+/** The position after a row, and the list's total counted on its first page (so later pages never count again). */
+export interface Cursor {
+  at: string;
+  id: string;
+  total: number;
+  capped: boolean;
 }
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/;
-export function decodeCursor(cursor: string): { at: string; id: string } {
+export function encodeCursor(row: TransactionRow, total: number, capped: boolean): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}|${total}|${capped ? 1 : 0}`).toString('base64url');
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})\|(\d{1,12})\|([01])$/;
+export function decodeCursor(cursor: string): Cursor {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match) throw ServiceError.badRequest('The cursor is not valid');
-  return { at: match[1], id: match[2] };
+  return { at: match[1], id: match[2], total: Number(match[3]), capped: match[4] === '1' };
 }
 
 /** References of spec 02 §7 (DEP-, WTH-, INV-BANK-, INV-CRYPTO-), with a random tail so two in one millisecond differ. */

@@ -201,7 +201,7 @@ export class TransactionView {
 export class TransactionPage {
   @ApiProperty({ type: [TransactionView] }) items: TransactionView[];
   @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
-  @ApiProperty({ description: 'Matching transactions (counted up to 10,000 when searching by text or date; see totalCapped)' }) total: number;
+  @ApiProperty({ description: 'Matching transactions (counted once, on the first page; up to 1,000 when searching by text, date or method, see totalCapped)' }) total: number;
   @ApiProperty() totalCapped: boolean;
 }
 
