@@ -60,6 +60,7 @@ export function DepositForms() {
           <Card title="Bank Transfer">
             <Form<BankValues>
               form={bankForm}
+              name="bankDeposit"
               layout="vertical"
               disabled={blocked || deposit.isPending}
               initialValues={{ currency: 'USD', accountType: 'Personal' }}
@@ -109,6 +110,7 @@ export function DepositForms() {
                 </Row>
                 <Form
                   form={cryptoForm}
+                  name="cryptoDeposit"
                   layout="vertical"
                   disabled={blocked || deposit.isPending}
                   initialValues={{ currency: 'USD' }}

@@ -58,6 +58,7 @@ export function InvestmentPaymentForm() {
     <Card title="Pay for an Investment">
       <Form<Values>
         form={form}
+        name="investmentPayment"
         layout="vertical"
         initialValues={{ currency: 'USD', paymentMethod: 'bank' }}
         onFinish={(values) => (values.paymentMethod === 'balance' ? confirm(values) : setSummary(values))}

@@ -36,6 +36,7 @@ export function WithdrawForm() {
       {!enabled && <Typography.Paragraph type="warning">Withdrawals are currently disabled.</Typography.Paragraph>}
       <Form<Values>
         form={form}
+        name="withdrawal"
         layout="vertical"
         disabled={!enabled || withdraw.isPending}
         initialValues={{ currency: 'USD' }}
