@@ -102,7 +102,7 @@ export class TransactionQueries {
     if (query.q) {
       // Whole words of reference and description, a reference by its start, or the clients identity matched by name or email.
       const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const words = `to_tsvector('simple', reference || ' ' || description) @@ plainto_tsquery('simple', $1)`;
+      const words = `search_words @@ plainto_tsquery('simple', $1)`;
       if (query.matchingOwners?.length) add(`(${words} OR lower(reference) LIKE $2 OR user_id = ANY($3::uuid[]))`, query.q, prefix, query.matchingOwners);
       else add(`(${words} OR lower(reference) LIKE $2)`, query.q, prefix);
     }
@@ -136,7 +136,8 @@ export class TransactionQueries {
       return { total: Number(row.total), totalCapped: false };
     }
     const [row] = await this.dataSource.query(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM ledger.transactions ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} LIMIT ${COUNT_CAP + 1}) AS matching`,
+      // Ordered as the page is, so a common match is counted along the date index and a rare one from its own index.
+      `SELECT count(*) AS total FROM (SELECT 1 FROM ledger.transactions ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${COUNT_CAP + 1}) AS matching`,
       parameters,
     );
     const total = Number(row.total);
