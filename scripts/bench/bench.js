@@ -33,7 +33,7 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS || 3),
   connections: Number(process.env.BENCH_CONNECTIONS || 32),
   burstConnections: Number(process.env.BENCH_BURST_CONNECTIONS || 16),
-  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst,unread,broadcast').split(',').map((w) => w.trim()),
+  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst,unread,broadcast,ledger').split(',').map((w) => w.trim()),
   profile: process.env.BENCH_PROFILE === '1',
 };
 const TARGETS = { readThroughput: 0.8, readP99: 1.5, burstP99: 1.5 };
@@ -420,7 +420,14 @@ async function main() {
     Object.assign(workloads, notifications.workloads);
     Object.assign(cpu, notifications.cpu);
     Object.assign(cpuPerRequest, notifications.cpuPerRequest);
-    const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets];
+    // The ledger's workloads (issue 7) live in their own file.
+    const ledgerBench = require('./ledger-bench');
+    const ledger = settings.workloads.includes('ledger')
+      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root })
+      : null;
+
+    const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? [])];
+    if (ledger) ledgerBench.reportLedger(ledger, say, table);
     report(workloads, cpu, cpuPerRequest, targets);
     const results = {
       startedAt: stamp,
@@ -428,6 +435,7 @@ async function main() {
       settings,
       baseline: 'separate processes: Fastify (no logging) → NATS request/reply → plain Node (nats + pg pool of 10) → SELECT of the user row by id',
       workloads,
+      ledger,
       cpuCores: cpu,
       cpuMicrosPerRequest: cpuPerRequest,
       targets,

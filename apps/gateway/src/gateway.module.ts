@@ -11,6 +11,7 @@ import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
 import { FilesModule } from './files/files.module';
 import { MeModule } from './me/me.module';
+import { MoneyModule } from './money/money.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
@@ -35,6 +36,7 @@ export class GatewayModule {
         SupportModule,
         NotificationsModule,
         RealtimeModule,
+        MoneyModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

@@ -21,3 +21,4 @@ export * from './kyc/files';
 export * from './support/commands';
 export * from './notification/commands';
 export * from './notification/events';
+export * from './ledger/commands';
