@@ -13,7 +13,7 @@
 //
 // Settings (environment): BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_BURST_CONNECTIONS (16), BENCH_WORKLOADS (all: a comma
-// list of baseline,read,login,burst), BENCH_PROFILE=1 (CPU profiles of every stack
+// list of baseline,read,login,burst,unread,broadcast; see broadcast-bench.js), BENCH_PROFILE=1 (CPU profiles of every stack
 // process during the read, into tmp/bench/profiles-<time>/), BENCH_DATABASE_SERVER_URL.
 'use strict';
 const { fork } = require('node:child_process');
@@ -25,6 +25,7 @@ const autocannon = require('autocannon');
 const { Client } = require('pg');
 const { startLocalStack } = require('@portal/local-stack');
 const { confirmedCustomer, freePort, MailInbox, PortalApi, startEphemeralNats, startEphemeralRedis } = require('@portal/testing');
+const { runBroadcastBench, unreadTargets } = require('./broadcast-bench');
 
 const root = path.resolve(__dirname, '..', '..');
 const settings = {
@@ -32,7 +33,7 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS || 3),
   connections: Number(process.env.BENCH_CONNECTIONS || 32),
   burstConnections: Number(process.env.BENCH_BURST_CONNECTIONS || 16),
-  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst').split(',').map((w) => w.trim()),
+  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst,unread,broadcast,ledger').split(',').map((w) => w.trim()),
   profile: process.env.BENCH_PROFILE === '1',
 };
 const TARGETS = { readThroughput: 0.8, readP99: 1.5, burstP99: 1.5 };
@@ -414,7 +415,19 @@ async function main() {
       await run('read + sign-in burst', [read, login(settings.burstConnections)], ['read during sign-in burst', 'login during the burst']);
     }
 
-    const targets = evaluate(workloads);
+    // Notifications: the unread-count read path and a 10,000-customer broadcast (broadcast-bench.js).
+    const notifications = await runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKey, customer, settings, measure: (name, loads) => measure(name, loads, pids), say });
+    Object.assign(workloads, notifications.workloads);
+    Object.assign(cpu, notifications.cpu);
+    Object.assign(cpuPerRequest, notifications.cpuPerRequest);
+    // The ledger's workloads (issue 7) live in their own file.
+    const ledgerBench = require('./ledger-bench');
+    const ledger = settings.workloads.includes('ledger')
+      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root })
+      : null;
+
+    const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? [])];
+    if (ledger) ledgerBench.reportLedger(ledger, say, table);
     report(workloads, cpu, cpuPerRequest, targets);
     const results = {
       startedAt: stamp,
@@ -422,9 +435,11 @@ async function main() {
       settings,
       baseline: 'separate processes: Fastify (no logging) → NATS request/reply → plain Node (nats + pg pool of 10) → SELECT of the user row by id',
       workloads,
+      ledger,
       cpuCores: cpu,
       cpuMicrosPerRequest: cpuPerRequest,
       targets,
+      broadcast: notifications.broadcast,
       logs: path.relative(root, logDir),
       profiles: settings.profile ? path.relative(root, profileDir) : null,
     };

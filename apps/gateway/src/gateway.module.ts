@@ -12,8 +12,12 @@ import { RateLimiter } from './http/rate-limit';
 import { FilesModule } from './files/files.module';
 import { KycModule } from './kyc/kyc.module';
 import { MeModule } from './me/me.module';
+import { MoneyModule } from './money/money.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
 import { SettingsModule } from './settings/settings.module';
+import { SupportModule } from './support/support.module';
 
 @Module({})
 export class GatewayModule {
@@ -31,6 +35,10 @@ export class GatewayModule {
         ApplicationsModule,
         FilesModule,
         KycModule,
+        SupportModule,
+        NotificationsModule,
+        RealtimeModule,
+        MoneyModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

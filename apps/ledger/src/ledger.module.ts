@@ -2,16 +2,25 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
+import { APPLICATIONS_EVENTS_STREAM, LEDGER_EVENTS_STREAM } from '@portal/contracts';
+import { EventConsumerModule, eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
+import { ApplicationGateHandlers } from './application-gate/application-gate.handlers';
+import { Book } from './book/book';
+import { LedgerCheck } from './check/ledger-check';
 import { ledgerMigrations } from './migrations';
+import { SecurityDeposits } from './security-deposits/security-deposits.service';
+import { LedgerController } from './transactions/ledger.controller';
+import { MoneyMovement } from './transactions/money-movement.service';
+import { TransactionQueries } from './transactions/transaction-queries.service';
 
 export const LEDGER_SCHEMA = 'ledger';
+/** The book's tables are read and written with SQL (see the migrations), not entities. */
 export const ledgerEntities = [...eventEntities];
 
 /**
- * The money: a double-entry ledger, balances, deposits, withdrawals, investment payments,
- * security deposits and card orders. This release runs the service's schema, migrations
- * and health reply; money movement arrives with its own issue.
+ * The money: a double-entry book of accounts, transfers and entries; customer
+ * transactions (deposits, withdrawals, investment payments) and their admin decisions;
+ * security deposits; the deposit gate kept from applications' events; the ledger check.
  */
 @Module({})
 export class LedgerModule {
@@ -20,8 +29,20 @@ export class LedgerModule {
       module: LedgerModule,
       imports: [
         ServiceDatabaseModule.forService({ schema: LEDGER_SCHEMA, url: environment.DATABASE_URL, entities: ledgerEntities, migrations: ledgerMigrations }),
+        OutboxModule.forStreams(LEDGER_EVENTS_STREAM),
+        EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationGateHandlers]),
+        PlatformSettingsModule,
       ],
-      providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
+      controllers: [LedgerController],
+      providers: [
+        Book,
+        MoneyMovement,
+        TransactionQueries,
+        SecurityDeposits,
+        LedgerCheck,
+        ApplicationGateHandlers,
+        { provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] },
+      ],
     };
   }
 }

@@ -1,9 +1,12 @@
 import { eventEntities } from '@portal/messaging';
+import { Broadcast } from './broadcasts/broadcast.entity';
 import { EmailDelivery } from './email/email-delivery.entity';
+import { Notification } from './inbox/notification.entity';
+import { GippConfirmation, Recipient } from './inbox/recipient.entity';
 import { notificationMigrations } from './migrations';
 
 export const NOTIFICATION_SCHEMA = 'notification';
-export const notificationEntities = [...eventEntities, EmailDelivery];
+export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation];
 
 /** The service's database, shared by the service process and the email worker process. */
 export function notificationDatabase(databaseUrl: string) {

@@ -7,6 +7,7 @@ import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database
 import { ProcessedEvent, runService } from '@portal/messaging';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, EventPublisher } from '@portal/testing';
 import { EmailDelivery } from './email/email-delivery.entity';
+import { Recipient } from './inbox/recipient.entity';
 import { emailJobId, EmailJobData } from './email/email-job';
 import { notificationMigrations } from './migrations';
 import { NotificationEnvironment } from './notification-environment';
@@ -117,7 +118,7 @@ describe('notification service', () => {
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential' }, removeOnComplete: { age: 604800 }, removeOnFail: false });
   });
 
-  it('sends the reset, password-changed and welcome emails, and nothing for other identity events', async () => {
+  it('sends the reset, password-changed and welcome emails, and none for a registration', async () => {
     const reset = passwordResetRequested();
     const changed = passwordChanged({ via: 'reset' });
     const welcome = userConfirmed();
@@ -140,11 +141,11 @@ describe('notification service', () => {
     expect(welcomeEmail.subject).toBe('Welcome to Investment Portal');
     expect(welcomeEmail.text).toContain('http://localhost:3000/auth/login');
 
-    // Acknowledged without any email or record.
+    // A registration sends no email; its address is kept for later emails (ledger, support...).
     await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', await events.publish(IDENTITY_EVENTS_STREAM, userRegistered()));
     await queueSettled();
     expect(await mail.emailsTo(registered.payload.email)).toHaveLength(0);
-    expect(await dataSource.getRepository(ProcessedEvent).existsBy({ eventId: registered.id })).toBe(false);
+    expect(await dataSource.getRepository(Recipient).findOneBy({ userId: registered.payload.userId })).toMatchObject({ email: registered.payload.email });
   });
 
   it('has a migration for every entity change', async () => {

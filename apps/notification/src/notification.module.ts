@@ -2,20 +2,23 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { HEALTH_CHECKS } from '@portal/messaging';
+import { NOTIFICATION_EVENTS_STREAM } from '@portal/contracts';
+import { HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { redisHealthCheck } from '@portal/redis';
 import { notificationDatabase } from './database';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
 import { EmailWorkerModule } from './email/email-worker.module';
 import { EventIntakeModule } from './event-intake/event-intake.module';
+import { InboxModule } from './inbox/inbox.module';
 import { NotificationEnvironment } from './notification-environment';
 
 export { NOTIFICATION_SCHEMA, notificationEntities } from './database';
 
 /**
- * Notifications: queues the emails other services' events ask for and, unless the
- * worker runs as its own process, sends them.
+ * Notifications: in-app notifications made from other services' events and from admins'
+ * broadcasts, the emails those events ask for (queued; sent by the worker, inline unless
+ * it runs as its own process).
  */
 @Module({})
 export class NotificationModule {
@@ -24,7 +27,10 @@ export class NotificationModule {
       module: NotificationModule,
       imports: [
         ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL)),
+        OutboxModule.forStreams(NOTIFICATION_EVENTS_STREAM),
+        PlatformSettingsModule,
         EmailModule,
+        InboxModule,
         EventIntakeModule,
         ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
       ],

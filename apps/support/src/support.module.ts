@@ -2,15 +2,19 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { eventEntities, HEALTH_CHECKS } from '@portal/messaging';
+import { SUPPORT_EVENTS_STREAM } from '@portal/contracts';
+import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
+import { Ticket, TicketMessage } from './tickets/ticket.entity';
+import { TicketsModule } from './tickets/tickets.module';
 import { supportMigrations } from './migrations';
 
 export const SUPPORT_SCHEMA = 'support';
-export const supportEntities = [...eventEntities];
+export const supportEntities = [...eventEntities, Ticket, TicketMessage];
 
 /**
- * Support tickets, admin responses and status changes. This release runs the service's
- * schema, migrations and health reply; the ticket features arrive with their own issue.
+ * Support tickets and their conversations: customers open and answer their own tickets,
+ * admins with the tickets permission answer, move and delete them. Changes go out on
+ * SUPPORT_EVENTS through the outbox (the gateway and notification listen).
  */
 @Module({})
 export class SupportModule {
@@ -19,6 +23,9 @@ export class SupportModule {
       module: SupportModule,
       imports: [
         ServiceDatabaseModule.forService({ schema: SUPPORT_SCHEMA, url: environment.DATABASE_URL, entities: supportEntities, migrations: supportMigrations }),
+        OutboxModule.forStreams(SUPPORT_EVENTS_STREAM),
+        PlatformSettingsModule,
+        TicketsModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

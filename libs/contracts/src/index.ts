@@ -20,3 +20,7 @@ export * from './applications/commands';
 export * from './kyc/files';
 export * from './kyc/documents';
 export * from './kyc/verification';
+export * from './support/commands';
+export * from './notification/commands';
+export * from './notification/events';
+export * from './ledger/commands';

@@ -17,3 +17,4 @@ export * from './platform-settings';
 export * from './command-server';
 export * from './health-port';
 export * from './metrics';
+export * from './admin-permission-check';

@@ -25,6 +25,21 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/audit-logs',
       '/api/v1/admin/health',
       '/api/v1/admin/investments',
+      '/api/v1/admin/ledger/check',
+      '/api/v1/admin/notifications/broadcast',
+      '/api/v1/admin/notifications/failed-emails',
+      '/api/v1/admin/notifications/recipients',
+      '/api/v1/admin/notifications/stats',
+      '/api/v1/admin/security-deposits',
+      '/api/v1/admin/security-deposits/{id}/lock',
+      '/api/v1/admin/security-deposits/{id}/unlock',
+      '/api/v1/admin/support/tickets',
+      '/api/v1/admin/support/tickets/summary',
+      '/api/v1/admin/support/tickets/{id}',
+      '/api/v1/admin/transactions',
+      '/api/v1/admin/transactions/stats',
+      '/api/v1/admin/transactions/{id}/approve',
+      '/api/v1/admin/transactions/{id}/reject',
       '/api/v1/admin/users/{id}',
       '/api/v1/admin/users/{id}/activate',
       '/api/v1/admin/users/{id}/admin-role',
@@ -40,12 +55,30 @@ describe('the OpenAPI document', () => {
       '/api/v1/auth/refresh',
       '/api/v1/auth/resend-confirmation',
       '/api/v1/auth/signup',
+      '/api/v1/balance',
+      '/api/v1/deposits',
+      '/api/v1/events',
+      '/api/v1/events/tickets',
       '/api/v1/files',
       '/api/v1/files/{id}',
+      '/api/v1/investment-payments',
       '/api/v1/investments',
       '/api/v1/me',
+      '/api/v1/notifications',
+      '/api/v1/notifications/read-all',
+      '/api/v1/notifications/unread-count',
+      '/api/v1/notifications/{id}/read',
+      '/api/v1/security-deposits',
       '/api/v1/security-events',
       '/api/v1/settings/public',
+      '/api/v1/support/tickets',
+      '/api/v1/support/tickets/summary',
+      '/api/v1/support/tickets/{id}',
+      '/api/v1/support/tickets/{id}/messages',
+      '/api/v1/transactions',
+      '/api/v1/transactions/summary',
+      '/api/v1/transactions/{id}',
+      '/api/v1/withdrawals',
       '/health',
       '/health/ready',
       '/health/services',
@@ -59,9 +92,9 @@ describe('the OpenAPI document', () => {
         const success = statuses.filter((status) => status.startsWith('2'));
         expect({ path, method, success: success.length }).toEqual({ path, method, success: 1 });
         const content = operation.responses[success[0]].content;
-        // A file download answers the file itself, typed as binary.
+        // A file download answers the file itself, typed as binary; the event stream is typed server-sent events.
         if (path === '/api/v1/files/{id}') expect(content?.['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
-        else if (success[0] !== '204') expect(content?.['application/json'].schema.$ref).toBeDefined();
+        else if (success[0] !== '204') expect((content?.['application/json'] ?? content?.['text/event-stream'])?.schema.$ref).toBeDefined();
         if (path.startsWith('/api/')) {
           for (const status of ['429', '500', '503', '504']) {
             expect({ path, method, status, schema: operation.responses[status]?.content?.['application/json'].schema.$ref }).toEqual({

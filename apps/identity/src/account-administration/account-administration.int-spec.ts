@@ -1,15 +1,31 @@
 import 'reflect-metadata';
-import { IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
+import { JSONCodec, Subscription } from 'nats';
+import { IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
 
 describe('account administration', () => {
   let harness: IdentityHarness;
+  let ledger: Subscription;
+  /** What the ledger (played here) holds per customer in USD; everyone else holds nothing. */
+  const availableUsd = new Map<string, string>();
 
   beforeAll(async () => {
     harness = await startIdentity('account_administration');
+    const codec = JSONCodec();
+    ledger = harness.client.connection.subscribe(LedgerCommands.getBalance.subject, { queue: 'ledger' });
+    void (async () => {
+      for await (const message of ledger) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ currency?: string }> };
+        const currency = packet.data.payload.currency ?? 'USD';
+        const available = currency === 'USD' ? (availableUsd.get(packet.data.meta.actor?.userId ?? '') ?? '0.00') : '0.00';
+        message.respond(codec.encode({ id: packet.id, response: { currency, available, held: '0.00', locked: '0.00', totalInvested: '0.00', totalReturns: '0.00' }, isDisposed: true }));
+      }
+    })();
+    await harness.client.connection.flush();
   });
 
   afterAll(async () => {
+    ledger?.unsubscribe();
     await harness?.stop();
   });
 
@@ -81,6 +97,19 @@ describe('account administration', () => {
     expect(await failure(harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: actor.userId }))).toMatchObject({ statusCode: 409, code: 'own_account' });
     const { session } = await confirmedCustomer(harness);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id }))).toMatchObject({ statusCode: 409, code: 'no_change' });
+  });
+
+  it('refuses to delete a customer who still holds money, and changes nothing', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    availableUsd.set(session.user.id, '250.00');
+    const { actor } = await signedInAdmin(harness);
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({
+      statusCode: 409,
+      message: 'This customer still holds funds. Settle or withdraw the balance before deleting the account.',
+    });
+    const [row] = (await harness.database.query('SELECT email, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(row).toEqual({ email: form.email.toLowerCase(), deleted_at: null });
+    await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
   });
 
   it('lists accounts for admins with the users permission: search by name or email, filters, pages with total and counts', async () => {

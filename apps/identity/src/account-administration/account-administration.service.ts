@@ -1,10 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, Not } from 'typeorm';
-import { Actor, AdminRole, adminRoleAllows, CreateAdminPayload, IdentityEvents, RequestMeta, RevocationReason, SessionUser, UserStatus, UserSummary } from '@portal/contracts';
+import {
+  Actor,
+  AdminRole,
+  adminRoleAllows,
+  CreateAdminPayload,
+  CURRENCIES,
+  DELETE_WITH_BALANCE_MESSAGE,
+  IdentityEvents,
+  LedgerCommands,
+  RequestMeta,
+  RevocationReason,
+  SessionUser,
+  UserStatus,
+  UserSummary,
+} from '@portal/contracts';
 import { CreateAdmin } from '../admins/create-admin';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
-import { addToOutbox, ServiceError } from '@portal/messaging';
+import { addToOutbox, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
@@ -32,6 +46,7 @@ export class AccountAdministrationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
+    private readonly services: ServiceClient,
   ) {}
 
   suspend(actor: Actor, userId: string, reason: string | undefined, meta: RequestMeta): Promise<UserSummary> {
@@ -59,6 +74,7 @@ export class AccountAdministrationService {
       apply: async (manager, target) => {
         if (!(await this.callerIsSuperAdmin(manager, actor))) throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
+        if (target.userType === 'customer' && (await this.holdsMoney(target.id))) throw ServiceError.conflict(DELETE_WITH_BALANCE_MESSAGE, 'balance_not_empty');
         await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: actor.userId });
         await this.closeAndAnonymise(manager, target);
       },
@@ -145,6 +161,23 @@ export class AccountAdministrationService {
       userStatus: 'suspended',
       deletedAt: new Date(),
     });
+  }
+
+  /**
+   * Whether the ledger holds money of this customer in any currency (available, held or
+   * locked). The ledger answers balances to their owner only, so identity, which issues
+   * every actor, asks as the customer: a read, for an account whose sessions are ending.
+   * When the ledger cannot answer, the deletion is refused rather than risked.
+   */
+  private async holdsMoney(userId: string): Promise<boolean> {
+    const owner: Actor = { userId, userType: 'customer', adminRole: null, sessionId: userId };
+    try {
+      const balances = await Promise.all(CURRENCIES.map((currency) => this.services.send(LedgerCommands.getBalance, { currency }, { actor: owner })));
+      return balances.some((balance) => [balance.available, balance.held, balance.locked].some((amount) => Number(amount) !== 0));
+    } catch (error) {
+      if (error instanceof ServiceCallError) throw ServiceError.unavailable('The account balance could not be checked. Please try again later.');
+      throw error;
+    }
   }
 
   /** The caller as stored now: an active administrator, or refused. */

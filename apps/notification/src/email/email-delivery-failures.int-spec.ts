@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { healthCommand, JobQueue, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
+import { randomUUID } from 'node:crypto';
+import { healthCommand, JobQueue, IDENTITY_EVENTS_STREAM, NotificationCommands } from '@portal/contracts';
 import { ProcessedEvent, runService } from '@portal/messaging';
 import { freePort, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, EventPublisher } from '@portal/testing';
 import { NotificationEnvironment } from '../notification-environment';
@@ -71,6 +72,11 @@ describe('email delivery while the mail server is down', () => {
     expect(failed.attemptsMade).toBe(5);
     expect(failed.failedReason).toMatch(/ECONNREFUSED|connect/i);
     expect(await service.get(DataSource).getRepository(EmailDelivery).countBy({ eventId: event.id })).toBe(0);
+
+    // Admins see it among the failed emails.
+    const admin = { userId: randomUUID(), userType: 'admin' as const, adminRole: 'support' as const, sessionId: randomUUID() };
+    const visible = await client.as(admin).send(NotificationCommands.listFailedEmails, {});
+    expect(visible.items).toEqual([expect.objectContaining({ jobId, template: 'confirm-email', recipient: event.payload.email, attemptsMade: 5, failedReason: expect.stringMatching(/ECONNREFUSED|connect/i) })]);
 
     // A mail server outage does not make the service unready.
     const health = await client.send(healthCommand('notification'), {});

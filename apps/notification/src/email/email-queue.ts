@@ -1,18 +1,22 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { LOGGER, ScrapedGauge, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { NotificationEnvironment } from '../notification-environment';
 import { EmailJobData, emailJobOptions } from './email-job';
 
 export const EMAIL_PRODUCER_REDIS = Symbol('EMAIL_PRODUCER_REDIS');
 
+const EMAIL_JOB_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+const emailQueueJobs = new ScrapedGauge('portal_email_queue_jobs', 'Email jobs in the BullMQ queue by state (failed: gave up after every retry)', ['state']);
+
 /** The only way email gets queued: one job per event and template. */
 @Injectable()
 export class EmailQueue implements BeforeApplicationShutdown {
   private readonly queue: Queue<EmailJobData>;
+  private readonly removeGauge: () => void;
 
   constructor(
     @Inject(EMAIL_PRODUCER_REDIS) connection: Redis,
@@ -25,6 +29,10 @@ export class EmailQueue implements BeforeApplicationShutdown {
     this.queue.on('error', (error) => {
       if (connection.status === 'ready') this.logger.warn({ err: error.message }, 'email queue error');
     });
+    this.removeGauge = emailQueueJobs.add(async () => {
+      const counts = await this.queue.getJobCounts(...EMAIL_JOB_STATES);
+      return EMAIL_JOB_STATES.map((state) => ({ labels: { state }, value: counts[state] ?? 0 }));
+    });
   }
 
   /**
@@ -36,7 +44,14 @@ export class EmailQueue implements BeforeApplicationShutdown {
     await this.queue.add(email.template, email, emailJobOptions(email.eventId, email.template, this.environment.EMAIL_RETRY_DELAY_MS));
   }
 
+  /** Emails that gave up after their last retry, newest first: shown to admins until someone acts. */
+  async failed(limit = 100): Promise<{ jobs: Job<EmailJobData>[]; total: number }> {
+    const [jobs, total] = await Promise.all([this.queue.getFailed(0, limit - 1), this.queue.getFailedCount()]);
+    return { jobs: jobs.filter(Boolean) as Job<EmailJobData>[], total };
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
+    this.removeGauge();
     await this.queue.close();
   }
 }

@@ -1,12 +1,22 @@
 import { Module } from '@nestjs/common';
-import { IDENTITY_EVENTS_STREAM } from '@portal/contracts';
+import { APPLICATIONS_EVENTS_STREAM, IDENTITY_EVENTS_STREAM, KYC_EVENTS_STREAM, LEDGER_EVENTS_STREAM, SUPPORT_EVENTS_STREAM } from '@portal/contracts';
 import { EventConsumerModule } from '@portal/messaging';
 import { EmailModule } from '../email/email.module';
+import { InboxModule } from '../inbox/inbox.module';
+import { ApplicationEventsHandlers, KycEventsHandlers, LedgerEventsHandlers, SupportEventsHandlers } from './domain-events.handlers';
 import { IdentityEventsHandlers } from './identity-events.handlers';
 
-/** Turns other services' domain events into notifications. */
+/** Turns other services' domain events into notifications and emails, one durable consumer per stream. */
 @Module({
-  imports: [EmailModule, EventConsumerModule.forStream(IDENTITY_EVENTS_STREAM, [IdentityEventsHandlers])],
-  providers: [IdentityEventsHandlers],
+  imports: [
+    EmailModule,
+    InboxModule,
+    EventConsumerModule.forStream(IDENTITY_EVENTS_STREAM, [IdentityEventsHandlers]),
+    EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationEventsHandlers]),
+    EventConsumerModule.forStream(LEDGER_EVENTS_STREAM, [LedgerEventsHandlers]),
+    EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycEventsHandlers]),
+    EventConsumerModule.forStream(SUPPORT_EVENTS_STREAM, [SupportEventsHandlers]),
+  ],
+  providers: [IdentityEventsHandlers, ApplicationEventsHandlers, LedgerEventsHandlers, KycEventsHandlers, SupportEventsHandlers],
 })
 export class EventIntakeModule {}

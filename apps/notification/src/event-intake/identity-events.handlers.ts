@@ -6,16 +6,18 @@ import {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   UserConfirmedEvent,
+  UserRegisteredEvent,
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
 import { NotificationEnvironment } from '../notification-environment';
+import { rememberRecipient } from './domain-events.handlers';
 import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
 /**
- * Queues the emails identity's events ask for; its other events send none. Each method
+ * Queues the emails identity's events ask for and keeps each user's address; other identity events are skipped. Each method
  * runs once per event, inside the transaction that records the event as handled.
  */
 @Injectable()
@@ -28,6 +30,12 @@ export class IdentityEventsHandlers {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.links = { webUrl: environment.WEB_URL };
+  }
+
+  /** No email: the address is kept for the emails other services' events ask for. */
+  @OnEvent(IdentityEvents.userRegistered)
+  userRegistered(payload: UserRegisteredEvent, { manager }: EventContext<UserRegisteredEvent>) {
+    return rememberRecipient(manager, payload);
   }
 
   @OnEvent(IdentityEvents.emailConfirmationRequested)

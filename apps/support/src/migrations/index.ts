@@ -1,4 +1,5 @@
 import { CreateSupportEventTables1763700000000 } from './1763700000000-create-support-event-tables';
+import { CreateTickets1764000000000 } from './1764000000000-create-tickets';
 
 /** In order; a migration, once committed, is never edited. */
-export const supportMigrations = [CreateSupportEventTables1763700000000];
+export const supportMigrations = [CreateSupportEventTables1763700000000, CreateTickets1764000000000];

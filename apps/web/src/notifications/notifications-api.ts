@@ -1,19 +1,19 @@
-import { getOutsideContract } from '../api/http';
+import type { components } from '@portal/api-client';
+import { callGateway } from '../api/http';
 
-/**
- * NOT IN THE CONTRACT YET: the gateway does not serve GET /api/v1/notifications/unread-count
- * (it answers 404 until the notification endpoints are built), so the generated client has
- * no path or type for it. Until it does, the call goes through `getOutsideContract` (same
- * origin, token, renewal and errors as every call) and its answer is checked here rather
- * than trusted. Once the gateway publishes the endpoint: regenerate @portal/api-client and
- * use `callGateway((client, init) => client.GET('/api/v1/notifications/unread-count', init))`.
- */
-function isUnreadCount(body: unknown): body is { count: number } {
-  return typeof body === 'object' && body !== null && typeof (body as { count?: unknown }).count === 'number';
-}
+type Schemas = components['schemas'];
+export type NotificationView = Schemas['NotificationView'];
+export type BroadcastPayload = Schemas['BroadcastPayload'];
+export type RecipientStats = Schemas['RecipientStats'];
 
 export const notificationsApi = {
-  /** The signed-in user's unread notifications; rejects with an ApiError (404 today). */
-  unreadCount: async (): Promise<number> =>
-    (await getOutsideContract('/api/v1/notifications/unread-count', isUnreadCount)).count,
+  /** The signed-in user's unread notifications (the bell's badge). */
+  unreadCount: async (): Promise<number> => (await callGateway((client, init) => client.GET('/api/v1/notifications/unread-count', init))).count,
+  list: (limit = 20) => callGateway((client, init) => client.GET('/api/v1/notifications', { ...init, params: { query: { limit } } })),
+  markRead: (id: string) => callGateway((client, init) => client.POST('/api/v1/notifications/{id}/read', { ...init, params: { path: { id } } })),
+  markAllRead: () => callGateway((client, init) => client.POST('/api/v1/notifications/read-all', init)),
+  broadcast: (body: BroadcastPayload) => callGateway((client, init) => client.POST('/api/v1/admin/notifications/broadcast', { ...init, body })),
+  stats: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/stats', init)),
+  findRecipients: (q: string) => callGateway((client, init) => client.GET('/api/v1/admin/notifications/recipients', { ...init, params: { query: { q } } })),
+  failedEmails: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/failed-emails', init)),
 };

@@ -7,7 +7,8 @@ export function useUnreadCount(): number | undefined {
   const { data } = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: notificationsApi.unreadCount,
-    // A badge goes stale quickly; the default five minutes is too long for it.
+    // Live updates invalidate it the moment something arrives; the minute's refetch is
+    // only a safety net for a stream that is down.
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

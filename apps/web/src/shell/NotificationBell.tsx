@@ -3,6 +3,9 @@ import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import type { NotificationView } from '../notifications/notifications-api';
+import { useMarkAllRead, useMarkRead, useNotificationList } from '../notifications/use-notifications';
 import { useUnreadCount } from '../notifications/use-unread-count';
 
 function describe(count: number | undefined): string {
@@ -11,18 +14,74 @@ function describe(count: number | undefined): string {
   return count === 1 ? 'You have 1 unread notification.' : `You have ${count} unread notifications.`;
 }
 
-/** Header bell; the badge shows only a count the server reported, never a placeholder. */
+const TYPE_COLOURS: Record<NotificationView['type'], string> = { info: '#1677ff', success: '#52c41a', warning: '#faad14', error: '#ff4d4f' };
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (id: string) => void }) {
+  const unread = !item.readAt;
+  return (
+    <li
+      data-testid="notification-item"
+      style={{ listStyle: 'none', padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 10, opacity: unread ? 1 : 0.7 }}
+    >
+      <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, marginTop: 7, flex: 'none', background: unread ? TYPE_COLOURS[item.type] : 'transparent' }} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Text strong={unread}>{item.title}</Typography.Text>
+        <Typography.Paragraph style={{ margin: 0, fontSize: 13 }} type="secondary">
+          {item.message}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {dateTime.format(new Date(item.createdAt))}
+        </Typography.Text>
+      </div>
+      {unread && (
+        <Button size="small" type="link" onClick={() => onRead(item.id)} aria-label={`Mark "${item.title}" as read`}>
+          Mark read
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function NotificationPanel({ summary, count }: { summary: string; count: number | undefined }) {
+  const list = useNotificationList(true);
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const items = list.data?.items ?? [];
+  return (
+    <div style={{ width: 360, maxWidth: '80vw' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
+        <Typography.Text type="secondary">{summary}</Typography.Text>
+        <Button size="small" type="link" disabled={!count} loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
+          Mark all as read
+        </Button>
+      </div>
+      {list.isError && <Typography.Text type="danger">Notifications could not be loaded. Please try again.</Typography.Text>}
+      {list.isSuccess && items.length === 0 && <Typography.Paragraph type="secondary">No notifications yet.</Typography.Paragraph>}
+      <ul style={{ maxHeight: 400, overflowY: 'auto', margin: 0, padding: 0 }} aria-label="Notifications list">
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} onRead={(id) => markRead.mutate(id)} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Header bell: the badge shows only a count the server reported, never a placeholder; the list loads on opening. */
 export function NotificationBell() {
   const count = useUnreadCount();
+  const [open, setOpen] = useState(false);
   const summary = describe(count);
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
       title="Notifications"
-      content={<Typography.Text type="secondary">{summary}</Typography.Text>}
+      open={open}
+      onOpenChange={setOpen}
+      content={open ? <NotificationPanel summary={summary} count={count} /> : null}
     >
-      <Button type="text" shape="circle" aria-label={`Notifications. ${summary}`}>
+      <Button type="text" shape="circle" aria-label={`Notifications. ${summary}`} data-unread-count={count ?? ''}>
         <Badge count={count} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>

@@ -5,6 +5,7 @@ import Spin from 'antd/es/spin';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { useLiveUpdates } from '../realtime/use-live-updates';
 import { BrandMark } from '../ui/BrandMark';
 import { PortalHeader } from './PortalHeader';
 import { SidebarNav } from './SidebarNav';
@@ -22,6 +23,7 @@ export default function PortalLayout() {
 }
 
 function PortalFrame() {
+  useLiveUpdates();
   const screens = Grid.useBreakpoint();
   // Unknown before the first measurement: assume large, as most sign-ins are on desktops.
   const compact = screens.lg === false;

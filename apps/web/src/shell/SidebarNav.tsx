@@ -1,8 +1,10 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import Alert from 'antd/es/alert';
+import Badge from 'antd/es/badge';
 import Menu, { type MenuProps } from 'antd/es/menu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
+import { useOpenTicketCount } from '../support/use-open-ticket-count';
 import { activeMenuPath, adminMenu, customerMenu } from './menus';
 import { useLogout } from './use-logout';
 import { useView } from './view-context';
@@ -23,8 +25,20 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   // Customer pages are for customers only, so an admin's user view is a preview.
   const preview = isAdmin && view === 'user';
 
+  // The real number of open tickets (spec 01 shows fixed badges; DESIGN.md: real counts).
+  const openTickets = useOpenTicketCount(preview || !user ? null : isAdmin ? 'all' : 'own');
+  const label = (entry: (typeof menu)[number]) =>
+    entry.path.endsWith('/support') && openTickets ? (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        {entry.label}
+        <Badge count={openTickets} size="small" aria-label={`${openTickets} open tickets`} />
+      </span>
+    ) : (
+      entry.label
+    );
+
   const items: MenuProps['items'] = [
-    ...menu.map((entry) => ({ key: entry.path, label: entry.label, icon: entry.icon, disabled: preview })),
+    ...menu.map((entry) => ({ key: entry.path, label: label(entry), icon: entry.icon, disabled: preview })),
     { type: 'divider' as const },
     { key: LOGOUT_KEY, label: 'Logout', icon: <LogoutOutlined />, danger: true },
   ];

@@ -2,9 +2,13 @@ import { ConfirmEmailParams, confirmEmailTemplate } from './confirm-email.templa
 import { PasswordChangedParams, passwordChangedTemplate } from './password-changed.template';
 import { ResetPasswordParams, resetPasswordTemplate } from './reset-password.template';
 import { WelcomeParams, welcomeTemplate } from './welcome.template';
+import { ApplicationDecisionParams, applicationDecisionTemplate } from './application-decision.template';
+import { GippSubmittedParams, gippSubmittedTemplate } from './gipp-submitted.template';
+import { TicketAnsweredParams, ticketAnsweredTemplate } from './ticket-answered.template';
+import { depositCompletedTemplate, TransactionEmailParams, withdrawalRequestedTemplate } from './transaction.templates';
 import { RenderedEmail } from './layout';
 
-export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail };
+export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams };
 
 /** Each template's name and the values it needs; the name travels in queued jobs. */
 export interface EmailTemplateParams {
@@ -12,6 +16,11 @@ export interface EmailTemplateParams {
   'reset-password': ResetPasswordParams;
   'password-changed': PasswordChangedParams;
   welcome: WelcomeParams;
+  'withdrawal-requested': TransactionEmailParams;
+  'deposit-completed': TransactionEmailParams;
+  'application-decision': ApplicationDecisionParams;
+  'ticket-answered': TicketAnsweredParams;
+  'gipp-submitted': GippSubmittedParams;
 }
 
 export type EmailTemplateName = keyof EmailTemplateParams;
@@ -21,6 +30,11 @@ const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T]) =>
   'reset-password': resetPasswordTemplate,
   'password-changed': passwordChangedTemplate,
   welcome: welcomeTemplate,
+  'withdrawal-requested': withdrawalRequestedTemplate,
+  'deposit-completed': depositCompletedTemplate,
+  'application-decision': applicationDecisionTemplate,
+  'ticket-answered': ticketAnsweredTemplate,
+  'gipp-submitted': gippSubmittedTemplate,
 };
 
 export function isEmailTemplateName(name: unknown): name is EmailTemplateName {

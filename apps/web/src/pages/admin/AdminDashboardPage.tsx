@@ -1,3 +1,4 @@
+import { LatestTransactionsCard } from '../../money/LatestTransactionsCard';
 import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
@@ -6,7 +7,8 @@ export default function AdminDashboardPage() {
   return (
     <PortalPage title="Dashboard Overview" description="Users, KYC, investments and approvals across the platform.">
       <Greeting />
-      <FeatureNotAvailable feature="The platform overview" />
+      <LatestTransactionsCard />
+      <FeatureNotAvailable feature="The rest of the platform overview" />
     </PortalPage>
   );
 }

@@ -1,3 +1,5 @@
+import { BalanceStatCards } from '../../money/BalanceStatCards';
+import { ProtectionCard } from '../../money/ProtectionCard';
 import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
@@ -6,7 +8,9 @@ export default function CustomerDashboardPage() {
   return (
     <PortalPage title="Dashboard" description="An overview of your account, investments and balance.">
       <Greeting />
-      <FeatureNotAvailable feature="Your account overview" />
+      <ProtectionCard />
+      <BalanceStatCards />
+      <FeatureNotAvailable feature="Your investment plans and performance" />
     </PortalPage>
   );
 }

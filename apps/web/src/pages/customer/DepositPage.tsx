@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function DepositPage() {
   return (
     <PortalPage title="Deposit Funds" description="Fund your account by bank transfer or Bitcoin.">
-      <FeatureNotAvailable feature="Deposits" />
+      <DepositsWithdrawalsScreen defaultTab="deposits" />
     </PortalPage>
   );
 }

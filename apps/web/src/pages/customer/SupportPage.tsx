@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { SupportCenter } from '../../support/SupportCenter';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function SupportPage() {
   return (
     <PortalPage title="Support Center" description="Answers to common questions and your support tickets.">
-      <FeatureNotAvailable feature="The support center" />
+      <SupportCenter />
     </PortalPage>
   );
 }

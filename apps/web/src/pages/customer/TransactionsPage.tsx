@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function TransactionsPage() {
   return (
-    <PortalPage title="Transaction History" description="Every movement on your account: deposits, withdrawals, payments and returns.">
-      <FeatureNotAvailable feature="Transaction history" />
+    <PortalPage title="Transaction History" description="Every deposit, withdrawal and payment on your account.">
+      <DepositsWithdrawalsScreen defaultTab="transactions" />
     </PortalPage>
   );
 }

@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function WithdrawPage() {
   return (
-    <PortalPage title="Withdrawal Management" description="Request a withdrawal to your bank account and follow its progress.">
-      <FeatureNotAvailable feature="Withdrawals" />
+    <PortalPage title="Withdrawal Management" description="Request a bank withdrawal of your available balance.">
+      <DepositsWithdrawalsScreen defaultTab="withdrawals" />
     </PortalPage>
   );
 }

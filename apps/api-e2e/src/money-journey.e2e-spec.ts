@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+
+type Body = Record<string, unknown>;
+
+// The journey of issue 7 over HTTP, as a new customer and an admin would take it.
+describe('money over HTTP: deposit, withdrawal, investment payment, security deposit', () => {
+  let stack: TestStack;
+  let customer: SignedInAccount;
+  let admin: SignedInAccount;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-money');
+    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Mary', lastName: 'Somerville' });
+    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const balance = async () => (await customer.api.get('/api/v1/balance')).body;
+
+  it('moves the money through the book and the ledger check finds no difference', async () => {
+    // A deposit of 5,000 by bank: pending until the admin confirms the funds arrived.
+    const depositKey = randomUUID();
+    const depositBody = { method: 'bank', amount: 5000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' };
+    const deposit = await customer.api.post<Body>('/api/v1/deposits', depositBody, { 'Idempotency-Key': depositKey });
+    expect(deposit.status).toBe(201);
+    expect(deposit.body).toMatchObject({ status: 'pending', amount: '5000.00', reference: expect.stringMatching(/^DEP-/) });
+    // The double-clicked submit: same key, same body, same transaction.
+    const repeat = await customer.api.post<Body>('/api/v1/deposits', depositBody, { 'Idempotency-Key': depositKey });
+    expect(repeat.body.id).toBe(deposit.body.id);
+    const otherBody = await customer.api.post<Body>('/api/v1/deposits', { ...depositBody, amount: 6000 }, { 'Idempotency-Key': depositKey });
+    expect(otherBody.status).toBe(422);
+    expect(await balance()).toMatchObject({ currency: 'USD', available: '0.00' });
+
+    const pendingDeposits = await admin.api.get<{ items: Body[]; total: number }>('/api/v1/admin/transactions?type=deposit&status=pending');
+    expect(pendingDeposits.status).toBe(200);
+    expect(pendingDeposits.body.items[0]).toMatchObject({ id: deposit.body.id, client: { firstName: 'Mary', lastName: 'Somerville', email: customer.email } });
+    const byName = await admin.api.get<{ items: Body[] }>('/api/v1/admin/transactions?q=somerville');
+    expect(byName.body.items.map((item) => item.id)).toEqual([deposit.body.id]);
+
+    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    expect(await balance()).toMatchObject({ available: '5000.00', held: '0.00' });
+
+    // A withdrawal of 1,200: held at once, announced for the email.
+    const withdrawal = await customer.api.post<Body>(
+      '/api/v1/withdrawals',
+      { accountName: 'Mary Somerville', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTGB2L', amount: '1200', currency: 'USD' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(withdrawal.status).toBe(201);
+    expect(withdrawal.body).toMatchObject({ status: 'pending', amount: '-1200.00', reference: expect.stringMatching(/^WTH-/) });
+    expect(await balance()).toMatchObject({ available: '3800.00', held: '1200.00' });
+    const tooSmall = await customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'M', accountNumber: '1234', bankName: 'B', bankBranchAddress: 'A', swiftCode: 'S', amount: '50' });
+    expect(tooSmall).toMatchObject({ status: 400, body: { message: 'Minimum withdrawal amount is $100.' } });
+
+    expect((await admin.api.post(`/api/v1/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
+    expect(await balance()).toMatchObject({ available: '3800.00', held: '0.00' });
+
+    // 2,000 into an investment from the balance: completed at once.
+    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentType: 'personal', amount: '2000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
+    expect(payment.status).toBe(201);
+    expect(payment.body).toMatchObject({ status: 'completed', amount: '-2000.00' });
+    expect(await balance()).toMatchObject({ available: '1800.00', totalInvested: '2000.00' });
+
+    // A security deposit, created locked and then unlocked by the admin.
+    const created = await admin.api.post<Body>('/api/v1/admin/security-deposits', { userId: customer.user.id, amount: '2800' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'locked', lockReason: 'Investment security requirement' });
+    expect(await customer.api.get('/api/v1/security-deposits')).toMatchObject({ status: 200, body: { activeDeposits: 1, totalLocked: [{ currency: 'USD', amount: '2800.00' }] } });
+    const unlocked = await admin.api.post<Body>(`/api/v1/admin/security-deposits/${created.body.id}/unlock`);
+    expect(unlocked.body).toMatchObject({ status: 'unlocked', lockReason: 'Emergency unlock approved' });
+    expect(await balance()).toMatchObject({ available: '4600.00', locked: '0.00' });
+
+    const own = await customer.api.get<{ items: Body[] }>('/api/v1/transactions');
+    expect(own.body.items.map((item) => item.type)).toEqual(['investment', 'withdrawal', 'deposit']);
+    const summary = await customer.api.get('/api/v1/transactions/summary');
+    expect(summary.body).toMatchObject({ totalDeposits: '5000.00', totalWithdrawals: '1200.00', pendingRequests: 0, availableBalance: '4600.00' });
+
+    const check = await admin.api.get<Body>('/api/v1/admin/ledger/check');
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ ok: true, differences: [] });
+  });
+
+  it('exports the filtered list as CSV and XLSX with the spec columns, and says when there is nothing to export', async () => {
+    const csv = await fetch(`${stack.baseUrl}/api/v1/admin/transactions?format=csv&type=deposit`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/transactions-report-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('ID,Client Name,Client Email,Type,Amount,Status,Date,Time,Description,Reference,Payment Method');
+    expect(lines[1]).toContain('Mary Somerville');
+    expect(lines[1]).toContain('Bank Transfer');
+
+    const xlsx = await fetch(`${stack.baseUrl}/api/v1/admin/transactions?format=xlsx`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    expect(xlsx.status).toBe(200);
+    const bytes = Buffer.from(await xlsx.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+    const none = await admin.api.get('/api/v1/admin/transactions?format=csv&q=nobody-matches-this');
+    expect(none).toMatchObject({ status: 404, body: { message: 'No transaction data to export' } });
+  });
+
+  it('keeps customers out of the money back office and other customers out of their transactions', async () => {
+    expect((await customer.api.get('/api/v1/admin/ledger/check')).status).toBe(403);
+    const stranger = await confirmedCustomer(stack.api, stack.inbox);
+    const own = await customer.api.get<{ items: Body[] }>('/api/v1/transactions');
+    expect((await stranger.api.get(`/api/v1/transactions/${own.body.items[0].id}`)).status).toBe(404);
+    expect((await admin.api.post('/api/v1/deposits', { method: 'bank', amount: 10, accountType: 'P', bankName: 'B', bankAddress: 'A' })).status).toBe(403);
+  });
+});

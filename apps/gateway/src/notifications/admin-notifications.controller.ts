@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BroadcastPayload, BroadcastResult, FailedEmailPage, FindRecipientsPayload, NotificationCommands, RecipientMatches, RecipientStats, RequestMeta } from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { AdminOnly } from '../auth/access.decorators';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+
+/** A broadcast to thousands waits on identity for the audience and one bulk write: give it room. */
+const BROADCAST_TIMEOUT_MS = 30_000;
+
+/** Admin Notification Center; the notification service checks the role's "notifications" permission. */
+@ApiTags('admin')
+@ApiCommonErrors()
+@AdminOnly()
+@Controller('api/v1/admin/notifications')
+export class AdminNotificationsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('broadcast')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Send a notification to all customers, one user, or customers filtered by status / KYC status' })
+  @ApiOkResponse({ type: BroadcastResult })
+  @ApiErrorResponses(400)
+  broadcast(@Body() body: BroadcastPayload, @RequestMetadata() meta: RequestMeta): Promise<BroadcastResult> {
+    return this.services.send(NotificationCommands.broadcast, body, meta, BROADCAST_TIMEOUT_MS);
+  }
+
+  @Get('stats')
+  @ApiOperation({ summary: 'Recipient statistics: the audiences by status and KYC status, and the latest broadcasts with how many read them' })
+  @ApiOkResponse({ type: RecipientStats })
+  stats(@RequestMetadata() meta: RequestMeta): Promise<RecipientStats> {
+    return this.services.send(NotificationCommands.recipientStats, {}, meta, BROADCAST_TIMEOUT_MS);
+  }
+
+  @Get('recipients')
+  @ApiOperation({ summary: 'People matching a name or email (at most 10), to send a notification to one user' })
+  @ApiOkResponse({ type: RecipientMatches })
+  @ApiErrorResponses(400)
+  recipients(@Query() query: FindRecipientsPayload, @RequestMetadata() meta: RequestMeta): Promise<RecipientMatches> {
+    return this.services.send(NotificationCommands.findRecipients, { q: query.q }, meta);
+  }
+
+  @Get('failed-emails')
+  @ApiOperation({ summary: 'Emails that failed after every retry, kept until someone acts' })
+  @ApiOkResponse({ type: FailedEmailPage })
+  failedEmails(@RequestMetadata() meta: RequestMeta): Promise<FailedEmailPage> {
+    return this.services.send(NotificationCommands.listFailedEmails, {}, meta);
+  }
+}

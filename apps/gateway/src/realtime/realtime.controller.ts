@@ -1,0 +1,113 @@
+import { Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Actor } from '@portal/contracts';
+import { CurrentActor, Public, SignedIn } from '../auth/access.decorators';
+import { bearerToken } from '../auth/access-token.strategy';
+import { SessionRevocations } from '../auth/session-revocations';
+import { ApiError } from '../http/api-error';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { RealtimeConnection, RealtimeHub } from './realtime-hub';
+import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
+
+/** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+const TICKET_REFUSED = 'This live-update ticket is not valid or has expired. Please reconnect.';
+
+/** One server-sent event as the stream carries it: `event: <event>` and `data: <JSON>`. */
+export class RealtimeEventDoc {
+  @ApiProperty({ enum: ['ready', 'notification', 'ticket', 'transaction', 'security-deposit', 'end'] }) event: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
+}
+
+export class RealtimeTicket {
+  @ApiProperty({ description: 'Single use; pass it as ?ticket= to GET /api/v1/events' }) ticket: string;
+  @ApiProperty({ description: 'Seconds the ticket stays usable' }) expiresIn: number;
+}
+
+/** The access token's expiry in ms; the guard has verified the token, so reading its claims is safe. */
+function tokenExpiry(req: Request): number {
+  const token = bearerToken(req) ?? '';
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    if (typeof claims.exp === 'number') return claims.exp * 1000;
+  } catch {
+    // fall through: the shortest sensible life
+  }
+  return Date.now() + 60_000;
+}
+
+/**
+ * Live updates as server-sent events.
+ *
+ * How the stream is authenticated: the browser's EventSource cannot send an
+ * Authorization header, and putting the access token in the URL would leave it in
+ * history, proxy logs and Referer headers for its whole lifetime. Instead the web app
+ * first asks, with its normal bearer token, for a ticket (POST /api/v1/events/tickets):
+ * a random value valid for 30 seconds and a single use, stored hashed in Redis so any
+ * replica accepts it. The stream lives no longer than the access token it came from,
+ * and ends at once when the session is signed out (checked with each heartbeat); the
+ * browser then reconnects with a new ticket.
+ */
+@ApiTags('realtime')
+@ApiCommonErrors()
+@Controller('api/v1/events')
+export class RealtimeController {
+  constructor(
+    private readonly hub: RealtimeHub,
+    private readonly tickets: RealtimeTickets,
+    private readonly revocations: SessionRevocations,
+  ) {}
+
+  @Post('tickets')
+  @SignedIn()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({ summary: 'A single-use ticket (30 s) for opening the live-update stream' })
+  @ApiCreatedResponse({ type: RealtimeTicket })
+  async ticket(@CurrentActor() actor: Actor, @Req() req: Request): Promise<RealtimeTicket> {
+    const ticket = await this.tickets.issue({ actor, expiresAt: tokenExpiry(req) });
+    return { ticket, expiresIn: REALTIME_TICKET_SECONDS };
+  }
+
+  @Get()
+  @Public()
+  @ApiOperation({
+    summary: 'The signed-in user\'s live updates (server-sent events): notification, ticket, transaction, security-deposit; a heartbeat comment every 25 s',
+  })
+  @ApiQuery({ name: 'ticket', required: true, description: 'From POST /api/v1/events/tickets' })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ type: RealtimeEventDoc, description: 'A stream of server-sent events' })
+  @ApiErrorResponses(401)
+  async stream(@Query('ticket') ticket: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const grant = typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200 ? await this.tickets.redeem(ticket) : null;
+    if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
+    if ((await this.revocations.revocationOf(grant.actor.sessionId)) !== null) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
+    req.user = grant.actor;
+
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('Connection', 'keep-alive');
+    res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+    res.flushHeaders();
+
+    const connection = new RealtimeConnection(grant.actor, res);
+    const remove = this.hub.add(connection);
+    connection.send('ready', { userId: grant.actor.userId, heartbeatMs: HEARTBEAT_MS });
+
+    const end = (reason: string) => connection.end(reason);
+    const heartbeat = setInterval(() => {
+      connection.comment('heartbeat');
+      this.revocations.revocationOf(grant.actor.sessionId).then(
+        (revoked) => revoked !== null && end(revoked === 'suspended' || revoked === 'deleted' ? revoked : 'signed_out'),
+        () => undefined, // Redis away: keep the stream; the next heartbeat checks again
+      );
+    }, HEARTBEAT_MS);
+    const expiry = setTimeout(() => end('token_expired'), Math.max(0, grant.expiresAt - Date.now()));
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      remove();
+    });
+  }
+}

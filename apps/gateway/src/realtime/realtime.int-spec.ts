@@ -1,0 +1,199 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { LEDGER_EVENTS_STREAM, LedgerEvents, NOTIFICATION_EVENTS_STREAM, NotificationCommands, NotificationEvents, SUPPORT_EVENTS_STREAM, SupportEvents } from '@portal/contracts';
+import { createLogger } from '@portal/logging';
+import { eventEnvelope, EventPublisher } from '@portal/testing';
+import { loadGatewayConfig } from '../config/gateway-environment';
+import { createGatewayApp } from '../create-gateway-app';
+import { adminActor, customerActor } from '../testing/builders';
+import { eventually, GatewayHarness, TestActor } from '../testing/gateway-harness';
+import { RealtimeHub } from './realtime-hub';
+
+jest.setTimeout(60_000);
+
+interface ReceivedEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A browser's EventSource, reduced to what the tests read: the named events in order. */
+class EventStreamClient {
+  readonly events: ReceivedEvent[] = [];
+  private buffer = '';
+  private constructor(private readonly req: http.ClientRequest) {}
+
+  static open(url: string): Promise<{ status: number; client: EventStreamClient | null; body?: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
+        if (res.statusCode !== 200) {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, client: null, body }));
+          return;
+        }
+        const client = new EventStreamClient(req);
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => client.take(chunk));
+        resolve({ status: 200, client });
+      });
+      req.on('error', reject);
+    });
+  }
+
+  private take(chunk: string) {
+    this.buffer += chunk;
+    let end: number;
+    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) this.events.push({ event, data: JSON.parse(data) });
+    }
+  }
+
+  named(event: string): ReceivedEvent[] {
+    return this.events.filter((received) => received.event === event);
+  }
+
+  close() {
+    this.req.destroy();
+  }
+}
+
+describe('live updates (server-sent events)', () => {
+  let gateway: GatewayHarness;
+  let second: NestExpressApplication;
+  let secondUrl: string;
+  let publisher: EventPublisher;
+  const streams: EventStreamClient[] = [];
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-realtime');
+    // A second replica of the gateway on the same NATS and Redis, as two pods behind one Service.
+    second = await createGatewayApp(loadGatewayConfig(gateway.infrastructure.env), createLogger('gateway-2', 'silent'));
+    await second.listen(0, '127.0.0.1');
+    secondUrl = (await second.getUrl()).replace('[::1]', '127.0.0.1');
+    await Promise.all([gateway.app.get(RealtimeHub).ready, second.get(RealtimeHub).ready]);
+    publisher = await EventPublisher.connect(gateway.infrastructure.nats.url);
+  });
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await publisher?.close();
+    await second?.close();
+    await gateway?.close();
+  });
+
+  async function ticketFor(actor: TestActor, baseUrl = gateway.baseUrl): Promise<string> {
+    const response = await request(baseUrl).post('/api/v1/events/tickets').set('authorization', `Bearer ${gateway.accessToken(actor)}`);
+    expect(response.status).toBe(201);
+    expect(response.body.expiresIn).toBe(30);
+    return response.body.ticket;
+  }
+
+  async function connect(actor: TestActor, baseUrl = gateway.baseUrl, hub: RealtimeHub = gateway.app.get(RealtimeHub)): Promise<EventStreamClient> {
+    const before = hub.connectionCount;
+    const { status, client } = await EventStreamClient.open(`${baseUrl}/api/v1/events?ticket=${encodeURIComponent(await ticketFor(actor))}`);
+    expect(status).toBe(200);
+    streams.push(client as EventStreamClient);
+    await eventually(() => (client as EventStreamClient).named('ready').length === 1 && hub.connectionCount === before + 1);
+    return client as EventStreamClient;
+  }
+
+  it('delivers a new notification to its user only, on whichever replica they are connected to', async () => {
+    const ada = customerActor();
+    const grace = customerActor();
+    const onFirst = await connect(ada);
+    const graceStream = await connect(grace, secondUrl, second.get(RealtimeHub));
+    const adaOnSecond = await connect(ada, secondUrl, second.get(RealtimeHub));
+
+    await publisher.publish(
+      NOTIFICATION_EVENTS_STREAM,
+      eventEnvelope(NotificationEvents.notificationCreated, { notificationId: randomUUID(), userId: ada.userId, title: 'Deposit completed', type: 'success', category: 'transaction' }),
+    );
+    await eventually(() => onFirst.named('notification').length === 1 && adaOnSecond.named('notification').length === 1);
+    expect(onFirst.named('notification')[0].data).toMatchObject({ title: 'Deposit completed', category: 'transaction' });
+
+    // Grace's own event arrives; Ada's never reached her.
+    await publisher.publish(
+      LEDGER_EVENTS_STREAM,
+      eventEnvelope(LedgerEvents.withdrawalCompleted, {
+        transactionId: randomUUID(),
+        userId: grace.userId,
+        type: 'withdrawal',
+        status: 'completed',
+        reference: 'WTH-1',
+        amount: '100.00',
+        currency: 'USD',
+        occurredAt: new Date().toISOString(),
+      }),
+    );
+    await eventually(() => graceStream.named('transaction').length === 1);
+    expect(graceStream.named('transaction')[0].data).toMatchObject({ transactionType: 'withdrawal', status: 'completed' });
+    expect(graceStream.named('notification')).toHaveLength(0);
+    expect(onFirst.named('transaction')).toHaveLength(0);
+  });
+
+  it('sends ticket changes to the owner and to connected admins', async () => {
+    const owner = customerActor();
+    const other = customerActor();
+    const ownerStream = await connect(owner);
+    const otherStream = await connect(other);
+    const adminStream = await connect(adminActor({ adminRole: 'support' }), secondUrl, second.get(RealtimeHub));
+    const ticketId = randomUUID();
+    await publisher.publish(
+      SUPPORT_EVENTS_STREAM,
+      eventEnvelope(SupportEvents.ticketCreated, { ticketId, userId: owner.userId, subject: 'Help', status: 'open', answeredBy: null, occurredAt: new Date().toISOString() }),
+    );
+    await eventually(() => ownerStream.named('ticket').length === 1 && adminStream.named('ticket').length === 1);
+    expect(adminStream.named('ticket')[0].data).toEqual({ ticketId, status: 'open', answeredBy: null, created: true });
+    expect(otherStream.named('ticket')).toHaveLength(0);
+  });
+
+  it('fans a broadcast out to the connected recipients the notification service names', async () => {
+    const recipient = customerActor();
+    const outsider = customerActor();
+    const recipientStream = await connect(recipient, secondUrl, second.get(RealtimeHub));
+    const outsiderStream = await connect(outsider);
+    const broadcastId = randomUUID();
+    const asked = await gateway.respond(NotificationCommands.recipientsAmong, (req) => {
+      const userIds = (req.payload.userIds as string[]).filter((userId) => userId === recipient.userId);
+      return { userIds, unreadCounts: Object.fromEntries(userIds.map((userId) => [userId, 4])) };
+    });
+    await publisher.publish(NOTIFICATION_EVENTS_STREAM, eventEnvelope(NotificationEvents.broadcastSent, { broadcastId, sentBy: randomUUID(), title: 'Scheduled Maintenance', type: 'warning', recipientCount: 10_000, userId: null }));
+    await eventually(() => recipientStream.named('notification').length === 1);
+    expect(recipientStream.named('notification')[0].data).toMatchObject({ broadcastId, category: 'broadcast', title: 'Scheduled Maintenance', unreadCount: 4 });
+    await eventually(() => asked.requests.length === 2); // each replica asked about its own connections
+    expect(outsiderStream.named('notification')).toHaveLength(0);
+    await asked.stop();
+  });
+
+  it('opens only with a fresh ticket, used once, from a signed-in caller', async () => {
+    const ada = customerActor();
+    expect((await request(gateway.baseUrl).post('/api/v1/events/tickets')).status).toBe(401);
+    expect((await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events`)).status).toBe(401);
+    expect((await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events?ticket=made-up`)).status).toBe(401);
+
+    const ticket = await ticketFor(ada);
+    const first = await EventStreamClient.open(`${secondUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(first.status).toBe(200);
+    streams.push(first.client as EventStreamClient);
+    const again = await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    expect(JSON.parse(again.body as string).message).toBe('This live-update ticket is not valid or has expired. Please reconnect.');
+  });
+
+  it('ends its streams when a replica shuts down, so browsers reconnect to another one', async () => {
+    const leaving = await createGatewayApp(loadGatewayConfig(gateway.infrastructure.env), createLogger('gateway-3', 'silent'));
+    await leaving.listen(0, '127.0.0.1');
+    await leaving.get(RealtimeHub).ready;
+    const stream = await connect(customerActor(), (await leaving.getUrl()).replace('[::1]', '127.0.0.1'), leaving.get(RealtimeHub));
+    await leaving.close();
+    await eventually(() => stream.named('end').length === 1);
+    expect(stream.named('end').map((event) => event.data)).toEqual([{ reason: 'server_restarting' }]);
+  });
+});

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { SupportMessages, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** `GET .../tickets` query: API.md list conventions; the cursor is the previous page's nextCursor. */
+export class TicketListQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @Max(100, { message: LIMIT_MESSAGE })
+  limit?: number;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) cursor?: string;
+}
+
+export class AdminTicketListQuery extends TicketListQuery {
+  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @IsOptional() @IsIn(TICKET_STATUSES, { message: `status must be one of ${TICKET_STATUSES.join(', ')}` }) status?: TicketStatus;
+  @ApiPropertyOptional({ description: 'Text in the subject or message' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+}
+
+export class ReplyToTicketBody {
+  @ApiProperty({ maxLength: 5000 })
+  @Transform(trim)
+  @IsString({ message: SupportMessages.responseRequired })
+  @IsNotEmpty({ message: SupportMessages.responseRequired })
+  @MaxLength(5000)
+  message: string;
+}
+
+/** API.md: `PATCH /api/v1/admin/support/tickets/:id` `{status, adminResponse}`. */
+export class UpdateTicketBody {
+  @ApiPropertyOptional({ enum: ['in_progress', 'resolved', 'closed'] }) @IsOptional() @IsIn(TICKET_STATUSES, { message: 'status must be one of in_progress, resolved, closed' }) status?: TicketStatus;
+  @ApiPropertyOptional({ maxLength: 5000, description: 'A new answer; it sets the ticket resolved unless a status is given' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  adminResponse?: string;
+}

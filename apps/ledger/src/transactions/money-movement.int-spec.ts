@@ -1,0 +1,393 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { JSONCodec, Subscription } from 'nats';
+import { Client } from 'pg';
+import { ServiceEnvironment } from '@portal/config';
+import {
+  Actor,
+  APPLICATIONS_EVENTS_STREAM,
+  ApplicationsEvents,
+  ErrorBody,
+  IDENTITY_EVENTS_STREAM,
+  IdentityCommands,
+  IdentityEvents,
+  LEDGER_EVENTS_STREAM,
+  LEDGER_MESSAGES,
+  LedgerCommands,
+  LedgerEvents,
+  RequestWithdrawalPayload,
+  UserSummary,
+} from '@portal/contracts';
+import { runService } from '@portal/messaging';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { LedgerModule } from '../ledger.module';
+
+jest.setTimeout(90_000);
+
+const codec = JSONCodec();
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() };
+const moderator: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'moderator', sessionId: randomUUID() };
+
+async function failure(promise: Promise<unknown>): Promise<ErrorBody> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { body: ErrorBody }).body;
+  }
+  throw new Error('expected the command to be refused');
+}
+
+describe('money movement on the double-entry ledger', () => {
+  let infrastructure: TestInfrastructure;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let publisher: EventPublisher;
+  let ledgerEvents: StreamRecorder;
+  let database: Client;
+  let identityStandIn: Subscription[];
+  const people = new Map<string, UserSummary>();
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('ledger_money');
+    client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
+    // Identity owns people and settings; this stand-in answers the three requests the ledger makes of it.
+    const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => {
+      const subscription = client.connection.subscribe(subject);
+      void (async () => {
+        for await (const message of subscription) {
+          const packet = codec.decode(message.data) as { id: string; data: { payload: Record<string, unknown> } };
+          message.respond(codec.encode({ id: packet.id, response: reply(packet.data.payload), isDisposed: true }));
+        }
+      })();
+      return subscription;
+    };
+    identityStandIn = [
+      answer(IdentityCommands.getAllSettings.subject, () => ({ items: [{ key: 'crypto_wallets', value: { bitcoin: 'bc1qexamplewalletaddress0000000000000000', ethereum: null }, version: 1 }] })),
+      answer(IdentityCommands.lookupUsers.subject, (payload) => ({ users: (payload.userIds as string[]).flatMap((id) => (people.has(id) ? [people.get(id)] : [])) })),
+      answer(IdentityCommands.findUserIds.subject, (payload) => ({
+        userIds: [...people.values()].filter((person) => `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(String(payload.q).toLowerCase())).map((person) => person.id),
+        nextAfterId: null,
+      })),
+    ];
+    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env });
+    publisher = await EventPublisher.connect(infrastructure.nats.url);
+    ledgerEvents = await StreamRecorder.open(client.connection, LEDGER_EVENTS_STREAM);
+    database = new Client({ connectionString: infrastructure.database.url });
+    await database.connect();
+  });
+
+  afterAll(async () => {
+    await database?.end();
+    await ledgerEvents?.close();
+    identityStandIn?.forEach((subscription) => subscription.unsubscribe());
+    await publisher?.close();
+    await client?.close();
+    await stopService(service);
+    await infrastructure?.stop();
+  });
+
+  const known = (actor: Actor, firstName = 'Ada', lastName = 'Lovelace') => {
+    people.set(actor.userId, { id: actor.userId, email: `${firstName.toLowerCase()}-${actor.userId.slice(0, 6)}@example.test`, firstName, lastName, userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'verified' });
+    return actor;
+  };
+
+  const bankDeposit = (amount: string | number, currency: 'USD' | 'EUR' = 'USD') => ({ method: 'bank' as const, amount, currency, accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
+  const withdrawal = (overrides: Partial<RequestWithdrawalPayload> = {}): RequestWithdrawalPayload => ({
+    accountName: 'Ada Lovelace',
+    accountNumber: '12345678',
+    bankName: 'First Bank',
+    bankBranchAddress: '1 Main St',
+    swiftCode: 'FIRSTUS33',
+    amount: '100.00',
+    currency: 'USD',
+    ...overrides,
+  });
+
+  async function funded(amount: string): Promise<Actor> {
+    const actor = known(customer());
+    const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit(amount));
+    await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
+    return actor;
+  }
+  const balanceOf = (actor: Actor) => client.as(actor).send(LedgerCommands.getBalance, {});
+  const expectCleanBook = async () => {
+    const report = await client.as(admin).send(LedgerCommands.checkLedger, {});
+    expect(report.differences).toEqual([]);
+    expect(report.ok).toBe(true);
+  };
+
+  describe('deposits', () => {
+    it('creates a pending DEP- deposit that credits available only when an admin approves it', async () => {
+      const actor = known(customer());
+      const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('5000'));
+      expect(deposit).toMatchObject({ type: 'deposit', status: 'pending', amount: '5000.00', currency: 'USD', method: 'bank', reference: expect.stringMatching(/^DEP-\d+-/) });
+      expect((await balanceOf(actor)).available).toBe('0.00');
+      await ledgerEvents.waitFor(LedgerEvents.depositRequested, (payload) => payload.transactionId === deposit.id);
+
+      const approved = await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
+      expect(approved.status).toBe('completed');
+      expect(await balanceOf(actor)).toMatchObject({ available: '5000.00', held: '0.00' });
+      const completed = await ledgerEvents.waitFor(LedgerEvents.depositCompleted, (payload) => payload.transactionId === deposit.id);
+      expect(completed.payload).toMatchObject({ userId: actor.userId, amount: '5000.00', currency: 'USD', status: 'completed', reference: deposit.reference });
+      const audit = await ledgerEvents.waitFor(LedgerEvents.auditRecorded, (payload) => payload.targetId === deposit.id);
+      expect(audit.payload).toMatchObject({ category: 'admin_action', actionType: 'deposit_approved', actor: { userId: admin.userId } });
+      expect(await failure(client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'reject' }))).toMatchObject({ statusCode: 409 });
+      await expectCleanBook();
+    });
+
+    it('marks a rejected deposit failed and credits nothing', async () => {
+      const actor = known(customer());
+      const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('250.50'));
+      const rejected = await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'reject', reason: 'Funds never arrived' });
+      expect(rejected).toMatchObject({ status: 'failed', reason: 'Funds never arrived' });
+      expect((await balanceOf(actor)).available).toBe('0.00');
+      await ledgerEvents.waitFor(LedgerEvents.depositRejected, (payload) => payload.transactionId === deposit.id && payload.reason === 'Funds never arrived');
+    });
+
+    it('sends crypto deposits to the wallet address of the settings', async () => {
+      const actor = known(customer());
+      const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: 100 });
+      expect(deposit).toMatchObject({ method: 'crypto', methodLabel: 'Crypto Transfer', details: { bankName: 'Bitcoin Network', bankAddress: 'bc1qexamplewalletaddress0000000000000000', cryptocurrency: 'BTC' } });
+    });
+
+    it('refuses a deposit without amount or bank details with the spec messages', async () => {
+      const actor = customer();
+      expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.requestDeposit, { ...bankDeposit('0') }))).toMatchObject({ statusCode: 400, message: LEDGER_MESSAGES.depositAmount });
+      expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.requestDeposit, { ...bankDeposit('10'), bankName: '  ' }))).toMatchObject({ statusCode: 400, message: LEDGER_MESSAGES.missingFields });
+      expect(await failure(client.as(admin).send(LedgerCommands.requestDeposit, bankDeposit('10')))).toMatchObject({ statusCode: 403 });
+      expect(await database.query('SELECT 1 FROM ledger.transactions WHERE user_id = $1', [actor.userId])).toMatchObject({ rowCount: 0 });
+    });
+
+    it('blocks deposits while the latest application is pending or rejected, and allows them once approved', async () => {
+      const actor = customer();
+      const applicationId = randomUUID();
+      const submittedAt = new Date().toISOString();
+      const base = { applicationId, userId: actor.userId, applicationType: 'personal' as const, submittedAt };
+      await publisher.waitUntilHandled(
+        APPLICATIONS_EVENTS_STREAM,
+        'ledger',
+        await publisher.publish(APPLICATIONS_EVENTS_STREAM, eventEnvelope(ApplicationsEvents.submitted, { ...base, fullName: 'Ada Lovelace', email: 'ada@example.test', investmentAmount: '10000.00' })),
+      );
+      expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('10')))).toMatchObject({ statusCode: 403, message: 'Your investment application has not been approved.' });
+      expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: '10' }))).toMatchObject({ message: 'Your investment application has not been approved.' });
+
+      const review = (status: 'approved' | 'rejected', version: number) =>
+        eventEnvelope(ApplicationsEvents.reviewed, { ...base, status, version, reviewedBy: admin.userId, note: null, investmentId: null });
+      // The approval, then a late redelivery of an older rejection that must not win.
+      await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, review('approved', 2)));
+      await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, review('rejected', 1)));
+      expect(await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('10'))).toMatchObject({ status: 'pending' });
+      expect(await client.as(actor).send(LedgerCommands.summary, {})).toMatchObject({ depositsAllowed: true });
+
+      const rejectedOther = customer();
+      await publisher.waitUntilHandled(
+        APPLICATIONS_EVENTS_STREAM,
+        'ledger',
+        await publisher.publish(APPLICATIONS_EVENTS_STREAM, eventEnvelope(ApplicationsEvents.reviewed, { ...base, userId: rejectedOther.userId, status: 'rejected', version: 2, reviewedBy: admin.userId })),
+      );
+      expect(await failure(client.as(rejectedOther).send(LedgerCommands.requestDeposit, bankDeposit('10')))).toMatchObject({ statusCode: 403, message: LEDGER_MESSAGES.depositNotAllowed });
+      expect(await client.as(rejectedOther).send(LedgerCommands.summary, {})).toMatchObject({ depositsAllowed: false });
+    });
+  });
+
+  describe('withdrawal rules of spec 02 §5', () => {
+    it('requires every field', async () => {
+      const actor = await funded('1000');
+      for (const field of ['accountName', 'accountNumber', 'bankName', 'swiftCode', 'amount', 'bankBranchAddress'] as const) {
+        const refused = await failure(client.as(actor).sendUnchecked(LedgerCommands.requestWithdrawal, { ...withdrawal(), [field]: '' }));
+        expect(refused).toMatchObject({ statusCode: 400, message: LEDGER_MESSAGES.missingFields, details: expect.arrayContaining([expect.objectContaining({ field })]) });
+      }
+    });
+
+    it('checks long account numbers against the IBAN pattern, ignoring spaces and case', async () => {
+      const actor = await funded('1000');
+      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: '1234567890123456' })))).toMatchObject({
+        statusCode: 400,
+        message: LEDGER_MESSAGES.invalidAccountNumber,
+      });
+      expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: 'gb82 west 1234 5698 7654 32' }))).toMatchObject({ status: 'pending' });
+      expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: '123456789012345' }))).toMatchObject({ status: 'pending' });
+    });
+
+    it('needs a numeric amount above 0', async () => {
+      const actor = await funded('1000');
+      for (const amount of ['abc', '-5', '0', '12.345']) {
+        expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.requestWithdrawal, withdrawal({ amount })))).toMatchObject({ statusCode: 400, message: LEDGER_MESSAGES.numericAmount });
+      }
+    });
+
+    it('refuses an account with no credit, under the minimum of $100, and above the available balance', async () => {
+      const empty = customer();
+      expect(await failure(client.as(empty).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '500' })))).toMatchObject({ statusCode: 409, message: LEDGER_MESSAGES.noCredit });
+      expect(await failure(client.as(empty).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '50' })))).toMatchObject({ message: LEDGER_MESSAGES.noCredit });
+      const actor = await funded('300');
+      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '99.99' })))).toMatchObject({ statusCode: 400, message: 'Minimum withdrawal amount is $100.' });
+      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '300.01' })))).toMatchObject({ statusCode: 409, message: LEDGER_MESSAGES.insufficientBalance });
+      expect(await balanceOf(actor)).toMatchObject({ available: '300.00', held: '0.00' });
+      expect(await database.query(`SELECT 1 FROM ledger.transactions WHERE user_id = $1 AND type = 'withdrawal'`, [actor.userId])).toMatchObject({ rowCount: 0 });
+    });
+
+    it('holds the amount, announces the request, and pays it out or releases it by the admin decision', async () => {
+      const actor = await funded('5000');
+      const requested = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '1200', accountName: 'Ada <b>Lovelace</b>' }));
+      expect(requested).toMatchObject({ type: 'withdrawal', status: 'pending', amount: '-1200.00', reference: expect.stringMatching(/^WTH-\d+-/), details: { accountName: 'Ada bLovelace/b' } });
+      expect(await balanceOf(actor)).toMatchObject({ available: '3800.00', held: '1200.00' });
+      const event = await ledgerEvents.waitFor(LedgerEvents.withdrawalRequested, (payload) => payload.transactionId === requested.id);
+      expect(event.payload).toMatchObject({ userId: actor.userId, amount: '1200.00', currency: 'USD', reference: requested.reference, status: 'pending' });
+
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: requested.id, decision: 'approve' });
+      expect(await balanceOf(actor)).toMatchObject({ available: '3800.00', held: '0.00' });
+      await ledgerEvents.waitFor(LedgerEvents.withdrawalCompleted, (payload) => payload.transactionId === requested.id);
+
+      const second = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '800' }));
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: second.id, decision: 'reject', reason: 'Bank details do not match' });
+      expect(await balanceOf(actor)).toMatchObject({ available: '3800.00', held: '0.00' });
+      await ledgerEvents.waitFor(LedgerEvents.withdrawalRejected, (payload) => payload.transactionId === second.id);
+      await expectCleanBook();
+    });
+
+    it('refuses withdrawals while withdrawals_enabled is off', async () => {
+      const actor = await funded('1000');
+      const toggles = (withdrawalsEnabled: boolean, version: number) =>
+        eventEnvelope(IdentityEvents.settingChanged, { key: 'feature_toggles', value: { withdrawals_enabled: withdrawalsEnabled }, version, changedBy: admin.userId });
+      await publisher.publish(IDENTITY_EVENTS_STREAM, toggles(false, 10));
+      let refused: ErrorBody | undefined;
+      for (let attempt = 0; attempt < 100 && !refused; attempt++) {
+        refused = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' })).then(
+          () => undefined,
+          (error: { body: ErrorBody }) => error.body,
+        );
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(refused).toMatchObject({ statusCode: 409, message: LEDGER_MESSAGES.withdrawalsDisabled });
+      await publisher.publish(IDENTITY_EVENTS_STREAM, toggles(true, 11));
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const accepted = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' })).then(() => true, () => false);
+        if (accepted) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('withdrawals stayed disabled');
+    });
+
+    it('accepts exactly ten of fifty concurrent withdrawals of 100 against 1,000 and leaves available at 0', async () => {
+      const actor = await funded('1000');
+      const results = await Promise.allSettled(Array.from({ length: 50 }, () => client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' }))));
+      const accepted = results.filter((result) => result.status === 'fulfilled');
+      const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => (result.reason as { body: ErrorBody }).body);
+      expect(accepted).toHaveLength(10);
+      expect(refused).toHaveLength(40);
+      for (const body of refused) expect([LEDGER_MESSAGES.noCredit, LEDGER_MESSAGES.insufficientBalance]).toContain(body.message);
+      expect(await balanceOf(actor)).toMatchObject({ available: '0.00', held: '1000.00' });
+      await expectCleanBook();
+    });
+  });
+
+  describe('idempotency keys', () => {
+    it('answers a repeat with the first reply, refuses another body with 422, and creates one transaction even when the repeats race', async () => {
+      const actor = await funded('1000');
+      const key = randomUUID();
+      const first = await client.as(actor).send(LedgerCommands.requestWithdrawal, { ...withdrawal({ amount: '200' }), idempotencyKey: key });
+      const again = await client.as(actor).send(LedgerCommands.requestWithdrawal, { ...withdrawal({ amount: '200' }), idempotencyKey: key });
+      expect(again).toEqual(first);
+      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, { ...withdrawal({ amount: '300' }), idempotencyKey: key }))).toMatchObject({ statusCode: 422 });
+      expect((await balanceOf(actor)).held).toBe('200.00');
+
+      const raceKey = randomUUID();
+      const raced = await Promise.all(Array.from({ length: 5 }, () => client.as(actor).send(LedgerCommands.requestDeposit, { ...bankDeposit('75'), idempotencyKey: raceKey })));
+      expect(new Set(raced.map((reply) => reply.id)).size).toBe(1);
+      expect(await database.query(`SELECT 1 FROM ledger.transactions WHERE user_id = $1 AND type = 'deposit'`, [actor.userId])).toMatchObject({ rowCount: 2 });
+      // Keys are per user: another customer's same key is their own.
+      const other = known(customer());
+      expect(await client.as(other).send(LedgerCommands.requestDeposit, { ...bankDeposit('75'), idempotencyKey: raceKey })).toMatchObject({ status: 'pending' });
+    });
+  });
+
+  describe('investment payments', () => {
+    it('starts bank payments pending, crypto processing, and pays from balance at once into invested', async () => {
+      const actor = await funded('3000');
+      const bank = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '500', paymentMethod: 'bank' });
+      expect(bank).toMatchObject({ status: 'pending', reference: expect.stringMatching(/^INV-BANK-/) });
+      const crypto = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'gipp', amount: '500', paymentMethod: 'crypto' });
+      expect(crypto).toMatchObject({ status: 'processing', reference: expect.stringMatching(/^INV-CRYPTO-/) });
+      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '2000', paymentMethod: 'balance' });
+      expect(fromBalance).toMatchObject({ status: 'completed', amount: '-2000.00', methodLabel: 'Account Deduction' });
+      expect(await balanceOf(actor)).toMatchObject({ available: '1000.00', totalInvested: '2000.00' });
+      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '1000.01', paymentMethod: 'balance' }))).toMatchObject({ statusCode: 409 });
+      expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.payInvestment, { amount: '10', paymentMethod: 'bank' }))).toMatchObject({ message: LEDGER_MESSAGES.investmentMissing });
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: crypto.id, decision: 'approve' });
+      expect((await balanceOf(actor)).totalInvested).toBe('2500.00');
+      await expectCleanBook();
+    });
+  });
+
+  describe('security deposits', () => {
+    it('are created locked by an admin with the transactions permission, unlocked and re-locked with the spec reasons', async () => {
+      const actor = known(customer(), 'Grace', 'Hopper');
+      expect(await failure(client.as(moderator).send(LedgerCommands.createSecurityDeposit, { userId: actor.userId, amount: '2800' }))).toMatchObject({ statusCode: 403 });
+      expect(await failure(client.as(actor).send(LedgerCommands.createSecurityDeposit, { userId: actor.userId, amount: '2800' }))).toMatchObject({ statusCode: 403 });
+      expect(await failure(client.as(admin).send(LedgerCommands.createSecurityDeposit, { userId: randomUUID(), amount: '2800' }))).toMatchObject({ statusCode: 404 });
+
+      const created = await client.as(admin).send(LedgerCommands.createSecurityDeposit, { userId: actor.userId, amount: '2800' });
+      expect(created).toMatchObject({ status: 'locked', lockReason: 'Investment security requirement', amount: '2800.00' });
+      expect(await balanceOf(actor)).toMatchObject({ locked: '2800.00', available: '0.00' });
+      expect(await client.as(actor).send(LedgerCommands.listOwnSecurityDeposits, {})).toMatchObject({ totalLocked: [{ currency: 'USD', amount: '2800.00' }], activeDeposits: 1 });
+      await ledgerEvents.waitFor(LedgerEvents.securityDepositCreated, (payload) => payload.securityDepositId === created.id && payload.locked);
+
+      const unlocked = await client.as(admin).send(LedgerCommands.setSecurityDepositLock, { id: created.id, locked: false });
+      expect(unlocked).toMatchObject({ status: 'unlocked', lockReason: 'Emergency unlock approved' });
+      expect(await balanceOf(actor)).toMatchObject({ locked: '0.00', available: '2800.00' });
+      await ledgerEvents.waitFor(LedgerEvents.securityDepositUnlocked, (payload) => payload.securityDepositId === created.id);
+      const relocked = await client.as(admin).send(LedgerCommands.setSecurityDepositLock, { id: created.id, locked: true });
+      expect(relocked).toMatchObject({ status: 'locked', lockReason: 'Re-locked for security' });
+      const audit = await ledgerEvents.waitForCount(LedgerEvents.auditRecorded, (payload) => payload.targetId === created.id, 3);
+      expect(audit.map((entry) => entry.payload.actionType).sort()).toEqual(['security_deposit_created', 'security_deposit_locked', 'security_deposit_unlocked']);
+
+      const list = await client.as(admin).send(LedgerCommands.listSecurityDeposits, {});
+      expect(list.items.find((item) => item.id === created.id)?.client).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+      // The admin may name the customer by email instead of id.
+      const byEmail = await client.as(admin).send(LedgerCommands.createSecurityDeposit, { email: people.get(actor.userId)?.email.toUpperCase(), amount: 100 });
+      expect(byEmail).toMatchObject({ userId: actor.userId, status: 'locked' });
+      expect(await failure(client.as(admin).send(LedgerCommands.createSecurityDeposit, { email: 'nobody@example.test', amount: 100 }))).toMatchObject({ statusCode: 404, message: 'Customer not found' });
+      await expectCleanBook();
+    });
+  });
+
+  describe('admin lists', () => {
+    it('pages newest first by cursor, filters by type and status, searches client names and references, and names the clients', async () => {
+      const searched = known(customer(), 'Zebulon', 'Quixote');
+      const deposits = [];
+      for (const amount of ['11', '12', '13']) deposits.push(await client.as(searched).send(LedgerCommands.requestDeposit, bankDeposit(amount)));
+      const first = await client.as(admin).send(LedgerCommands.listTransactions, { q: 'zebulon', limit: 2 });
+      expect(first.items.map((item) => item.id)).toEqual([deposits[2].id, deposits[1].id]);
+      expect(first.total).toBe(3);
+      expect(first.items[0].client).toMatchObject({ firstName: 'Zebulon', email: expect.stringContaining('zebulon') });
+      const second = await client.as(admin).send(LedgerCommands.listTransactions, { q: 'zebulon', limit: 2, cursor: first.nextCursor as string });
+      expect(second.items.map((item) => item.id)).toEqual([deposits[0].id]);
+      expect(second.nextCursor).toBeNull();
+
+      const byReference = await client.as(admin).send(LedgerCommands.listTransactions, { q: deposits[1].reference });
+      expect(byReference.items.map((item) => item.id)).toEqual([deposits[1].id]);
+      const pending = await client.as(admin).send(LedgerCommands.listTransactions, { type: 'deposit', status: 'pending', limit: 100 });
+      expect(pending.items.every((item) => item.type === 'deposit' && item.status === 'pending')).toBe(true);
+      const counted = await database.query(`SELECT count(*)::int AS n FROM ledger.transactions WHERE type = 'deposit' AND status = 'pending'`);
+      expect(pending.total).toBe(counted.rows[0].n);
+
+      const stats = await client.as(admin).send(LedgerCommands.transactionStats, {});
+      const all = await database.query(`SELECT count(*)::int AS n FROM ledger.transactions`);
+      expect(stats.totalTransactions).toBe(all.rows[0].n);
+      expect(await failure(client.as(moderator).send(LedgerCommands.listTransactions, {}))).toMatchObject({ statusCode: 403 });
+      expect(await failure(client.as(searched).send(LedgerCommands.transactionStats, {}))).toMatchObject({ statusCode: 403 });
+    });
+
+    it("shows customers only their own transactions; another's is not found", async () => {
+      const owner = await funded('100');
+      const stranger = customer();
+      const page = await client.as(owner).send(LedgerCommands.listOwnTransactions, {});
+      expect(page.items).toHaveLength(1);
+      expect(await failure(client.as(stranger).send(LedgerCommands.getTransaction, { id: page.items[0].id }))).toMatchObject({ statusCode: 404 });
+      expect((await client.as(stranger).send(LedgerCommands.listOwnTransactions, {})).items).toEqual([]);
+    });
+  });
+});

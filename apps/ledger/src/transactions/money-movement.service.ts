@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  Actor,
+  BalanceView,
+  Currency,
+  DecideTransactionPayload,
+  LEDGER_MESSAGES,
+  LedgerEvents,
+  PayInvestmentPayload,
+  RequestDepositPayload,
+  RequestMeta,
+  RequestWithdrawalPayload,
+  TransactionSummary,
+  TransactionView,
+} from '@portal/contracts';
+import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
+import { Book, InsufficientFunds, outboxRow, updated } from '../book/book';
+import { firstReply, keyTaken, once, requestHash } from '../book/idempotency';
+import { formatMinor, toMinor } from '../book/money';
+import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
+
+const DEFAULT_MINIMUM_WITHDRAWAL = 100;
+
+interface NewTransaction {
+  userId: string;
+  type: TransactionRow['type'];
+  status: TransactionRow['status'];
+  amount: bigint;
+  currency: Currency;
+  method: TransactionRow['method'];
+  reference: string;
+  description: string;
+  details: Record<string, string>;
+}
+
+/** Deposits, withdrawals and investment payments, and the admin's decisions on them. */
+@Injectable()
+export class MoneyMovement {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly book: Book,
+    private readonly settings: PlatformSettings,
+  ) {}
+
+  private toggle(name: string): boolean {
+    return this.settings.get<Record<string, boolean>>('feature_toggles')?.[name] !== false;
+  }
+
+  private async insert(manager: EntityManager, transaction: NewTransaction): Promise<TransactionRow> {
+    const [row] = await manager.query(
+      `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TRANSACTION_COLUMNS}`,
+      [
+        randomUUID(),
+        transaction.userId,
+        transaction.type,
+        transaction.status,
+        transaction.amount.toString(),
+        transaction.currency,
+        transaction.method,
+        transaction.reference,
+        transaction.description,
+        JSON.stringify(transaction.details),
+      ],
+    );
+    return row;
+  }
+
+  async balance(actor: Actor, currency: Currency = 'USD'): Promise<BalanceView> {
+    const balances = await this.book.balances(this.dataSource.manager, actor.userId, currency);
+    return {
+      currency,
+      available: formatMinor(balances.available),
+      held: formatMinor(balances.held),
+      locked: formatMinor(balances.locked),
+      totalInvested: formatMinor(balances.invested),
+      totalReturns: formatMinor(balances.returns),
+    };
+  }
+
+  async summary(actor: Actor, currency: Currency = 'USD'): Promise<TransactionSummary> {
+    const [[totals], balances, [gate]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT coalesce(sum(amount) FILTER (WHERE type = 'deposit' AND status = 'completed'), 0) AS deposits,
+                coalesce(sum(amount) FILTER (WHERE type = 'withdrawal' AND status = 'completed'), 0) AS withdrawals,
+                count(*) FILTER (WHERE status IN ('pending', 'processing')) AS pending
+         FROM ledger.transactions WHERE user_id = $1 AND currency = $2`,
+        [actor.userId, currency],
+      ),
+      this.book.balances(this.dataSource.manager, actor.userId, currency),
+      this.dataSource.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]),
+    ]);
+    return {
+      currency,
+      totalDeposits: formatMinor(totals.deposits),
+      totalWithdrawals: formatMinor(totals.withdrawals),
+      pendingRequests: Number(totals.pending),
+      availableBalance: formatMinor(balances.available),
+      depositsAllowed: !gate || gate.status === 'approved',
+    };
+  }
+
+  async requestDeposit(actor: Actor, payload: RequestDepositPayload): Promise<TransactionView> {
+    requireCustomer(actor);
+    const currency = payload.currency ?? 'USD';
+    const crypto = payload.method === 'crypto';
+    if (!this.toggle(crypto ? 'crypto_payments' : 'bank_transfers')) {
+      throw ServiceError.conflict(crypto ? 'Crypto payments are currently disabled.' : 'Bank transfers are currently disabled.', 'feature_disabled');
+    }
+    const wallet = this.settings.get<{ bitcoin?: string | null }>('crypto_wallets')?.bitcoin ?? null;
+    if (crypto && !wallet) throw ServiceError.conflict(LEDGER_MESSAGES.noWallet, 'no_wallet');
+    const amount = toMinor(payload.amount);
+    return this.dataSource.transaction(async (manager) => {
+      const [gate] = await manager.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]);
+      // Spec 02 §5: with no application, or an approved one, deposits are allowed.
+      if (gate && gate.status !== 'approved') throw ServiceError.forbidden(LEDGER_MESSAGES.depositNotAllowed, 'deposit_not_allowed');
+      return once(manager, actor.userId, payload.idempotencyKey, 'deposit', payload, async () => {
+        const details: Record<string, string> = crypto
+          ? { accountType: 'Cryptocurrency', bankName: 'Bitcoin Network', bankAddress: wallet as string, cryptocurrency: 'BTC' }
+          : { accountType: sanitise(payload.accountType), bankName: sanitise(payload.bankName), bankAddress: sanitise(payload.bankAddress) };
+        const row = await this.insert(manager, {
+          userId: actor.userId,
+          type: 'deposit',
+          status: 'pending',
+          amount,
+          currency,
+          method: crypto ? 'crypto' : 'bank',
+          reference: newReference('DEP'),
+          description: crypto ? `Bitcoin deposit of ${formatMinor(amount)} ${currency}` : `Bank deposit of ${formatMinor(amount)} ${currency} from ${details.bankName}`,
+          details,
+        });
+        await addToOutbox(manager, LedgerEvents.depositRequested, transactionEvent(row));
+        return transactionView(row);
+      });
+    });
+  }
+
+  async requestWithdrawal(actor: Actor, payload: RequestWithdrawalPayload): Promise<TransactionView> {
+    requireCustomer(actor);
+    if (!this.toggle('withdrawals_enabled')) throw ServiceError.conflict(LEDGER_MESSAGES.withdrawalsDisabled, 'withdrawals_disabled');
+    const currency = payload.currency ?? 'USD';
+    const amount = toMinor(payload.amount);
+    const configured = Number(this.settings.get<{ minimumWithdrawal?: number }>('financial_limits')?.minimumWithdrawal);
+    const minimumUnits = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MINIMUM_WITHDRAWAL;
+    const minimum = toMinor(minimumUnits);
+    const refusal = async (): Promise<ServiceError> => {
+      const { available } = await this.book.balances(this.dataSource.manager, actor.userId, currency);
+      if (available <= 0n) return ServiceError.conflict(LEDGER_MESSAGES.noCredit, 'no_credit');
+      if (amount < minimum) return ServiceError.badRequest(minimumUnits === DEFAULT_MINIMUM_WITHDRAWAL ? LEDGER_MESSAGES.minimumWithdrawal : `Minimum withdrawal amount is $${minimumUnits}.`, { code: 'below_minimum' });
+      return ServiceError.conflict(LEDGER_MESSAGES.insufficientBalance, 'insufficient_balance');
+    };
+    if (amount < minimum) throw await refusal();
+    const key = payload.idempotencyKey;
+    const hash = key ? requestHash('withdrawal', payload) : '';
+    const manager = this.dataSource.manager;
+    // A repeat of a finished request answers from its key without touching the book.
+    if (key) {
+      const [known] = await manager.query(`SELECT 1 FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [actor.userId, key]);
+      if (known) return firstReply(manager, actor.userId, key, hash);
+    }
+    const accounts = await this.book.customer(manager, actor.userId, currency);
+    const account = {
+      accountName: sanitise(payload.accountName),
+      accountNumber: sanitise(payload.accountNumber).replace(/\s+/g, ' '),
+      bankName: sanitise(payload.bankName),
+      bankBranchAddress: sanitise(payload.bankBranchAddress),
+      swiftCode: sanitise(payload.swiftCode).toUpperCase(),
+    };
+    const at = new Date();
+    const transaction = {
+      id: randomUUID(),
+      userId: actor.userId,
+      type: 'withdrawal' as const,
+      status: 'pending' as const,
+      amount,
+      currency,
+      method: 'bank' as const,
+      reference: newReference('WTH'),
+      description: `Withdrawal of ${formatMinor(amount)} ${currency} to ${account.bankName} (${account.accountName})`,
+      details: account,
+      at,
+    };
+    const row: TransactionRow = {
+      ...transaction,
+      user_id: transaction.userId,
+      amount: amount.toString(),
+      reason: null,
+      created_at: at,
+      updated_at: at,
+    };
+    const view = transactionView(row);
+    try {
+      // The hold: available -> held until an admin pays it out or releases it, all in one statement.
+      await this.book.postAtomically(manager, {
+        transaction,
+        posting: {
+          kind: 'withdrawal_hold',
+          currency,
+          transactionId: transaction.id,
+          legs: [
+            { accountId: accounts.available, amount: -amount },
+            { accountId: accounts.held, amount },
+          ],
+        },
+        outbox: [outboxRow(LedgerEvents.withdrawalRequested, transactionEvent(row))],
+        idempotency: key ? { userId: actor.userId, key, operation: 'withdrawal', hash, response: view } : undefined,
+      });
+      return view;
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw await refusal();
+      // A concurrent repeat with the same key committed first: answer as it did.
+      if (key && keyTaken(error)) return firstReply(manager, actor.userId, key, hash);
+      throw error;
+    }
+  }
+
+  async payInvestment(actor: Actor, payload: PayInvestmentPayload): Promise<TransactionView> {
+    requireCustomer(actor);
+    if (!this.toggle('investments_enabled')) throw ServiceError.conflict('Investments are currently disabled.', 'feature_disabled');
+    const currency = payload.currency ?? 'USD';
+    const amount = toMinor(payload.amount);
+    const method = payload.paymentMethod;
+    const typeLabel = { personal: 'Personal', corporate: 'Corporate', gipp: 'GIPP' }[payload.investmentType];
+    try {
+      return await this.dataSource.transaction(async (manager) =>
+        once(manager, actor.userId, payload.idempotencyKey, 'investment', payload, async () => {
+          const row = await this.insert(manager, {
+            userId: actor.userId,
+            type: 'investment',
+            // Spec 02 §4: bank starts pending, crypto processing; from balance it is paid at once.
+            status: method === 'bank' ? 'pending' : method === 'crypto' ? 'processing' : 'completed',
+            amount,
+            currency,
+            method,
+            reference: newReference(method === 'crypto' ? 'INV-CRYPTO' : method === 'bank' ? 'INV-BANK' : 'INV-BAL'),
+            description: `${typeLabel} investment payment of ${formatMinor(amount)} ${currency} by ${method === 'balance' ? 'account balance' : method === 'crypto' ? 'Bitcoin' : 'bank transfer'}`,
+            details: { investmentType: payload.investmentType },
+          });
+          if (method === 'balance') {
+            const accounts = await this.book.customer(manager, actor.userId, currency);
+            await this.book.post(manager, {
+              kind: 'investment_from_balance',
+              currency,
+              transactionId: row.id,
+              legs: [
+                { accountId: accounts.available, amount: -amount },
+                { accountId: accounts.invested, amount },
+              ],
+            });
+          }
+          await addToOutbox(manager, LedgerEvents.investmentPaid, transactionEvent(row));
+          return transactionView(row);
+        }),
+      );
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw ServiceError.conflict('Insufficient Balance: your investment amount exceeds your available balance.', 'insufficient_balance');
+      throw error;
+    }
+  }
+
+  async getOwn(actor: Actor, id: string): Promise<TransactionView> {
+    const [row] = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions WHERE id = $1`, [id]);
+    // Another customer's transaction does not exist for this caller.
+    if (!row || (actor.userType !== 'admin' && row.user_id !== actor.userId)) throw ServiceError.notFound('Transaction not found');
+    return transactionView(row);
+  }
+
+  /** Approve: deposit credited, withdrawal paid out, investment completed. Reject: failed, holds released. */
+  async decide(actor: Actor, meta: RequestMeta, payload: DecideTransactionPayload): Promise<TransactionView> {
+    requireMoneyAdmin(actor, this.settings);
+    const approve = payload.decision === 'approve';
+    const reason = sanitise(payload.reason) || null;
+    return this.dataSource.transaction(async (manager) => {
+      const [current] = await manager.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions WHERE id = $1 FOR UPDATE`, [payload.id]);
+      if (!current) throw ServiceError.notFound('Transaction not found');
+      const row = current as TransactionRow;
+      if (row.status !== 'pending' && row.status !== 'processing') throw ServiceError.conflict(`This transaction is already ${row.status}.`, 'already_decided');
+      if (!['deposit', 'withdrawal', 'investment'].includes(row.type)) throw ServiceError.conflict('Only deposits, withdrawals and investment payments are decided by an admin.');
+      const currency = row.currency.trim() as Currency;
+      const amount = BigInt(row.amount);
+      const accounts = await this.book.customer(manager, row.user_id, currency);
+      const incoming = await this.book.system(manager, row.method === 'crypto' ? 'incoming_crypto' : 'incoming_bank', currency);
+      if (row.type === 'deposit' && approve) {
+        await this.book.post(manager, { kind: 'deposit', currency, transactionId: row.id, legs: [{ accountId: incoming, amount: -amount }, { accountId: accounts.available, amount }] });
+      } else if (row.type === 'withdrawal') {
+        const target = approve ? await this.book.system(manager, 'payouts', currency) : accounts.available;
+        await this.book.post(manager, {
+          kind: approve ? 'withdrawal_payout' : 'withdrawal_release',
+          currency,
+          transactionId: row.id,
+          legs: [{ accountId: accounts.held, amount: -amount }, { accountId: target, amount }],
+        });
+      } else if (row.type === 'investment' && approve) {
+        await this.book.post(manager, { kind: 'investment_received', currency, transactionId: row.id, legs: [{ accountId: incoming, amount: -amount }, { accountId: accounts.invested, amount }] });
+      }
+      const [decided] = await updated<TransactionRow>(
+        manager,
+        `UPDATE ledger.transactions SET status = $2, reason = $3, decided_by = $4, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
+        [row.id, approve ? 'completed' : 'failed', approve ? null : reason, actor.userId],
+      );
+      const event = transactionEvent(decided);
+      if (row.type === 'deposit') await addToOutbox(manager, approve ? LedgerEvents.depositCompleted : LedgerEvents.depositRejected, event);
+      if (row.type === 'withdrawal') await addToOutbox(manager, approve ? LedgerEvents.withdrawalCompleted : LedgerEvents.withdrawalRejected, event);
+      if (row.type === 'investment' && approve) await addToOutbox(manager, LedgerEvents.investmentPaid, event);
+      await recordAdminAction(manager, meta, {
+        actionType: `${row.type}_${approve ? 'approved' : 'rejected'}`,
+        targetType: 'transaction',
+        targetId: row.id,
+        description: `${approve ? 'Approved' : 'Rejected'} ${row.type} ${row.reference} of ${formatMinor(amount)} ${currency}`,
+        metadata: { reference: row.reference, userId: row.user_id, amount: formatMinor(amount), currency, ...(reason && !approve ? { reason } : {}) },
+      });
+      return transactionView(decided);
+    });
+  }
+}

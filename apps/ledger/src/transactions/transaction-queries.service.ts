@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  Actor,
+  AdminTransactionsPagePayload,
+  AmountByCurrency,
+  ClientSummary,
+  Currency,
+  CURRENCIES,
+  IdentityCommands,
+  OwnTransactionsQuery,
+  RequestMeta,
+  TransactionPage,
+  TransactionStats,
+} from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { LOGGER, PlatformSettings, ServiceClient } from '@portal/messaging';
+import { requireMoneyAdmin } from '../book/access';
+import { formatMinor } from '../book/money';
+import { decodeCursor, encodeCursor, TRANSACTION_COLUMNS, TransactionRow, transactionView } from './transaction-views';
+
+/** Totals of a text, date or method search are counted up to this many, on the first page only. */
+const COUNT_CAP = 1_000;
+
+function amounts(rows: { currency: string; amount: string }[]): AmountByCurrency[] {
+  return CURRENCIES.map((currency) => ({ currency, amount: formatMinor(rows.find((row) => row.currency.trim() === currency)?.amount ?? 0) })).filter(
+    (entry, index) => index === 0 || entry.amount !== '0.00',
+  );
+}
+
+/** Lists and tiles of transactions; client names come from identity, never from its schema. */
+@Injectable()
+export class TransactionQueries {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+    private readonly services: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async listOwn(actor: Actor, query: OwnTransactionsQuery): Promise<TransactionPage> {
+    return this.page({ ...query, userIds: [actor.userId] });
+  }
+
+  async listForAdmin(actor: Actor, meta: RequestMeta, query: AdminTransactionsPagePayload): Promise<TransactionPage> {
+    requireMoneyAdmin(actor, this.settings);
+    let matchingOwners: string[] | undefined;
+    if (query.q) {
+      try {
+        matchingOwners = (await this.services.send(IdentityCommands.findUserIds, { q: query.q, userType: 'customer' }, meta)).userIds;
+      } catch (error) {
+        // Without identity the search still covers references and descriptions.
+        this.logger.warn({ err: String(error) }, 'client search by name or email unavailable');
+        matchingOwners = [];
+      }
+    }
+    const page = await this.page({ ...query, matchingOwners });
+    const clients = await this.clients(meta, [...new Set(page.items.map((item) => item.userId))]);
+    return { ...page, items: page.items.map((item) => ({ ...item, client: clients.get(item.userId) ?? null })) };
+  }
+
+  /** Identity's summaries of these people (admin callers only). */
+  lookupUsers(meta: RequestMeta, userIds: string[]) {
+    return this.services.send(IdentityCommands.lookupUsers, { userIds }, meta);
+  }
+
+  /** Customers whose name or email contains the text (admin callers only). */
+  findUserIds(meta: RequestMeta, q: string) {
+    return this.services.send(IdentityCommands.findUserIds, { q, userType: 'customer' }, meta);
+  }
+
+  /** Names and emails for a page of records, by one request to identity (at most 500 ids). */
+  async clients(meta: RequestMeta, userIds: string[]): Promise<Map<string, ClientSummary>> {
+    const found = new Map<string, ClientSummary>();
+    for (let start = 0; start < userIds.length; start += 500) {
+      try {
+        const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: userIds.slice(start, start + 500) }, meta);
+        for (const user of users) found.set(user.id, { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email });
+      } catch (error) {
+        this.logger.warn({ err: String(error) }, 'client names unavailable');
+      }
+    }
+    return found;
+  }
+
+  private async page(
+    query: AdminTransactionsPagePayload & { userIds?: string[]; matchingOwners?: string[] },
+  ): Promise<TransactionPage> {
+    const limit = query.pageSize ?? query.limit ?? 20;
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const add = (sql: string, ...values: unknown[]) => {
+      conditions.push(sql.replace(/\$(\d+)/g, (_, n: string) => `$${parameters.length + Number(n)}`));
+      parameters.push(...values);
+    };
+    if (query.userIds) add('user_id = ANY($1::uuid[])', query.userIds);
+    if (query.type) add('type = $1', query.type);
+    if (query.status) add('status = $1', query.status);
+    if (query.method) add('method = $1', query.method);
+    if (query.from) add('created_at >= $1::timestamptz', query.from);
+    if (query.to) add('created_at < $1::timestamptz', query.to);
+    if (query.q) {
+      // Whole words of reference and description, a reference by its start, or the clients identity matched by name or email.
+      const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const words = `search_words @@ plainto_tsquery('simple', $1)`;
+      if (query.matchingOwners?.length) add(`(${words} OR lower(reference) LIKE $2 OR user_id = ANY($3::uuid[]))`, query.q, prefix, query.matchingOwners);
+      else add(`(${words} OR lower(reference) LIKE $2)`, query.q, prefix);
+    }
+    const filters = [...conditions];
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (cursor) add('(created_at, id) < ($1::timestamptz, $2::uuid)', cursor.at, cursor.id);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows: TransactionRow[] = await this.dataSource.query(
+      `SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
+      parameters,
+    );
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit);
+    let total = cursor?.total ?? 0;
+    let totalCapped = cursor?.capped ?? false;
+    if (!cursor && !query.skipTotal) ({ total, totalCapped } = await this.total(query, filters, parameters));
+    return { items: items.map((row) => transactionView(row)), nextCursor: more ? encodeCursor(items[items.length - 1], total, totalCapped) : null, total, totalCapped };
+  }
+
+  private async total(query: AdminTransactionsPagePayload & { userIds?: string[] }, filters: string[], parameters: unknown[]): Promise<{ total: number; totalCapped: boolean }> {
+    if (!query.q && !query.from && !query.to && !query.method && !query.userIds) {
+      // Type and status totals come from the counters kept with every posting.
+      const conditions: string[] = [];
+      const values: unknown[] = [];
+      if (query.type) conditions.push(`type = $${values.push(query.type)}`);
+      if (query.status) conditions.push(`status = $${values.push(query.status)}`);
+      const [row] = await this.dataSource.query(
+        `SELECT coalesce(sum(count), 0) AS total FROM ledger.transaction_stats ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
+        values,
+      );
+      return { total: Number(row.total), totalCapped: false };
+    }
+    const [row] = await this.dataSource.query(
+      // Ordered as the page is, so a common match is counted along the date index and a rare one from its own index.
+      `SELECT count(*) AS total FROM (SELECT 1 FROM ledger.transactions ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${COUNT_CAP + 1}) AS matching`,
+      parameters,
+    );
+    const total = Number(row.total);
+    return total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false };
+  }
+
+  async stats(actor: Actor): Promise<TransactionStats> {
+    requireMoneyAdmin(actor, this.settings);
+    const rows: { type: string; status: string; currency: Currency; count: string; amount: string }[] = await this.dataSource.query(
+      `SELECT type, status, currency, sum(count) AS count, sum(amount) AS amount FROM ledger.transaction_stats GROUP BY type, status, currency`,
+    );
+    const [locked] = await Promise.all([
+      this.dataSource.query(`SELECT currency, sum(amount) AS amount FROM ledger.security_deposits WHERE status = 'locked' GROUP BY currency`),
+    ]);
+    const count = (filter: (row: (typeof rows)[number]) => boolean) => rows.filter(filter).reduce((total, row) => total + Number(row.count), 0);
+    const sumBy = (filter: (row: (typeof rows)[number]) => boolean) => {
+      const byCurrency = new Map<string, bigint>();
+      for (const row of rows.filter(filter)) byCurrency.set(row.currency.trim(), (byCurrency.get(row.currency.trim()) ?? 0n) + BigInt(row.amount));
+      return amounts([...byCurrency].map(([currency, amount]) => ({ currency, amount: amount.toString() })));
+    };
+    const isPending = (status: string) => status === 'pending' || status === 'processing';
+    return {
+      totalTransactions: count(() => true),
+      totalVolume: sumBy(() => true),
+      completed: count((row) => row.status === 'completed'),
+      pending: count((row) => isPending(row.status)),
+      totalDeposits: sumBy((row) => row.type === 'deposit'),
+      totalWithdrawals: sumBy((row) => row.type === 'withdrawal'),
+      depositCount: count((row) => row.type === 'deposit'),
+      depositsCompleted: count((row) => row.type === 'deposit' && row.status === 'completed'),
+      depositsPending: count((row) => row.type === 'deposit' && isPending(row.status)),
+      securityDeposits: amounts(locked),
+    };
+  }
+}

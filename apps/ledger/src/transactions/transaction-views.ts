@@ -1,0 +1,97 @@
+import { ClientSummary, Currency, PaymentMethod, TransactionEvent, TransactionStatus, TransactionType, TransactionView } from '@portal/contracts';
+import { ServiceError } from '@portal/messaging';
+import { formatMinor } from '../book/money';
+
+export interface TransactionRow {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: string;
+  currency: Currency;
+  method: PaymentMethod;
+  reference: string;
+  description: string;
+  details: Record<string, string>;
+  reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** created_at with its microseconds, for the keyset cursor. */
+  cursor_at?: string;
+}
+
+export const TRANSACTION_COLUMNS = `id, user_id, type, status, amount, currency, method, reference, description, details, reason, created_at, updated_at,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+
+/** Money leaving the customer's available balance is shown negative. */
+const OUTFLOWS: TransactionType[] = ['withdrawal', 'investment', 'fee'];
+
+export function methodLabel(type: TransactionType, method: PaymentMethod): string {
+  if (type === 'withdrawal') return 'Wire Transfer';
+  if (type === 'return') return 'Direct Credit';
+  if (type === 'fee' || method === 'balance') return 'Account Deduction';
+  return method === 'crypto' ? 'Crypto Transfer' : 'Bank Transfer';
+}
+
+export function transactionView(row: TransactionRow, client?: ClientSummary | null): TransactionView {
+  const magnitude = BigInt(row.amount);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    status: row.status,
+    amount: formatMinor(OUTFLOWS.includes(row.type) ? -magnitude : magnitude),
+    currency: row.currency.trim() as Currency,
+    method: row.method,
+    methodLabel: methodLabel(row.type, row.method),
+    reference: row.reference,
+    description: row.description,
+    details: row.details ?? {},
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    ...(client === undefined ? {} : { client }),
+  };
+}
+
+export function transactionEvent(row: TransactionRow): TransactionEvent {
+  return {
+    transactionId: row.id,
+    userId: row.user_id,
+    type: row.type,
+    status: row.status,
+    reference: row.reference,
+    amount: formatMinor(row.amount),
+    currency: row.currency.trim() as Currency,
+    reason: row.reason,
+    occurredAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The position after a row, and the list's total counted on its first page (so later pages never count again). */
+export interface Cursor {
+  at: string;
+  id: string;
+  total: number;
+  capped: boolean;
+}
+
+export function encodeCursor(row: TransactionRow, total: number, capped: boolean): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}|${total}|${capped ? 1 : 0}`).toString('base64url');
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})\|(\d{1,12})\|([01])$/;
+export function decodeCursor(cursor: string): Cursor {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw ServiceError.badRequest('The cursor is not valid');
+  return { at: match[1], id: match[2], total: Number(match[3]), capped: match[4] === '1' };
+}
+
+/** References of spec 02 §7 (DEP-, WTH-, INV-BANK-, INV-CRYPTO-), with a random tail so two in one millisecond differ. */
+export function newReference(prefix: string): string {
+  const tail = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .toUpperCase()
+    .padStart(4, '0');
+  return `${prefix}-${Date.now()}-${tail}`;
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { Controller } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  Actor,
+  AudienceStats,
+  BroadcastPayload,
+  BroadcastResult,
+  EmptyPayload,
+  FailedEmailPage,
+  FindRecipientsPayload,
+  FindUserIdsPayload,
+  IdentityCommands,
+  NotificationCommands,
+  NotificationEvents,
+  NotificationMessages,
+  RecipientMatches,
+  RecipientsAmong,
+  RecipientsAmongPayload,
+  RecipientStats,
+  RequestMeta,
+} from '@portal/contracts';
+import { addToOutbox, CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
+import { EmailQueue } from '../email/email-queue';
+import { Broadcast } from './broadcast.entity';
+
+/** Identity answers a page of ids with its own time-out budget: a 10,000-id page is large. */
+const DIRECTORY_TIMEOUT_MS = 15_000;
+
+/**
+ * Admin broadcasts: the audience comes from identity (paged ids), then one transaction
+ * writes every recipient's notification with a single INSERT ... SELECT unnest and one
+ * event announces the whole broadcast.
+ */
+@Controller()
+export class BroadcastsController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+    private readonly services: ServiceClient,
+    private readonly emailQueue: EmailQueue,
+  ) {}
+
+  @HandlesCommand(NotificationCommands.broadcast)
+  async broadcast(@CommandActor() actor: Actor, @CommandPayload() payload: BroadcastPayload, @CommandMeta() meta: RequestMeta): Promise<BroadcastResult> {
+    const admin = this.admin(actor);
+    const expiresAt = payload.expiresAt ? new Date(payload.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw ServiceError.badRequest(NotificationMessages.expiryInPast, { details: [{ field: 'expiresAt', message: NotificationMessages.expiryInPast }] });
+    }
+    const { audience } = payload;
+    let userIds: string[];
+    if (audience.kind === 'user') {
+      if (!audience.userId) throw ServiceError.badRequest('Choose the user to send the notification to.', { details: [{ field: 'audience.userId', message: 'Choose a user.' }] });
+      const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: [audience.userId] }, meta);
+      userIds = users.map((user) => user.id);
+    } else {
+      const filter: FindUserIdsPayload = { userType: 'customer' };
+      if (audience.kind === 'filtered') {
+        if (audience.userStatus) filter.userStatus = audience.userStatus;
+        if (audience.kycStatus) filter.kycStatus = audience.kycStatus;
+      }
+      userIds = await this.audienceIds(filter, meta);
+    }
+    if (userIds.length === 0) throw ServiceError.badRequest(NotificationMessages.noRecipients, { code: 'no_recipients' });
+
+    const broadcastId = randomUUID();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(Broadcast, {
+        id: broadcastId,
+        sentBy: admin.userId,
+        title: payload.title,
+        message: payload.message,
+        type: payload.type,
+        audience: { kind: audience.kind, ...(audience.userId ? { userId: audience.userId } : {}), ...(audience.userStatus ? { userStatus: audience.userStatus } : {}), ...(audience.kycStatus ? { kycStatus: audience.kycStatus } : {}) },
+        recipientCount: userIds.length,
+        expiresAt,
+      });
+      // One statement for the whole audience, whatever its size.
+      await manager.query(
+        `INSERT INTO notification.notifications (id, user_id, title, message, type, category, expires_at, broadcast_id)
+         SELECT gen_random_uuid(), recipient, $2, $3, $4, 'broadcast', $5, $6 FROM unnest($1::uuid[]) AS recipient`,
+        [userIds, payload.title, payload.message, payload.type, expiresAt, broadcastId],
+      );
+      await addToOutbox(manager, NotificationEvents.broadcastSent, {
+        broadcastId,
+        sentBy: admin.userId,
+        title: payload.title,
+        type: payload.type,
+        recipientCount: userIds.length,
+        userId: audience.kind === 'user' ? userIds[0] : null,
+      });
+      await addToOutbox(manager, NotificationEvents.auditRecorded, {
+        category: 'admin_action',
+        actionType: 'notification_broadcast',
+        actor: { userId: admin.userId },
+        targetType: 'broadcast',
+        targetId: broadcastId,
+        description: `Broadcast "${payload.title}" to ${userIds.length} users`,
+        metadata: { audience, type: payload.type, recipientCount: userIds.length },
+        clientIp: meta.clientIp ?? null,
+      });
+    });
+    return { broadcastId, recipientCount: userIds.length, message: NotificationMessages.broadcastTo(userIds.length) };
+  }
+
+  @HandlesCommand(NotificationCommands.recipientStats)
+  async stats(@CommandActor() actor: Actor, @CommandPayload() _payload: EmptyPayload, @CommandMeta() meta: RequestMeta): Promise<RecipientStats> {
+    this.admin(actor);
+    const count = async (filter: FindUserIdsPayload) => (await this.audienceIds({ userType: 'customer', ...filter }, meta)).length;
+    const [totalCustomers, activeCustomers, suspendedCustomers, kycVerified, kycPending, kycRejected] = await Promise.all([
+      count({}),
+      count({ userStatus: 'active' }),
+      count({ userStatus: 'suspended' }),
+      count({ kycStatus: 'verified' }),
+      count({ kycStatus: 'pending' }),
+      count({ kycStatus: 'rejected' }),
+    ]);
+    const audience: AudienceStats = { totalCustomers, activeCustomers, suspendedCustomers, kycVerified, kycPending, kycRejected };
+    const rows: { id: string; title: string; type: string; audience: never; recipient_count: number; expires_at: Date | null; sent_by: string; created_at: Date; read_count: number }[] =
+      await this.dataSource.query(
+        `SELECT b.*, (SELECT count(*)::int FROM notification.notifications n WHERE n.broadcast_id = b.id AND n.read_at IS NOT NULL) AS read_count
+         FROM notification.broadcasts b ORDER BY b.created_at DESC LIMIT 10`,
+      );
+    return {
+      audience,
+      recentBroadcasts: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        type: row.type as never,
+        audience: row.audience,
+        recipientCount: row.recipient_count,
+        readCount: row.read_count,
+        expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+        sentBy: row.sent_by,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    };
+  }
+
+  @HandlesCommand(NotificationCommands.findRecipients)
+  async findRecipients(@CommandActor() actor: Actor, @CommandPayload() { q }: FindRecipientsPayload, @CommandMeta() meta: RequestMeta): Promise<RecipientMatches> {
+    this.admin(actor);
+    const { userIds } = await this.services.send(IdentityCommands.findUserIds, { q }, meta);
+    if (userIds.length === 0) return { items: [] };
+    const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: userIds.slice(0, 10) }, meta);
+    return {
+      items: users
+        .map((user) => ({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, userType: user.userType }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    };
+  }
+
+  /** Asked by each gateway replica for the users connected to it: who got this broadcast. */
+  @HandlesCommand(NotificationCommands.recipientsAmong)
+  async recipientsAmong(@CommandPayload() { broadcastId, userIds }: RecipientsAmongPayload): Promise<RecipientsAmong> {
+    if (userIds.length === 0) return { userIds: [], unreadCounts: {} };
+    const rows: { user_id: string; unread: number }[] = await this.dataSource.query(
+      `SELECT r.user_id, (SELECT count(*)::int FROM notification.notifications n
+                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > now())) AS unread
+       FROM notification.notifications r WHERE r.broadcast_id = $1 AND r.user_id = ANY($2::uuid[])`,
+      [broadcastId, userIds],
+    );
+    return { userIds: rows.map((row) => row.user_id), unreadCounts: Object.fromEntries(rows.map((row) => [row.user_id, row.unread])) };
+  }
+
+  @HandlesCommand(NotificationCommands.listFailedEmails)
+  async failedEmails(@CommandActor() actor: Actor, @CommandPayload() _payload: EmptyPayload): Promise<FailedEmailPage> {
+    this.admin(actor);
+    const { jobs, total } = await this.emailQueue.failed();
+    return {
+      total,
+      items: jobs.map((job) => ({
+        jobId: String(job.id),
+        template: job.data.template,
+        recipient: job.data.to,
+        attemptsMade: job.attemptsMade,
+        failedReason: job.failedReason ?? '',
+        failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+      })),
+    };
+  }
+
+  private admin(actor: Actor | null): Actor {
+    return requireAdminPermission(this.settings, actor, 'notifications', NotificationMessages.notAllowed);
+  }
+
+  private async audienceIds(filter: FindUserIdsPayload, meta: RequestMeta): Promise<string[]> {
+    const ids: string[] = [];
+    let afterId: string | undefined;
+    do {
+      const page = await this.services.send(IdentityCommands.findUserIds, { ...filter, ...(afterId ? { afterId } : {}) }, meta, DIRECTORY_TIMEOUT_MS);
+      ids.push(...page.userIds);
+      afterId = page.nextAfterId ?? undefined;
+    } while (afterId);
+    return ids;
+  }
+}

@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import {
+  ApplicationReviewedEvent,
+  ApplicationsEvents,
+  ApplicationSubmittedEvent,
+  EventEnvelope,
+  KycDocumentReviewedEvent,
+  KycEvents,
+  LedgerEvents,
+  SecurityDepositEvent,
+  SupportEvents,
+  TicketEvent,
+  TransactionEvent,
+  UserRegisteredEvent,
+} from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { EmailRequest } from '../email/email-job';
+import { EmailQueue } from '../email/email-queue';
+import { Inbox, NewNotification } from '../inbox/inbox';
+import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
+import { NotificationEnvironment } from '../notification-environment';
+import { DomainEventNotifications as Notify } from './domain-event-notifications';
+
+function page(webUrl: string, path: string): string {
+  return `${webUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * The notifications (and emails) other services' events ask for. Each method runs once
+ * per event inside the transaction that records it handled; the notification row is
+ * unique per event and user as well, and an email's job id is derived from the event.
+ */
+abstract class DomainEventIntake {
+  constructor(
+    protected readonly inbox: Inbox,
+    protected readonly emailQueue: EmailQueue,
+    protected readonly environment: NotificationEnvironment,
+    protected readonly logger: Logger,
+  ) {}
+
+  protected notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, content: Omit<NewNotification, 'userId' | 'sourceEventId'>) {
+    return this.inbox.deliver(manager, { ...content, userId: event.payload.userId, sourceEventId: event.id });
+  }
+
+  /** Emails the user when identity told us their address; otherwise the in-app notification has to do. */
+  protected async email(manager: EntityManager, event: EventEnvelope<{ userId: string }>, build: (recipient: Recipient) => EmailRequest): Promise<void> {
+    const recipient = await manager.findOneBy(Recipient, { userId: event.payload.userId });
+    if (!recipient) {
+      this.logger.warn({ eventId: event.id, subject: event.subject, userId: event.payload.userId }, 'no email address known for the user; email not sent');
+      return;
+    }
+    // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why).
+    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId });
+  }
+
+  protected link(path: string): string {
+    return page(this.environment.WEB_URL, path);
+  }
+}
+
+@Injectable()
+export class ApplicationEventsHandlers extends DomainEventIntake {
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
+    super(inbox, emailQueue, environment, logger);
+  }
+
+  @OnEvent(ApplicationsEvents.reviewed)
+  async reviewed(payload: ApplicationReviewedEvent, { event, manager }: EventContext<ApplicationReviewedEvent>) {
+    await this.notify(manager, event, Notify.applicationReviewed(payload));
+    if (payload.status === 'under_review') return;
+    const decision = payload.status;
+    await this.email(manager, event, (recipient) => ({
+      template: 'application-decision',
+      to: recipient.email,
+      params: { firstName: recipient.firstName, applicationType: payload.applicationType, decision, note: payload.note ?? null, investmentsUrl: this.link('/app/investments') },
+    }));
+  }
+
+  /** The GIPP confirmation email (spec 01 §7), once per application even if submitted events repeat. */
+  @OnEvent(ApplicationsEvents.submitted)
+  async submitted(payload: ApplicationSubmittedEvent, { event, manager }: EventContext<ApplicationSubmittedEvent>) {
+    if (payload.applicationType !== 'gipp') return;
+    const first = await manager.createQueryBuilder().insert().into(GippConfirmation).values({ applicationId: payload.applicationId, eventId: event.id }).orIgnore().returning('application_id').execute();
+    if ((first.raw as unknown[]).length === 0) return;
+    // Keyed by the application, not the event: a second submitted event cannot send a second email.
+    await this.emailQueue.enqueue({
+      template: 'gipp-submitted',
+      to: payload.email,
+      params: { clientName: payload.fullName, confirmationUrl: this.link('/auth/login') },
+      eventId: payload.applicationId,
+      requestId: event.requestId,
+    });
+  }
+}
+
+@Injectable()
+export class LedgerEventsHandlers extends DomainEventIntake {
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
+    super(inbox, emailQueue, environment, logger);
+  }
+
+  private transactionEmail(payload: TransactionEvent, recipient: Recipient) {
+    return { firstName: recipient.firstName, amount: payload.amount, currency: payload.currency, reference: payload.reference, occurredAt: payload.occurredAt, transactionsUrl: this.link('/app/transactions') };
+  }
+
+  @OnEvent(LedgerEvents.withdrawalRequested)
+  async withdrawalRequested(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.email(manager, event, (recipient) => ({ template: 'withdrawal-requested', to: recipient.email, params: this.transactionEmail(payload, recipient) }));
+  }
+
+  @OnEvent(LedgerEvents.depositCompleted)
+  async depositCompleted(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.notify(manager, event, Notify.depositCompleted(payload));
+    await this.email(manager, event, (recipient) => ({ template: 'deposit-completed', to: recipient.email, params: this.transactionEmail(payload, recipient) }));
+  }
+
+  @OnEvent(LedgerEvents.depositRejected)
+  async depositRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.notify(manager, event, Notify.depositRejected(payload));
+  }
+
+  @OnEvent(LedgerEvents.withdrawalCompleted)
+  async withdrawalCompleted(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.notify(manager, event, Notify.withdrawalCompleted(payload));
+  }
+
+  @OnEvent(LedgerEvents.withdrawalRejected)
+  async withdrawalRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.notify(manager, event, Notify.withdrawalRejected(payload));
+  }
+
+  @OnEvent(LedgerEvents.securityDepositCreated)
+  async securityDepositCreated(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
+    await this.notify(manager, event, Notify.securityDeposit('created', payload));
+  }
+
+  @OnEvent(LedgerEvents.securityDepositLocked)
+  async securityDepositLocked(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
+    await this.notify(manager, event, Notify.securityDeposit('locked', payload));
+  }
+
+  @OnEvent(LedgerEvents.securityDepositUnlocked)
+  async securityDepositUnlocked(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
+    await this.notify(manager, event, Notify.securityDeposit('unlocked', payload));
+  }
+}
+
+@Injectable()
+export class KycEventsHandlers extends DomainEventIntake {
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
+    super(inbox, emailQueue, environment, logger);
+  }
+
+  @OnEvent(KycEvents.documentReviewed)
+  async documentReviewed(payload: KycDocumentReviewedEvent, { event, manager }: EventContext<KycDocumentReviewedEvent>) {
+    await this.notify(manager, event, Notify.documentReviewed(payload));
+  }
+}
+
+@Injectable()
+export class SupportEventsHandlers extends DomainEventIntake {
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
+    super(inbox, emailQueue, environment, logger);
+  }
+
+  /** Only an admin's answer concerns the customer; status moves and their own replies do not. */
+  @OnEvent(SupportEvents.ticketUpdated)
+  async ticketUpdated(payload: TicketEvent, { event, manager }: EventContext<TicketEvent>) {
+    if (payload.answeredBy !== 'admin') return;
+    await this.notify(manager, event, Notify.ticketAnswered(payload));
+    await this.email(manager, event, (recipient) => ({
+      template: 'ticket-answered',
+      to: recipient.email,
+      params: { firstName: recipient.firstName, subject: payload.subject, ticketId: payload.ticketId, status: payload.status, supportUrl: this.link('/app/support') },
+    }));
+  }
+}
+
+/** Keeps each user's email address, which other services' events do not carry. */
+export async function rememberRecipient(manager: EntityManager, payload: UserRegisteredEvent): Promise<void> {
+  await manager
+    .createQueryBuilder()
+    .insert()
+    .into(Recipient)
+    .values({ userId: payload.userId, email: payload.email, firstName: payload.firstName.slice(0, 100), userType: payload.userType })
+    .orUpdate(['email', 'first_name', 'user_type'], ['user_id'])
+    .execute();
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { NotificationCategory, NotificationEvents, NotificationType } from '@portal/contracts';
+import { addToOutbox } from '@portal/messaging';
+import { Notification } from './notification.entity';
+
+export interface NewNotification {
+  userId: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  category: NotificationCategory;
+  /** The event it is made from: one notification per event and user, however often it comes. */
+  sourceEventId: string;
+}
+
+/** Stores a user's notification and announces it (the gateway tells their open browsers). */
+@Injectable()
+export class Inbox {
+  /** Inside the caller's transaction; false when this event's notification already exists. */
+  async deliver(manager: EntityManager, notification: NewNotification): Promise<boolean> {
+    const id = randomUUID();
+    const inserted = await manager.createQueryBuilder().insert().into(Notification).values({ id, ...notification, expiresAt: null, readAt: null, broadcastId: null }).orIgnore().returning('id').execute();
+    if ((inserted.raw as unknown[]).length === 0) return false;
+    await addToOutbox(manager, NotificationEvents.notificationCreated, {
+      notificationId: id,
+      userId: notification.userId,
+      title: notification.title,
+      type: notification.type,
+      category: notification.category,
+    });
+    return true;
+  }
+}

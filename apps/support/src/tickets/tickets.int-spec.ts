@@ -1,0 +1,161 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { ServiceEnvironment } from '@portal/config';
+import { Actor, AdminRole, ErrorBody, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
+import { runService, ServiceCallError } from '@portal/messaging';
+import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { SupportModule } from '../support.module';
+
+jest.setTimeout(60_000);
+
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+const admin = (adminRole: AdminRole = 'support'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
+
+async function failure(promise: Promise<unknown>): Promise<ErrorBody> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceCallError) return error.body;
+    throw error;
+  }
+  throw new Error('expected the command to be refused');
+}
+
+describe('support tickets', () => {
+  let infrastructure: TestInfrastructure;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let events: StreamRecorder;
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('support_tickets');
+    service = await runService({ service: 'support', environment: ServiceEnvironment, module: (environment) => SupportModule.register(environment), env: infrastructure.env });
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+  });
+
+  afterAll(async () => {
+    await events?.close();
+    await client?.close();
+    await stopService(service);
+    await infrastructure?.stop();
+  });
+
+  const newTicket = (overrides: Record<string, unknown> = {}) => ({ subject: 'Cannot see my deposit', category: 'Payments' as const, priority: 'high' as const, message: 'I sent 1,500 USD on Monday.', ...overrides });
+
+  it('opens a ticket for a customer, announces it, and shows it only to its owner', async () => {
+    const ada = customer();
+    const grace = customer();
+    const created = await client.as(ada).send(SupportCommands.createTicket, newTicket());
+    expect(created).toMatchObject({ userId: ada.userId, status: 'open', subject: 'Cannot see my deposit', adminResponse: null, messageCount: 1 });
+    expect(created.messages).toEqual([expect.objectContaining({ authorId: ada.userId, authorRole: 'customer', body: 'I sent 1,500 USD on Monday.' })]);
+
+    events = await StreamRecorder.open(client.connection, SUPPORT_EVENTS_STREAM);
+    const announced = await events.waitFor(SupportEvents.ticketCreated, (payload) => payload.ticketId === created.id);
+    expect(announced.payload).toMatchObject({ userId: ada.userId, status: 'open', subject: 'Cannot see my deposit' });
+
+    expect((await client.as(ada).send(SupportCommands.listOwnTickets, {})).items.map((ticket) => ticket.id)).toEqual([created.id]);
+    expect(await client.as(grace).send(SupportCommands.listOwnTickets, {})).toEqual({ items: [], nextCursor: null, total: 0 });
+    // Another customer's ticket is "not found", the same answer as for a ticket that never existed.
+    expect(await failure(client.as(grace).send(SupportCommands.getOwnTicket, { ticketId: created.id }))).toMatchObject({ statusCode: 404, message: 'Support ticket not found.' });
+    expect(await failure(client.as(grace).send(SupportCommands.replyToOwnTicket, { ticketId: created.id, message: 'mine now' }))).toMatchObject({ statusCode: 404 });
+    expect(await failure(client.as(ada).send(SupportCommands.getOwnTicket, { ticketId: randomUUID() }))).toMatchObject({ statusCode: 404 });
+  });
+
+  it('refuses a ticket with a missing field with the spec message, storing nothing', async () => {
+    const ada = customer();
+    for (const broken of [newTicket({ subject: '   ' }), newTicket({ message: '' }), newTicket({ category: 'Gossip' }), newTicket({ priority: undefined })]) {
+      expect(await failure(client.as(ada).sendUnchecked(SupportCommands.createTicket, broken))).toMatchObject({
+        statusCode: 400,
+        message: 'Validation Error: Please fill in all required fields.',
+      });
+    }
+    expect((await client.as(ada).send(SupportCommands.listOwnTickets, {})).total).toBe(0);
+    expect(await failure(client.as(admin()).send(SupportCommands.createTicket, newTicket()))).toMatchObject({ statusCode: 403 });
+  });
+
+  it('keeps the conversation: each answer is a message with its author and time; an answer resolves the ticket', async () => {
+    const ada = customer();
+    const agent = admin('support');
+    const ticket = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: 'Two answers' }));
+
+    const answered = await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: 'We found it; it is on its way.' });
+    expect(answered.status).toBe('resolved');
+    expect(answered.adminResponse).toBe('We found it; it is on its way.');
+
+    const replied = await client.as(ada).send(SupportCommands.replyToOwnTicket, { ticketId: ticket.id, message: 'Still not there.' });
+    expect(replied.status).toBe('open');
+
+    const again = await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: 'Credited now.', status: 'in_progress' });
+    expect(again.status).toBe('in_progress');
+    const seen = await client.as(ada).send(SupportCommands.getOwnTicket, { ticketId: ticket.id });
+    expect(seen.messages.map((message) => [message.authorRole, message.body])).toEqual([
+      ['customer', 'I sent 1,500 USD on Monday.'],
+      ['admin', 'We found it; it is on its way.'],
+      ['customer', 'Still not there.'],
+      ['admin', 'Credited now.'],
+    ]);
+    expect(seen.messages[1].authorId).toBe(agent.userId);
+    expect(seen.adminResponse).toBe('Credited now.');
+    expect(seen.messageCount).toBe(4);
+
+    const updates = await events.waitForCount(SupportEvents.ticketUpdated, (payload) => payload.ticketId === ticket.id, 3);
+    expect(updates.map((event) => [event.payload.status, event.payload.answeredBy])).toEqual([
+      ['resolved', 'admin'],
+      ['open', 'customer'],
+      ['in_progress', 'admin'],
+    ]);
+    const audits = await events.waitForCount(SupportEvents.auditRecorded, (payload) => payload.targetId === ticket.id, 2);
+    expect(audits[0].payload).toMatchObject({ category: 'admin_action', actionType: 'ticket_answered', actor: { userId: agent.userId }, targetType: 'support_ticket' });
+  });
+
+  it('moves a ticket through the admin statuses and refuses what makes no sense', async () => {
+    const ada = customer();
+    const agent = admin('super_admin');
+    const ticket = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: 'Transitions' }));
+    expect((await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'in_progress' })).status).toBe('in_progress');
+    expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'in_progress' }))).toMatchObject({ statusCode: 409 });
+    expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'open' }))).toMatchObject({ statusCode: 400 });
+    expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: '   ' }))).toMatchObject({
+      statusCode: 400,
+      message: 'Please enter a response message.',
+    });
+    expect((await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'closed' })).status).toBe('closed');
+    expect(await failure(client.as(ada).send(SupportCommands.replyToOwnTicket, { ticketId: ticket.id, message: 'hello?' }))).toMatchObject({ statusCode: 409 });
+    expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: randomUUID(), status: 'closed' }))).toMatchObject({ statusCode: 404 });
+  });
+
+  it('lets only admins whose role has the tickets permission see, change and delete every ticket', async () => {
+    const ada = customer();
+    const ticket = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: 'Permissions' }));
+    for (const refused of [ada, admin('moderator'), admin('admin')]) {
+      expect(await failure(client.as(refused).send(SupportCommands.listAllTickets, {}))).toMatchObject({ statusCode: 403 });
+      expect(await failure(client.as(refused).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'closed' }))).toMatchObject({ statusCode: 403 });
+      expect(await failure(client.as(refused).send(SupportCommands.deleteTicket, { ticketId: ticket.id }))).toMatchObject({ statusCode: 403 });
+    }
+    const agent = admin('support');
+    const all = await client.as(agent).send(SupportCommands.listAllTickets, { limit: 100 });
+    expect(all.items.map((item) => item.id)).toContain(ticket.id);
+    const summary = await client.as(agent).send(SupportCommands.allSummary, {});
+    expect(summary.openCount).toBeGreaterThanOrEqual(1);
+    expect(await client.as(ada).send(SupportCommands.ownSummary, {})).toEqual({ openCount: 1 });
+
+    expect(await client.as(agent).send(SupportCommands.deleteTicket, { ticketId: ticket.id })).toEqual({ deleted: true });
+    expect(await failure(client.as(ada).send(SupportCommands.getOwnTicket, { ticketId: ticket.id }))).toMatchObject({ statusCode: 404 });
+    expect(await client.as(ada).send(SupportCommands.ownSummary, {})).toEqual({ openCount: 0 });
+    const audit = await events.waitFor(SupportEvents.auditRecorded, (payload) => payload.targetId === ticket.id && payload.actionType === 'ticket_deleted');
+    expect(audit.payload.actor).toEqual({ userId: agent.userId });
+  });
+
+  it('pages a customer\'s list newest first', async () => {
+    const ada = customer();
+    for (let index = 0; index < 12; index++) await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: `Ticket ${index}` }));
+    const first = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 10 });
+    expect(first.items).toHaveLength(10);
+    expect(first.total).toBe(12);
+    expect(first.items[0].subject).toBe('Ticket 11');
+    const second = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 10, cursor: first.nextCursor as string });
+    expect(second.items.map((ticket) => ticket.subject)).toEqual(['Ticket 1', 'Ticket 0']);
+    expect(second.nextCursor).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import Tabs from 'antd/es/tabs';
+import { useState } from 'react';
+import { FeatureNotAvailable } from '../ui/FeatureNotAvailable';
+import { DepositForms } from './DepositForms';
+import { InvestmentPaymentForm } from './InvestmentPaymentForm';
+import { MoneyCards } from './MoneyCards';
+import { OwnTransactionsTable } from './OwnTransactionsTable';
+import { WithdrawForm } from './WithdrawForm';
+
+export type MoneyTab = 'deposits' | 'withdrawals' | 'payments' | 'cards' | 'transactions';
+
+/** Spec 02 §2 "Deposits and Withdrawals screen": four cards and five tabs; the route picks the default tab. */
+export function DepositsWithdrawalsScreen({ defaultTab }: { defaultTab: MoneyTab }) {
+  const [tab, setTab] = useState<MoneyTab>(defaultTab);
+  return (
+    <>
+      <MoneyCards />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as MoneyTab)}
+        items={[
+          { key: 'deposits', label: 'Deposits', children: <DepositForms /> },
+          { key: 'withdrawals', label: 'Withdrawals', children: <WithdrawForm /> },
+          { key: 'payments', label: 'Payments', children: <InvestmentPaymentForm /> },
+          // Card orders arrive with the card requests feature.
+          { key: 'cards', label: 'Card Orders', children: <FeatureNotAvailable feature="Card orders" /> },
+          { key: 'transactions', label: 'All Transactions', children: <OwnTransactionsTable onMakeDeposit={() => setTab('deposits')} /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Row from 'antd/es/row';
+import Statistic from 'antd/es/statistic';
+import { money } from './format';
+import { useMoneySummary } from './use-money';
+
+/** The four cards on top of the Deposits and Withdrawals screen. */
+export function MoneyCards() {
+  const { data, isLoading } = useMoneySummary();
+  const currency = data?.currency ?? 'USD';
+  const cards = [
+    { title: 'Total Deposits', value: money(data?.totalDeposits ?? 0, currency) },
+    { title: 'Total Withdrawals', value: money(data?.totalWithdrawals ?? 0, currency) },
+    { title: 'Pending Requests', value: String(data?.pendingRequests ?? 0) },
+    { title: 'Available Balance', value: money(data?.availableBalance ?? 0, currency) },
+  ];
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {cards.map((card) => (
+        <Col key={card.title} xs={12} lg={6}>
+          <Card loading={isLoading}>
+            <Statistic title={card.title} value={card.value} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

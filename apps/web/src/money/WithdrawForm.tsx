@@ -1,0 +1,107 @@
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
+import Typography from 'antd/es/typography';
+import { useFeedback } from '../app/feedback';
+import { usePublicSettings } from '../settings/use-public-settings';
+import { money } from './format';
+import { moneyApi, type WithdrawalRequest } from './money-api';
+import { CURRENCIES, MoneyText, validAccountNumber, withdrawalAmountProblem } from './money-rules';
+import { submitProblem } from './submit-problem';
+import { useBalance, useMoneyMutation } from './use-money';
+
+type Values = Required<Omit<WithdrawalRequest, 'amount'>> & { amount: string };
+const required = { required: true, whitespace: true, message: MoneyText.missingFields };
+
+/** Spec 02 §5 withdrawal: the amount is held when requested; finance reviews and wires it. */
+export function WithdrawForm() {
+  const { notification } = useFeedback();
+  const { data: balance } = useBalance();
+  const { data: settings } = usePublicSettings();
+  const enabled = settings?.featureToggles?.withdrawals_enabled !== false;
+  const available = Number(balance?.available ?? 0);
+  const [form] = Form.useForm<Values>();
+  const withdraw = useMoneyMutation((body: WithdrawalRequest, key: string) => moneyApi.withdraw(body, key));
+
+  return (
+    <Card title="Request a Withdrawal">
+      <Typography.Paragraph>
+        Available balance: <strong>{money(balance?.available ?? 0, balance?.currency ?? 'USD')}</strong>
+        {Number(balance?.held ?? 0) > 0 && <> · held for pending withdrawals: {money(balance?.held ?? 0, balance?.currency ?? 'USD')}</>}
+      </Typography.Paragraph>
+      {!enabled && <Typography.Paragraph type="warning">Withdrawals are currently disabled.</Typography.Paragraph>}
+      <Form<Values>
+        form={form}
+        name="withdrawal"
+        layout="vertical"
+        disabled={!enabled || withdraw.isPending}
+        initialValues={{ currency: 'USD' }}
+        onFinish={(values) =>
+          withdraw.mutate(values, {
+            onSuccess: () => {
+              notification.success({ message: 'Request Received', description: 'Finance will review your withdrawal and wire the funds.' });
+              form.resetFields();
+            },
+            onError: (error) => notification.error({ message: 'Withdrawal Failed', description: submitProblem(error, 'There was an error submitting your withdrawal request. Please try again.') }),
+          })
+        }
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Account Name" name="accountName" rules={[required]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Account Number or IBAN"
+              name="accountNumber"
+              rules={[required, { validator: (_, value: string) => (!value || validAccountNumber(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.invalidAccountNumber))) }]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Bank Name" name="bankName" rules={[required]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="SWIFT Code" name="swiftCode" rules={[required]}>
+              <Input maxLength={20} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Bank Branch Address" name="bankBranchAddress" rules={[required]}>
+              <Input maxLength={500} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Amount"
+              name="amount"
+              rules={[
+                { required: true, message: MoneyText.missingFields },
+                { validator: (_, value: string) => { const problem = value ? withdrawalAmountProblem(value, available) : null; return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } },
+              ]}
+            >
+              <Input inputMode="decimal" placeholder="Minimum 100.00" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Currency" name="currency">
+              <Select options={CURRENCIES.map((value) => ({ value }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" loading={withdraw.isPending}>
+          Request Withdrawal
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+/** Spec 02 §9: amounts with a currency sign and thousands separators; dates as MMM dd, yyyy (en-US). */
+export function money(amount: string | number, currency = 'USD', signed = false): string {
+  const value = Number(amount);
+  const text = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Math.abs(value));
+  if (!signed) return value < 0 ? `-${text}` : text;
+  return `${value < 0 ? '-' : '+'}${text}`;
+}
+
+export function amounts(list: { currency: string; amount: string }[] | undefined): string {
+  if (!list || list.length === 0) return money(0);
+  return list.map((entry) => money(entry.amount, entry.currency)).join(' · ');
+}
+
+export function day(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+}
+
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+const STATUS_COLOURS: Record<string, string> = {
+  completed: 'green',
+  locked: 'green',
+  approved: 'green',
+  pending: 'gold',
+  processing: 'gold',
+  failed: 'red',
+  rejected: 'red',
+  cancelled: 'default',
+  unlocked: 'blue',
+};
+
+export function statusColour(status: string): string {
+  return STATUS_COLOURS[status] ?? 'default';
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

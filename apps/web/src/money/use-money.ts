@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { moneyApi } from './money-api';
+import { moneyKeys } from './query-keys';
+
+export const useBalance = () => useQuery({ queryKey: moneyKeys.balance(), queryFn: moneyApi.balance });
+export const useMoneySummary = () => useQuery({ queryKey: moneyKeys.summary(), queryFn: moneyApi.summary });
+export const useOwnSecurityDeposits = () => useQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
+
+/**
+ * One Idempotency-Key per form submission: the key is kept until the request settles
+ * successfully, so a double click or a retry of the same submission sends the same key,
+ * and the next submission gets a new one.
+ */
+export function useSubmissionKey() {
+  const key = useRef<string | null>(null);
+  return {
+    current: () => (key.current ??= crypto.randomUUID()),
+    done: () => {
+      key.current = null;
+    },
+  };
+}
+
+/** A money-moving mutation: one key per submission, and every money view refreshed afterwards. */
+export function useMoneyMutation<Body, Result>(send: (body: Body, key: string) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  const submission = useSubmissionKey();
+  return useMutation({
+    mutationFn: (body: Body) => send(body, submission.current()),
+    onSuccess: () => {
+      submission.done();
+      return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import type { AuthSession } from '@portal/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { routes } from '../app/routes';
+import { aSession } from '../test/builders';
+import { fakeGateway } from '../test/gateway';
+import { fakeSessionManager, renderRoutes } from '../test/render';
+
+// Pages are lazy chunks; on a busy machine the first render takes a while.
+const SLOW = { timeout: 10_000 };
+jest.setTimeout(60_000);
+
+const signedInAs = (userType: 'customer' | 'admin') => async () => aSession(userType);
+
+function open(path: string, renew: () => Promise<AuthSession>) {
+  const { manager } = fakeSessionManager(renew);
+  return renderRoutes(routes, { path, session: manager });
+}
+
+const ticket = {
+  id: '3f2a9c1e-0000-4000-8000-000000000001',
+  userId: '3f2a9c1e-0000-4000-8000-0000000000aa',
+  subject: 'Deposit not credited',
+  category: 'Payments',
+  priority: 'high',
+  message: 'x'.repeat(150),
+  status: 'open',
+  adminResponse: null,
+  messageCount: 1,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('Support Center (spec 02 §2)', () => {
+  it('refuses an incomplete ticket with the spec message and sends nothing', async () => {
+    const { calls } = fakeGateway({ 'GET /support/tickets': { status: 200, body: { items: [], nextCursor: null, total: 0 } } });
+    open('/app/support', signedInAs('customer'));
+    expect(await screen.findByText('Phone support is currently unavailable.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Hours: Mon–Fri 9AM–5PM SGT')).toBeInTheDocument();
+    for (const category of ['Account Setup', 'Investing', 'Payments', 'Security']) expect(screen.getAllByText(category).length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: /Support Tickets/ }));
+    fireEvent.change(await screen.findByLabelText('Subject', {}, SLOW), { target: { value: 'Only a subject' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
+    expect(await screen.findByText('Please fill in all required fields.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Validation Error')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/support/tickets')).toHaveLength(0);
+  });
+
+  it('lists the first 10 tickets with the id\'s first 8 characters and a 100-character preview', async () => {
+    const items = Array.from({ length: 12 }, (_, index) => ({ ...ticket, id: ticket.id.replace('001', String(100 + index)), subject: `Ticket ${index}` }));
+    const { calls } = fakeGateway({ 'GET /support/tickets': { status: 200, body: { items, nextCursor: '10', total: 12 } } });
+    open('/app/support', signedInAs('customer'));
+    fireEvent.click(await screen.findByRole('tab', { name: /Support Tickets/ }, SLOW));
+    const rows = await screen.findAllByTestId('ticket-row', {}, SLOW);
+    expect(rows).toHaveLength(10);
+    expect(within(rows[0]).getByText('#3f2a9c1e')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(`${'x'.repeat(100)}…`)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/support/tickets')?.query).toEqual({ limit: '10' });
+  });
+});
+
+describe('the bell and the sidebar badge', () => {
+  it('lists notifications when opened and marks them all read', async () => {
+    let unread = 2;
+    const { calls } = fakeGateway({
+      'GET /notifications/unread-count': async () => ({ status: 200, body: { count: unread } }),
+      'GET /notifications': {
+        status: 200,
+        body: {
+          items: [{ id: '3f2a9c1e-0000-4000-8000-0000000000b1', title: 'Deposit completed', message: 'Your deposit of 1,500.00 USD was credited.', type: 'success', category: 'transaction', expiresAt: null, readAt: null, createdAt: '2026-11-20T10:00:00.000Z' }],
+          nextCursor: null,
+          total: 1,
+        },
+      },
+      'POST /notifications/read-all': async () => {
+        unread = 0;
+        return { status: 200, body: { updated: 2 } };
+      },
+      'GET /support/tickets/summary': { status: 200, body: { openCount: 3 } },
+    });
+    open('/app/dashboard', signedInAs('customer'));
+    const bell = await screen.findByRole('button', { name: /^Notifications/ }, SLOW);
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications. You have 2 unread notifications.'), SLOW);
+    fireEvent.click(bell);
+    expect(await screen.findByText('Deposit completed', {}, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications. You have no unread notifications.'), SLOW);
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/notifications/read-all')).toBe(true);
+
+    // jsdom matches no media query: the menu is in the drawer.
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Customer menu' }, SLOW);
+    await waitFor(() => expect(within(nav).getByLabelText('3 open tickets')).toBeInTheDocument(), SLOW);
+  });
+});

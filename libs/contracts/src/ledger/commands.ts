@@ -1,0 +1,380 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
+import { defineCommand, EmptyPayload } from '../common/messages';
+import { CURRENCIES, Currency } from '../common/money';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from './events';
+
+/** Spec 02 §5 and §8, word for word. */
+export const LEDGER_MESSAGES = {
+  missingFields: 'Please fill in all required fields.',
+  depositAmount: 'Please enter a valid deposit amount greater than 0.',
+  depositNotAllowed: 'Your investment application has not been approved.',
+  invalidAccountNumber: 'Please enter a valid account number or IBAN format.',
+  numericAmount: 'Please enter a valid numeric amount.',
+  noCredit: 'Your investment account has no credit.',
+  minimumWithdrawal: 'Minimum withdrawal amount is $100.',
+  insufficientBalance: 'Your withdrawal amount exceeds your available balance.',
+  withdrawalsDisabled: 'Withdrawals are currently disabled.',
+  investmentMissing: 'Please select investment type and enter amount.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  noWallet: 'Crypto deposits are not available: no receiving wallet is configured.',
+} as const;
+
+export const PAYMENT_METHODS = ['bank', 'crypto', 'balance'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEPOSIT_METHODS = ['bank', 'crypto'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+export const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const;
+
+/** Up to 13 digits and two decimals, as a JSON number or a decimal string, above zero. */
+export const POSITIVE_AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+
+export function IsPositiveAmount(options?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    registerDecorator({
+      name: 'isPositiveAmount',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate(value: unknown) {
+          const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+          return POSITIVE_AMOUNT.test(text) && Number(text) > 0;
+        },
+      },
+    });
+  };
+}
+
+/** The IBAN rule of spec 02 §5, for account numbers longer than 15 characters, spaces and case ignored. */
+export const IBAN_PATTERN = /^[A-Z]{2}\d{2}[A-Z0-9]{4}\d{7}[A-Z0-9]{0,16}$/;
+export function validAccountNumber(value: string): boolean {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return compact.length <= 15 || IBAN_PATTERN.test(compact);
+}
+function IsAccountNumber(options?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    registerDecorator({
+      name: 'isAccountNumber',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && validAccountNumber(value) },
+    });
+  };
+}
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const required = { message: LEDGER_MESSAGES.missingFields };
+
+class IdempotentPayload {
+  /** From the Idempotency-Key header; the gateway sets it, a body never does. */
+  @IsOptional() @IsString() @MaxLength(255) idempotencyKey?: string;
+}
+
+export class RequestDepositPayload extends IdempotentPayload {
+  @ApiProperty({ enum: DEPOSIT_METHODS })
+  @IsIn(DEPOSIT_METHODS, { message: 'method must be bank or crypto' })
+  method: DepositMethod;
+
+  @ApiProperty({ oneOf: [{ type: 'string', example: '5000.00' }, { type: 'number' }] })
+  @IsPositiveAmount({ message: LEDGER_MESSAGES.depositAmount })
+  amount: string | number;
+
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  currency?: Currency;
+
+  @ApiPropertyOptional({ description: 'Personal or Corporate / Business (bank deposits)' })
+  @ValidateIf((payload: RequestDepositPayload) => payload.method !== 'crypto')
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(100)
+  accountType?: string;
+
+  @ApiPropertyOptional()
+  @ValidateIf((payload: RequestDepositPayload) => payload.method !== 'crypto')
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(200)
+  bankName?: string;
+
+  @ApiPropertyOptional()
+  @ValidateIf((payload: RequestDepositPayload) => payload.method !== 'crypto')
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(500)
+  bankAddress?: string;
+}
+
+export class RequestWithdrawalPayload extends IdempotentPayload {
+  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(200) accountName: string;
+
+  @ApiProperty({ description: 'Account number, or an IBAN when longer than 15 characters' })
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(64)
+  @IsAccountNumber({ message: LEDGER_MESSAGES.invalidAccountNumber })
+  accountNumber: string;
+
+  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(200) bankName: string;
+  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(500) bankBranchAddress: string;
+  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(20) swiftCode: string;
+
+  @ApiProperty({ oneOf: [{ type: 'string', example: '1200.00' }, { type: 'number' }] })
+  @IsNotEmpty(required)
+  @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
+  amount: string | number;
+
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  currency?: Currency;
+}
+
+export class PayInvestmentPayload extends IdempotentPayload {
+  @ApiProperty({ enum: INVESTMENT_TYPES })
+  @IsIn(INVESTMENT_TYPES, { message: LEDGER_MESSAGES.investmentMissing })
+  investmentType: (typeof INVESTMENT_TYPES)[number];
+
+  @ApiProperty({ oneOf: [{ type: 'string', example: '2000.00' }, { type: 'number' }] })
+  @IsNotEmpty({ message: LEDGER_MESSAGES.investmentMissing })
+  @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
+  amount: string | number;
+
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  currency?: Currency;
+
+  @ApiProperty({ enum: PAYMENT_METHODS })
+  @IsIn(PAYMENT_METHODS, { message: 'paymentMethod must be bank, crypto or balance' })
+  paymentMethod: PaymentMethod;
+}
+
+export class ClientSummary {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() email: string;
+}
+
+export class TransactionView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ enum: TRANSACTION_TYPES }) type: TransactionType;
+  @ApiProperty({ enum: TRANSACTION_STATUSES }) status: TransactionStatus;
+  @ApiProperty({ description: 'Signed: negative for money leaving the available balance', example: '-1200.00' }) amount: string;
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty({ enum: PAYMENT_METHODS }) method: PaymentMethod;
+  @ApiProperty({ description: 'Bank Transfer, Crypto Transfer, Account Deduction ...' }) methodLabel: string;
+  @ApiProperty() reference: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) details: Record<string, string>;
+  @ApiPropertyOptional({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiPropertyOptional({ type: ClientSummary, nullable: true }) client?: ClientSummary | null;
+}
+
+export class TransactionPage {
+  @ApiProperty({ type: [TransactionView] }) items: TransactionView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
+  @ApiProperty({ description: 'Matching transactions (counted once, on the first page; up to 1,000 when searching by text, date or method, see totalCapped)' }) total: number;
+  @ApiProperty() totalCapped: boolean;
+}
+
+export class BalanceView {
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty({ example: '3800.00' }) available: string;
+  @ApiProperty() held: string;
+  @ApiProperty() locked: string;
+  @ApiProperty() totalInvested: string;
+  @ApiProperty() totalReturns: string;
+}
+
+export class BalanceQuery {
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  currency?: Currency;
+}
+
+/** The customer's four cards on the Deposits and Withdrawals screen. */
+export class TransactionSummary {
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty({ description: 'Completed deposits' }) totalDeposits: string;
+  @ApiProperty({ description: 'Completed withdrawals' }) totalWithdrawals: string;
+  @ApiProperty({ description: 'Pending or processing transactions' }) pendingRequests: number;
+  @ApiProperty() availableBalance: string;
+  @ApiProperty({ description: 'False while the latest investment application is not approved (spec 02 §5 deposit gate)' }) depositsAllowed: boolean;
+}
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+export class OwnTransactionsQuery {
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES }) @IsOptional() @IsIn(TRANSACTION_TYPES) type?: TransactionType;
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES }) @IsOptional() @IsIn(TRANSACTION_STATUSES) status?: TransactionStatus;
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @Max(100, { message: LIMIT_MESSAGE })
+  limit?: number;
+}
+
+export class AdminTransactionsQuery extends OwnTransactionsQuery {
+  @ApiPropertyOptional({ description: 'Client name or email, reference or description' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+  @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsIn(PAYMENT_METHODS) method?: PaymentMethod;
+  @ApiPropertyOptional({ description: 'ISO date or timestamp, inclusive' }) @IsOptional() @IsISO8601({}, { message: 'from must be an ISO date' }) from?: string;
+  @ApiPropertyOptional({ description: 'ISO date or timestamp, exclusive' }) @IsOptional() @IsISO8601({}, { message: 'to must be an ISO date' }) to?: string;
+}
+
+/** The export pages through the list in larger pages than the screen, never holding it all. */
+export class AdminTransactionsPagePayload extends AdminTransactionsQuery {
+  @IsOptional() @IsInt() @Min(1) @Max(2000) pageSize?: number;
+  @IsOptional() @IsBoolean() skipTotal?: boolean;
+}
+
+export class AmountByCurrency {
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty() amount: string;
+}
+
+/** The six tiles of All Transactions and the five of Deposit Management. */
+export class TransactionStats {
+  @ApiProperty() totalTransactions: number;
+  @ApiProperty({ type: [AmountByCurrency], description: 'Sum of absolute amounts' }) totalVolume: AmountByCurrency[];
+  @ApiProperty() completed: number;
+  @ApiProperty({ description: 'Pending and processing' }) pending: number;
+  @ApiProperty({ type: [AmountByCurrency] }) totalDeposits: AmountByCurrency[];
+  @ApiProperty({ type: [AmountByCurrency] }) totalWithdrawals: AmountByCurrency[];
+  @ApiProperty() depositCount: number;
+  @ApiProperty() depositsCompleted: number;
+  @ApiProperty() depositsPending: number;
+  @ApiProperty({ type: [AmountByCurrency], description: 'Locked security deposits' }) securityDeposits: AmountByCurrency[];
+}
+
+export class TransactionIdPayload {
+  @IsUUID('all', { message: 'Transaction not found' }) id: string;
+}
+
+export class DecideTransactionPayload extends TransactionIdPayload {
+  @IsIn(['approve', 'reject']) decision: 'approve' | 'reject';
+  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+}
+
+export class RejectTransactionBody {
+  @ApiPropertyOptional({ description: 'Told to the customer' }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(1000) reason?: string;
+}
+
+export const SECURITY_DEPOSIT_STATUSES = ['locked', 'unlocked'] as const;
+export const DEFAULT_LOCK_REASON = 'Investment security requirement';
+export const UNLOCK_REASON = 'Emergency unlock approved';
+export const RELOCK_REASON = 'Re-locked for security';
+
+export class SecurityDepositView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty() amount: string;
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty({ enum: SECURITY_DEPOSIT_STATUSES }) status: (typeof SECURITY_DEPOSIT_STATUSES)[number];
+  @ApiPropertyOptional({ nullable: true, type: String }) lockReason: string | null;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiPropertyOptional({ type: ClientSummary, nullable: true }) client?: ClientSummary | null;
+}
+
+export class SecurityDepositList {
+  @ApiProperty({ type: [SecurityDepositView] }) items: SecurityDepositView[];
+  @ApiProperty({ type: [AmountByCurrency], description: 'Sum of locked deposits' }) totalLocked: AmountByCurrency[];
+  @ApiProperty() activeDeposits: number;
+}
+
+export class CreateSecurityDepositPayload extends IdempotentPayload {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The customer, by id; or give their email instead' })
+  @ValidateIf((payload: CreateSecurityDepositPayload) => !payload.email)
+  @IsUUID('all', { message: 'Please enter the customer’s email or id.' })
+  userId?: string;
+  @ApiPropertyOptional({ description: 'The customer, by their email' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @IsPositiveAmount({ message: 'Please enter an amount greater than 0.' }) amount: string | number;
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' }) @IsOptional() @IsIn(CURRENCIES) currency?: Currency;
+  @ApiPropertyOptional({ default: DEFAULT_LOCK_REASON }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) lockReason?: string;
+}
+
+export class SetSecurityDepositLockPayload {
+  @IsUUID('all', { message: 'Security deposit not found' }) id: string;
+  @IsBoolean() locked: boolean;
+}
+
+export class LedgerDifference {
+  @ApiProperty() kind: string;
+  @ApiProperty() subject: string;
+  @ApiProperty() expected: string;
+  @ApiProperty() actual: string;
+}
+
+export class LedgerCheckReport {
+  @ApiProperty() ok: boolean;
+  @ApiProperty() checkedAt: string;
+  @ApiProperty() transfers: number;
+  @ApiProperty() entries: number;
+  @ApiProperty() accounts: number;
+  @ApiProperty({ type: [LedgerDifference] }) differences: LedgerDifference[];
+}
+
+export class SecurityDepositIdPayload {
+  @IsUUID('all', { message: 'Security deposit not found' }) id: string;
+}
+
+/** Commands the ledger answers (queue group "ledger"). Admin commands check the role's `transactions` permission. */
+export const LedgerCommands = {
+  getBalance: defineCommand<BalanceQuery, BalanceView>('ledger.balance.get.v1', BalanceQuery),
+  summary: defineCommand<BalanceQuery, TransactionSummary>('ledger.transaction.summary.v1', BalanceQuery),
+  listOwnTransactions: defineCommand<OwnTransactionsQuery, TransactionPage>('ledger.transaction.list-own.v1', OwnTransactionsQuery),
+  getTransaction: defineCommand<TransactionIdPayload, TransactionView>('ledger.transaction.get.v1', TransactionIdPayload),
+  requestDeposit: defineCommand<RequestDepositPayload, TransactionView>('ledger.deposit.request.v1', RequestDepositPayload),
+  requestWithdrawal: defineCommand<RequestWithdrawalPayload, TransactionView>('ledger.withdrawal.request.v1', RequestWithdrawalPayload),
+  payInvestment: defineCommand<PayInvestmentPayload, TransactionView>('ledger.investment-payment.create.v1', PayInvestmentPayload),
+  listTransactions: defineCommand<AdminTransactionsPagePayload, TransactionPage>('ledger.transaction.list.v1', AdminTransactionsPagePayload),
+  transactionStats: defineCommand<EmptyPayload, TransactionStats>('ledger.transaction.stats.v1', EmptyPayload),
+  decideTransaction: defineCommand<DecideTransactionPayload, TransactionView>('ledger.transaction.decide.v1', DecideTransactionPayload),
+  listOwnSecurityDeposits: defineCommand<EmptyPayload, SecurityDepositList>('ledger.security-deposit.list-own.v1', EmptyPayload),
+  listSecurityDeposits: defineCommand<EmptyPayload, SecurityDepositList>('ledger.security-deposit.list.v1', EmptyPayload),
+  createSecurityDeposit: defineCommand<CreateSecurityDepositPayload, SecurityDepositView>('ledger.security-deposit.create.v1', CreateSecurityDepositPayload),
+  setSecurityDepositLock: defineCommand<SetSecurityDepositLockPayload, SecurityDepositView>('ledger.security-deposit.set-lock.v1', SetSecurityDepositLockPayload),
+  checkLedger: defineCommand<EmptyPayload, LedgerCheckReport>('ledger.check.run.v1', EmptyPayload),
+} as const;

@@ -1,0 +1,168 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { defineCommand, EmptyPayload } from '../common/messages';
+import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
+
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What a notification is about, so the web app can link it and pick an icon. */
+export const NOTIFICATION_CATEGORIES = ['broadcast', 'application', 'transaction', 'security_deposit', 'kyc', 'support'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** Who a broadcast goes to: every customer, one user, or customers filtered by status and/or KYC status. */
+export const BROADCAST_AUDIENCES = ['all_customers', 'user', 'filtered'] as const;
+export type BroadcastAudienceKind = (typeof BROADCAST_AUDIENCES)[number];
+
+/** Spec 02 §5 and §8, word for word. */
+export const NotificationMessages = {
+  titleAndMessageRequired: 'Please enter a title and a message.',
+  noRecipients: 'No users found to send notification to',
+  broadcastTo: (count: number) => `Notification broadcast to ${count} users`,
+  notFound: 'Notification not found.',
+  notAllowed: 'Your admin role does not allow sending notifications.',
+  expiryInPast: 'The expiry must be in the future.',
+} as const;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const REQUIRED = { message: NotificationMessages.titleAndMessageRequired };
+
+export class BroadcastAudience {
+  @ApiProperty({ enum: BROADCAST_AUDIENCES }) @IsIn(BROADCAST_AUDIENCES) kind: BroadcastAudienceKind;
+  @ApiPropertyOptional({ format: 'uuid', description: 'kind "user": the one recipient' }) @IsOptional() @IsUUID() userId?: string;
+  @ApiPropertyOptional({ enum: USER_STATUSES, description: 'kind "filtered"' }) @IsOptional() @IsIn(USER_STATUSES) userStatus?: UserStatus;
+  @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'kind "filtered"' }) @IsOptional() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
+}
+
+export class BroadcastPayload {
+  @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(200) title: string;
+  @ApiProperty({ maxLength: 2000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(2000) message: string;
+  @ApiProperty({ enum: NOTIFICATION_TYPES }) @IsIn(NOTIFICATION_TYPES) type: NotificationType;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'ISO-8601; hidden from then on' }) @IsOptional() @IsISO8601() expiresAt?: string | null;
+  @ApiProperty({ type: BroadcastAudience }) @ValidateNested() @Type(() => BroadcastAudience) audience: BroadcastAudience;
+}
+
+export class BroadcastResult {
+  @ApiProperty({ format: 'uuid' }) broadcastId: string;
+  @ApiProperty() recipientCount: number;
+  @ApiProperty({ description: "'Notification broadcast to N users'" }) message: string;
+}
+
+export class NotificationListPayload {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional() @IsString() @MaxLength(40) cursor?: string;
+  @IsOptional() @IsIn(['true', 'false']) unreadOnly?: 'true' | 'false';
+}
+
+export class NotificationIdPayload {
+  @IsUUID('all', { message: NotificationMessages.notFound }) notificationId: string;
+}
+
+export class NotificationView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ enum: NOTIFICATION_TYPES }) type: NotificationType;
+  @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: NotificationCategory;
+  @ApiPropertyOptional({ nullable: true, type: String }) expiresAt: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) readAt: string | null;
+  @ApiProperty() createdAt: string;
+}
+
+export class NotificationPage {
+  @ApiProperty({ type: [NotificationView] }) items: NotificationView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
+  @ApiProperty() total: number;
+}
+
+export class UnreadCount {
+  @ApiProperty() count: number;
+}
+
+export class MarkedRead {
+  @ApiProperty({ description: 'Notifications marked read by this call' }) updated: number;
+}
+
+export class AudienceStats {
+  @ApiProperty() totalCustomers: number;
+  @ApiProperty() activeCustomers: number;
+  @ApiProperty() suspendedCustomers: number;
+  @ApiProperty() kycVerified: number;
+  @ApiProperty() kycPending: number;
+  @ApiProperty() kycRejected: number;
+}
+
+export class BroadcastView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ enum: NOTIFICATION_TYPES }) type: NotificationType;
+  @ApiProperty({ type: BroadcastAudience }) audience: BroadcastAudience;
+  @ApiProperty() recipientCount: number;
+  @ApiProperty({ description: 'Recipients who have read it' }) readCount: number;
+  @ApiPropertyOptional({ nullable: true, type: String }) expiresAt: string | null;
+  @ApiProperty({ format: 'uuid' }) sentBy: string;
+  @ApiProperty() createdAt: string;
+}
+
+export class RecipientStats {
+  @ApiProperty({ type: AudienceStats }) audience: AudienceStats;
+  @ApiProperty({ type: [BroadcastView], description: 'The latest broadcasts, newest first' }) recentBroadcasts: BroadcastView[];
+}
+
+export class RecipientsAmongPayload {
+  @IsUUID() broadcastId: string;
+  @IsUUID('all', { each: true }) userIds: string[];
+}
+
+export class RecipientsAmong {
+  userIds: string[];
+  /** Each recipient's unread count after the broadcast, so a bell updates without asking again. */
+  unreadCounts: Record<string, number>;
+}
+
+export class FindRecipientsPayload {
+  @ApiProperty({ description: 'Part of a name or email', minLength: 2, maxLength: 200 }) @Transform(trim) @IsString() @MinLength(2) @MaxLength(200) q: string;
+}
+
+export class RecipientView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty({ enum: ['customer', 'admin'] }) userType: 'customer' | 'admin';
+}
+
+export class RecipientMatches {
+  @ApiProperty({ type: [RecipientView], description: 'At most 10' }) items: RecipientView[];
+}
+
+export class FailedEmailView {
+  @ApiProperty() jobId: string;
+  @ApiProperty() template: string;
+  @ApiProperty() recipient: string;
+  @ApiProperty() attemptsMade: number;
+  @ApiProperty() failedReason: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) failedAt: string | null;
+}
+
+export class FailedEmailPage {
+  @ApiProperty({ type: [FailedEmailView] }) items: FailedEmailView[];
+  @ApiProperty() total: number;
+}
+
+/** Commands the notification service answers (queue group "notification"). */
+export const NotificationCommands = {
+  list: defineCommand<NotificationListPayload, NotificationPage>('notification.notification.list.v1', NotificationListPayload),
+  unreadCount: defineCommand<EmptyPayload, UnreadCount>('notification.notification.unread-count.v1', EmptyPayload),
+  markRead: defineCommand<NotificationIdPayload, MarkedRead>('notification.notification.mark-read.v1', NotificationIdPayload),
+  markAllRead: defineCommand<EmptyPayload, MarkedRead>('notification.notification.mark-all-read.v1', EmptyPayload),
+  /** Admins whose role has the "notifications" permission. */
+  broadcast: defineCommand<BroadcastPayload, BroadcastResult>('notification.broadcast.send.v1', BroadcastPayload),
+  recipientStats: defineCommand<EmptyPayload, RecipientStats>('notification.broadcast.stats.v1', EmptyPayload),
+  /** The "one user" audience: people matching a name or email, as identity finds them. */
+  findRecipients: defineCommand<FindRecipientsPayload, RecipientMatches>('notification.broadcast.find-recipients.v1', FindRecipientsPayload),
+  listFailedEmails: defineCommand<EmptyPayload, FailedEmailPage>('notification.email.list-failed.v1', EmptyPayload),
+  /** The gateway's realtime fan-out: which of its connected users received a broadcast. */
+  recipientsAmong: defineCommand<RecipientsAmongPayload, RecipientsAmong>('notification.broadcast.recipients-among.v1', RecipientsAmongPayload),
+} as const;
