@@ -2,9 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
-import { APPLICATIONS_EVENTS_STREAM, LEDGER_EVENTS_STREAM } from '@portal/contracts';
+import { APPLICATIONS_EVENTS_STREAM, KYC_EVENTS_STREAM, LEDGER_EVENTS_STREAM } from '@portal/contracts';
 import { EventConsumerModule, eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { ApplicationGateHandlers } from './application-gate/application-gate.handlers';
+import { KycGateHandlers } from './kyc-gate/kyc-gate.handlers';
 import { Book } from './book/book';
 import { LedgerCheck } from './check/ledger-check';
 import { ledgerMigrations } from './migrations';
@@ -31,6 +32,7 @@ export class LedgerModule {
         ServiceDatabaseModule.forService({ schema: LEDGER_SCHEMA, url: environment.DATABASE_URL, entities: ledgerEntities, migrations: ledgerMigrations }),
         OutboxModule.forStreams(LEDGER_EVENTS_STREAM),
         EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationGateHandlers]),
+        EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycGateHandlers]),
         PlatformSettingsModule,
       ],
       controllers: [LedgerController],
@@ -41,6 +43,7 @@ export class LedgerModule {
         SecurityDeposits,
         LedgerCheck,
         ApplicationGateHandlers,
+        KycGateHandlers,
         { provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] },
       ],
     };

@@ -141,6 +141,10 @@ export class MoneyMovement {
   async requestWithdrawal(actor: Actor, payload: RequestWithdrawalPayload): Promise<TransactionView> {
     requireCustomer(actor);
     if (!this.toggle('withdrawals_enabled')) throw ServiceError.conflict(LEDGER_MESSAGES.withdrawalsDisabled, 'withdrawals_disabled');
+    if (this.settings.get<{ withdrawalRequiresKyc?: boolean }>('financial_limits')?.withdrawalRequiresKyc === true) {
+      const [gate] = await this.dataSource.query(`SELECT kyc_status FROM ledger.kyc_gate WHERE user_id = $1`, [actor.userId]);
+      if (gate?.kyc_status !== 'verified') throw ServiceError.forbidden(LEDGER_MESSAGES.withdrawalRequiresKyc, 'kyc_required');
+    }
     const currency = payload.currency ?? 'USD';
     const amount = toMinor(payload.amount);
     const configured = Number(this.settings.get<{ minimumWithdrawal?: number }>('financial_limits')?.minimumWithdrawal);

@@ -22,6 +22,8 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, Transaction
 
 /** Spec 02 §5 and §8, word for word. */
 export const LEDGER_MESSAGES = {
+  /** financial_limits.withdrawalRequiresKyc is on and the customer's KYC is not verified. */
+  withdrawalRequiresKyc: 'Please complete KYC verification before requesting a withdrawal. Your KYC must be verified by our team.',
   missingFields: 'Please fill in all required fields.',
   depositAmount: 'Please enter a valid deposit amount greater than 0.',
   depositNotAllowed: 'Your investment application has not been approved.',
