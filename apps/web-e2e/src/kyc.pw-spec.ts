@@ -101,7 +101,12 @@ test('a customer uploads documents and verifies with the camera; an admin review
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve KYC' }).click();
   await expect(adminPage.getByText('KYC status updated successfully')).toBeVisible();
 
-  // The customer sees the decisions.
+  // The customer sees the decisions: the verified badge on the dashboard, the documents' statuses.
+  await customerPage.goto(`${portal.baseUrl}/app/dashboard`);
+  await expect(async () => {
+    await customerPage.reload();
+    await expect(customerPage.getByText('Account Verified')).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 45_000 });
   await customerPage.goto(`${portal.baseUrl}/app/documents`);
   await expect(list.getByText('rejected')).toBeVisible();
   await expect(list.getByText('Not from the current tax year', { exact: false })).toBeVisible();

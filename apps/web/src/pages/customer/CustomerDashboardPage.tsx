@@ -1,3 +1,4 @@
+import { KycStatusNotice } from '../../kyc/KycStatusBadge';
 import { BalanceStatCards } from '../../money/BalanceStatCards';
 import { ProtectionCard } from '../../money/ProtectionCard';
 import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
@@ -8,6 +9,7 @@ export default function CustomerDashboardPage() {
   return (
     <PortalPage title="Dashboard" description="An overview of your account, investments and balance.">
       <Greeting />
+      <KycStatusNotice />
       <ProtectionCard />
       <BalanceStatCards />
       <FeatureNotAvailable feature="Your investment plans and performance" />
