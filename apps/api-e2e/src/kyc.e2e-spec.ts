@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { adminAccount, confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
 
 jest.setTimeout(180_000);
@@ -115,6 +116,16 @@ describe('KYC documents, review and user management over HTTP', () => {
     expect((await moderator.api.post(`/api/v1/admin/users/${customer.user.id}/suspend`, {})).body).toMatchObject({ userStatus: 'suspended' });
     expect((await customer.api.get('/api/v1/kyc/documents')).status).toBe(401);
     expect((await stack.api.post('/api/v1/auth/login', { email: customer.email, password: customer.password })).status).toBe(403);
+
+    // A customer who still holds money cannot be deleted.
+    const saver = await confirmedCustomer(stack.api, stack.inbox);
+    const deposit = await saver.api.post<{ id: string }>('/api/v1/deposits', { method: 'bank', amount: 500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() });
+    expect((await superAdmin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    expect(await superAdmin.api.request('DELETE', `/api/v1/admin/users/${saver.user.id}`)).toMatchObject({
+      status: 409,
+      body: { message: 'This customer still holds funds. Settle or withdraw the balance before deleting the account.' },
+    });
+    expect((await saver.api.get('/api/v1/balance')).status).toBe(200);
 
     // Deleting needs a super admin; it closes the account and anonymises it.
     expect((await moderator.api.request('DELETE', `/api/v1/admin/users/${stranger.user.id}`)).status).toBe(403);
