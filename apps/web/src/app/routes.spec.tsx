@@ -76,8 +76,8 @@ describe('routes and guarding (spec 01 §2)', () => {
   });
 
   it('shows an honest empty state instead of sample data', async () => {
-    open('/app/verification', signedInAs('customer'));
-    expect(await screen.findByText('Account verification is not available yet.')).toBeInTheDocument();
+    open('/app/settings', signedInAs('customer'));
+    expect(await screen.findByText('Account settings is not available yet.')).toBeInTheDocument();
   });
 
   it('redirects a signed-in user away from sign-up by type', async () => {
