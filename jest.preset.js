@@ -11,4 +11,7 @@ module.exports = {
     '^@portal/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  // Integration suites start their own database, NATS and Redis: on a busy two-core machine
+  // that alone can take longer than jest's default of five seconds.
+  testTimeout: 30_000,
 };
