@@ -15,7 +15,7 @@ import {
   SetSecurityDepositLockPayload,
   UNLOCK_REASON,
 } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { addToOutbox, PlatformSettings, ServiceCallError, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireMoneyAdmin, sanitise } from '../book/access';
 import { Book, InsufficientFunds, updated } from '../book/book';
 import { once } from '../book/idempotency';
@@ -127,7 +127,10 @@ export class SecurityDeposits {
 
   /** The customer must exist: identity, their owner, is asked (a down identity refuses rather than guesses). */
   private async customerId(meta: RequestMeta, payload: CreateSecurityDepositPayload): Promise<string> {
-    const unavailable = () => {
+    // Identity refusing the question (a malformed email, say) means no such customer; only
+    // identity not answering is an outage.
+    const unavailable = (error: unknown) => {
+      if (error instanceof ServiceCallError && error.body.statusCode < 500) throw ServiceError.notFound('Customer not found');
       throw ServiceError.unavailable('The customer directory is unavailable. Please try again.');
     };
     let candidates = payload.userId ? [payload.userId] : [];
