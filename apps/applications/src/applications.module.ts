@@ -8,6 +8,8 @@ import { InvestmentApplication } from './applications/application.entity';
 import { ApplicationsFeatureModule } from './applications/applications-feature.module';
 import { Investment } from './investments/investment.entity';
 import { applicationsMigrations } from './migrations';
+import { BackOfficeFiguresModule } from './back-office/back-office-figures.module';
+import { ApplicationsDataExportModule } from './data-export/data-export.controller';
 
 export const APPLICATIONS_SCHEMA = 'applications';
 export const applicationsEntities = [...eventEntities, InvestmentApplication, Investment];
@@ -26,6 +28,8 @@ export class ApplicationsModule {
         OutboxModule.forStreams(APPLICATIONS_EVENTS_STREAM),
         PlatformSettingsModule,
         ApplicationsFeatureModule,
+        BackOfficeFiguresModule,
+        ApplicationsDataExportModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -35,6 +35,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   const server = app.getHttpServer() as Server;
   server.headersTimeout = environment.HTTP_HEADERS_TIMEOUT_MS;
   server.requestTimeout = environment.HTTP_REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = environment.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   app.disable('x-powered-by');
 
   app.use(assignRequestId(logger));

@@ -1,9 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from '@portal/logging';
+import { AccountDataModule } from './account-data/account-data.module';
 import { AdminModule } from './admin/admin.module';
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
+import { BackOfficeModule } from './back-office/back-office.module';
+import { CardsModule } from './cards/cards.module';
 import { GatewayConfig } from './config/gateway-environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { HealthModule } from './health/health.module';
@@ -28,6 +31,7 @@ export class GatewayModule {
         ConnectionsModule.forRoot(config, logger),
         AuthModule,
         MeModule,
+        AccountDataModule,
         SettingsModule,
         SecurityEventsModule,
         AdminModule,
@@ -39,6 +43,8 @@ export class GatewayModule {
         NotificationsModule,
         RealtimeModule,
         MoneyModule,
+        BackOfficeModule,
+        CardsModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { ConfigurationError } from '@portal/config';
 import { createLogger } from '@portal/logging';

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { ServiceEnvironment } from '@portal/config';
 
 /**
@@ -64,4 +64,14 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @Min(1)
   @Max(64)
   PASSWORD_HASHING_CONCURRENCY: number = 1;
+
+  /**
+   * Encrypts authenticator (TOTP) secrets at rest (AES-256-GCM, key derived with SHA-256).
+   * Required in production, at least 32 characters; development and tests use a fixed
+   * development key when it is not set. Changing it makes enrolled secrets unreadable.
+   */
+  @ValidateIf((environment: IdentityEnvironment) => environment.NODE_ENV === 'production' || environment.TWO_FACTOR_ENCRYPTION_KEY !== undefined)
+  @IsString({ message: 'TWO_FACTOR_ENCRYPTION_KEY is required in production' })
+  @MinLength(32, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be at least 32 characters' })
+  TWO_FACTOR_ENCRYPTION_KEY?: string;
 }

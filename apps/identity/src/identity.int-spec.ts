@@ -56,6 +56,16 @@ describe('identity service', () => {
       investmentCategories: ['Oil & Gas', 'Gold Mining', 'Real Estate', 'Technology', 'Healthcare', 'Renewable Energy'],
       corporateStructures: ['Private Limited Company', 'Public Limited Company', 'Partnership', 'Sole Proprietorship', 'Limited Liability Partnership', 'Other'],
       bitcoinWalletAddress: null,
+      support: {
+        platformName: 'Investment Portal',
+        supportEmail: null,
+        supportPhone: null,
+        phoneHours: 'Mon–Fri 9AM–5PM SGT',
+        liveChatUrl: null,
+        liveChatHours: '24/7',
+        liveChatResponseTime: '2 minutes',
+        emailResponseTime: 'Within 4 hours',
+      },
     });
   });
 

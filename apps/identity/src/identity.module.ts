@@ -5,12 +5,15 @@ import { IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
 import { redisHealthCheck } from '@portal/redis';
+import { AccountSecurityModule } from './account-security/account-security.module';
 import { AuditModule } from './audit/audit.module';
 import { EmailConfirmationModule } from './email-confirmation/email-confirmation.module';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { IdentityEnvironment } from './identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from './identity-schema';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { PreferencesModule } from './preferences/preferences.module';
+import { ProfileModule } from './profile/profile.module';
 import { REDIS } from './redis/redis';
 import { IdentityRedisModule } from './redis/redis.module';
 import { DataRetention } from './retention/data-retention';
@@ -21,6 +24,9 @@ import { SignUpModule } from './sign-up/sign-up.module';
 import { AccountAdministrationModule } from './account-administration/account-administration.module';
 import { UserDirectoryModule } from './user-directory/user-directory.module';
 import { UsersModule } from './users/users.module';
+import { BackOfficeFiguresModule } from './back-office/back-office-figures.module';
+import { IdentityDataExportModule } from './data-export/data-export.controller';
+import { AccountClosureModule } from './account-closure/account-closure.module';
 
 /**
  * Users, credentials, sessions, email confirmation and password reset, administrators,
@@ -39,13 +45,19 @@ export class IdentityModule {
         UsersModule,
         UserDirectoryModule,
         AccountAdministrationModule,
+        IdentityDataExportModule,
+        AccountClosureModule,
         SessionsModule,
         SignUpModule,
         EmailConfirmationModule,
         SignInModule,
         PasswordResetModule,
+        AccountSecurityModule,
         AuditModule,
         EventIntakeModule,
+        BackOfficeFiguresModule,
+        PreferencesModule,
+        ProfileModule,
       ],
       providers: [
         DataRetention,

@@ -11,8 +11,10 @@ import { FilesModule } from './files/files.module';
 import { KycProfile } from './kyc-status/kyc-profile.entity';
 import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
+import { BackOfficeFiguresModule } from './back-office/back-office-figures.module';
 import { BiometricSession } from './verification/biometric-session.entity';
 import { VerificationModule } from './verification/verification.module';
+import { KycDataExportModule } from './data-export/data-export.controller';
 
 export const KYC_SCHEMA = 'kyc';
 export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, FileUploadPart, KycDocument, KycDocumentRequest, BiometricSession];
@@ -34,7 +36,9 @@ export class KycModule {
         FilesModule,
         PlatformSettingsModule,
         KycDocumentsModule,
+        KycDataExportModule,
         VerificationModule,
+        BackOfficeFiguresModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { ServiceEnvironment } from '@portal/config';
 import { runService } from '@portal/messaging';

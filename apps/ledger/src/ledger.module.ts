@@ -7,8 +7,12 @@ import { EventConsumerModule, eventEntities, HEALTH_CHECKS, OutboxModule, Platfo
 import { ApplicationGateHandlers } from './application-gate/application-gate.handlers';
 import { KycGateHandlers } from './kyc-gate/kyc-gate.handlers';
 import { Book } from './book/book';
+import { CardRequestsHandlers } from './cards/card-requests.handlers';
+import { CardRequests } from './cards/card-requests.service';
 import { LedgerCheck } from './check/ledger-check';
+import { LedgerDataExportHandlers } from './data-export/data-export.handlers';
 import { ledgerMigrations } from './migrations';
+import { BackOfficeFiguresController } from './back-office/back-office-figures.controller';
 import { SecurityDeposits } from './security-deposits/security-deposits.service';
 import { LedgerController } from './transactions/ledger.controller';
 import { MoneyMovement } from './transactions/money-movement.service';
@@ -35,12 +39,13 @@ export class LedgerModule {
         EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycGateHandlers]),
         PlatformSettingsModule,
       ],
-      controllers: [LedgerController],
+      controllers: [LedgerController, BackOfficeFiguresController, CardRequestsHandlers, LedgerDataExportHandlers],
       providers: [
         Book,
         MoneyMovement,
         TransactionQueries,
         SecurityDeposits,
+        CardRequests,
         LedgerCheck,
         ApplicationGateHandlers,
         KycGateHandlers,

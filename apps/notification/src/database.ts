@@ -4,9 +4,10 @@ import { EmailDelivery } from './email/email-delivery.entity';
 import { Notification } from './inbox/notification.entity';
 import { GippConfirmation, Recipient } from './inbox/recipient.entity';
 import { notificationMigrations } from './migrations';
+import { NotificationPreference } from './preferences/notification-preference.entity';
 
 export const NOTIFICATION_SCHEMA = 'notification';
-export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation];
+export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation, NotificationPreference];
 
 /** The service's database, shared by the service process and the email worker process. */
 export function notificationDatabase(databaseUrl: string) {

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { startEmailWorker } from './email/start-email-worker';
 

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runService } from '@portal/messaging';
 import { NotificationEnvironment } from './notification-environment';

@@ -12,6 +12,7 @@ import { EmailWorkerModule } from './email/email-worker.module';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { InboxModule } from './inbox/inbox.module';
 import { NotificationEnvironment } from './notification-environment';
+import { NotificationDataExportModule } from './data-export/data-export.controller';
 
 export { NOTIFICATION_SCHEMA, notificationEntities } from './database';
 
@@ -32,6 +33,7 @@ export class NotificationModule {
         EmailModule,
         InboxModule,
         EventIntakeModule,
+        NotificationDataExportModule,
         ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
       ],
       providers: [

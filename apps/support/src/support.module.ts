@@ -7,6 +7,7 @@ import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } fr
 import { Ticket, TicketMessage } from './tickets/ticket.entity';
 import { TicketsModule } from './tickets/tickets.module';
 import { supportMigrations } from './migrations';
+import { SupportDataExportModule } from './data-export/data-export.controller';
 
 export const SUPPORT_SCHEMA = 'support';
 export const supportEntities = [...eventEntities, Ticket, TicketMessage];
@@ -26,6 +27,7 @@ export class SupportModule {
         OutboxModule.forStreams(SUPPORT_EVENTS_STREAM),
         PlatformSettingsModule,
         TicketsModule,
+        SupportDataExportModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

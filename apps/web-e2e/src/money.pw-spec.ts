@@ -3,6 +3,8 @@ import { adminAccount, confirmedCustomer } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
 const portal = runningPortal();
+// Two people, two sign-ins and four screens: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 async function signInThroughTheForm(page: Page, email: string, password: string, portalName: 'admin' | 'customer') {
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);

@@ -48,6 +48,14 @@ export type AdminUserRow = Schemas['AdminUserRow'];
 export type AdminUserPage = Schemas['AdminUserPage'];
 export type AdminUserSummary = Schemas['AdminUserSummary'];
 export type CreateAdminPayload = Schemas['CreateAdminPayload'];
+export type MfaChallenge = Schemas['MfaChallenge'];
+export type MfaSignInSession = Schemas['MfaSignInSession'];
+export type ChangePasswordPayload = Schemas['ChangePasswordPayload'];
+export type PasswordChangedResult = Schemas['PasswordChangedResult'];
+export type SecurityPreferences = Schemas['SecurityPreferences'];
+export type UpdateSecurityPreferencesPayload = Schemas['UpdateSecurityPreferencesPayload'];
+export type TwoFactorEnrolment = Schemas['TwoFactorEnrolment'];
+export type TwoFactorEnabledResult = Schemas['TwoFactorEnabledResult'];
 
 export interface PortalClientOptions {
   /** Origin of the gateway; '' (the default) calls the page's own origin, as the web app does. */

@@ -62,10 +62,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin actions and security events, newest first (identity checks the admin role) */
+        /** Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match (identity checks the admin role) */
         get: operations["AuditLogs_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/cards/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every card request with its client, newest first (status and cardType filters) */
+        get: operations["AdminCards_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/cards/requests/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** pending → approved or rejected (reason required); approved physical → delivered (trackingNumber required) */
+        post: operations["AdminCards_decide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -174,6 +208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/me/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's admin role and its current permissions (admin_roles setting) */
+        get: operations["AdminPermissions_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/notifications/broadcast": {
         parameters: {
             query?: never;
@@ -242,6 +293,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file */
+        get: operations["BackOffice_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/security-deposits": {
         parameters: {
             query?: never;
@@ -288,6 +356,74 @@ export interface paths {
         put?: never;
         /** Emergency unlock (reason: Emergency unlock approved); the amount becomes available */
         post: operations["AdminMoney_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every platform setting with who changed it last and its version (secrets masked) */
+        get: operations["AdminSettings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a setting's whole value (super admins only); takes effect in every service at once */
+        put: operations["AdminSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/{key}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A setting's changes, newest first: who, when, old and new value, version */
+        get: operations["AdminSettings_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview cards, each section from the service that owns it; a section whose service is down is marked unavailable */
+        get: operations["BackOffice_stats"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -596,8 +732,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /** Sign in with email and password; with two-factor on (or required), answers a challenge for /auth/login/mfa instead of a session */
         post: operations["Auth_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of sign-in: the challenge and an authenticator code or a recovery code (for a required enrolment, the first code of the new secret) */
+        post: operations["Auth_completeMfaSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/mfa/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator required to use two-factor gets a new authenticator secret during sign-in */
+        post: operations["Auth_startMfaEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -718,6 +888,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own card requests, newest first, each with its status timeline; counts for the Physical, Virtual and Pending tiles */
+        get: operations["Cards_list"];
+        put?: never;
+        /** Order a physical (with delivery address) or virtual card; refused with 409 while the available balance is 0 */
+        post: operations["Cards_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel an own pending request (another customer’s is 404; a decided one is 409) */
+        delete: operations["Cards_cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -871,6 +1076,163 @@ export interface paths {
         get: operations["Me_currentUser"];
         put?: never;
         post?: never;
+        /** Delete Account: password confirmation; refused (409) while the account holds money; ends every session and anonymises the account */
+        delete: operations["AccountData_deleteAccount"];
+        options?: never;
+        head?: never;
+        /** Change the caller's profile (only the fields sent); a new email is applied once the link sent to it is opened */
+        patch: operations["Me_updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/me/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a new email address from the emailed link (no sign-in needed: the link proves the mailbox) */
+        post: operations["Me_confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the portal holds about the signed-in user, as one JSON file (503 rather than an incomplete export) */
+        get: operations["AccountData_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password: the current one is checked; every other session ends, this one stays; the owner is emailed */
+        post: operations["Me_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notification, display and privacy preferences (the defaults until saved) */
+        get: operations["Me_preferences"];
+        /** Replace the caller's preferences (every group in full); notification toggles apply to later messages */
+        put: operations["Me_updatePreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's profile: details, photo file and any email change waiting for confirmation */
+        get: operations["Me_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Security tab toggles: two-factor (read-only here), login alerts, biometric login */
+        get: operations["Me_securityPreferences"];
+        /** Set login alerts and biometric login (two-factor changes through its own endpoints) */
+        put: operations["Me_updateSecurityPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the new secret with a code from the app: two-factor is on; the recovery codes are shown this once */
+        post: operations["Me_confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor off with a valid authenticator or recovery code */
+        post: operations["Me_disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start turning two-factor on: a new authenticator secret and its otpauth:// URI (for a QR code) */
+        post: operations["Me_startTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1243,6 +1605,10 @@ export interface components {
             /** @example true */
             accepted: boolean;
         };
+        AccountDeletedReply: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
         AdminApplicationPage: {
             /** @description Over every submitted application, not only this filter */
             counters: components["schemas"]["ApplicationCounters"];
@@ -1253,6 +1619,9 @@ export interface components {
         AdminKycDocumentPage: {
             counters: components["schemas"]["KycDocumentCounters"];
             items: components["schemas"]["AdminKycDocumentView"][];
+            page: number;
+            pageSize: number;
+            total: number;
         };
         AdminKycDocumentView: {
             /** @enum {string} */
@@ -1278,6 +1647,51 @@ export interface components {
             /** @enum {string|null} */
             userKycStatus: "pending" | "verified" | "rejected" | null;
             userName: string | null;
+        };
+        AdminPermissionsView: {
+            adminRole: string | null;
+            /** @description The role's permissions; 'all' for super_admin */
+            permissions: string[];
+        };
+        AdminReportView: {
+            applications: components["schemas"]["ApplicationsReportSection"];
+            /** @description Start of the window, inclusive */
+            from: string;
+            generatedAt: string;
+            /** @description False when every available section is empty for the period */
+            hasData: boolean;
+            kyc: components["schemas"]["KycReportSection"];
+            money: components["schemas"]["MoneyReportSection"];
+            /** @enum {string} */
+            period: "daily" | "weekly" | "monthly" | "custom";
+            /** @description End of the window, exclusive */
+            to: string;
+            users: components["schemas"]["UsersReportSection"];
+        };
+        AdminSettingList: {
+            items: components["schemas"]["AdminSettingView"][];
+        };
+        AdminSettingView: {
+            description: string | null;
+            /** @enum {string} */
+            key: "general" | "financial_limits" | "feature_toggles" | "security" | "platform_fees" | "roi_rates" | "supported_currencies" | "crypto_wallets" | "biometric_verification_config" | "admin_roles" | "investment_durations" | "investment_categories" | "corporate_structures";
+            updatedAt: string;
+            /**
+             * Format: uuid
+             * @description The admin who last changed it; null for the seeded default
+             */
+            updatedBy: string | null;
+            updatedByEmail: string | null;
+            /** @description The whole value; the biometric API key appears only masked */
+            value: Record<string, never>;
+            version: number;
+        };
+        AdminStatsView: {
+            generatedAt: string;
+            investments: components["schemas"]["InvestmentsStatsSection"];
+            kyc: components["schemas"]["KycStatsSection"];
+            money: components["schemas"]["MoneyStatsSection"];
+            users: components["schemas"]["UsersStatsSection"];
         };
         AdminUserPage: {
             counts: components["schemas"]["UserCounts"];
@@ -1321,6 +1735,16 @@ export interface components {
             amount: string;
             /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "SGD";
+        };
+        AppPreferences: {
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "CAD";
+            /** @enum {string} */
+            language: "en" | "es" | "fr" | "de";
+            /** @enum {string} */
+            theme: "light" | "dark" | "system";
+            /** @enum {string} */
+            timezone: "America/New_York" | "America/Chicago" | "America/Denver" | "America/Los_Angeles";
         };
         ApplicationBody: {
             /** @description personal: address, employment, annualIncome, investmentPurpose, declaration; corporate: countryOfOperation, directorsName, companyStructure, declaration; gipp: declaration */
@@ -1404,6 +1828,29 @@ export interface components {
             updatedAt: string;
             /** Format: uuid */
             userId: string;
+        };
+        ApplicationsReport: {
+            /** @description By their status now */
+            byStatus: components["schemas"]["LabelledCount"][];
+            byType: components["schemas"]["LabelledCount"][];
+            perDay: components["schemas"]["DailyCount"][];
+            /** @description Investment amounts applied for */
+            requested: components["schemas"]["AmountByCurrency"][];
+            submitted: number;
+        };
+        ApplicationsReportSection: {
+            available: boolean;
+            data?: components["schemas"]["ApplicationsReport"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
+        ApplicationsStats: {
+            corporate: number;
+            gipp: number;
+            /** @description Applications submitted and not yet decided (pending or under review) */
+            pendingApprovals: number;
+            personal: number;
+            totalInvestments: number;
         };
         AudienceStats: {
             activeCustomers: number;
@@ -1507,9 +1954,63 @@ export interface components {
             /** @enum {string} */
             type: "info" | "success" | "warning" | "error";
         };
+        CardRequestClient: {
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+        };
+        CardRequestCounts: {
+            pendingRequests: number;
+            /** @description Physical cards approved or delivered */
+            physicalCards: number;
+            /** @description Virtual cards approved */
+            virtualCards: number;
+        };
+        CardRequestHistoryEntry: {
+            at: string;
+            /** @description Rejection reason or tracking number */
+            note?: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "delivered" | "cancelled";
+        };
+        CardRequestPage: {
+            counts: components["schemas"]["CardRequestCounts"];
+            items: components["schemas"]["CardRequestView"][];
+            nextCursor: string | null;
+            total: number;
+        };
+        CardRequestView: {
+            cardName: string;
+            /** @enum {string} */
+            cardType: "physical" | "virtual";
+            client?: components["schemas"]["CardRequestClient"] | null;
+            deliveryAddress?: string | null;
+            /** @description Physical cards only */
+            estimatedDelivery?: string | null;
+            /** @description Every status the request went through, oldest first */
+            history: components["schemas"]["CardRequestHistoryEntry"][];
+            /** Format: uuid */
+            id: string;
+            reason: string;
+            rejectionReason?: string | null;
+            /** @description When the card was requested */
+            requestDate: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "delivered" | "cancelled";
+            trackingNumber?: string | null;
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
+        };
         ChangeAdminRoleBody: {
             /** @enum {string} */
             adminRole: "super_admin" | "admin" | "moderator" | "support";
+        };
+        ChangePasswordPayload: {
+            currentPassword: string;
+            newPassword: string;
         };
         ClientSummary: {
             email: string;
@@ -1517,6 +2018,14 @@ export interface components {
             /** Format: uuid */
             id: string;
             lastName: string;
+        };
+        CompleteMfaSignInPayload: {
+            /** @description Six-digit authenticator code, or a recovery code */
+            code: string;
+            mfaToken: string;
+        };
+        ConfirmEmailChangePayload: {
+            token: string;
         };
         ConfirmEmailPayload: {
             token: string;
@@ -1529,6 +2038,16 @@ export interface components {
             firstName: string;
             lastName: string;
             password: string;
+        };
+        CreateCardRequestPayload: {
+            /** @description The name printed on the card */
+            cardName: string;
+            /** @enum {string} */
+            cardType: "physical" | "virtual";
+            /** @description Required for a physical card; ignored for a virtual one */
+            deliveryAddress?: string;
+            /** @description Why the card is requested */
+            reason: string;
         };
         CreateSecurityDepositPayload: {
             amount: string | number;
@@ -1555,11 +2074,38 @@ export interface components {
             priority: "low" | "medium" | "high" | "urgent";
             subject: string;
         };
+        DailyCount: {
+            count: number;
+            /** @example 2026-11-23 */
+            date: string;
+        };
+        DailyVolume: {
+            count: number;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @example 2026-11-23 */
+            date: string;
+            deposits: string;
+            investments: string;
+            withdrawals: string;
+        };
+        DecideCardRequestBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected" | "delivered";
+            /** @description Required when rejecting; told to the customer */
+            reason?: string;
+            /** @description Required when marking a physical card delivered */
+            trackingNumber?: string;
+        };
         DecideKycBody: {
             /** @enum {string} */
             decision: "verified" | "rejected";
             notes?: string;
             reason?: string;
+        };
+        DeleteOwnAccountPayload: {
+            /** @description The current password, to confirm */
+            password: string;
         };
         DependencyStatus: {
             error?: string;
@@ -1571,6 +2117,24 @@ export interface components {
         DocumentRequestSent: {
             /** @example true */
             sent: boolean;
+        };
+        EarningsFigures: {
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @description Fees posted to the platform’s fee account */
+            platformFees: string;
+            /**
+             * @description Returns over invested, percent with one decimal; 0 when nothing is invested
+             * @example 12.5
+             */
+            roiRate: number;
+            /** @description Held in customers’ invested accounts */
+            totalInvested: string;
+            /** @description Returns paid to customers */
+            totalReturns: string;
+        };
+        EmailChangeConfirmed: {
+            email: string;
         };
         /** @description Every error answer of the API */
         ErrorBody: {
@@ -1613,6 +2177,23 @@ export interface components {
             /** @enum {string} */
             status: "up" | "down";
         };
+        IdentityReport: {
+            /** @description New accounts by their status now */
+            byStatus: components["schemas"]["LabelledCount"][];
+            /** @description New accounts by user type */
+            byType: components["schemas"]["LabelledCount"][];
+            newUsers: number;
+            perDay: components["schemas"]["DailyCount"][];
+        };
+        IdentityStats: {
+            active: number;
+            admins: number;
+            customers: number;
+            /** @description Signed up, e-mail not yet confirmed */
+            pending: number;
+            suspended: number;
+            totalUsers: number;
+        };
         InvestmentList: {
             items: components["schemas"]["InvestmentView"][];
             total: number;
@@ -1649,6 +2230,12 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        InvestmentsStatsSection: {
+            available: boolean;
+            data?: components["schemas"]["ApplicationsStats"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
         KycDocumentCounters: {
             approved: number;
             pending: number;
@@ -1678,12 +2265,43 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        KycReport: {
+            /** @description Documents reviewed in the window, by decision */
+            documentReviews: components["schemas"]["LabelledCount"][];
+            documentsSubmitted: number;
+            /** @description KYC decisions made in the window (verified, rejected), by the status they gave */
+            outcomes: components["schemas"]["LabelledCount"][];
+            /** @description KYC decisions per day */
+            perDay: components["schemas"]["DailyCount"][];
+        };
+        KycReportSection: {
+            available: boolean;
+            data?: components["schemas"]["KycReport"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
+        KycStats: {
+            documentsPending: number;
+            pending: number;
+            rejected: number;
+            verified: number;
+        };
+        KycStatsSection: {
+            available: boolean;
+            data?: components["schemas"]["KycStats"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
         KycStatusView: {
             /** @enum {string} */
             kycStatus: "pending" | "verified" | "rejected";
             /** Format: uuid */
             userId: string;
             version: number;
+        };
+        LabelledCount: {
+            count: number;
+            label: string;
         };
         LatestApplicationStatus: {
             /** Format: uuid */
@@ -1708,6 +2326,23 @@ export interface components {
             kind: string;
             subject: string;
         };
+        LedgerReport: {
+            /** @description Fees posted in the window */
+            fees: components["schemas"]["AmountByCurrency"][];
+            perDay: components["schemas"]["DailyVolume"][];
+            /** @description Sum of absolute amounts of every transaction in the window */
+            totalVolume: components["schemas"]["AmountByCurrency"][];
+            transactions: number;
+            volumes: components["schemas"]["TransactionVolume"][];
+        };
+        LedgerStats: {
+            earnings: components["schemas"]["EarningsFigures"][];
+            /** @description The five newest transactions, with their clients */
+            latest: components["schemas"]["TransactionView"][];
+            lockedDeposits: number;
+            /** @description Security deposits locked now */
+            lockedTotal: components["schemas"]["AmountByCurrency"][];
+        };
         LivenessReport: {
             /** @enum {string} */
             status: "ok";
@@ -1716,14 +2351,58 @@ export interface components {
             /** @description Notifications marked read by this call */
             updated: number;
         };
+        MfaChallenge: {
+            /** @description True when two-factor must first be set up (administrators, when required) */
+            enrolmentRequired: boolean;
+            /** @description Seconds the challenge stays valid */
+            expiresIn: number;
+            /** @enum {boolean} */
+            mfaRequired: true;
+            /** @description Short-lived; sent back with the code to /auth/login/mfa */
+            mfaToken: string;
+        };
+        MfaSignInSession: {
+            accessToken: string;
+            /** @description Access token expiry, ISO-8601 */
+            expiresAt: string;
+            /** @description Access token lifetime in seconds */
+            expiresIn: number;
+            recoveryCodes?: string[];
+            /** @description Opaque; also set as an httpOnly cookie for browsers */
+            refreshToken: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        MfaTokenPayload: {
+            mfaToken: string;
+        };
+        MoneyReportSection: {
+            available: boolean;
+            data?: components["schemas"]["LedgerReport"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
+        MoneyStatsSection: {
+            available: boolean;
+            data?: components["schemas"]["LedgerStats"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
         NotificationPage: {
             items: components["schemas"]["NotificationView"][];
             nextCursor: string | null;
             total: number;
         };
+        NotificationPreferences: {
+            accountActivity: boolean;
+            investmentUpdates: boolean;
+            marketAlerts: boolean;
+            monthlyStatements: boolean;
+            promotions: boolean;
+            weeklyReports: boolean;
+        };
         NotificationView: {
             /** @enum {string} */
-            category: "broadcast" | "application" | "transaction" | "security_deposit" | "kyc" | "support";
+            category: "broadcast" | "application" | "transaction" | "security_deposit" | "kyc" | "support" | "card";
             createdAt: string;
             expiresAt?: string | null;
             /** Format: uuid */
@@ -1773,6 +2452,12 @@ export interface components {
              */
             totalValue: string;
         };
+        PasswordChangedResult: {
+            /** @example true */
+            changed: boolean;
+            /** @description How many other sessions of the account were ended */
+            otherSessionsEnded: number;
+        };
         PasswordUpdatedResult: {
             /** @example true */
             updated: boolean;
@@ -1788,6 +2473,67 @@ export interface components {
             investmentType: "personal" | "corporate" | "gipp";
             /** @enum {string} */
             paymentMethod: "bank" | "crypto" | "balance";
+        };
+        PersonalDataExport: {
+            /** @description Investment applications and investments */
+            applications: {
+                [key: string]: unknown;
+            };
+            exportedAt: string;
+            /** @description Account profile (no credentials) */
+            identity: {
+                [key: string]: unknown;
+            };
+            /** @description KYC status, documents and files (metadata, not contents) */
+            kyc: {
+                [key: string]: unknown;
+            };
+            /** @description Balances, transactions, security deposits, card requests */
+            ledger: {
+                [key: string]: unknown;
+            };
+            /** @description In-app notifications */
+            notification: {
+                [key: string]: unknown;
+            };
+            /** @description Support tickets with their messages */
+            support: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            userId: string;
+        };
+        PrivacyPreferences: {
+            analyticsTracking: boolean;
+            cookiePreferences: boolean;
+            dataSharing: boolean;
+            marketingEmails: boolean;
+            thirdPartyIntegrations: boolean;
+        };
+        Profile: {
+            address: string | null;
+            /** @enum {string|null} */
+            adminRole: "super_admin" | "admin" | "moderator" | "support" | null;
+            /** Format: date */
+            dateOfBirth: string | null;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kycStatus: "pending" | "verified" | "rejected";
+            lastName: string;
+            nationality: string | null;
+            /** @description A new address waiting for confirmation by the link sent to it */
+            pendingEmail: string | null;
+            phone: string | null;
+            /**
+             * Format: uuid
+             * @description Read with GET /api/v1/files/{id}
+             */
+            photoFileId: string | null;
+            /** @enum {string} */
+            userType: "customer" | "admin";
         };
         PublicDependencyStatus: {
             /** @example redis */
@@ -1812,7 +2558,22 @@ export interface components {
             /** @description GIPP investment categories */
             investmentCategories: string[];
             personalDurations: number[];
+            /** @description The general setting: platform name, support contacts and hours */
+            support: components["schemas"]["PublicSupportContacts"];
             supportedCurrencies: string[];
+        };
+        PublicSupportContacts: {
+            emailResponseTime: string;
+            liveChatHours: string;
+            liveChatResponseTime: string;
+            /** @description Null: live chat is not connected */
+            liveChatUrl: string | null;
+            phoneHours: string;
+            platformName: string;
+            /** @description Null: no support mailbox is configured */
+            supportEmail: string | null;
+            /** @description Null: the phone line is shown as unavailable */
+            supportPhone: string | null;
         };
         ReadinessReport: {
             /** @description The gateway's own dependencies: nats and redis */
@@ -1950,6 +2711,12 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        SecurityPreferences: {
+            biometricLogin: boolean;
+            loginAlerts: boolean;
+            /** @description Read-only here: changed by enrolling or disabling two-factor */
+            twoFactorEnabled: boolean;
+        };
         ServiceStatus: {
             /** @description The service's own dependencies, as it reports them */
             dependencies?: components["schemas"]["DependencyStatus"][];
@@ -1980,6 +2747,21 @@ export interface components {
             userStatus: "active" | "suspended" | "pending";
             /** @enum {string} */
             userType: "customer" | "admin";
+        };
+        SettingHistory: {
+            /** @description Newest first */
+            items: components["schemas"]["SettingHistoryEntry"][];
+            key: string;
+        };
+        SettingHistoryEntry: {
+            changedAt: string;
+            /** Format: uuid */
+            changedBy: string | null;
+            changedByEmail: string | null;
+            /** @description The value before this change */
+            previousValue: Record<string, never> | null;
+            value: Record<string, never>;
+            version: number;
         };
         SignInPayload: {
             /** Format: email */
@@ -2018,7 +2800,7 @@ export interface components {
              * @description Detected from the content, not from the name
              * @enum {string}
              */
-            mimeType: "application/pdf" | "image/jpeg" | "image/png" | "application/msword" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+            mimeType: "application/pdf" | "image/jpeg" | "image/png" | "application/msword" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "image/gif";
             name: string;
             purpose: string | null;
             /** @description Bytes */
@@ -2172,12 +2954,76 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        TransactionVolume: {
+            /** @description Sum of amounts (absolute) */
+            amount: string;
+            count: number;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "failed" | "cancelled";
+            /** @enum {string} */
+            type: "deposit" | "withdrawal" | "investment" | "return" | "fee";
+        };
+        TwoFactorCodePayload: {
+            /** @description Six-digit authenticator code, or a recovery code */
+            code: string;
+        };
+        TwoFactorEnabledResult: {
+            /** @description Single-use recovery codes; shown this once only */
+            recoveryCodes: string[];
+            /** @example true */
+            twoFactorEnabled: boolean;
+        };
+        TwoFactorEnrolment: {
+            /** @description otpauth:// URI to show as a QR code */
+            otpauthUri: string;
+            /** @description Base32 secret for manual entry */
+            secret: string;
+        };
         UnreadCount: {
             count: number;
         };
         UpdatePasswordPayload: {
             password: string;
             token: string;
+        };
+        UpdatePreferencesPayload: {
+            app: components["schemas"]["AppPreferences"];
+            notifications: components["schemas"]["NotificationPreferences"];
+            privacy: components["schemas"]["PrivacyPreferences"];
+        };
+        UpdateProfilePayload: {
+            address?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; at least 18 years ago
+             */
+            dateOfBirth?: string | null;
+            /**
+             * Format: email
+             * @description A new address is confirmed by a link sent to it; the current one stays until then
+             */
+            email?: string;
+            firstName?: string;
+            lastName?: string;
+            nationality?: string | null;
+            phone?: string | null;
+            /**
+             * Format: uuid
+             * @description A file uploaded with purpose profile_photo; null removes the photo
+             */
+            photoFileId?: string | null;
+        };
+        UpdateSecurityPreferencesPayload: {
+            biometricLogin: boolean;
+            loginAlerts: boolean;
+            /** @description Ignored if sent: two-factor is turned on by enrolling and off with a code */
+            twoFactorEnabled?: Record<string, never>;
+        };
+        UpdateSettingBody: {
+            /** @description The key's whole new value (it replaces the stored one); checked per key by identity */
+            value: Record<string, never>;
         };
         UpdateTicketBody: {
             /** @description A new answer; it sets the ticket resolved unless a status is given */
@@ -2196,6 +3042,27 @@ export interface components {
         UserDeletedBody: {
             /** @example true */
             deleted: boolean;
+        };
+        UserPreferences: {
+            app: components["schemas"]["AppPreferences"];
+            notifications: components["schemas"]["NotificationPreferences"];
+            privacy: components["schemas"]["PrivacyPreferences"];
+            /** @description ISO-8601; null while the defaults apply */
+            updatedAt: string | null;
+            /** @description Grows with each saved change; 0 while the defaults apply */
+            version: number;
+        };
+        UsersReportSection: {
+            available: boolean;
+            data?: components["schemas"]["IdentityReport"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
+        };
+        UsersStatsSection: {
+            available: boolean;
+            data?: components["schemas"]["IdentityStats"] | null;
+            /** @description Why the section is unavailable */
+            message?: string | null;
         };
         VerificationConfigView: {
             available: boolean;
@@ -2542,6 +3409,16 @@ export interface operations {
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
+                /** @description Only what this admin (or user) did */
+                actorUserId?: string;
+                /** @description Only this action, e.g. user_suspended or unauthorized_access */
+                action?: string;
+                /** @description From this date or time, inclusive */
+                from?: string;
+                /** @description Up to this date (the whole day) or time (exclusive) */
+                to?: string;
+                /** @description Streams every matching record as a file instead of a page */
+                format?: "csv" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -2555,6 +3432,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AuditLogPage"];
+                    "text/csv": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminCards_list: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "delivered" | "cancelled";
+                cardType?: "physical" | "virtual";
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestPage"];
                 };
             };
             /** @description Invalid input: `message` is the first problem, `details` lists every field */
@@ -2577,6 +3557,112 @@ export interface operations {
             };
             /** @description Signed in but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminCards_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideCardRequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2785,6 +3871,8 @@ export interface operations {
     AdminKyc_list: {
         parameters: {
             query?: {
+                page?: number;
+                pageSize?: number;
                 q?: string;
                 status?: "pending" | "approved" | "rejected";
                 userId?: string;
@@ -3084,6 +4172,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerCheckReport"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminPermissions_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPermissionsView"];
                 };
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
@@ -3459,6 +4620,114 @@ export interface operations {
             };
         };
     };
+    BackOffice_report: {
+        parameters: {
+            query?: {
+                /** @description daily: the last day; weekly: 7 days; monthly: the last month; custom: from and to */
+                period?: "daily" | "weekly" | "monthly" | "custom";
+                /** @description Custom range start (a date, or a timestamp), inclusive */
+                from?: string;
+                /** @description Custom range end: a date is included whole; a timestamp is exclusive */
+                to?: string;
+                /** @description Streams the tab as a file instead of the JSON the screen shows */
+                format?: "csv" | "xlsx";
+                /** @description The tab a file export holds */
+                tab?: "overview" | "financial" | "users" | "audit";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportView"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["AdminReportView"];
+                    "text/csv": components["schemas"]["AdminReportView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     AdminMoney_securityDeposits: {
         parameters: {
             query?: never;
@@ -3780,6 +5049,333 @@ export interface operations {
             };
             /** @description The current state does not allow it, or a duplicate */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSettings_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSettingList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: "general" | "financial_limits" | "feature_toggles" | "security" | "platform_fees" | "roi_rates" | "supported_currencies" | "crypto_wallets" | "biometric_verification_config" | "admin_roles" | "investment_durations" | "investment_categories" | "corporate_structures";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSettingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSettingView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSettings_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: "general" | "financial_limits" | "feature_toggles" | "security" | "platform_fees" | "roi_rates" | "supported_currencies" | "crypto_wallets" | "biometric_verification_config" | "admin_roles" | "investment_durations" | "investment_categories" | "corporate_structures";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingHistory"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    BackOffice_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStatsView"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4646,13 +6242,13 @@ export interface operations {
     AdminUsers_list: {
         parameters: {
             query?: {
+                page?: number;
+                pageSize?: number;
                 /** @description Part of a first name, last name or email */
                 q?: string;
                 status?: "active" | "suspended" | "pending";
                 kycStatus?: "pending" | "verified" | "rejected";
                 userType?: "customer" | "admin";
-                page?: number;
-                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -5734,13 +7330,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Also sets the httpOnly refresh-token cookie */
+            /** @description A session (and the httpOnly refresh-token cookie), or `{mfaRequired: true, mfaToken, enrolmentRequired}` when a code is needed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"];
+                    "application/json": components["schemas"]["AuthSession"] | components["schemas"]["MfaChallenge"];
                 };
             };
             /** @description Invalid input: `message` is the first problem, `details` lists every field */
@@ -5763,6 +7359,197 @@ export interface operations {
             };
             /** @description Signed in but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_completeMfaSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteMfaSignInPayload"];
+            };
+        };
+        responses: {
+            /** @description Also sets the httpOnly refresh-token cookie; recoveryCodes only after a required enrolment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSignInSession"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_startMfaEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaTokenPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6273,6 +8060,306 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Cards_list: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "delivered" | "cancelled";
+                cardType?: "physical" | "virtual";
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestPage"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Not signed in, or the access token is invalid, expired or of an ended session
+             *
+             *     Not signed in, or the access token is invalid, expired or of an ended session
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Cards_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key and body returns the first response; another body is 422 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardRequestPayload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Not signed in, or the access token is invalid, expired or of an ended session
+             *
+             *     Not signed in, or the access token is invalid, expired or of an ended session
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency key reused with a different body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Cards_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestView"];
+                };
+            };
+            /**
+             * @description Not signed in, or the access token is invalid, expired or of an ended session
+             *
+             *     Not signed in, or the access token is invalid, expired or of an ended session
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7086,6 +9173,1014 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountData_deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteOwnAccountPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletedReply"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfilePayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailChangePayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeConfirmed"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountData_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataExport"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedResult"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPreferences"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePreferencesPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPreferences"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_securityPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityPreferences"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_updateSecurityPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSecurityPreferencesPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityPreferences"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodePayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnabledResult"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodePayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityPreferences"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Me_startTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
 export * from './load-environment';
 export * from './service-environment';
 export * from './jwt-keys';
+export * from './settings-secrets';

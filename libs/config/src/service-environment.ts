@@ -33,6 +33,11 @@ export class ServiceEnvironment {
   @IsString()
   JWT_KEYS_DIR?: string;
 
+  /** AES-256 key (32 bytes, base64 or hex) for secrets inside platform settings; required in production. */
+  @IsOptional()
+  @IsString()
+  SETTINGS_ENCRYPTION_KEY?: string;
+
   /** Deliveries of an event a consumer attempts before it goes to the dead-letter stream. */
   @IsInt()
   @Min(1)

@@ -3,3 +3,4 @@ export * from './data-source-options';
 export * from './migrate';
 export * from './transactions';
 export * from './service-database.module';
+export * from './personal-data';

@@ -1,6 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import type { LoggerService } from '@nestjs/common';
 import pino, { DestinationStream, Logger } from 'pino';
+import { currentTraceId } from './trace-id';
 import { currentRequestId } from './request-context';
 
 /** Lines are collected into writes of about this size... */
@@ -65,8 +66,8 @@ export function flushLogsSync(): void {
 }
 
 /**
- * One JSON line per log entry, with the service name and, inside a request, its id,
- * so a request can be followed across the gateway and the services.
+ * One JSON line per log entry, with the service name and, inside a request, its id and
+ * trace id, so a request can be followed across the gateway and the services.
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination: DestinationStream = stdoutDestination()): Logger {
   return pino(
@@ -78,7 +79,8 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+        const traceId = currentTraceId();
+        return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
       },
       redact: {
         paths: ['*.password', '*.confirmPassword', '*.currentPassword', '*.newPassword', '*.token', '*.refreshToken', '*.accessToken'],

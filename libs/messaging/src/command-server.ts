@@ -1,5 +1,6 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import { inTraceContext, startHandlingSpan } from './trace-propagation';
 
 /**
  * Nest's NATS server with two changes:
@@ -28,16 +29,18 @@ export class CommandServer extends ServerNats {
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
     if (!message.reply) return super.handleMessage(channel, message);
     this.inFlight += 1;
+    const handling = startHandlingSpan(channel, message.headers);
     let settled = false;
     const settle = () => {
       if (settled) return;
       settled = true;
+      handling.span.end();
       this.inFlight -= 1;
       if (this.inFlight === 0) this.whenIdle?.();
     };
     this.answered.set(message, settle);
     try {
-      return await super.handleMessage(channel, message);
+      return await inTraceContext(handling.context, () => super.handleMessage(channel, message));
     } catch (error) {
       settle();
       throw error;

@@ -3,6 +3,7 @@ import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { CommandDefinition, ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
 import { ServiceCallError } from './service-error';
+import { withCommandSpan } from './trace-propagation';
 
 const codec = JSONCodec();
 
@@ -45,15 +46,17 @@ export class ServiceClient {
       payload,
     };
     const packet = { pattern: subject, data: request, id: randomUUID() };
-    let reply: NestReply<R>;
-    try {
-      const message = await this.currentConnection().request(subject, codec.encode(packet), { timeout: timeoutMs });
-      reply = codec.decode(message.data) as NestReply<R>;
-    } catch (error) {
-      throw new ServiceCallError(this.transportError(subject, error));
-    }
-    if (reply.err !== undefined && reply.err !== null) throw new ServiceCallError(asErrorBody(reply.err));
-    return reply.response as R;
+    return withCommandSpan(subject, async (headers) => {
+      let reply: NestReply<R>;
+      try {
+        const message = await this.currentConnection().request(subject, codec.encode(packet), { timeout: timeoutMs, headers });
+        reply = codec.decode(message.data) as NestReply<R>;
+      } catch (error) {
+        throw new ServiceCallError(this.transportError(subject, error));
+      }
+      if (reply.err !== undefined && reply.err !== null) throw new ServiceCallError(asErrorBody(reply.err));
+      return reply.response as R;
+    });
   }
 
   private transportError(subject: string, error: unknown): ErrorBody {

@@ -8,3 +8,4 @@ export * from './test-stack';
 export * from './service-basics';
 export * from './jetstream';
 export * from './customer-state';
+export * from './service-under-test';

@@ -1,5 +1,5 @@
 import { INestMicroservice } from '@nestjs/common';
-import { connect, NatsConnection } from 'nats';
+import { connect, JSONCodec, NatsConnection } from 'nats';
 import { ServiceClient } from '@portal/messaging';
 import { Actor, CommandDefinition, RequestMeta } from '@portal/contracts';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -85,4 +85,20 @@ export class TestServiceClient extends ServiceClient {
 
 export async function stopService(app: INestMicroservice | undefined): Promise<void> {
   if (app) await app.close();
+}
+
+/**
+ * Answers one command subject in place of the service that owns it (a stand-in, in Nest's
+ * packet format), so a suite can run one service without the others. Unsubscribe to stop.
+ */
+export function answerCommand(connection: NatsConnection, subject: string, reply: (payload: Record<string, unknown>) => unknown) {
+  const codec = JSONCodec();
+  const subscription = connection.subscribe(subject);
+  void (async () => {
+    for await (const message of subscription) {
+      const packet = codec.decode(message.data) as { id: string; data: { payload: Record<string, unknown> } };
+      message.respond(codec.encode({ id: packet.id, response: reply(packet.data.payload), isDisposed: true }));
+    }
+  })();
+  return subscription;
 }

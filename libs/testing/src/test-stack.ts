@@ -16,6 +16,8 @@ export interface TestStack {
   api: PortalApi;
   inbox: MailInbox;
   baseUrl: string;
+  /** Where each process's output is written (`<process>.log`, one JSON line per entry). */
+  logsDirectory: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
     ...options.env,
   });
   const env = { ...infrastructure.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+  const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
@@ -47,7 +50,7 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
       env,
       gatewayPort,
       mailCatcher: { smtpPort, webPort },
-      logs: { kind: 'directory', path: join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`) },
+      logs: { kind: 'directory', path: logsDirectory },
       serveWebApp: options.serveWebApp ?? false,
     });
   } catch (error) {
@@ -62,6 +65,7 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
     api: new PortalApi(baseUrl),
     inbox: new MailInbox(stack.mailUrl as string),
     baseUrl,
+    logsDirectory,
     async stop() {
       await stack.stop();
       await infrastructure.stop();

@@ -1,11 +1,25 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.decorators';
+import { auditBatches, AUDIT_COLUMNS } from '../back-office/report-tables';
+import { streamTable, XLSX_CONTENT_TYPE } from '../back-office/table-export';
+import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { AuditLogsQuery } from './audit-logs.dto';
+
+export const NO_REPORT_DATA = 'No report data available';
+
+/** A date-only end of a range includes that whole day. */
+function endOf(to: string | undefined): string | undefined {
+  if (!to || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return to;
+  const end = new Date(to);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return end.toISOString();
+}
 
 @ApiTags('admin')
 @ApiCommonErrors()
@@ -15,11 +29,26 @@ export class AuditLogsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Admin actions and security events, newest first (identity checks the admin role)' })
+  @ApiOperation({ summary: 'Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match (identity checks the admin role)' })
   @ApiOkResponse({ type: AuditLogPage })
-  @ApiErrorResponses(400)
-  list(@Query() query: AuditLogsQuery, @RequestMetadata() meta: RequestMeta): Promise<AuditLogPage> {
-    const payload: ListAuditLogsPayload = { category: query.category, cursor: query.cursor, limit: query.limit };
-    return this.services.send(IdentityCommands.listAuditLogs, payload, meta);
+  @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
+  @ApiErrorResponses(400, 404)
+  async list(@Query() query: AuditLogsQuery, @RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const filter: ListAuditLogsPayload = {
+      category: query.category,
+      actorUserId: query.actorUserId,
+      actionType: query.action,
+      from: query.from ? new Date(query.from).toISOString() : undefined,
+      to: query.to ? new Date(endOf(query.to) as string).toISOString() : undefined,
+    };
+    for (const key of Object.keys(filter) as (keyof ListAuditLogsPayload)[]) if (filter[key] === undefined) delete filter[key];
+    if (!query.format) {
+      const page = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, cursor: query.cursor, limit: query.limit }, meta);
+      res.json(page);
+      return;
+    }
+    const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
+    if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    await streamTable({ format: query.format, baseName: 'audit-logs', sheetName: 'Audit Logs', columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
   }
 }

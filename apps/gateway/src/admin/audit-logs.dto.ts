@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AUDIT_CATEGORIES, AuditCategory } from '@portal/contracts';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
@@ -27,4 +27,31 @@ export class AuditLogsQuery {
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(100, { message: LIMIT_MESSAGE })
   limit?: number;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only what this admin (or user) did' })
+  @IsOptional()
+  @IsUUID('all', { message: 'actorUserId must be a user id' })
+  actorUserId?: string;
+
+  @ApiPropertyOptional({ description: 'Only this action, e.g. user_suspended or unauthorized_access' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[a-z0-9_.-]+$/, { message: 'action must be an action name such as user_suspended' })
+  action?: string;
+
+  @ApiPropertyOptional({ description: 'From this date or time, inclusive' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO date' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Up to this date (the whole day) or time (exclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO date' })
+  to?: string;
+
+  @ApiPropertyOptional({ enum: ['csv', 'xlsx'], description: 'Streams every matching record as a file instead of a page' })
+  @IsOptional()
+  @IsIn(['csv', 'xlsx'], { message: 'format must be csv or xlsx' })
+  format?: 'csv' | 'xlsx';
 }

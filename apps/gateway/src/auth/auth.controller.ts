@@ -1,13 +1,20 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AcceptedResult,
   AuthErrorCodes,
   AuthMessages,
   AuthSession,
+  CompleteMfaSignInPayload,
   ConfirmEmailPayload,
   IdentityCommands,
+  isMfaChallenge,
+  MfaChallenge,
+  MfaSignInSession,
+  MfaTokenPayload,
+  SignInResult,
+  TwoFactorEnrolment,
   PasswordUpdatedResult,
   RefreshSessionPayload,
   RequestMeta,
@@ -29,6 +36,7 @@ import { RefreshCookie } from './refresh-cookie';
 
 /** Sign-up, confirmation, sign-in and sessions: identity decides, the gateway forwards and keeps the cookie. */
 @ApiTags('auth')
+@ApiExtraModels(AuthSession, MfaChallenge)
 @ApiCommonErrors()
 @Public()
 @Controller('api/v1/auth')
@@ -67,11 +75,37 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign in with email and password' })
-  @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
+  @ApiOperation({ summary: 'Sign in with email and password; with two-factor on (or required), answers a challenge for /auth/login/mfa instead of a session' })
+  @ApiOkResponse({
+    description: 'A session (and the httpOnly refresh-token cookie), or `{mfaRequired: true, mfaToken, enrolmentRequired}` when a code is needed',
+    schema: { oneOf: [{ $ref: getSchemaPath(AuthSession) }, { $ref: getSchemaPath(MfaChallenge) }] },
+  })
   @ApiErrorResponses(400, 401, 403)
-  async signIn(@Body() payload: SignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
-    return this.startSession(res, await this.services.send(IdentityCommands.signIn, payload, meta));
+  async signIn(@Body() payload: SignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<SignInResult> {
+    const result = await this.services.send(IdentityCommands.signIn, payload, meta);
+    // No cookie yet: the second step issues the session.
+    if (isMfaChallenge(result)) return result;
+    return this.startSession(res, result);
+  }
+
+  @Post('login/mfa')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Second step of sign-in: the challenge and an authenticator code or a recovery code (for a required enrolment, the first code of the new secret)' })
+  @ApiOkResponse({ type: MfaSignInSession, description: 'Also sets the httpOnly refresh-token cookie; recoveryCodes only after a required enrolment' })
+  @ApiErrorResponses(400, 401, 403, 409)
+  async completeMfaSignIn(@Body() payload: CompleteMfaSignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<MfaSignInSession> {
+    const session = await this.services.send(IdentityCommands.completeMfaSignIn, payload, meta);
+    this.cookie.set(res, session.refreshToken);
+    return session;
+  }
+
+  @Post('login/mfa/enrol')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'An administrator required to use two-factor gets a new authenticator secret during sign-in' })
+  @ApiOkResponse({ type: TwoFactorEnrolment })
+  @ApiErrorResponses(400, 401, 403, 409)
+  startMfaEnrolment(@Body() payload: MfaTokenPayload, @RequestMetadata() meta: RequestMeta): Promise<TwoFactorEnrolment> {
+    return this.services.send(IdentityCommands.startMfaSignInEnrolment, payload, meta);
   }
 
   @Post('refresh')

@@ -48,6 +48,26 @@ describe('gateway authentication and sessions', () => {
       expect(cookie).not.toMatch(/; Secure/);
     });
 
+    it('is not set when sign-in asks for a two-factor code, and is set by the second step', async () => {
+      const challenge = { mfaRequired: true as const, mfaToken: 'challenge-token', enrolmentRequired: false, expiresIn: 300 };
+      await gateway.respond(IdentityCommands.signIn, () => challenge);
+      const first = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual(challenge);
+      expect(refreshCookie(first)).toBeUndefined();
+
+      const session = authSession(gateway.accessToken(customerActor()));
+      const identity = await gateway.respond(IdentityCommands.completeMfaSignIn, () => session);
+      const second = await request(gateway.baseUrl).post('/api/v1/auth/login/mfa').send({ mfaToken: 'challenge-token', code: ' 123 456 ' });
+      expect(second.status).toBe(200);
+      expect(identity.requests[0].payload).toEqual({ mfaToken: 'challenge-token', code: '123456' });
+      expect(refreshCookie(second)).toContain(`${COOKIE}=${session.refreshToken}`);
+
+      const missing = await request(gateway.baseUrl).post('/api/v1/auth/login/mfa').send({ mfaToken: 'challenge-token' });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toBe('Please enter the 6-digit code from your authenticator app');
+    });
+
     it('is set when confirming an email signs the person in', async () => {
       const session = authSession(gateway.accessToken(customerActor()));
       await gateway.respond(IdentityCommands.confirmEmail, () => session);
@@ -262,7 +282,9 @@ describe('gateway authentication and sessions', () => {
 
       const signedIn = await client.POST('/api/v1/auth/login', { body: { email: user.email, password: 'secret-pass' } });
       expect(signedIn.response.status).toBe(200);
-      accessToken = signedIn.data!.accessToken;
+      const answer = signedIn.data!;
+      if ('mfaRequired' in answer) throw new Error('expected a session, not a two-factor challenge');
+      accessToken = answer.accessToken;
       const me = await client.GET('/api/v1/me');
       expect(me.data).toEqual(user);
 

@@ -53,6 +53,16 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @IsInt()
   @Min(1_000)
   HTTP_REQUEST_TIMEOUT_MS: number = 120_000;
+
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle time-out of the
+   * proxies in front (60 s for most load balancers and ingress controllers), so a proxy never
+   * sends a request down a connection the gateway has just closed (a 502, or a client's
+   * "other side closed" when its pool reuses it).
+   */
+  @IsInt()
+  @Min(1_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
 }
 
 /** The validated environment plus what is derived from it at start. */

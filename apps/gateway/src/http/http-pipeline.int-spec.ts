@@ -62,6 +62,11 @@ describe('gateway HTTP pipeline', () => {
       expect(identity.requests[0].payload).toEqual({ ...validSignUp(), email: 'ada@example.test', firstName: 'Ada' });
     });
 
+    it('keeps an idle connection open longer than the proxies in front of it (65 s), and says so', async () => {
+      const response = await request(gateway.baseUrl).get('/api/v1/settings/public').set('connection', 'keep-alive');
+      expect(response.headers['keep-alive']).toBe('timeout=65');
+    });
+
     it('answers malformed JSON with 400 and a plain message', async () => {
       const response = await request(gateway.baseUrl).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": "a@b.c",');
       expect(response.status).toBe(400);

@@ -17,7 +17,7 @@ export interface RateLimitRule {
 }
 
 const EMAIL_SENDING_ENDPOINTS = new Set(['/api/v1/auth/signup', '/api/v1/auth/resend-confirmation', '/api/v1/auth/password-reset']);
-const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh']);
+const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/login/mfa', '/api/v1/auth/login/mfa/enrol']);
 
 /** The rule for a request, or null outside the API (health probes, the web app's files). */
 export function rateLimitRule(method: string, path: string, config: GatewayConfig): RateLimitRule | null {

@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RequestMeta } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
@@ -43,8 +44,10 @@ export function assignRequestId(logger: Logger): RequestHandler {
       if (entry.status >= 500) logger.warn(entry, 'request');
       else logger.info(entry, 'request');
     };
-    res.on('finish', log);
-    res.on('close', log);
+    // The access-log line carries the request's trace id: written in the request's trace context.
+    const traced = context.bind(context.active(), log);
+    res.on('finish', traced);
+    res.on('close', traced);
     next();
   };
 }

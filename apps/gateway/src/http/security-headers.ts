@@ -47,7 +47,7 @@ export function corsOptions(environment: GatewayEnvironment): CorsOptions {
     origin: [new URL(environment.WEB_URL).origin],
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER, 'traceparent'],
     exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
     maxAge: 600,
   };

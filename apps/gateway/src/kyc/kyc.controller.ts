@@ -61,7 +61,7 @@ export class AdminKycController {
   @ApiOkResponse({ type: AdminKycDocumentPage })
   @ApiErrorResponses(400)
   list(@Query() query: AdminListKycDocumentsPayload, @RequestMetadata() meta: RequestMeta): Promise<AdminKycDocumentPage> {
-    return this.services.send(KycDocumentCommands.adminList, { q: query.q, status: query.status, userId: query.userId }, meta);
+    return this.services.send(KycDocumentCommands.adminList, { q: query.q, status: query.status, userId: query.userId, page: query.page, pageSize: query.pageSize }, meta);
   }
 
   @Post('kyc/documents/request')

@@ -1,10 +1,30 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdentityCommands, RequestMeta, SessionUser } from '@portal/contracts';
+import {
+  ChangePasswordPayload,
+  ConfirmEmailChangePayload,
+  EmailChangeConfirmed,
+  IdentityCommands,
+  NotificationCommands,
+  PasswordChangedResult,
+  Profile,
+  RequestMeta,
+  SecurityPreferences,
+  SessionUser,
+  TwoFactorCodePayload,
+  TwoFactorEnabledResult,
+  TwoFactorEnrolment,
+  UpdatePreferencesPayload,
+  UpdateProfilePayload,
+  UpdateSecurityPreferencesPayload,
+  UserPreferences,
+} from '@portal/contracts';
+import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
-import { SignedIn } from '../auth/access.decorators';
+import { LOGGER } from '../connections/tokens';
+import { Public, SignedIn } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors } from '../openapi/api-responses';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
 /** The signed-in person; identity reads them from the verified actor, never from input. */
 @ApiTags('me')
@@ -12,12 +32,112 @@ import { ApiCommonErrors } from '../openapi/api-responses';
 @SignedIn()
 @Controller('api/v1/me')
 export class MeController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: SessionUser })
   currentUser(@RequestMetadata() meta: RequestMeta): Promise<SessionUser> {
     return this.services.send(IdentityCommands.getCurrentUser, {}, meta);
+  }
+
+  @Post('password')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Change the password: the current one is checked; every other session ends, this one stays; the owner is emailed' })
+  @ApiOkResponse({ type: PasswordChangedResult })
+  @ApiErrorResponses(400, 401, 409)
+  changePassword(@Body() payload: ChangePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordChangedResult> {
+    return this.services.send(IdentityCommands.changePassword, payload, meta);
+  }
+
+  @Get('security')
+  @ApiOperation({ summary: 'The Security tab toggles: two-factor (read-only here), login alerts, biometric login' })
+  @ApiOkResponse({ type: SecurityPreferences })
+  securityPreferences(@RequestMetadata() meta: RequestMeta): Promise<SecurityPreferences> {
+    return this.services.send(IdentityCommands.getSecurityPreferences, {}, meta);
+  }
+
+  @Put('security')
+  @ApiOperation({ summary: 'Set login alerts and biometric login (two-factor changes through its own endpoints)' })
+  @ApiOkResponse({ type: SecurityPreferences })
+  @ApiErrorResponses(400, 401)
+  updateSecurityPreferences(@Body() payload: UpdateSecurityPreferencesPayload, @RequestMetadata() meta: RequestMeta): Promise<SecurityPreferences> {
+    return this.services.send(IdentityCommands.updateSecurityPreferences, { loginAlerts: payload.loginAlerts, biometricLogin: payload.biometricLogin }, meta);
+  }
+
+  @Post('two-factor/enrol')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Start turning two-factor on: a new authenticator secret and its otpauth:// URI (for a QR code)' })
+  @ApiOkResponse({ type: TwoFactorEnrolment })
+  @ApiErrorResponses(401, 409)
+  startTwoFactor(@RequestMetadata() meta: RequestMeta): Promise<TwoFactorEnrolment> {
+    return this.services.send(IdentityCommands.startTwoFactorEnrolment, {}, meta);
+  }
+
+  @Post('two-factor/confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Confirm the new secret with a code from the app: two-factor is on; the recovery codes are shown this once' })
+  @ApiOkResponse({ type: TwoFactorEnabledResult })
+  @ApiErrorResponses(400, 401, 409)
+  confirmTwoFactor(@Body() payload: TwoFactorCodePayload, @RequestMetadata() meta: RequestMeta): Promise<TwoFactorEnabledResult> {
+    return this.services.send(IdentityCommands.confirmTwoFactor, payload, meta);
+  }
+
+  @Post('two-factor/disable')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Turn two-factor off with a valid authenticator or recovery code' })
+  @ApiOkResponse({ type: SecurityPreferences })
+  @ApiErrorResponses(400, 401, 409)
+  disableTwoFactor(@Body() payload: TwoFactorCodePayload, @RequestMetadata() meta: RequestMeta): Promise<SecurityPreferences> {
+    return this.services.send(IdentityCommands.disableTwoFactor, payload, meta);
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Change the caller\'s profile (only the fields sent); a new email is applied once the link sent to it is opened' })
+  @ApiOkResponse({ type: Profile })
+  @ApiErrorResponses(400, 409, 429)
+  updateProfile(@Body() body: UpdateProfilePayload, @RequestMetadata() meta: RequestMeta): Promise<Profile> {
+    return this.services.send(IdentityCommands.updateProfile, body, meta);
+  }
+
+  @Get('profile')
+  @ApiOperation({ summary: 'The caller\'s profile: details, photo file and any email change waiting for confirmation' })
+  @ApiOkResponse({ type: Profile })
+  profile(@RequestMetadata() meta: RequestMeta): Promise<Profile> {
+    return this.services.send(IdentityCommands.getProfile, {}, meta);
+  }
+
+  @Post('email/confirm')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Confirm a new email address from the emailed link (no sign-in needed: the link proves the mailbox)' })
+  @ApiOkResponse({ type: EmailChangeConfirmed })
+  @ApiErrorResponses(400, 409)
+  confirmEmailChange(@Body() body: ConfirmEmailChangePayload, @RequestMetadata() meta: RequestMeta): Promise<EmailChangeConfirmed> {
+    return this.services.send(IdentityCommands.confirmEmailChange, body, meta);
+  }
+
+  @Get('preferences')
+  @ApiOperation({ summary: 'The caller\'s notification, display and privacy preferences (the defaults until saved)' })
+  @ApiOkResponse({ type: UserPreferences })
+  preferences(@RequestMetadata() meta: RequestMeta): Promise<UserPreferences> {
+    return this.services.send(IdentityCommands.getPreferences, {}, meta);
+  }
+
+  @Put('preferences')
+  @ApiOperation({ summary: 'Replace the caller\'s preferences (every group in full); notification toggles apply to later messages' })
+  @ApiOkResponse({ type: UserPreferences })
+  @ApiErrorResponses(400)
+  async updatePreferences(@Body() body: UpdatePreferencesPayload, @RequestMetadata() meta: RequestMeta): Promise<UserPreferences> {
+    const saved = await this.services.send(IdentityCommands.updatePreferences, body, meta);
+    // The toggles apply to the very next message, not only once identity's event arrives.
+    // If the notification service cannot take them now, that event still brings them.
+    await this.services
+      .send(NotificationCommands.applyPreferences, { notifications: saved.notifications, version: saved.version }, meta)
+      .catch((error: Error) => this.logger.warn({ err: error.message, userId: meta.actor?.userId }, "notification toggles left to identity's event"));
+    return saved;
   }
 }

@@ -5,7 +5,7 @@ import { DEFAULT_OPENAPI_PATH, renderOpenApiDocument } from './write-openapi';
 interface Operation {
   operationId: string;
   security?: unknown[];
-  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string; oneOf?: { $ref?: string }[] } }> }>;
 }
 
 describe('the OpenAPI document', () => {
@@ -24,19 +24,27 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/applications',
       '/api/v1/admin/applications/{id}/review',
       '/api/v1/admin/audit-logs',
+      '/api/v1/admin/cards/requests',
+      '/api/v1/admin/cards/requests/{id}/decision',
       '/api/v1/admin/health',
       '/api/v1/admin/investments',
       '/api/v1/admin/kyc/documents',
       '/api/v1/admin/kyc/documents/request',
       '/api/v1/admin/kyc/documents/{id}/review',
       '/api/v1/admin/ledger/check',
+      '/api/v1/admin/me/permissions',
       '/api/v1/admin/notifications/broadcast',
       '/api/v1/admin/notifications/failed-emails',
       '/api/v1/admin/notifications/recipients',
       '/api/v1/admin/notifications/stats',
+      '/api/v1/admin/reports',
       '/api/v1/admin/security-deposits',
       '/api/v1/admin/security-deposits/{id}/lock',
       '/api/v1/admin/security-deposits/{id}/unlock',
+      '/api/v1/admin/settings',
+      '/api/v1/admin/settings/{key}',
+      '/api/v1/admin/settings/{key}/history',
+      '/api/v1/admin/stats',
       '/api/v1/admin/support/tickets',
       '/api/v1/admin/support/tickets/summary',
       '/api/v1/admin/support/tickets/{id}',
@@ -55,6 +63,8 @@ describe('the OpenAPI document', () => {
       '/api/v1/applications/{id}',
       '/api/v1/auth/confirm-email',
       '/api/v1/auth/login',
+      '/api/v1/auth/login/mfa',
+      '/api/v1/auth/login/mfa/enrol',
       '/api/v1/auth/logout',
       '/api/v1/auth/password-reset',
       '/api/v1/auth/password-update',
@@ -62,6 +72,8 @@ describe('the OpenAPI document', () => {
       '/api/v1/auth/resend-confirmation',
       '/api/v1/auth/signup',
       '/api/v1/balance',
+      '/api/v1/cards/requests',
+      '/api/v1/cards/requests/{id}',
       '/api/v1/deposits',
       '/api/v1/events',
       '/api/v1/events/tickets',
@@ -71,6 +83,15 @@ describe('the OpenAPI document', () => {
       '/api/v1/investments',
       '/api/v1/kyc/documents',
       '/api/v1/me',
+      '/api/v1/me/email/confirm',
+      '/api/v1/me/export',
+      '/api/v1/me/password',
+      '/api/v1/me/preferences',
+      '/api/v1/me/profile',
+      '/api/v1/me/security',
+      '/api/v1/me/two-factor/confirm',
+      '/api/v1/me/two-factor/disable',
+      '/api/v1/me/two-factor/enrol',
       '/api/v1/notifications',
       '/api/v1/notifications/read-all',
       '/api/v1/notifications/unread-count',
@@ -104,6 +125,8 @@ describe('the OpenAPI document', () => {
         const content = operation.responses[success[0]].content;
         // A file download answers the file itself, typed as binary; the event stream is typed server-sent events.
         if (path === '/api/v1/files/{id}') expect(content?.['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
+        // Sign-in answers one of two named shapes (a session, or the two-factor challenge).
+        else if (path === '/api/v1/auth/login') expect(content?.['application/json'].schema.oneOf?.map((schema) => schema.$ref)).toEqual(['#/components/schemas/AuthSession', '#/components/schemas/MfaChallenge']);
         else if (success[0] !== '204') expect((content?.['application/json'] ?? content?.['text/event-stream'])?.schema.$ref).toBeDefined();
         if (path.startsWith('/api/')) {
           for (const status of ['429', '500', '503', '504']) {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { JSONCodec, Subscription } from 'nats';
 import { IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity, sessionOf } from '../testing/identity-harness';
 
 describe('account administration', () => {
   let harness: IdentityHarness;
@@ -33,7 +33,7 @@ describe('account administration', () => {
 
   it('suspends a customer: every session ends at once, marked for the gateway as suspended, and it is audited', async () => {
     const { form, session } = await confirmedCustomer(harness);
-    const second = await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password });
+    const second = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }));
     const { actor } = await signedInAdmin(harness, 'moderator');
 
     const summary = await harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: session.user.id, reason: 'Chargeback fraud' });

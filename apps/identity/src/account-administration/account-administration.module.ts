@@ -4,5 +4,5 @@ import { AccountAdministrationController } from './account-administration.contro
 import { AccountAdministrationService } from './account-administration.service';
 
 /** Admins suspend, re-activate and delete accounts and change admin roles; each ends the sessions it must. */
-@Module({ imports: [SessionsModule], controllers: [AccountAdministrationController], providers: [AccountAdministrationService] })
+@Module({ imports: [SessionsModule], controllers: [AccountAdministrationController], providers: [AccountAdministrationService], exports: [AccountAdministrationService] })
 export class AccountAdministrationModule {}

@@ -150,13 +150,18 @@ export class AccountAdministrationService {
    * Closes the account: personal data replaced, password unusable, sign-in tokens gone,
    * the row kept (soft-deleted) because ledger and application records name its id.
    */
-  private async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
+  async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
     await manager.delete(PasswordResetToken, { userId: target.id });
     await manager.delete(EmailConfirmationToken, { userId: target.id });
     await manager.update(User, { id: target.id }, {
       email: `deleted-${target.id}@deleted.invalid`,
       firstName: 'Deleted',
       lastName: 'User',
+      phone: null,
+      address: null,
+      dateOfBirth: null,
+      nationality: null,
+      photoFileId: null,
       passwordHash: '!deleted',
       userStatus: 'suspended',
       deletedAt: new Date(),
@@ -169,7 +174,7 @@ export class AccountAdministrationService {
    * every actor, asks as the customer: a read, for an account whose sessions are ending.
    * When the ledger cannot answer, the deletion is refused rather than risked.
    */
-  private async holdsMoney(userId: string): Promise<boolean> {
+  async holdsMoney(userId: string): Promise<boolean> {
     const owner: Actor = { userId, userType: 'customer', adminRole: null, sessionId: userId };
     try {
       const balances = await Promise.all(CURRENCIES.map((currency) => this.services.send(LedgerCommands.getBalance, { currency }, { actor: owner })));

@@ -8,6 +8,9 @@ import type { AuditCategory } from '@portal/contracts';
 @Entity({ name: 'audit_logs' })
 @Index('idx_audit_logs_created_at_id', ['createdAt', 'id'])
 @Index('idx_audit_logs_category_created_at', ['category', 'createdAt'])
+// The audit log's filters by admin and by action, newest first.
+@Index('idx_audit_logs_actor_created_at', ['actorUserId', 'createdAt'])
+@Index('idx_audit_logs_action_created_at', ['actionType', 'createdAt'])
 export class AuditLog {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_audit_logs' }) id: string;
   @Column({ type: 'varchar', length: 30 }) category: AuditCategory;

@@ -75,7 +75,11 @@ export class AuditService {
     if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.badRequest('The cursor is not valid', { code: 'validation_failed' });
 
     const filtered = this.dataSource.getRepository(AuditLog).createQueryBuilder('log');
-    if (payload.category) filtered.where('log.category = :category', { category: payload.category });
+    if (payload.category) filtered.andWhere('log.category = :category', { category: payload.category });
+    if (payload.actorUserId) filtered.andWhere('log.actorUserId = :actorUserId', { actorUserId: payload.actorUserId });
+    if (payload.actionType) filtered.andWhere('log.actionType = :actionType', { actionType: payload.actionType });
+    if (payload.from) filtered.andWhere('log.createdAt >= :from', { from: new Date(payload.from) });
+    if (payload.to) filtered.andWhere('log.createdAt < :to', { to: new Date(payload.to) });
     const page = filtered.clone();
     if (payload.cursor) {
       // Keyset on (created_at, id) compared in SQL, so microsecond timestamps never round.

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { IdentityCommands } from '@portal/contracts';
-import { aCustomer, IdentityHarness, startIdentity } from '../testing/identity-harness';
+import { aCustomer, IdentityHarness, startIdentity, sessionOf } from '../testing/identity-harness';
 import { createAdminCommand } from './create-admin';
 import { CommandOutput } from './identity-database';
 import { DEMO_ADMIN, DEMO_CUSTOMER, seedDemoCommand } from './seed-demo';
@@ -23,7 +23,7 @@ describe('command-line tools', () => {
     await harness?.stop();
   });
 
-  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password });
+  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password }).then(sessionOf);
 
   describe('create-admin', () => {
     const run = (args: string[], output = capture()) => createAdminCommand(args, harness.infrastructure.env, output).then((code) => ({ code, output }));

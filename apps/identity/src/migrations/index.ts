@@ -4,6 +4,25 @@ import { AddKycStatusVersionAndSettingVersion1763900000000 } from './17639000000
 import { SeedCorporateStructures1764000000600 } from './1764000000600-seed-corporate-structures';
 import { AddUserDeletedAt1764100000130 } from './1764100000130-add-user-deleted-at';
 import { SeedBiometricVerificationConfig1764100000150 } from './1764100000150-seed-biometric-verification-config';
+import { AddAccountSecurity1795473859082 } from './1795473859082-add-account-security';
+import { CreateUserPreferences1795473872492 } from './1795473872492-create-user-preferences';
+import { CreateSystemSettingChanges1795474062292 } from './1795474062292-create-system-setting-changes';
+import { SeedGeneralFinancialSecuritySettings1795474062293 } from './1795474062293-seed-general-financial-security-settings';
+import { AddAuditLogFilterIndexes1795474177604 } from './1795474177604-add-audit-log-filter-indexes';
+import { AddProfileFieldsAndEmailChangeTokens1795474325390 } from './1795474325390-add-profile-fields-and-email-change-tokens';
 
 /** In order; a migration, once committed, is never edited. */
-export const identityMigrations = [CreateIdentityTables1763800000000, SeedSystemSettings1763800000001, AddKycStatusVersionAndSettingVersion1763900000000, SeedCorporateStructures1764000000600, AddUserDeletedAt1764100000130, SeedBiometricVerificationConfig1764100000150];
+export const identityMigrations = [
+  CreateIdentityTables1763800000000,
+  SeedSystemSettings1763800000001,
+  AddKycStatusVersionAndSettingVersion1763900000000,
+  SeedCorporateStructures1764000000600,
+  AddUserDeletedAt1764100000130,
+  SeedBiometricVerificationConfig1764100000150,
+  AddAccountSecurity1795473859082,
+  CreateUserPreferences1795473872492,
+  CreateSystemSettingChanges1795474062292,
+  SeedGeneralFinancialSecuritySettings1795474062293,
+  AddAuditLogFilterIndexes1795474177604,
+  AddProfileFieldsAndEmailChangeTokens1795474325390,
+];

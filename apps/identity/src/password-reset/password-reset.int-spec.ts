@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AuthMessages, IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
-import { aCustomer, confirmedCustomer, failure, IdentityHarness, queuedEvents, signedInAdmin, signUp, startIdentity, TEST_WEB_URL, tokenOf } from '../testing/identity-harness';
+import { aCustomer, confirmedCustomer, failure, IdentityHarness, queuedEvents, signedInAdmin, signUp, startIdentity, TEST_WEB_URL, tokenOf, sessionOf } from '../testing/identity-harness';
 
 describe('password reset', () => {
   let harness: IdentityHarness;
@@ -15,7 +15,7 @@ describe('password reset', () => {
 
   const requestReset = (email: string) => harness.client.send(IdentityCommands.requestPasswordReset, { email });
   const updatePassword = (token: string, password: string) => harness.client.send(IdentityCommands.updatePassword, { token, password });
-  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password }, { clientIp: '192.0.2.20' });
+  const signIn = (email: string, password: string) => harness.client.send(IdentityCommands.signIn, { email, password }, { clientIp: '192.0.2.20' }).then(sessionOf);
   /** Requests a reset and returns the token of the link that was emailed. */
   const resetToken = async (email: string) => {
     const before = harness.events.all(IdentityEvents.passwordResetRequested, (event) => event.email === email).length;

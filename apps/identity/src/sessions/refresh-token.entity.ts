@@ -24,6 +24,8 @@ export class RefreshToken {
   @Column({ type: 'timestamptz', nullable: true }) rotatedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) revokedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  /** When the session (the family) began, at sign-in; no refresh beyond the security setting's sessionAbsoluteHours. */
+  @Column({ type: 'timestamptz', default: () => 'now()' }) sessionStartedAt: Date;
   @Column({ type: 'varchar', length: 64, nullable: true }) clientIp: string | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) userAgent: string | null;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AuthMessages, AuthSession, IdentityCommands, revokedSessionKey } from '@portal/contracts';
-import { confirmedCustomer, failure, IdentityHarness, startIdentity } from '../testing/identity-harness';
+import { confirmedCustomer, failure, IdentityHarness, startIdentity, sessionOf } from '../testing/identity-harness';
 
 describe('sessions', () => {
   let harness: IdentityHarness;
@@ -108,7 +108,7 @@ describe('sessions', () => {
 
     it("leaves the same person's other sessions alone", async () => {
       const { form, session } = await confirmedCustomer(harness);
-      const other = await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '192.0.2.10' });
+      const other = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '192.0.2.10' }));
       await signOut(session.refreshToken);
       await expect(refresh(other.refreshToken)).resolves.toMatchObject({ user: { id: session.user.id } });
     });

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { resolveJwtKeys } from '@portal/config';
 import { SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { IdentityEnvironment } from '../identity-environment';
+import { SettingsModule } from '../settings/settings.module';
 import { AccessTokenSigner } from './access-token-signer';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
 @Module({
+  imports: [SettingsModule],
   controllers: [SessionsController],
   providers: [
     {

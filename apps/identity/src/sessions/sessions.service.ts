@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
 import { recordAudit } from '../audit/record-audit';
 import { REDIS } from '../redis/redis';
+import { SettingsService } from '../settings/settings.service';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
 import { User } from '../users/user.entity';
 import { toSessionUser } from '../users/user-records';
@@ -36,6 +37,7 @@ export class SessionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly signer: AccessTokenSigner,
+    private readonly settings: SettingsService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -44,7 +46,7 @@ export class SessionsService {
   /** A new session for someone who has just proved who they are, inside the caller's transaction. */
   async startSession(manager: EntityManager, user: User, meta: RequestMeta): Promise<AuthSession> {
     const sessionId = randomUUID();
-    const refreshToken = await this.issueRefreshToken(manager, user.id, sessionId, meta);
+    const refreshToken = await this.issueRefreshToken(manager, user.id, sessionId, meta, new Date());
     return this.authSession(user, sessionId, refreshToken);
   }
 
@@ -77,11 +79,15 @@ export class SessionsService {
         return { kind: 'reused', sessionId: current.sessionId };
       }
       if (current.expiresAt.getTime() <= Date.now()) return { kind: 'ended' };
+      if (await this.outlivedSecurityLimits(manager, current)) {
+        await this.revokeFamilies(manager, [current.sessionId]);
+        return { kind: 'ended' };
+      }
       const user = await manager.findOneBy(User, { id: current.userId });
       if (!user) return { kind: 'ended' };
       if (user.userStatus === 'suspended') return { kind: 'suspended' };
       await manager.update(RefreshToken, { id: current.id }, { rotatedAt: new Date() });
-      const next = await this.issueRefreshToken(manager, user.id, current.sessionId, meta);
+      const next = await this.issueRefreshToken(manager, user.id, current.sessionId, meta, current.sessionStartedAt);
       const session = this.authSession(user, current.sessionId, next);
       // Kept before commit: a repeat waiting on the row lock must find it when the lock is released.
       await this.keepSuccessor(tokenHash, refreshToken, session);
@@ -115,9 +121,12 @@ export class SessionsService {
    * Revokes every session of a user inside the caller's transaction and returns their
    * ids; the caller passes them to markRevoked once the transaction has committed.
    */
-  async revokeAllSessions(manager: EntityManager, userId: string): Promise<string[]> {
+  async revokeAllSessions(manager: EntityManager, userId: string, exceptSessionId?: string): Promise<string[]> {
     // Each live session has exactly one head: its newest token, neither rotated nor revoked.
-    const heads = await manager.find(RefreshToken, { where: { userId, revokedAt: IsNull(), rotatedAt: IsNull() }, select: { id: true, sessionId: true } });
+    const heads = await manager.find(RefreshToken, {
+      where: { userId, revokedAt: IsNull(), rotatedAt: IsNull(), ...(exceptSessionId ? { sessionId: Not(exceptSessionId) } : {}) },
+      select: { id: true, sessionId: true },
+    });
     const sessionIds = heads.map((token) => token.sessionId);
     await this.revokeFamilies(manager, sessionIds);
     return sessionIds;
@@ -166,7 +175,19 @@ export class SessionsService {
     await manager.update(RefreshToken, { sessionId: In(sessionIds), revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  private async issueRefreshToken(manager: EntityManager, userId: string, sessionId: string, meta: RequestMeta): Promise<string> {
+  /**
+   * The `security` setting's limits, read at each refresh so a change applies at once: a
+   * session unused for sessionIdleMinutes (its newest token is that old), or begun more
+   * than sessionAbsoluteHours ago, cannot be renewed.
+   */
+  private async outlivedSecurityLimits(manager: EntityManager, current: RefreshToken): Promise<boolean> {
+    const { sessionIdleMinutes, sessionAbsoluteHours } = await this.settings.security(manager);
+    const now = Date.now();
+    if (now - current.createdAt.getTime() > sessionIdleMinutes * 60_000) return true;
+    return now - current.sessionStartedAt.getTime() > sessionAbsoluteHours * 3_600_000;
+  }
+
+  private async issueRefreshToken(manager: EntityManager, userId: string, sessionId: string, meta: RequestMeta, sessionStartedAt: Date): Promise<string> {
     const { token, tokenHash } = newOpaqueToken();
     await manager.insert(RefreshToken, {
       id: randomUUID(),
@@ -174,6 +195,7 @@ export class SessionsService {
       userId,
       tokenHash,
       expiresAt: new Date(Date.now() + this.environment.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      sessionStartedAt,
       clientIp: meta.clientIp?.slice(0, 64) ?? null,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });

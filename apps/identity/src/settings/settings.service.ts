@@ -1,12 +1,48 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { Actor, AllSettings, DEFAULT_FEATURE_TOGGLES, FEATURE_TOGGLES, FeatureToggle, IdentityEvents, PublicSettings, SettingValue } from '@portal/contracts';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { SettingsSecretBox } from '@portal/config';
+import {
+  Actor,
+  ADMIN_PERMISSIONS,
+  ADMIN_SETTING_KEYS,
+  AdminPermissionsView,
+  AdminSettingList,
+  AdminSettingView,
+  adminRoleAllows,
+  AllSettings,
+  DEFAULT_FEATURE_TOGGLES,
+  FEATURE_TOGGLES,
+  FeatureToggle,
+  IdentityEvents,
+  PublicSettings,
+  PublicSupportContacts,
+  resolveSecuritySettings,
+  SECURITY_SETTING_KEY,
+  SecuritySettings,
+  SettingHistory,
+  SettingValue,
+} from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { requireSuperAdmin } from '../users/super-admin';
+import { User } from '../users/user.entity';
+import { DEFAULT_GENERAL, isAdminSettingKey, presentSetting, SETTING_RULES } from './setting-rules';
 import { SettingKeys, SystemSetting } from './system-setting.entity';
+import { SystemSettingChange } from './system-setting-change.entity';
 
-const PUBLIC_KEYS = [SettingKeys.featureToggles, SettingKeys.supportedCurrencies, SettingKeys.investmentDurations, SettingKeys.investmentCategories, SettingKeys.corporateStructures, SettingKeys.cryptoWallets];
+const PUBLIC_KEYS = [
+  SettingKeys.featureToggles,
+  SettingKeys.supportedCurrencies,
+  SettingKeys.investmentDurations,
+  SettingKeys.investmentCategories,
+  SettingKeys.corporateStructures,
+  SettingKeys.cryptoWallets,
+  SettingKeys.general,
+];
+
+const NOT_ALLOWED_TO_READ = 'Access denied. You do not have permission to view platform settings.';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,11 +78,25 @@ export function resolveFeatureToggles(stored: unknown): Record<FeatureToggle, bo
 /** Reads settings straight from the table (no cache): an admin's change holds at once on every replica. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly secrets: SettingsSecretBox,
+  ) {}
 
   async featureToggles(manager: EntityManager = this.dataSource.manager): Promise<Record<FeatureToggle, boolean>> {
     const row = await manager.findOneBy(SystemSetting, { settingKey: SettingKeys.featureToggles });
     return resolveFeatureToggles(row?.settingValue);
+  }
+
+  /**
+   * The `security` setting (session limits, sign-in lockout, admin two-factor), each field
+   * from the stored value or its default; `maxFailedLogins` defaults to `defaultMaxFailedLogins`
+   * (the environment's LOGIN_MAX_FAILURES_PER_ACCOUNT) while nothing is stored.
+   */
+  async security(manager: EntityManager = this.dataSource.manager, defaultMaxFailedLogins?: number): Promise<SecuritySettings> {
+    const row = await manager.findOneBy(SystemSetting, { settingKey: SECURITY_SETTING_KEY });
+    const defaults = resolveSecuritySettings(undefined);
+    return resolveSecuritySettings(row?.settingValue, defaultMaxFailedLogins ? { ...defaults, maxFailedLogins: defaultMaxFailedLogins } : defaults);
   }
 
   async publicSettings(): Promise<PublicSettings> {
@@ -63,6 +113,7 @@ export class SettingsService {
       investmentCategories: stringList(value(SettingKeys.investmentCategories)),
       corporateStructures: stringList(value(SettingKeys.corporateStructures)),
       bitcoinWalletAddress: typeof wallets.bitcoin === 'string' && wallets.bitcoin ? wallets.bitcoin : null,
+      support: supportContacts(value(SettingKeys.general)),
     };
   }
 
@@ -72,20 +123,62 @@ export class SettingsService {
   }
 
   /**
-   * Replaces a setting's value (super administrators only), audited, and announces it
-   * with its new version so every service applies it without a restart. Which values
-   * each key accepts is checked by the settings screens' issue; here a key must exist.
+   * System Settings' list. Reading needs the admin role's `settings` permission (spec 02
+   * §6 lists editing settings among admin abilities, and the admin_roles setting decides
+   * which roles have it; super admins have all); changing needs a super admin.
    */
-  async updateSetting(key: string, value: unknown, actor: Actor): Promise<SettingValue> {
+  async adminSettings(actor: Actor | null): Promise<AdminSettingList> {
+    await this.requireSettingsReader(actor);
+    const rows = await this.dataSource.manager.findBy(SystemSetting, { settingKey: In([...ADMIN_SETTING_KEYS]) });
+    const emails = await this.emailsOf(rows.map((row) => row.updatedBy));
+    const order = (key: string) => ADMIN_SETTING_KEYS.indexOf(key as (typeof ADMIN_SETTING_KEYS)[number]);
+    return { items: rows.sort((a, b) => order(a.settingKey) - order(b.settingKey)).map((row) => this.view(row, emails)) };
+  }
+
+  async history(key: string, actor: Actor | null): Promise<SettingHistory> {
+    await this.requireSettingsReader(actor);
+    if (!isAdminSettingKey(key)) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
+    const changes = await this.dataSource.manager.find(SystemSettingChange, { where: { settingKey: key }, order: { version: 'DESC' }, take: 100 });
+    return {
+      key,
+      items: changes.map((change) => ({
+        version: change.version,
+        changedBy: change.changedBy,
+        changedByEmail: change.changedByEmail,
+        changedAt: change.changedAt.toISOString(),
+        previousValue: change.previousValue === null ? null : presentSetting(key, change.previousValue),
+        value: presentSetting(key, change.value),
+      })),
+    };
+  }
+
+  /** The internal form services apply (the biometric key stays encrypted: only kyc decrypts it). */
+  async updateSetting(key: string, value: unknown, actor: Actor | null): Promise<SettingValue> {
+    const view = await this.changeSetting(key, value, actor);
+    return { key: view.key, value: view.value, version: view.version };
+  }
+
+  /**
+   * Replaces a setting's whole value (super administrators only) after validating it for
+   * its key, keeps the change in the key's history, audits it and announces it with its
+   * new version so every service applies it without a restart.
+   */
+  async changeSetting(key: string, value: unknown, actor: Actor | null): Promise<AdminSettingView> {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
     return this.dataSource.transaction(async (manager) => {
       const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.');
+      if (!isAdminSettingKey(key)) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
       const row = await manager.findOne(SystemSetting, { where: { settingKey: key }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
       const previous = row.settingValue;
-      row.settingValue = value;
+      const stored = SETTING_RULES[key].parse(value, { previous, secrets: this.secrets });
+      row.settingValue = stored;
       row.updatedBy = admin.id;
       row.version += 1;
       await manager.save(row);
+      const change = manager.create(SystemSettingChange, { id: randomUUID(), settingKey: key, version: row.version, previousValue: previous, value: stored, changedBy: admin.id, changedByEmail: admin.email });
+      // The cast covers only the two jsonb values: TypeORM cannot type a free-form document.
+      await manager.insert(SystemSettingChange, change as QueryDeepPartialEntity<SystemSettingChange>);
       await recordAudit(manager, {
         category: 'admin_action',
         actionType: 'setting_updated',
@@ -93,10 +186,65 @@ export class SettingsService {
         targetType: 'setting',
         targetId: key,
         description: `Setting ${key} changed`,
-        metadata: { previous, value, version: row.version },
+        metadata: { previous: presentSetting(key, previous), value: presentSetting(key, stored), version: row.version },
       });
-      await addToOutbox(manager, IdentityEvents.settingChanged, { key, value, version: row.version, changedBy: admin.id });
-      return { key, value, version: row.version };
+      await addToOutbox(manager, IdentityEvents.settingChanged, { key, value: stored, version: row.version, changedBy: admin.id });
+      const saved = await manager.findOneByOrFail(SystemSetting, { settingKey: key });
+      return this.view(saved, new Map([[admin.id, admin.email]]));
     });
   }
+
+  private view(row: SystemSetting, emails: Map<string, string>): AdminSettingView {
+    return {
+      key: row.settingKey,
+      value: presentSetting(row.settingKey, row.settingValue),
+      description: row.description,
+      updatedBy: row.updatedBy,
+      updatedByEmail: row.updatedBy ? (emails.get(row.updatedBy) ?? null) : null,
+      updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  private async emailsOf(ids: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+    if (!wanted.length) return new Map();
+    const users = await this.dataSource.manager.find(User, { where: { id: In(wanted) }, select: { id: true, email: true } });
+    return new Map(users.map((user) => [user.id, user.email]));
+  }
+
+  /** The caller's role (from the database) and what the admin_roles setting grants it now. */
+  async myAdminPermissions(actor: Actor | null): Promise<AdminPermissionsView> {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
+    if (!user || user.userType !== 'admin' || !user.adminRole) throw ServiceError.forbidden('Access denied. You do not have permission to access admin areas.', 'forbidden');
+    const roles = await this.dataSource.manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
+    const permissions = ['all', ...ADMIN_PERMISSIONS].filter((permission) => (permission === 'all' ? user.adminRole === 'super_admin' : adminRoleAllows(roles?.settingValue, user.adminRole, permission)));
+    return { adminRole: user.adminRole, permissions };
+  }
+
+  /** An active admin whose role (from the database, not the token) has the settings permission. */
+  private async requireSettingsReader(actor: Actor | null): Promise<void> {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
+    if (!user || user.userType !== 'admin' || user.userStatus === 'suspended') throw ServiceError.forbidden(NOT_ALLOWED_TO_READ, 'forbidden');
+    const roles = await this.dataSource.manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
+    if (!adminRoleAllows(roles?.settingValue, user.adminRole, 'settings')) throw ServiceError.forbidden(NOT_ALLOWED_TO_READ, 'forbidden');
+  }
+}
+
+/** The general setting as the Support Center shows it (defaults for what is not set). */
+export function supportContacts(stored: unknown): PublicSupportContacts {
+  const general = { ...DEFAULT_GENERAL, ...(isRecord(stored) ? stored : {}) } as Record<string, unknown>;
+  const textOr = (field: keyof typeof DEFAULT_GENERAL) => (typeof general[field] === 'string' && general[field] ? (general[field] as string) : (DEFAULT_GENERAL[field] as string | null));
+  return {
+    platformName: textOr('platformName') ?? DEFAULT_GENERAL.platformName,
+    supportEmail: textOr('supportEmail'),
+    supportPhone: textOr('supportPhone'),
+    phoneHours: textOr('phoneHours') ?? DEFAULT_GENERAL.phoneHours,
+    liveChatUrl: textOr('liveChatUrl'),
+    liveChatHours: textOr('liveChatHours') ?? DEFAULT_GENERAL.liveChatHours,
+    liveChatResponseTime: textOr('liveChatResponseTime') ?? DEFAULT_GENERAL.liveChatResponseTime,
+    emailResponseTime: textOr('emailResponseTime') ?? DEFAULT_GENERAL.emailResponseTime,
+  };
 }

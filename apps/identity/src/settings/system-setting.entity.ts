@@ -24,4 +24,8 @@ export const SettingKeys = {
   investmentDurations: 'investment_durations',
   investmentCategories: 'investment_categories',
   corporateStructures: 'corporate_structures',
+  general: 'general',
+  financialLimits: 'financial_limits',
+  security: 'security',
+  biometricVerificationConfig: 'biometric_verification_config',
 } as const;

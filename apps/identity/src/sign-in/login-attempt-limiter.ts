@@ -6,6 +6,7 @@ import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
 import { REDIS } from '../redis/redis';
 import { WindowCount, WindowCounters } from '../redis/window-counters';
+import { SettingsService } from '../settings/settings.service';
 import { privacyKey } from '../tokens/opaque-token';
 
 export interface LoginLimits {
@@ -94,18 +95,25 @@ const KNOWN_ADDRESS_DAYS = 90;
  */
 @Injectable()
 export class LoginAttemptLimiter {
-  private readonly limits: LoginLimits;
-
   constructor(
     private readonly counters: WindowCounters,
+    private readonly settings: SettingsService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.limits = {
-      maxFailuresPerAccountAndAddress: environment.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerAddress: environment.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      maxFailuresPerAccount: environment.LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
+  ) {}
+
+  /**
+   * The limits now: per account and address, the `security` setting's maxFailedLogins
+   * (read at each attempt, so an admin's change applies at once; LOGIN_MAX_FAILURES_PER_ACCOUNT
+   * while the setting is not stored); the others from the environment.
+   */
+  private async limits(): Promise<LoginLimits> {
+    const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    return {
+      maxFailuresPerAccountAndAddress: maxFailedLogins,
+      maxFailuresPerAddress: this.environment.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxFailuresPerAccount: this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
     };
   }
 
@@ -121,6 +129,7 @@ export class LoginAttemptLimiter {
     };
     const window = this.environment.LOGIN_FAILURE_WINDOW_SECONDS;
     let counts: LoginCounts;
+    const limits = await this.limits();
     try {
       const [accountAndAddress, addressCount, accountCount, known] = await Promise.all([
         this.counters.hit(keys.accountAndAddress, window),
@@ -134,7 +143,7 @@ export class LoginAttemptLimiter {
       this.logger.error({ err: String(error) }, 'login attempt counters unavailable');
       throw unavailable();
     }
-    const decision = decideLoginAttempt(counts, this.limits);
+    const decision = decideLoginAttempt(counts, limits);
     if (!decision.allowed) throw new LoginLockedOut(decision);
 
     const failureKeys = [keys.accountAndAddress, keys.account, ...(keys.address ? [keys.address] : [])];

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { AuthSession, IdentityCommands, RequestMeta, SignInPayload } from '@portal/contracts';
+import { CompleteMfaSignInPayload, IdentityCommands, MfaSignInSession, MfaTokenPayload, RequestMeta, SignInPayload, SignInResult, TwoFactorEnrolment } from '@portal/contracts';
 import { CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { SignInService } from './sign-in.service';
 
@@ -9,7 +9,17 @@ export class SignInController {
 
   /** meta.clientIp, set by the gateway, feeds the per-address limit. */
   @HandlesCommand(IdentityCommands.signIn)
-  signIn(@CommandPayload() payload: SignInPayload, @CommandMeta() meta: RequestMeta): Promise<AuthSession> {
+  signIn(@CommandPayload() payload: SignInPayload, @CommandMeta() meta: RequestMeta): Promise<SignInResult> {
     return this.signInService.signIn(payload, meta);
+  }
+
+  @HandlesCommand(IdentityCommands.completeMfaSignIn)
+  completeMfaSignIn(@CommandPayload() payload: CompleteMfaSignInPayload, @CommandMeta() meta: RequestMeta): Promise<MfaSignInSession> {
+    return this.signInService.completeMfaSignIn(payload, meta);
+  }
+
+  @HandlesCommand(IdentityCommands.startMfaSignInEnrolment)
+  startMfaSignInEnrolment(@CommandPayload() payload: MfaTokenPayload): Promise<TwoFactorEnrolment> {
+    return this.signInService.startMfaEnrolment(payload.mfaToken);
   }
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import * as argon2 from 'argon2';
 import { AuthMessages, IdentityCommands } from '@portal/contracts';
-import { aCustomer, confirmedCustomer, failure, IdentityHarness, signUp, startIdentity } from '../testing/identity-harness';
+import { aCustomer, confirmedCustomer, failure, IdentityHarness, signUp, startIdentity, sessionOf } from '../testing/identity-harness';
 
 const ADDRESS_LIMIT = 8;
 const ACCOUNT_LIMIT = 10;
@@ -21,7 +21,7 @@ describe('sign-in', () => {
   /** Every call a new address, so the per-address limit only bites where a test means it to. */
   let lastHost = 0;
   const anAddress = () => `198.51.100.${++lastHost}`;
-  const signIn = (email: string, password: string, clientIp: string) => harness.client.send(IdentityCommands.signIn, { email, password }, { clientIp });
+  const signIn = (email: string, password: string, clientIp: string) => harness.client.send(IdentityCommands.signIn, { email, password }, { clientIp }).then(sessionOf);
 
   it('signs a confirmed customer in, whatever the case of the email', async () => {
     const { form } = await confirmedCustomer(harness);

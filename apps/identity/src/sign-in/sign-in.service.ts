@@ -1,13 +1,28 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, SignInPayload } from '@portal/contracts';
-import { ServiceError } from '@portal/messaging';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  AuthErrorCodes,
+  AuthMessages,
+  AuthSession,
+  CompleteMfaSignInPayload,
+  MfaSignInSession,
+  RequestMeta,
+  SignInPayload,
+  SignInResult,
+  TwoFactorEnrolment,
+} from '@portal/contracts';
+import { SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { LoginAlerts } from '../account-security/login-alerts';
+import { invalidCode, TwoFactorService } from '../account-security/two-factor.service';
 import { recordAudit } from '../audit/record-audit';
+import { IdentityEnvironment } from '../identity-environment';
 import { SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
 import { hashPassword, passwordNeedsRehash, verifyAgainstNoAccount, verifyPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { findUserByEmail } from '../users/user-records';
 import { LoginAttempt, LoginAttemptLimiter, LoginLockedOut } from './login-attempt-limiter';
+import { challengeExpired, MfaChallenges } from './mfa-challenges';
 
 type SignInOutcome = 'wrong_password' | 'unknown_account' | 'locked_out';
 
@@ -17,6 +32,11 @@ export class SignInService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly limiter: LoginAttemptLimiter,
     private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly loginAlerts: LoginAlerts,
+    private readonly challenges: MfaChallenges,
+    @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
   ) {}
 
   /** Prepares the stand-in hash now, so the first sign-in for an unknown email takes no longer than others. */
@@ -24,16 +44,8 @@ export class SignInService implements OnModuleInit {
     await verifyAgainstNoAccount('');
   }
 
-  async signIn(payload: SignInPayload, meta: RequestMeta): Promise<AuthSession> {
-    let attempt: LoginAttempt;
-    try {
-      attempt = await this.limiter.admit(payload.email, meta.clientIp);
-    } catch (error) {
-      if (!(error instanceof LoginLockedOut)) throw error;
-      // Once per lock, not per refused request: a flood must not flood the audit log too.
-      if (error.decision.startsLock) await this.auditFailure(payload.email, 'locked_out', meta, { lockedBy: error.decision.reasons, retryAfterSeconds: error.decision.retryAfterSeconds });
-      throw error.toServiceError();
-    }
+  async signIn(payload: SignInPayload, meta: RequestMeta): Promise<SignInResult> {
+    const attempt = await this.admit(payload.email, meta);
     const { user, account } = await this.userWithPassword(payload, attempt);
     if (!user) {
       await this.auditFailure(payload.email, account ? 'wrong_password' : 'unknown_account', meta, {}, account);
@@ -50,8 +62,93 @@ export class SignInService implements OnModuleInit {
       await attempt.notAFailure();
       throw ServiceError.forbidden(AuthMessages.emailNotConfirmed, AuthErrorCodes.emailNotConfirmed);
     }
+    // The password alone is not enough when two-factor is on, or required of an admin without it.
+    const twoFactorOn = await this.twoFactor.isEnabled(this.dataSource.manager, user.id);
+    const enrolmentRequired = !twoFactorOn && user.userType === 'admin' && (await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT)).requireAdminMfa;
+    if (twoFactorOn || enrolmentRequired) {
+      // Not a failure, not yet a success: the code decides (and is counted) at the second step.
+      await attempt.notAFailure();
+      return this.challenges.create(user.id, enrolmentRequired);
+    }
     await attempt.succeeded(user.id);
-    return this.sessions.startSession(this.dataSource.manager, user, meta);
+    return this.dataSource.transaction((manager) => this.startSession(manager, user, meta));
+  }
+
+  /** An admin required to use two-factor sets it up in the middle of signing in. */
+  async startMfaEnrolment(mfaToken: string): Promise<TwoFactorEnrolment> {
+    const challenge = await this.challenges.open(mfaToken);
+    if (!challenge.enrolment) throw challengeExpired();
+    return this.dataSource.transaction(async (manager) => {
+      const user = await this.activeUser(manager, challenge.userId);
+      return this.twoFactor.startEnrolment(manager, user);
+    });
+  }
+
+  /**
+   * The second step: an authenticator code (or a recovery code, used up), or, for an
+   * enrolment challenge, the first code of the new secret. Wrong codes count as failed
+   * sign-ins (the same limits as wrong passwords) and are audited.
+   */
+  async completeMfaSignIn(payload: CompleteMfaSignInPayload, meta: RequestMeta): Promise<MfaSignInSession> {
+    const challenge = await this.challenges.open(payload.mfaToken);
+    const account = await this.activeUser(this.dataSource.manager, challenge.userId);
+    const attempt = await this.admit(account.email, meta);
+    let session: MfaSignInSession;
+    try {
+      session = await this.dataSource.transaction(async (manager) => {
+        const user = await this.activeUser(manager, challenge.userId);
+        let recoveryCodes: string[] | undefined;
+        if (challenge.enrolment && !(await this.twoFactor.isEnabled(manager, user.id))) {
+          recoveryCodes = await this.twoFactor.confirmEnrolment(manager, user, payload.code, meta);
+        } else {
+          const kind = await this.twoFactor.verify(manager, user, payload.code);
+          if (!kind) throw invalidCode();
+          if (kind === 'recovery') {
+            await this.twoFactor.announce(manager, user, 'recovery_code_used', meta);
+            await this.twoFactor.audit(manager, user, 'recovery_code_used', 'A recovery code was used to sign in', meta);
+          }
+        }
+        // Of two completions racing with one challenge, only one gets a session.
+        if (!(await this.challenges.consume(payload.mfaToken))) throw challengeExpired();
+        const started = await this.startSession(manager, user, meta);
+        return recoveryCodes ? { ...started, recoveryCodes } : started;
+      });
+    } catch (error) {
+      if (error instanceof ServiceError && error.body.code === invalidCode().body.code) {
+        await this.challenges.wrongCode(payload.mfaToken);
+        await this.twoFactor.auditFailedCode(this.dataSource.manager, account, challenge.enrolment ? 'enrolment' : 'sign_in', meta);
+      } else {
+        await attempt.notAFailure();
+      }
+      throw error;
+    }
+    await attempt.succeeded(account.id);
+    return session;
+  }
+
+  /** A full sign-in: the session, and the device remembered (a login alert when it is new). */
+  private async startSession(manager: EntityManager, user: User, meta: RequestMeta): Promise<AuthSession> {
+    const session = await this.sessions.startSession(manager, user, meta);
+    await this.loginAlerts.noteSignIn(manager, user, meta);
+    return session;
+  }
+
+  private async activeUser(manager: EntityManager, userId: string): Promise<User> {
+    const user = await manager.findOneBy(User, { id: userId });
+    if (!user) throw challengeExpired();
+    if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+    return user;
+  }
+
+  private async admit(email: string, meta: RequestMeta): Promise<LoginAttempt> {
+    try {
+      return await this.limiter.admit(email, meta.clientIp);
+    } catch (error) {
+      if (!(error instanceof LoginLockedOut)) throw error;
+      // Once per lock, not per refused request: a flood must not flood the audit log too.
+      if (error.decision.startsLock) await this.auditFailure(email, 'locked_out', meta, { lockedBy: error.decision.reasons, retryAfterSeconds: error.decision.retryAfterSeconds });
+      throw error.toServiceError();
+    }
   }
 
   /**

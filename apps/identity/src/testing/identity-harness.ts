@@ -14,17 +14,18 @@ import {
   Actor,
   AdminRole,
   AuthSession,
-  ErrorBody,
   EventDefinition,
   IDENTITY_EVENTS_STREAM,
   IdentityCommands,
   IdentityEvents,
+  isMfaChallenge,
   RequestMeta,
+  SignInResult,
   SignUpPayload,
   SignUpResult,
 } from '@portal/contracts';
 import { serviceDataSourceOptions } from '@portal/database';
-import { runService, ServiceCallError } from '@portal/messaging';
+import { runService } from '@portal/messaging';
 import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { CreateAdmin, NewAdminInput } from '../admins/create-admin';
 import { IdentityEnvironment } from '../identity-environment';
@@ -98,16 +99,7 @@ export async function queuedEvents(harness: IdentityHarness, event: EventDefinit
   return rows.map((row) => row.payload);
 }
 
-/** The error a command answered with; fails the test when it succeeded instead. */
-export async function failure(call: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ServiceCallError) return error.body;
-    throw error;
-  }
-  throw new Error('expected the command to fail, but it succeeded');
-}
+export { refusalOf as failure } from '@portal/testing';
 
 /** A sign-up form of a new, unique customer. */
 export function aCustomer(overrides: Partial<SignUpPayload> = {}): SignUpPayload {
@@ -159,8 +151,14 @@ export async function withDataSource<T>(harness: IdentityHarness, work: (dataSou
 export async function signedInAdmin(harness: IdentityHarness, adminRole: AdminRole = 'super_admin'): Promise<{ input: Required<Pick<NewAdminInput, 'email' | 'password'>>; session: AuthSession; actor: Actor }> {
   const input = { email: `admin.${randomUUID().slice(0, 8)}@example.com`, password: 'Admin#Pass2026', firstName: 'Grace', lastName: 'Hopper', adminRole };
   await withDataSource(harness, (dataSource) => new CreateAdmin(dataSource).execute(input, { actor: null, source: 'cli' }));
-  const session = await harness.client.send(IdentityCommands.signIn, { email: input.email, password: input.password });
+  const session = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: input.email, password: input.password }));
   return { input, session, actor: actorOf(harness, session) };
+}
+
+/** A sign-in's session; fails the test when it answered with a two-factor challenge instead. */
+export function sessionOf(result: SignInResult): AuthSession {
+  if (isMfaChallenge(result)) throw new Error('expected a session, but sign-in asked for a two-factor code');
+  return result;
 }
 
 /** The caller as the gateway would describe it from the session's access token. */

@@ -5,7 +5,7 @@ import { WindowCounters } from '../redis/window-counters';
 import { LINK_QUOTA_WINDOW_SECONDS, MAX_LINKS_PER_EMAIL_PER_HOUR } from './email-links';
 import { privacyKey } from './opaque-token';
 
-export type EmailLinkKind = 'confirmation' | 'password-reset';
+export type EmailLinkKind = 'confirmation' | 'password-reset' | 'email-change';
 
 /** At most five links of a kind per address and hour, so nobody can flood a mailbox through us. */
 @Injectable()

@@ -19,6 +19,14 @@ export class User {
   @Column({ type: 'varchar', length: 20, default: 'pending' }) kycStatus: KycStatus;
   /** The version of the last kyc.status.changed event applied; older ones are ignored. */
   @Column({ type: 'int', default: 0 }) kycStatusVersion: number;
+  /** Profile (Account Settings): optional, validated by UpdateProfilePayload. */
+  @Column({ type: 'varchar', length: 30, nullable: true }) phone: string | null;
+  @Column({ type: 'varchar', length: 300, nullable: true }) address: string | null;
+  /** YYYY-MM-DD (a calendar date, no time zone). */
+  @Column({ type: 'date', nullable: true }) dateOfBirth: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) nationality: string | null;
+  /** A file the kyc service stores (purpose profile_photo), owned by this person. */
+  @Column({ type: 'uuid', nullable: true }) photoFileId: string | null;
   /** Null until the person proves control of the mailbox; sign-in requires it. */
   @Column({ type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
   /**

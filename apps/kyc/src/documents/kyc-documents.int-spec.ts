@@ -157,6 +157,24 @@ describe('KYC documents, their review and the KYC decision', () => {
     expect(pending.counters.approved).toBeGreaterThanOrEqual(1);
   });
 
+  it('pages the admin list beyond any cap, newest first, with the total of what matches', async () => {
+    const owner = await newCustomer('Mary', 'Jackson');
+    const submitted = [];
+    for (let index = 0; index < 5; index += 1) {
+      submitted.push(await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), `id-${index}.pdf`)).id, documentType: 'id' }));
+    }
+    const reviewer = admin('moderator');
+    const pageOf = (page: number) => client.as(reviewer).send(KycDocumentCommands.adminList, { userId: owner.userId, page, pageSize: 2 });
+    const pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    expect(pages.map((page) => [page.total, page.page, page.pageSize, page.items.length])).toEqual([
+      [5, 1, 2, 2],
+      [5, 2, 2, 2],
+      [5, 3, 2, 1],
+    ]);
+    expect(pages.flatMap((page) => page.items.map((document) => document.id))).toEqual(submitted.map((document) => document.id).reverse());
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.adminList, { pageSize: 101 }))).toMatchObject({ statusCode: 400 });
+  });
+
   it('refuses admins without the kyc permission and customers', async () => {
     expect(await refusal(client.as(admin('support')).send(KycDocumentCommands.adminList, {}))).toMatchObject({ statusCode: 403 });
     expect(await refusal(client.as(customer()).send(KycDocumentCommands.decide, { userId: randomUUID(), decision: 'verified' }))).toMatchObject({ statusCode: 403 });

@@ -18,6 +18,7 @@ import {
   ReviewKycDocumentPayload,
   SubmitKycDocumentPayload,
   UserSummary,
+  DEFAULT_PAGE_SIZE,
 } from '@portal/contracts';
 import { addToOutbox, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { StoredFileRecord } from '../files/stored-file.entity';
@@ -25,8 +26,6 @@ import { KycProfile } from '../kyc-status/kyc-profile.entity';
 import { KycDocument, KycDocumentRequest } from './kyc-document.entity';
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
-/** The admin table shows at most this many documents, newest first (searched and filtered on the server). */
-const ADMIN_PAGE_LIMIT = 500;
 
 const text = (value: string | undefined | null): string | null => {
   const trimmed = (value ?? '').trim();
@@ -44,6 +43,7 @@ export class KycDocumentsService {
   /** A customer hands in one of their own uploaded files as a KYC document; it waits for review. */
   async submit(payload: SubmitKycDocumentPayload, actor: Actor | null): Promise<KycDocumentView> {
     const owner = this.requireCustomer(actor);
+    requireKycVerificationEnabled(this.settings);
     return this.dataSource.transaction(async (manager) => {
       const file = await manager.findOneBy(StoredFileRecord, { id: payload.fileId, ownerId: owner.userId });
       // Another person's file or an unknown id: the same answer, nothing revealed.
@@ -66,7 +66,14 @@ export class KycDocumentsService {
   /** The admin's table: search by the owner's name or email or by document type, filter by status; counters over everything. */
   async adminList(filter: AdminListKycDocumentsPayload, actor: Actor | null): Promise<AdminKycDocumentPage> {
     const admin = this.requireAdmin(actor);
-    const query = this.dataSource.manager.createQueryBuilder(KycDocument, 'document').orderBy('document.createdAt', 'DESC').take(ADMIN_PAGE_LIMIT);
+    const page = filter.page ?? 1;
+    const pageSize = filter.pageSize ?? DEFAULT_PAGE_SIZE;
+    const query = this.dataSource.manager
+      .createQueryBuilder(KycDocument, 'document')
+      .orderBy('document.createdAt', 'DESC')
+      .addOrderBy('document.id', 'DESC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize);
     if (filter.status) query.andWhere('document.status = :status', { status: filter.status });
     if (filter.userId) query.andWhere('document.userId = :userId', { userId: filter.userId });
     const q = filter.q?.trim();
@@ -77,7 +84,7 @@ export class KycDocumentsService {
         owners,
       });
     }
-    const documents = await query.getMany();
+    const [documents, total] = await query.getManyAndCount();
     const people = await this.people([...new Set(documents.map((document) => document.userId))], admin);
     const profiles = documents.length > 0 ? await this.dataSource.manager.findBy(KycProfile, { userId: In([...new Set(documents.map((document) => document.userId))]) }) : [];
     const statuses = new Map(profiles.map((profile) => [profile.userId, profile.kycStatus]));
@@ -102,6 +109,9 @@ export class KycDocumentsService {
         const person = people.get(view.userId);
         return { ...view, userName: person ? `${person.firstName} ${person.lastName}`.trim() : null, userEmail: person?.email ?? null, userKycStatus: statuses.get(view.userId) ?? null, userBiometricVerifiedAt: biometric.get(view.userId) ?? null };
       }),
+      total,
+      page,
+      pageSize,
       counters: { total: counts.reduce((sum, row) => sum + Number(row.count), 0), pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
     };
   }
@@ -235,4 +245,11 @@ export class KycDocumentsService {
     }
     return caller;
   }
+}
+
+export const KYC_VERIFICATION_DISABLED = 'KYC verification is currently disabled.';
+
+/** The kyc_verification feature toggle (System Settings): off, customers cannot submit documents or start biometric checks. */
+export function requireKycVerificationEnabled(settings: PlatformSettings): void {
+  if (settings.get<Record<string, boolean>>('feature_toggles')?.kyc_verification === false) throw ServiceError.conflict(KYC_VERIFICATION_DISABLED, 'feature_disabled');
 }

@@ -5,10 +5,11 @@ const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * The type a file's first bytes show (PDF, JPEG, PNG; with `office`, also Word DOC and
- * DOCX), or null for anything else: a renamed .exe is null. A DOCX is a ZIP: its first
+ * DOCX; with `gif`, also GIF), or null for anything else: a renamed .exe is null. A DOCX is a ZIP: its first
  * part only shows the ZIP header, so `complete` (the whole file) must also name a word/ entry.
  */
-export function detectFileType(head: Buffer, options: { office?: boolean; complete?: boolean } = {}): FileMimeType | null {
+export function detectFileType(head: Buffer, options: { office?: boolean; complete?: boolean; gif?: boolean } = {}): FileMimeType | null {
+  if (options.gif && head.length >= 6 && ['GIF87a', 'GIF89a'].includes(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
   if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';

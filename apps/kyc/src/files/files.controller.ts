@@ -14,6 +14,11 @@ import {
   KycFileCommands,
   MAX_FILE_BYTES,
   OwnedFilesPayload,
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_MIME_TYPES,
+  PROFILE_PHOTO_PURPOSE,
+  PROFILE_PHOTO_TOO_LARGE_MESSAGE,
+  PROFILE_PHOTO_TYPE_MESSAGE,
   ReadFilePartPayload,
   StoredFile,
   StoredFiles,
@@ -34,8 +39,21 @@ function signedIn(actor: Actor | null): Actor {
 }
 
 const isKyc = (purpose: string | null | undefined) => !!purpose && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX);
-/** KYC documents also take DOC and DOCX (spec 02 §5) and say so in the drop-zone's words. */
-const typeMessage = (purpose: string | null | undefined) => (isKyc(purpose) ? KYC_FILE_TYPE_MESSAGE : FILE_TYPE_MESSAGE);
+const isPhoto = (purpose: string | null | undefined) => purpose === PROFILE_PHOTO_PURPOSE;
+/** KYC documents also take DOC and DOCX (spec 02 §5) and say so in the drop-zone's words; a profile photo says the photo's. */
+const typeMessage = (purpose: string | null | undefined) => (isPhoto(purpose) ? PROFILE_PHOTO_TYPE_MESSAGE : isKyc(purpose) ? KYC_FILE_TYPE_MESSAGE : FILE_TYPE_MESSAGE);
+
+/** The type the content shows, if the purpose accepts it: a profile photo is a JPG, PNG or GIF only. */
+function acceptedType(content: Buffer, purpose: string | null | undefined, complete = false) {
+  const type = detectFileType(content, { office: isKyc(purpose), gif: isPhoto(purpose), complete });
+  if (type && isPhoto(purpose) && !PROFILE_PHOTO_MIME_TYPES.includes(type)) return null;
+  return type;
+}
+
+/** 2 MB for a profile photo, 10 MB for anything else. */
+function sizeLimit(purpose: string | null | undefined): { bytes: number; message: string } {
+  return isPhoto(purpose) ? { bytes: PROFILE_PHOTO_MAX_BYTES, message: PROFILE_PHOTO_TOO_LARGE_MESSAGE } : { bytes: MAX_FILE_BYTES, message: FILE_TOO_LARGE_MESSAGE };
+}
 
 function view(file: StoredFileRecord): StoredFile {
   return { id: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose, createdAt: file.createdAt.toISOString() };
@@ -55,7 +73,7 @@ export class FilesController {
     const owner = signedIn(actor);
     const data = Buffer.from(payload.data, 'base64');
     if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.badRequest('A file part must hold 1 byte to 512 KiB.');
-    if (payload.index === 0 && !detectFileType(data, { office: isKyc(payload.purpose) })) {
+    if (payload.index === 0 && !acceptedType(data, payload.purpose)) {
       throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
     }
     return this.dataSource.transaction(async (manager) => {
@@ -68,7 +86,8 @@ export class FilesController {
         .getRawMany<{ ownerId: string; bytes: string }>();
       if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.notFound('Upload not found');
       const bytes = Number(earlier[0]?.bytes ?? 0) + data.length;
-      if (bytes > MAX_FILE_BYTES) throw ServiceError.badRequest(FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+      const limit = sizeLimit(payload.purpose);
+      if (bytes > limit.bytes) throw ServiceError.badRequest(limit.message, { code: 'file_too_large' });
       await manager
         .createQueryBuilder()
         .insert()
@@ -90,8 +109,9 @@ export class FilesController {
         throw ServiceError.badRequest('The upload is incomplete. Please upload the file again.', { code: 'upload_incomplete' });
       }
       const content = Buffer.concat(parts.map((part) => part.data));
-      if (content.length > MAX_FILE_BYTES) throw ServiceError.badRequest(FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
-      const mimeType = detectFileType(content, { office: isKyc(payload.purpose), complete: true });
+      const limit = sizeLimit(payload.purpose);
+      if (content.length > limit.bytes) throw ServiceError.badRequest(limit.message, { code: 'file_too_large' });
+      const mimeType = acceptedType(content, payload.purpose, true);
       if (!mimeType) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
       const file = manager.create(StoredFileRecord, {
         id: payload.uploadId,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { JSONCodec, Subscription } from 'nats';
-import { ServiceEnvironment } from '@portal/config';
+import { encryptSettingSecret, resolveSettingsSecretKey, ServiceEnvironment } from '@portal/config';
 import {
   Actor,
   BIOMETRIC_CONFIG_SETTING,
@@ -127,5 +127,34 @@ describe('biometric verification through the provider adapter', () => {
     expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', outcome: 'camera_unavailable' }))).toMatchObject({ statusCode: 404 });
     const theirs = await client.as(stranger).send(KycVerificationCommands.start, {});
     expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: theirs.id, step: 'face-scan', fileId: pdf.id }))).toMatchObject({ statusCode: 404 });
+  });
+
+  it('uses an API key identity stored encrypted, and refuses to start while kyc_verification is switched off', async () => {
+    const person = customer();
+    const key = resolveSettingsSecretKey({ nodeEnv: 'test', keysDir: infrastructure.env.JWT_KEYS_DIR });
+    await configure({ provider: 'built-in', apiKey: encryptSettingSecret(key, 'dev-key'), isEnabled: true }, 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await availability(person, true)).toMatchObject({ available: true, provider: 'built-in' });
+    // A value encrypted with another key is not a usable key.
+    await configure({ provider: 'built-in', apiKey: encryptSettingSecret(Buffer.alloc(32, 7), 'dev-key'), isEnabled: true }, 6);
+    expect(await availability(person, false)).toMatchObject({ available: false });
+    await configure({ provider: 'built-in', apiKey: encryptSettingSecret(key, 'dev-key'), isEnabled: true }, 7);
+    await availability(person, true);
+
+    const toggles = (kyc: boolean) => ({ investments_enabled: true, withdrawals_enabled: true, new_registrations: true, email_notifications: true, kyc_verification: kyc, crypto_payments: true, bank_transfers: true, sms_notifications: false });
+    await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'feature_toggles', value: toggles(false), version: 2, changedBy: null }));
+    let refused = null;
+    for (let attempt = 0; attempt < 50 && !refused; attempt += 1) {
+      refused = await refusal(client.as(person).send(KycVerificationCommands.start, {}));
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refused).toMatchObject({ statusCode: 409, message: 'KYC verification is currently disabled.' });
+    await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'feature_toggles', value: toggles(true), version: 3, changedBy: null }));
+    let started = null;
+    for (let attempt = 0; attempt < 50 && !started; attempt += 1) {
+      started = await client.as(person).send(KycVerificationCommands.start, {}).catch(() => null);
+      if (!started) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(started).toMatchObject({ status: 'in_progress' });
   });
 });

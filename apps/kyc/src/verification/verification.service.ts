@@ -12,7 +12,9 @@ import {
   VerificationSessionView,
   VerificationStepPayload,
 } from '@portal/contracts';
+import { isEncryptedSettingSecret, SettingsSecretBox } from '@portal/config';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { requireKycVerificationEnabled } from '../documents/kyc-documents.service';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { BIOMETRIC_PROVIDERS, BiometricProvider } from './biometric-provider';
 import { BiometricSession, StoredStep } from './biometric-session.entity';
@@ -33,6 +35,7 @@ export class VerificationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
+    private readonly secrets: SettingsSecretBox,
   ) {}
 
   async config(actor: Actor | null): Promise<VerificationConfigView> {
@@ -44,6 +47,7 @@ export class VerificationService {
 
   async start(actor: Actor | null): Promise<VerificationSessionView> {
     const customer = this.requireCustomer(actor);
+    requireKycVerificationEnabled(this.settings);
     const configured = this.requireConfigured();
     const session = this.dataSource.manager.create(BiometricSession, {
       id: randomUUID(),
@@ -94,7 +98,9 @@ export class VerificationService {
     const raw = this.settings.get<unknown>(BIOMETRIC_CONFIG_SETTING);
     const config = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     const name = typeof config.provider === 'string' ? config.provider.trim() : '';
-    const apiKey = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
+    // Identity stores the key encrypted (System Settings); a plain one is from before that.
+    const stored = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
+    const apiKey = isEncryptedSettingSecret(stored) ? (this.secrets.decrypt(stored) ?? '') : stored;
     if (config.isEnabled !== true || !name || !apiKey) return null;
     const provider = BIOMETRIC_PROVIDERS[name];
     return provider ? { provider, apiKey } : null;

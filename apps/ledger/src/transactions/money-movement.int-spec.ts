@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
+import { Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import {
@@ -20,24 +20,14 @@ import {
   UserSummary,
 } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() };
 const moderator: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'moderator', sessionId: randomUUID() };
-
-async function failure(promise: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { body: ErrorBody }).body;
-  }
-  throw new Error('expected the command to be refused');
-}
 
 describe('money movement on the double-entry ledger', () => {
   let infrastructure: TestInfrastructure;
@@ -53,16 +43,7 @@ describe('money movement on the double-entry ledger', () => {
     infrastructure = await startTestInfrastructure('ledger_money');
     client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
     // Identity owns people and settings; this stand-in answers the three requests the ledger makes of it.
-    const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => {
-      const subscription = client.connection.subscribe(subject);
-      void (async () => {
-        for await (const message of subscription) {
-          const packet = codec.decode(message.data) as { id: string; data: { payload: Record<string, unknown> } };
-          message.respond(codec.encode({ id: packet.id, response: reply(packet.data.payload), isDisposed: true }));
-        }
-      })();
-      return subscription;
-    };
+    const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [
       answer(IdentityCommands.getAllSettings.subject, () => ({ items: [{ key: 'crypto_wallets', value: { bitcoin: 'bc1qexamplewalletaddress0000000000000000', ethereum: null }, version: 1 }] })),
       answer(IdentityCommands.lookupUsers.subject, (payload) => ({ users: (payload.userIds as string[]).flatMap((id) => (people.has(id) ? [people.get(id)] : [])) })),

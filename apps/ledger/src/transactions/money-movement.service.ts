@@ -23,6 +23,9 @@ import { formatMinor, toMinor } from '../book/money';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
 
 const DEFAULT_MINIMUM_WITHDRAWAL = 100;
+/** financial_limits.fourEyesThreshold's default (dollars) until the setting is known. */
+const DEFAULT_FOUR_EYES_THRESHOLD = 10_000;
+export const SAME_ADMIN_SECOND_APPROVAL = 'You have already approved this withdrawal. A second, different administrator must approve it before it is paid.';
 
 interface NewTransaction {
   userId: string;
@@ -285,6 +288,10 @@ export class MoneyMovement {
       if (!['deposit', 'withdrawal', 'investment'].includes(row.type)) throw ServiceError.conflict('Only deposits, withdrawals and investment payments are decided by an admin.');
       const currency = row.currency.trim() as Currency;
       const amount = BigInt(row.amount);
+      if (row.type === 'withdrawal' && approve && amount > this.fourEyesThreshold()) {
+        const waiting = await this.recordApproval(manager, meta, actor, row, amount, currency);
+        if (waiting) return waiting;
+      }
       const accounts = await this.book.customer(manager, row.user_id, currency);
       const incoming = await this.book.system(manager, row.method === 'crypto' ? 'incoming_crypto' : 'incoming_bank', currency);
       if (row.type === 'deposit' && approve) {
@@ -318,5 +325,31 @@ export class MoneyMovement {
       });
       return transactionView(decided);
     });
+  }
+
+  /** Withdrawals above this (minor units) are paid only after two different admins approve (financial_limits). */
+  private fourEyesThreshold(): bigint {
+    const configured = Number(this.settings.get<{ fourEyesThreshold?: number }>('financial_limits')?.fourEyesThreshold);
+    return toMinor(Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_FOUR_EYES_THRESHOLD);
+  }
+
+  /**
+   * Four-eyes: stores this admin's approval. The first approval leaves the withdrawal
+   * pending (returned, audited); the same admin again is refused; a different admin's
+   * approval lets the payout go ahead (null).
+   */
+  private async recordApproval(manager: EntityManager, meta: RequestMeta, actor: Actor, row: TransactionRow, amount: bigint, currency: Currency): Promise<TransactionView | null> {
+    const approvals: { admin_id: string }[] = await manager.query(`SELECT admin_id FROM ledger.withdrawal_approvals WHERE transaction_id = $1`, [row.id]);
+    if (approvals.some((approval) => approval.admin_id === actor.userId)) throw ServiceError.conflict(SAME_ADMIN_SECOND_APPROVAL, 'second_approval_required');
+    await manager.query(`INSERT INTO ledger.withdrawal_approvals (transaction_id, admin_id) VALUES ($1, $2)`, [row.id, actor.userId]);
+    if (approvals.length > 0) return null;
+    await recordAdminAction(manager, meta, {
+      actionType: 'withdrawal_first_approval',
+      targetType: 'transaction',
+      targetId: row.id,
+      description: `First approval of withdrawal ${row.reference} of ${formatMinor(amount)} ${currency}; a second administrator must approve it`,
+      metadata: { reference: row.reference, userId: row.user_id, amount: formatMinor(amount), currency, approvals: 1 },
+    });
+    return transactionView(row);
   }
 }

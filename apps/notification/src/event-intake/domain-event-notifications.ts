@@ -1,6 +1,8 @@
 import {
   ApplicationReviewedEvent,
+  KycDocumentRequestedEvent,
   KycDocumentReviewedEvent,
+  KycStatusChangedEvent,
   SecurityDepositEvent,
   TicketEvent,
   TransactionEvent,
@@ -67,6 +69,18 @@ export const DomainEventNotifications = {
     return payload.decision === 'approved'
       ? { category: 'kyc', type: 'success', title: 'Document approved', message: `Your ${document} has been approved.` }
       : { category: 'kyc', type: 'error', title: 'Document rejected', message: `Your ${document} was rejected. Please upload it again.${reason(payload.notes)}` };
+  },
+  documentsRequested: (payload: KycDocumentRequestedEvent): Content => ({
+    category: 'kyc',
+    type: 'warning',
+    title: 'Documents requested',
+    message: payload.message,
+  }),
+  /** Only a decision concerns the customer: the pending status opened at sign-up does not. */
+  kycDecision(payload: KycStatusChangedEvent): Content | null {
+    if (payload.kycStatus === 'verified') return { category: 'kyc', type: 'success', title: 'Account verified', message: 'Your identity verification (KYC) has been approved.' };
+    if (payload.kycStatus === 'rejected') return { category: 'kyc', type: 'error', title: 'Verification not approved', message: `Your identity verification (KYC) was not approved.${reason(payload.reason)}` };
+    return null;
   },
   ticketAnswered: (payload: TicketEvent): Content => ({
     category: 'support',

@@ -5,7 +5,9 @@ import {
   ApplicationsEvents,
   ApplicationSubmittedEvent,
   EventEnvelope,
+  KycDocumentRequestedEvent,
   KycDocumentReviewedEvent,
+  KycStatusChangedEvent,
   KycEvents,
   LedgerEvents,
   SecurityDepositEvent,
@@ -15,12 +17,13 @@ import {
   UserRegisteredEvent,
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import { EventContext, LOGGER, OnEvent, PlatformSettings, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
 import { Inbox, NewNotification } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
+import { wantsMessage } from '../preferences/notification-preferences';
 import { DomainEventNotifications as Notify } from './domain-event-notifications';
 
 function page(webUrl: string, path: string): string {
@@ -38,14 +41,27 @@ abstract class DomainEventIntake {
     protected readonly emailQueue: EmailQueue,
     protected readonly environment: NotificationEnvironment,
     protected readonly logger: Logger,
+    protected readonly settings: PlatformSettings,
   ) {}
 
-  protected notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, content: Omit<NewNotification, 'userId' | 'sourceEventId'>) {
-    return this.inbox.deliver(manager, { ...content, userId: event.payload.userId, sourceEventId: event.id });
+  /** The email_notifications feature toggle (System Settings): off, activity emails are not sent; in-app notifications still are. */
+  protected emailsEnabled(): boolean {
+    return this.settings.get<Record<string, boolean>>('feature_toggles')?.email_notifications !== false;
+  }
+
+  /** Nothing when the user switched off the event's group (Account Settings, Notifications). */
+  protected async notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, content: Omit<NewNotification, 'userId' | 'sourceEventId'>): Promise<void> {
+    if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
+    await this.inbox.deliver(manager, { ...content, userId: event.payload.userId, sourceEventId: event.id });
   }
 
   /** Emails the user when identity told us their address; otherwise the in-app notification has to do. */
   protected async email(manager: EntityManager, event: EventEnvelope<{ userId: string }>, build: (recipient: Recipient) => EmailRequest): Promise<void> {
+    if (!this.emailsEnabled()) {
+      this.logger.info({ eventId: event.id, subject: event.subject }, 'email notifications are switched off; email not sent');
+      return;
+    }
+    if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
     const recipient = await manager.findOneBy(Recipient, { userId: event.payload.userId });
     if (!recipient) {
       this.logger.warn({ eventId: event.id, subject: event.subject, userId: event.payload.userId }, 'no email address known for the user; email not sent');
@@ -62,8 +78,8 @@ abstract class DomainEventIntake {
 
 @Injectable()
 export class ApplicationEventsHandlers extends DomainEventIntake {
-  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
-    super(inbox, emailQueue, environment, logger);
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger, settings: PlatformSettings) {
+    super(inbox, emailQueue, environment, logger, settings);
   }
 
   @OnEvent(ApplicationsEvents.reviewed)
@@ -81,7 +97,8 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
   /** The GIPP confirmation email (spec 01 §7), once per application even if submitted events repeat. */
   @OnEvent(ApplicationsEvents.submitted)
   async submitted(payload: ApplicationSubmittedEvent, { event, manager }: EventContext<ApplicationSubmittedEvent>) {
-    if (payload.applicationType !== 'gipp') return;
+    if (payload.applicationType !== 'gipp' || !this.emailsEnabled()) return;
+    if (!(await wantsMessage(manager, payload.userId, event.subject))) return;
     const first = await manager.createQueryBuilder().insert().into(GippConfirmation).values({ applicationId: payload.applicationId, eventId: event.id }).orIgnore().returning('application_id').execute();
     if ((first.raw as unknown[]).length === 0) return;
     // Keyed by the application, not the event: a second submitted event cannot send a second email.
@@ -97,8 +114,8 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
 
 @Injectable()
 export class LedgerEventsHandlers extends DomainEventIntake {
-  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
-    super(inbox, emailQueue, environment, logger);
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger, settings: PlatformSettings) {
+    super(inbox, emailQueue, environment, logger, settings);
   }
 
   private transactionEmail(payload: TransactionEvent, recipient: Recipient) {
@@ -149,20 +166,42 @@ export class LedgerEventsHandlers extends DomainEventIntake {
 
 @Injectable()
 export class KycEventsHandlers extends DomainEventIntake {
-  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
-    super(inbox, emailQueue, environment, logger);
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger, settings: PlatformSettings) {
+    super(inbox, emailQueue, environment, logger, settings);
   }
 
   @OnEvent(KycEvents.documentReviewed)
   async documentReviewed(payload: KycDocumentReviewedEvent, { event, manager }: EventContext<KycDocumentReviewedEvent>) {
     await this.notify(manager, event, Notify.documentReviewed(payload));
   }
+
+  @OnEvent(KycEvents.documentRequested)
+  async documentsRequested(payload: KycDocumentRequestedEvent, { event, manager }: EventContext<KycDocumentRequestedEvent>) {
+    await this.notify(manager, event, Notify.documentsRequested(payload));
+    await this.email(manager, event, (recipient) => ({
+      template: 'kyc-documents-requested',
+      to: recipient.email,
+      params: { firstName: recipient.firstName, message: payload.message, documentsUrl: this.link('/app/documents') },
+    }));
+  }
+
+  @OnEvent(KycEvents.statusChanged)
+  async statusChanged(payload: KycStatusChangedEvent, { event, manager }: EventContext<KycStatusChangedEvent>) {
+    const content = Notify.kycDecision(payload);
+    if (!content) return;
+    await this.notify(manager, event, content);
+    await this.email(manager, event, (recipient) => ({
+      template: 'kyc-decision',
+      to: recipient.email,
+      params: { firstName: recipient.firstName, decision: payload.kycStatus === 'verified' ? 'verified' : 'rejected', reason: payload.reason ?? null, documentsUrl: this.link('/app/documents') },
+    }));
+  }
 }
 
 @Injectable()
 export class SupportEventsHandlers extends DomainEventIntake {
-  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger) {
-    super(inbox, emailQueue, environment, logger);
+  constructor(inbox: Inbox, emailQueue: EmailQueue, @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment, @Inject(LOGGER) logger: Logger, settings: PlatformSettings) {
+    super(inbox, emailQueue, environment, logger, settings);
   }
 
   /** Only an admin's answer concerns the customer; status moves and their own replies do not. */

@@ -4,6 +4,8 @@ import { EventConsumerModule } from '@portal/messaging';
 import { EmailModule } from '../email/email.module';
 import { InboxModule } from '../inbox/inbox.module';
 import { ApplicationEventsHandlers, KycEventsHandlers, LedgerEventsHandlers, SupportEventsHandlers } from './domain-events.handlers';
+import { AccountClosureHandlers } from './account-closure.handlers';
+import { CardRequestEventsHandlers } from './card-request-events.handlers';
 import { IdentityEventsHandlers } from './identity-events.handlers';
 
 /** Turns other services' domain events into notifications and emails, one durable consumer per stream. */
@@ -11,12 +13,12 @@ import { IdentityEventsHandlers } from './identity-events.handlers';
   imports: [
     EmailModule,
     InboxModule,
-    EventConsumerModule.forStream(IDENTITY_EVENTS_STREAM, [IdentityEventsHandlers]),
+    EventConsumerModule.forStream(IDENTITY_EVENTS_STREAM, [IdentityEventsHandlers, AccountClosureHandlers]),
     EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationEventsHandlers]),
-    EventConsumerModule.forStream(LEDGER_EVENTS_STREAM, [LedgerEventsHandlers]),
+    EventConsumerModule.forStream(LEDGER_EVENTS_STREAM, [LedgerEventsHandlers, CardRequestEventsHandlers]),
     EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycEventsHandlers]),
     EventConsumerModule.forStream(SUPPORT_EVENTS_STREAM, [SupportEventsHandlers]),
   ],
-  providers: [IdentityEventsHandlers, ApplicationEventsHandlers, LedgerEventsHandlers, KycEventsHandlers, SupportEventsHandlers],
+  providers: [IdentityEventsHandlers, ApplicationEventsHandlers, LedgerEventsHandlers, KycEventsHandlers, SupportEventsHandlers, CardRequestEventsHandlers, AccountClosureHandlers],
 })
 export class EventIntakeModule {}

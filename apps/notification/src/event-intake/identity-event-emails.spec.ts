@@ -1,3 +1,5 @@
+import { eventEnvelope } from '@portal/testing';
+import { IdentityEvents } from '@portal/contracts';
 import { emailConfirmationRequested, passwordChanged, passwordResetRequested, userConfirmed } from '../testing/identity-events';
 import { IdentityEventEmails } from './identity-event-emails';
 
@@ -28,6 +30,23 @@ describe('emails for identity events', () => {
       template: 'password-changed',
       to: event.payload.email,
       params: { firstName: 'Ada', via: 'reset', changedAt: event.occurredAt, resetPasswordUrl: 'https://portal.example.com/auth/reset-password' },
+    });
+  });
+
+  it('asks for a security alert with where it came from, linking to the Security page and a reset', () => {
+    const event = eventEnvelope(IdentityEvents.securityAlert, { userId: '5f0c7c1e-54a8-4bb4-8d6a-1ad0b5a1a001', email: 'ada@example.test', firstName: 'Ada', kind: 'new_sign_in', clientIp: '203.0.113.9', userAgent: 'Firefox' });
+    expect(IdentityEventEmails.securityAlert(event.payload, event, links)).toEqual({
+      template: 'security-alert',
+      to: 'ada@example.test',
+      params: {
+        firstName: 'Ada',
+        kind: 'new_sign_in',
+        occurredAt: event.occurredAt,
+        clientIp: '203.0.113.9',
+        userAgent: 'Firefox',
+        securitySettingsUrl: 'https://portal.example.com/app/settings/security',
+        resetPasswordUrl: 'https://portal.example.com/auth/reset-password',
+      },
     });
   });
 

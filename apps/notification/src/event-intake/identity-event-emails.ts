@@ -1,8 +1,11 @@
 import {
+  EmailChangedEvent,
+  EmailChangeRequestedEvent,
   EmailConfirmationRequestedEvent,
   EventEnvelope,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
+  SecurityAlertEvent,
   UserConfirmedEvent,
 } from '@portal/contracts';
 import { EmailRequest } from '../email/email-job';
@@ -32,6 +35,29 @@ export const IdentityEventEmails = {
     template: 'password-changed',
     to: payload.email,
     params: { firstName: payload.firstName, via: payload.via, changedAt: event.occurredAt, resetPasswordUrl: webPage(links, '/auth/reset-password') },
+  }),
+  securityAlert: (payload: SecurityAlertEvent, event: EventEnvelope, links: EmailLinks): EmailRequest => ({
+    template: 'security-alert',
+    to: payload.email,
+    params: {
+      firstName: payload.firstName,
+      kind: payload.kind,
+      occurredAt: event.occurredAt,
+      clientIp: payload.clientIp ?? null,
+      userAgent: payload.userAgent ?? null,
+      securitySettingsUrl: webPage(links, '/app/settings/security'),
+      resetPasswordUrl: webPage(links, '/auth/reset-password'),
+    },
+  }),
+  confirmEmailChange: (payload: EmailChangeRequestedEvent, event: EventEnvelope): EmailRequest => ({
+    template: 'confirm-email-change',
+    to: payload.newEmail,
+    params: { firstName: payload.firstName, newEmail: payload.newEmail, confirmationUrl: payload.confirmationUrl, issuedAt: event.occurredAt, expiresAt: payload.expiresAt },
+  }),
+  emailChanged: (payload: EmailChangedEvent, event: EventEnvelope): EmailRequest => ({
+    template: 'email-changed',
+    to: payload.previousEmail,
+    params: { firstName: payload.firstName, newEmail: payload.email, changedAt: event.occurredAt },
   }),
   welcome: (payload: UserConfirmedEvent, _event: EventEnvelope, links: EmailLinks): EmailRequest => ({
     template: 'welcome',

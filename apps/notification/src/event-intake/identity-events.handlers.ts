@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  EmailChangedEvent,
+  EmailChangeRequestedEvent,
   EmailConfirmationRequestedEvent,
   EventEnvelope,
   IdentityEvents,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
+  SecurityAlertEvent,
+  PreferencesChangedEvent,
   UserConfirmedEvent,
   UserRegisteredEvent,
 } from '@portal/contracts';
@@ -12,7 +16,9 @@ import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
+import { Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
+import { rememberPreferences } from '../preferences/notification-preferences';
 import { rememberRecipient } from './domain-events.handlers';
 import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
@@ -38,6 +44,25 @@ export class IdentityEventsHandlers {
     return rememberRecipient(manager, payload);
   }
 
+  /** No email: the notification toggles decide which later messages are sent. */
+  @OnEvent(IdentityEvents.preferencesChanged)
+  preferencesChanged(payload: PreferencesChangedEvent, { manager }: EventContext<PreferencesChangedEvent>) {
+    return rememberPreferences(manager, payload);
+  }
+
+  /** Security messages: always sent, whatever the notification toggles say. */
+  @OnEvent(IdentityEvents.emailChangeRequested)
+  emailChangeRequested(payload: EmailChangeRequestedEvent, { event }: EventContext<EmailChangeRequestedEvent>) {
+    return this.queue(event, IdentityEventEmails.confirmEmailChange(payload, event));
+  }
+
+  /** Later emails go to the new address; the previous one is told of the change. */
+  @OnEvent(IdentityEvents.emailChanged)
+  async emailChanged(payload: EmailChangedEvent, { event, manager }: EventContext<EmailChangedEvent>) {
+    await manager.update(Recipient, { userId: payload.userId }, { email: payload.email });
+    await this.queue(event, IdentityEventEmails.emailChanged(payload, event));
+  }
+
   @OnEvent(IdentityEvents.emailConfirmationRequested)
   confirmationRequested(payload: EmailConfirmationRequestedEvent, { event }: EventContext<EmailConfirmationRequestedEvent>) {
     return this.queue(event, IdentityEventEmails.confirmEmail(payload, event));
@@ -51,6 +76,12 @@ export class IdentityEventsHandlers {
   @OnEvent(IdentityEvents.passwordChanged)
   passwordChanged(payload: PasswordChangedEvent, { event }: EventContext<PasswordChangedEvent>) {
     return this.queue(event, IdentityEventEmails.passwordChanged(payload, event, this.links));
+  }
+
+  /** Always sent: security emails do not depend on the owner's notification choices. */
+  @OnEvent(IdentityEvents.securityAlert)
+  securityAlert(payload: SecurityAlertEvent, { event }: EventContext<SecurityAlertEvent>) {
+    return this.queue(event, IdentityEventEmails.securityAlert(payload, event, this.links));
   }
 
   @OnEvent(IdentityEvents.userConfirmed)

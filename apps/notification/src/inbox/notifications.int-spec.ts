@@ -8,7 +8,6 @@ import {
   AdminRole,
   APPLICATIONS_EVENTS_STREAM,
   ApplicationsEvents,
-  ErrorBody,
   EventEnvelope,
   IDENTITY_EVENTS_STREAM,
   IdentityEvents,
@@ -26,8 +25,8 @@ import {
   TransactionEvent,
   UserSummary,
 } from '@portal/contracts';
-import { runService, ServiceCallError } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { runService } from '@portal/messaging';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure } from '@portal/testing';
 import { emailJobId, EmailJobData } from '../email/email-job';
 import { NotificationEnvironment } from '../notification-environment';
 import { NotificationModule } from '../notification.module';
@@ -38,16 +37,6 @@ jest.setTimeout(90_000);
 
 const customer = (userId: string = randomUUID()): Actor => ({ userId, userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: AdminRole = 'support'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
-
-async function failure(promise: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceCallError) return error.body;
-    throw error;
-  }
-  throw new Error('expected the command to be refused');
-}
 
 function person(overrides: Partial<UserSummary> = {}): UserSummary {
   return { id: randomUUID(), email: `p-${randomUUID().slice(0, 8)}@example.test`, firstName: 'Pat', lastName: 'Doe', userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'pending', ...overrides };
@@ -218,6 +207,35 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(await mail.emailsTo(gippAddress)).toHaveLength(1);
     expect(await mail.emailsTo(address)).toHaveLength(4);
     expect(await (await queue.getJob(emailJobId(withdrawal.id, 'withdrawal-requested')))?.getState()).toBe('completed');
+  });
+
+  it('tells the customer about a document request and the KYC decision, in the bell and by email, once each', async () => {
+    const userId = randomUUID();
+    const address = `kyc-${randomUUID().slice(0, 8)}@example.test`;
+    await registered(userId, address, 'Katherine');
+    const opened = eventEnvelope(KycEvents.statusChanged, { userId, kycStatus: 'pending', version: 1 });
+    const requested = eventEnvelope(KycEvents.documentRequested, { requestId: randomUUID(), userId, message: 'Please upload a recent utility bill.', requestedBy: randomUUID() });
+    const rejected = eventEnvelope(KycEvents.statusChanged, { userId, kycStatus: 'rejected', version: 2, reason: 'The ID has expired' });
+    const verified = eventEnvelope(KycEvents.statusChanged, { userId, kycStatus: 'verified', version: 3 });
+    for (const event of [opened, requested, rejected, verified]) await deliverTwice(KYC_EVENTS_STREAM, event);
+
+    const page = await listOf(userId);
+    expect(page.items.map((item) => [item.title, item.type]).sort()).toEqual(
+      [
+        ['Account verified', 'success'],
+        ['Documents requested', 'warning'],
+        ['Verification not approved', 'error'],
+      ].sort(),
+    );
+    expect(page.items.find((item) => item.title === 'Documents requested')?.message).toBe('Please upload a recent utility bill.');
+    expect(page.items.find((item) => item.title === 'Verification not approved')?.message).toContain('The ID has expired');
+
+    const deadline = Date.now() + 15_000;
+    while ((await mail.emailsTo(address)).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const emails = await mail.emailsTo(address);
+    expect(emails.map((email) => email.subject).sort()).toEqual(['We need documents from you', 'Your account is verified', 'Your identity verification was not approved'].sort());
+    expect(emails.find((email) => email.subject === 'We need documents from you')?.text).toContain('Please upload a recent utility bill.');
+    expect(emails.find((email) => email.subject === 'Your identity verification was not approved')?.text).toContain('The ID has expired');
   });
 
   it('marks one or all as read, hides expired ones, and keeps each user to their own', async () => {

@@ -2,25 +2,15 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, AdminRole, ErrorBody, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
-import { runService, ServiceCallError } from '@portal/messaging';
-import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { Actor, AdminRole, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
+import { runService } from '@portal/messaging';
+import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure } from '@portal/testing';
 import { SupportModule } from '../support.module';
 
 jest.setTimeout(60_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: AdminRole = 'support'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
-
-async function failure(promise: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceCallError) return error.body;
-    throw error;
-  }
-  throw new Error('expected the command to be refused');
-}
 
 describe('support tickets', () => {
   let infrastructure: TestInfrastructure;

@@ -1,4 +1,5 @@
 import { createPortalClient, isErrorBody, type PortalClient } from '@portal/api-client';
+import { newTraceparent } from './traceparent';
 import { ApiError } from './api-error';
 
 /**
@@ -33,6 +34,13 @@ const client: PortalClient = createPortalClient({
 });
 
 type Middleware = Parameters<PortalClient['use']>[number];
+
+client.use({
+  onRequest({ request }) {
+    request.headers.set('traceparent', newTraceparent());
+    return request;
+  },
+});
 
 /**
  * Per-call middleware of the auth endpoints. Per-call middleware runs after the client's

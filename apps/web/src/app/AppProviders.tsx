@@ -1,12 +1,24 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import ConfigProvider from 'antd/es/config-provider';
-import type { ReactNode } from 'react';
-import { AuthProvider } from '../auth/AuthProvider';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import type { SessionManager } from '../auth/session-manager';
+import { ColorModeProvider } from './color-mode';
 import { FeedbackProvider } from './feedback';
-import { portalTheme } from './theme';
 
-/** Theme, toasts (useFeedback), server state and the session, around the whole app. */
+// Loaded once someone signs in: it stays out of the sign-in page's first load.
+const ApplyPreferences = lazy(() => import('../account-settings/ApplyPreferences').then((module) => ({ default: module.ApplyPreferences })));
+
+/** The signed-in person's saved theme, language and time zone, applied on this device. */
+function SignedInPreferences() {
+  const { user } = useAuth();
+  return user ? (
+    <Suspense fallback={null}>
+      <ApplyPreferences />
+    </Suspense>
+  ) : null;
+}
+
+/** Theme (light or dark, see color-mode), toasts (useFeedback), server state and the session, around the whole app. */
 export function AppProviders({
   session,
   queryClient,
@@ -17,12 +29,15 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <ConfigProvider theme={portalTheme}>
+    <ColorModeProvider>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider session={session}>{children}</AuthProvider>
+          <AuthProvider session={session}>
+            <SignedInPreferences />
+            {children}
+          </AuthProvider>
         </QueryClientProvider>
       </FeedbackProvider>
-    </ConfigProvider>
+    </ColorModeProvider>
   );
 }

@@ -24,7 +24,7 @@ describe('routes and guarding (spec 01 §2)', () => {
 
   it('sends a signed-out visitor to sign in, remembering where they were going', async () => {
     const { currentLocation } = open('/app/deposit?tab=bank', signedOut);
-    expect(await screen.findByText('Sign in to your Investment portal')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in to your Investment portal', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/auth/login');
     expect(currentLocation().state).toEqual({ from: { pathname: '/app/deposit', search: '?tab=bank', hash: '' } });
   });
@@ -75,9 +75,10 @@ describe('routes and guarding (spec 01 §2)', () => {
     expect(currentLocation().pathname).toBe('/admin/dashboard');
   });
 
-  it('shows an honest empty state instead of sample data', async () => {
+  it('opens Account Settings with its four tabs', async () => {
     open('/app/settings', signedInAs('customer'));
-    expect(await screen.findByText('Account settings is not available yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5_000 })).toBeInTheDocument();
+    for (const tab of ['Profile', 'Security', 'Notifications', 'Preferences']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   });
 
   it('redirects a signed-in user away from sign-up by type', async () => {

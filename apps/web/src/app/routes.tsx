@@ -12,6 +12,7 @@ const SignupPage = lazy(() => import('../auth/pages/SignupPage'));
 const ResetPasswordPage = lazy(() => import('../auth/pages/ResetPasswordPage'));
 const UpdatePasswordPage = lazy(() => import('../auth/pages/UpdatePasswordPage'));
 const EmailConfirmedPage = lazy(() => import('../auth/pages/EmailConfirmedPage'));
+const EmailChangeConfirmedPage = lazy(() => import('../account-settings/EmailChangeConfirmedPage'));
 const AccessDeniedPage = lazy(() => import('../errors/AccessDeniedPage'));
 const NotFoundPage = lazy(() => import('../errors/NotFoundPage'));
 const PortalLayout = lazy(() => import('../shell/PortalLayout'));
@@ -29,6 +30,7 @@ const customerPages: Record<string, Page> = {
   transactions: lazy(() => import('../pages/customer/TransactionsPage')),
   support: lazy(() => import('../pages/customer/SupportPage')),
   settings: lazy(() => import('../pages/customer/AccountSettingsPage')),
+  'settings/security': lazy(() => import('../pages/customer/AccountSettingsPage')),
 };
 
 const adminPages: Record<string, Page> = {
@@ -43,6 +45,7 @@ const adminPages: Record<string, Page> = {
   deposits: lazy(() => import('../pages/admin/DepositManagementPage')),
   settings: lazy(() => import('../pages/admin/SystemSettingsPage')),
   support: lazy(() => import('../pages/admin/AdminSupportPage')),
+  cards: lazy(() => import('../pages/admin/CardRequestsAdminPage')),
 };
 
 const pageRoutes = (pages: Record<string, Page>): RouteObject[] =>
@@ -67,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'update-password', element: <UpdatePasswordPage /> },
           { path: 'email-confirmed', element: <EmailConfirmedPage /> },
+          { path: 'confirm-email-change', element: <EmailChangeConfirmedPage /> },
         ],
       },
       { path: 'access-denied', element: <AccessDeniedPage /> },

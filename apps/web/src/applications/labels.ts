@@ -43,11 +43,8 @@ export function formatUsd(amount: string | null | undefined): string {
   return usd.format(Number(amount));
 }
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = value.length === 10 ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: value.length === 10 ? 'UTC' : undefined });
-}
+/** Dates in the customer's language and time zone (ui/date-format). */
+export { formatDate } from '../ui/date-format';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,7 +1,7 @@
-import Alert from 'antd/es/alert';
+import { LazyAlert } from '../ui/LazyAlert';
 
 /** The one validation or server message a form shows at a time. */
 export function FormProblem({ message }: { message: string | null }) {
   if (!message) return null;
-  return <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} />;
+  return <LazyAlert type="error" showIcon title={message} style={{ marginBottom: 16 }} />;
 }

@@ -16,8 +16,17 @@ export const authApi = {
   signup: (body: SignUpPayload) =>
     callGateway((client, init) => client.POST('/api/v1/auth/signup', { ...init, body }), publicCall),
 
+  /** A session, or (two-factor on, or required) a challenge for the second step. */
   login: (body: SignInPayload, signal?: AbortSignal) =>
     callGateway((client, init) => client.POST('/api/v1/auth/login', { ...init, body }), { ...publicCall, signal }),
+
+  /** The second step: the challenge and an authenticator or recovery code; sets the refresh cookie. */
+  completeMfa: (mfaToken: string, code: string) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/login/mfa', { ...init, body: { mfaToken, code } }), publicCall),
+
+  /** An administrator required to use two-factor gets a secret to set it up during sign-in. */
+  startMfaEnrolment: (mfaToken: string) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/login/mfa/enrol', { ...init, body: { mfaToken } }), publicCall),
 
   /** Renews the session from the httpOnly refresh cookie, rotating it. */
   refresh: () => callGateway((client, init) => client.POST('/api/v1/auth/refresh', { ...init, body: {} }), publicCall),

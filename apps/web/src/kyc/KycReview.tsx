@@ -81,14 +81,14 @@ export function KycReview() {
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined })}
+          onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined, page: 1 })}
           style={{ width: 300 }}
         />
         <Select<KycDocumentStatus | 'all'>
           aria-label="Status filter"
           value={filter.status ?? 'all'}
           style={{ width: 160 }}
-          onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status })}
+          onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status, page: 1 })}
           options={[
             { value: 'all', label: 'All statuses' },
             { value: 'pending', label: 'Pending' },
@@ -103,7 +103,14 @@ export function KycReview() {
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
         locale={{ emptyText: 'No documents found' }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={{
+          current: query.data?.page ?? filter.page ?? 1,
+          pageSize: query.data?.pageSize ?? filter.pageSize ?? 20,
+          total: query.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          onChange: (page) => setFilter({ ...filter, page }),
+        }}
         columns={[
           {
             title: 'User',

@@ -7,6 +7,8 @@ export type KycDocumentStatus = KycDocumentView['status'];
 export interface AdminDocumentFilter {
   q?: string;
   status?: KycDocumentStatus;
+  page?: number;
+  pageSize?: number;
 }
 
 export const kycKeys = {

@@ -1,6 +1,6 @@
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
-import { FeatureNotAvailable } from '../ui/FeatureNotAvailable';
+import { CardRequestList } from '../cards/CardRequestsScreen';
 import { DepositForms } from './DepositForms';
 import { InvestmentPaymentForm } from './InvestmentPaymentForm';
 import { MoneyCards } from './MoneyCards';
@@ -22,8 +22,7 @@ export function DepositsWithdrawalsScreen({ defaultTab }: { defaultTab: MoneyTab
           { key: 'deposits', label: 'Deposits', children: <DepositForms /> },
           { key: 'withdrawals', label: 'Withdrawals', children: <WithdrawForm /> },
           { key: 'payments', label: 'Payments', children: <InvestmentPaymentForm /> },
-          // Card orders arrive with the card requests feature.
-          { key: 'cards', label: 'Card Orders', children: <FeatureNotAvailable feature="Card orders" /> },
+          { key: 'cards', label: 'Card Orders', children: <CardRequestList compact /> },
           { key: 'transactions', label: 'All Transactions', children: <OwnTransactionsTable onMakeDeposit={() => setTab('deposits')} /> },
         ]}
       />

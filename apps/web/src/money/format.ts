@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '../ui/date-format';
+
 /** Spec 02 §9: amounts with a currency sign and thousands separators; dates as MMM dd, yyyy (en-US). */
 export function money(amount: string | number, currency = 'USD', signed = false): string {
   const value = Number(amount);
@@ -12,11 +14,11 @@ export function amounts(list: { currency: string; amount: string }[] | undefined
 }
 
 export function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+  return formatDate(iso);
 }
 
 export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(iso);
 }
 
 const STATUS_COLOURS: Record<string, string> = {

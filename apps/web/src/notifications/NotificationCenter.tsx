@@ -19,6 +19,7 @@ import { useFeedback } from '../app/feedback';
 import { BROADCAST_TEMPLATES } from './broadcast-templates';
 import { notificationsApi, type BroadcastPayload, type RecipientStats } from './notifications-api';
 import { notificationKeys } from './query-keys';
+import { formatDateTime } from '../ui/date-format';
 
 type AudienceKind = BroadcastPayload['audience']['kind'];
 interface SendForm {
@@ -33,7 +34,8 @@ interface SendForm {
 }
 
 const TYPE_COLOURS = { info: 'blue', success: 'green', warning: 'gold', error: 'red' } as const;
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** In the customer's language and time zone (ui/date-format). */
+const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 
 function audienceText(audience: RecipientStats['recentBroadcasts'][number]['audience']): string {
   if (audience.kind === 'all_customers') return 'All customers';

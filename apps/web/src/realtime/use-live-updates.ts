@@ -2,6 +2,8 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callGateway } from '../api/http';
 import { useAuth } from '../auth/AuthProvider';
+import { overviewKeys } from '../admin-overview/overview-api';
+import { cardKeys } from '../cards/cards-api';
 import { notificationKeys } from '../notifications/query-keys';
 import { supportKeys } from '../support/query-keys';
 import { RealtimeClient, type LiveEventName } from './realtime-client';
@@ -33,6 +35,10 @@ export function useLiveUpdates(): void {
       if (name === 'ticket' || reconnected) void queryClient.invalidateQueries({ queryKey: supportKeys.all });
       if (name === 'transaction' || reconnected) void queryClient.invalidateQueries({ predicate: isMoneyQuery });
       if (name === 'security-deposit' || reconnected) void queryClient.invalidateQueries({ predicate: isSecurityDepositQuery });
+      // The admin overview's figures move with money (an inactive query is only marked stale).
+      if (name === 'transaction' || name === 'security-deposit' || reconnected) void queryClient.invalidateQueries({ queryKey: overviewKeys.all });
+      // A card request's status changed: its notification says so.
+      if ((name === 'notification' && data.category === 'card') || reconnected) void queryClient.invalidateQueries({ queryKey: cardKeys.all });
     };
     const client = new RealtimeClient({
       getTicket: async () => (await callGateway((api, init) => api.POST('/api/v1/events/tickets', init))).ticket,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { NotificationView } from '../notifications/notifications-api';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../notifications/use-notifications';
 import { useUnreadCount } from '../notifications/use-unread-count';
+import { formatDateTime } from '../ui/date-format';
 
 function describe(count: number | undefined): string {
   if (count === undefined) return 'Notifications are not available right now.';
@@ -15,7 +16,8 @@ function describe(count: number | undefined): string {
 }
 
 const TYPE_COLOURS: Record<NotificationView['type'], string> = { info: '#1677ff', success: '#52c41a', warning: '#faad14', error: '#ff4d4f' };
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** In the customer's language and time zone (ui/date-format). */
+const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 
 function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (id: string) => void }) {
   const unread = !item.readAt;

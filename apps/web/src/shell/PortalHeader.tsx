@@ -5,6 +5,7 @@ import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
+import { usePhotoUrl, useProfile } from '../account-settings/profile-api';
 import { useAuth } from '../auth/AuthProvider';
 import { BrandMark } from '../ui/BrandMark';
 import { NotificationBell } from './NotificationBell';
@@ -17,7 +18,11 @@ interface PortalHeaderProps {
 }
 
 export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: PortalHeaderProps) {
-  const { user } = useAuth();
+  const { user: sessionUser } = useAuth();
+  // The stored profile shows a name or photo changed in Account Settings at once.
+  const profile = useProfile(Boolean(sessionUser)).data;
+  const photoUrl = usePhotoUrl(profile?.photoFileId);
+  const user = sessionUser && profile ? { ...sessionUser, firstName: profile.firstName, lastName: profile.lastName } : sessionUser;
   const toggleIcon = compact ? <MenuOutlined /> : sidebarCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
   const initials = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : '';
 
@@ -29,7 +34,7 @@ export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: Portal
       <NotificationBell />
       {user && (
         <Flex align="center" gap={8}>
-          <Avatar style={{ backgroundColor: '#13315c' }} aria-hidden="true">
+          <Avatar style={{ backgroundColor: '#13315c' }} src={photoUrl} data-testid="header-avatar" aria-hidden="true">
             {initials}
           </Avatar>
           {!compact && (

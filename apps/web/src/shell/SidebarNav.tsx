@@ -5,6 +5,7 @@ import Menu, { type MenuProps } from 'antd/es/menu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 import { useOpenTicketCount } from '../support/use-open-ticket-count';
+import { useAdminPermissions } from '../system-settings/use-admin-permissions';
 import { activeMenuPath, adminMenu, customerMenu } from './menus';
 import { useLogout } from './use-logout';
 import { useView } from './view-context';
@@ -21,12 +22,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const logout = useLogout();
 
   const isAdmin = user?.userType === 'admin';
-  const menu = isAdmin && view === 'admin' ? adminMenu : customerMenu;
+  const allows = useAdminPermissions();
+  // An admin sees only the pages their role's current permissions open.
+  const menu = isAdmin && view === 'admin' ? adminMenu.filter((entry) => allows(entry.permission)) : customerMenu;
   // Customer pages are for customers only, so an admin's user view is a preview.
   const preview = isAdmin && view === 'user';
 
   // The real number of open tickets (spec 01 shows fixed badges; DESIGN.md: real counts).
-  const openTickets = useOpenTicketCount(preview || !user ? null : isAdmin ? 'all' : 'own');
+  const openTickets = useOpenTicketCount(preview || !user || (isAdmin && !allows('tickets')) ? null : isAdmin ? 'all' : 'own');
   const label = (entry: (typeof menu)[number]) =>
     entry.path.endsWith('/support') && openTickets ? (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>

@@ -22,6 +22,8 @@ export interface PortalMenuEntry {
   path: string;
   label: string;
   icon: ReactNode;
+  /** The admin permission the page needs (admin_roles setting); none: every admin. */
+  permission?: string;
 }
 
 export const customerMenu: readonly PortalMenuEntry[] = [
@@ -41,16 +43,17 @@ export const customerMenu: readonly PortalMenuEntry[] = [
 
 export const adminMenu: readonly PortalMenuEntry[] = [
   { path: '/admin/dashboard', label: 'Dashboard Overview', icon: <DashboardOutlined /> },
-  { path: '/admin/users', label: 'User Management', icon: <TeamOutlined /> },
-  { path: '/admin/kyc', label: 'KYC & Documents', icon: <AuditOutlined /> },
-  { path: '/admin/notifications', label: 'Messaging & Alerts', icon: <NotificationOutlined /> },
-  { path: '/admin/investments', label: 'Investment Management', icon: <FundOutlined /> },
-  { path: '/admin/transactions', label: 'Transaction Control', icon: <SwapOutlined /> },
-  { path: '/admin/reports', label: 'Reports & Analytics', icon: <BarChartOutlined /> },
-  { path: '/admin/security', label: 'Security Deposits', icon: <LockOutlined /> },
-  { path: '/admin/deposits', label: 'Deposit Management', icon: <WalletOutlined /> },
-  { path: '/admin/settings', label: 'System Settings', icon: <SettingOutlined /> },
-  { path: '/admin/support', label: 'Support Center', icon: <CustomerServiceOutlined /> },
+  { path: '/admin/users', label: 'User Management', icon: <TeamOutlined />, permission: 'users' },
+  { path: '/admin/kyc', label: 'KYC & Documents', icon: <AuditOutlined />, permission: 'kyc' },
+  { path: '/admin/notifications', label: 'Messaging & Alerts', icon: <NotificationOutlined />, permission: 'notifications' },
+  { path: '/admin/investments', label: 'Investment Management', icon: <FundOutlined />, permission: 'investments' },
+  { path: '/admin/transactions', label: 'Transaction Control', icon: <SwapOutlined />, permission: 'transactions' },
+  { path: '/admin/reports', label: 'Reports & Analytics', icon: <BarChartOutlined />, permission: 'reports' },
+  { path: '/admin/security', label: 'Security Deposits', icon: <LockOutlined />, permission: 'transactions' },
+  { path: '/admin/deposits', label: 'Deposit Management', icon: <WalletOutlined />, permission: 'transactions' },
+  { path: '/admin/cards', label: 'Card Requests', icon: <CreditCardOutlined />, permission: 'transactions' },
+  { path: '/admin/settings', label: 'System Settings', icon: <SettingOutlined />, permission: 'settings' },
+  { path: '/admin/support', label: 'Support Center', icon: <CustomerServiceOutlined />, permission: 'tickets' },
 ];
 
 /** The entry whose page is showing: exact match or a page below it. */

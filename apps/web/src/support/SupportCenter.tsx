@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useAuth } from '../auth/AuthProvider';
+import { usePublicSettings } from '../settings/use-public-settings';
 import { Conversation } from './Conversation';
 import { FAQ, QUICK_GUIDE } from './support-content';
 import type { NewTicket } from './support-api';
@@ -32,25 +33,64 @@ export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 /** Spec 02 §8. */
 export const TICKET_FAILED = 'Error: Failed to create, update or delete support ticket. Please try again.';
 
+/** The general setting's contacts (System Settings), with the spec's wording until it is loaded. */
+function useSupportContacts() {
+  const { data } = usePublicSettings();
+  return {
+    supportEmail: data?.support?.supportEmail ?? null,
+    supportPhone: data?.support?.supportPhone ?? null,
+    phoneHours: data?.support?.phoneHours ?? 'Mon–Fri 9AM–5PM SGT',
+    liveChatUrl: data?.support?.liveChatUrl ?? null,
+    liveChatHours: data?.support?.liveChatHours ?? '24/7',
+    liveChatResponseTime: data?.support?.liveChatResponseTime ?? '2 minutes',
+    emailResponseTime: data?.support?.emailResponseTime ?? 'Within 4 hours',
+  };
+}
+
 function ContactCards({ onOpenTicket }: { onOpenTicket: () => void }) {
+  const contacts = useSupportContacts();
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
       <Col xs={24} md={8}>
-        <Card title={<Space><PhoneOutlined />Phone Support</Space>} extra={<Tag>Unavailable</Tag>}>
-          <Typography.Paragraph type="secondary">Phone support is currently unavailable.</Typography.Paragraph>
-          <Typography.Text>Hours: Mon–Fri 9AM–5PM SGT</Typography.Text>
+        <Card title={<Space><PhoneOutlined />Phone Support</Space>} extra={contacts.supportPhone ? <Tag color="green">Available</Tag> : <Tag>Unavailable</Tag>}>
+          {contacts.supportPhone ? (
+            <Typography.Paragraph>
+              <a href={`tel:${contacts.supportPhone.replace(/[^+0-9]/g, '')}`}>{contacts.supportPhone}</a>
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Paragraph type="secondary">Phone support is currently unavailable.</Typography.Paragraph>
+          )}
+          <Typography.Text>Hours: {contacts.phoneHours}</Typography.Text>
         </Card>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={<Space><MessageOutlined />Live Chat</Space>} extra={<Tag color="green">24/7</Tag>}>
-          <Typography.Paragraph type="secondary">Average response: 2 minutes. Live chat is not connected to this portal yet; a ticket reaches the same team and you are notified as soon as they answer.</Typography.Paragraph>
-          <Button onClick={onOpenTicket}>Open a ticket instead</Button>
+        <Card title={<Space><MessageOutlined />Live Chat</Space>} extra={<Tag color="green">{contacts.liveChatHours}</Tag>}>
+          {contacts.liveChatUrl ? (
+            <>
+              <Typography.Paragraph type="secondary">Average response: {contacts.liveChatResponseTime}.</Typography.Paragraph>
+              <Button href={contacts.liveChatUrl} target="_blank" rel="noopener noreferrer">Start Live Chat</Button>
+            </>
+          ) : (
+            <>
+              <Typography.Paragraph type="secondary">Average response: {contacts.liveChatResponseTime}. Live chat is not connected to this portal yet; a ticket reaches the same team and you are notified as soon as they answer.</Typography.Paragraph>
+              <Button onClick={onOpenTicket}>Open a ticket instead</Button>
+            </>
+          )}
         </Card>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={<Space><MailOutlined />Email Support</Space>} extra={<Tag color="blue">Within 4 hours</Tag>}>
-          <Typography.Paragraph type="secondary">We answer emails within 4 hours. No support mailbox is configured for this portal yet, so please open a ticket: answers also arrive by email.</Typography.Paragraph>
-          <Button onClick={onOpenTicket}>Open a ticket</Button>
+        <Card title={<Space><MailOutlined />Email Support</Space>} extra={<Tag color="blue">{contacts.emailResponseTime}</Tag>}>
+          {contacts.supportEmail ? (
+            <>
+              <Typography.Paragraph type="secondary">Response time: {contacts.emailResponseTime.toLowerCase()}.</Typography.Paragraph>
+              <Button href={`mailto:${contacts.supportEmail}`}>{contacts.supportEmail}</Button>
+            </>
+          ) : (
+            <>
+              <Typography.Paragraph type="secondary">Response time: {contacts.emailResponseTime.toLowerCase()}. No support mailbox is configured for this portal yet, so please open a ticket: answers also arrive by email.</Typography.Paragraph>
+              <Button onClick={onOpenTicket}>Open a ticket</Button>
+            </>
+          )}
         </Card>
       </Col>
     </Row>

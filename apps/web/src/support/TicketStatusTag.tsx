@@ -1,5 +1,6 @@
 import Tag from 'antd/es/tag';
 import type { TicketStatus } from './support-api';
+import { formatDateTime } from '../ui/date-format';
 
 const COLOURS: Record<TicketStatus, string> = { open: 'blue', in_progress: 'gold', resolved: 'green', closed: 'default' };
 
@@ -7,6 +8,7 @@ export function TicketStatusTag({ status }: { status: TicketStatus }) {
   return <Tag color={COLOURS[status]}>{status.replace('_', ' ')}</Tag>;
 }
 
-export const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** In the customer's language and time zone (ui/date-format). */
+export const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 export const shortId = (id: string) => id.slice(0, 8);
 export const preview = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);

@@ -7,7 +7,7 @@ import { fakeSessionManager, renderRoutes } from '../test/render';
 
 // Pages are lazy chunks; on a busy machine the first render takes a while.
 const SLOW = { timeout: 10_000 };
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const signedInAs = (userType: 'customer' | 'admin') => async () => aSession(userType);
 

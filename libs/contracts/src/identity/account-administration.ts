@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageQuery } from '../common/paging';
 import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class SuspendUserPayload {
@@ -25,29 +25,15 @@ export class UserDeletedResult {
  * Why a session was ended before its access token expired: identity writes it as the
  * revocation mark, and the gateway tells the person in words that fit.
  */
-export const REVOCATION_REASONS = ['signed_out', 'refresh_token_reused', 'password_reset', 'suspended', 'deleted', 'role_changed'] as const;
+export const REVOCATION_REASONS = ['signed_out', 'refresh_token_reused', 'password_reset', 'suspended', 'deleted', 'role_changed', 'password_changed'] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 /** User and Admin Management's list: search over name and email, filters, pages of `pageSize` with the total. */
-export class ListUsersPayload {
+export class ListUsersPayload extends PageQuery {
   @ApiPropertyOptional({ description: 'Part of a first name, last name or email' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: USER_STATUSES }) @IsOptional() @IsIn(USER_STATUSES) status?: UserStatus;
   @ApiPropertyOptional({ enum: KYC_STATUSES }) @IsOptional() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
   @ApiPropertyOptional({ enum: USER_TYPES }) @IsOptional() @IsIn(USER_TYPES) userType?: UserType;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number from 1' })
-  @Min(1, { message: 'page must be a whole number from 1' })
-  @Max(100000)
-  page?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
-  pageSize?: number;
 }
 
 export class AdminUserRow {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -52,6 +52,13 @@ export class ListAuditLogsPayload {
   @IsOptional() @IsString() category?: string;
   @IsOptional() @IsString() cursor?: string;
   @IsOptional() limit?: number;
+  /** The admin (or other actor) who acted. */
+  @IsOptional() @IsUUID('all', { message: 'actorUserId must be a user id' }) actorUserId?: string;
+  @IsOptional() @IsString() @MaxLength(100) actionType?: string;
+  /** Inclusive. */
+  @IsOptional() @IsISO8601({}, { message: 'from must be an ISO date' }) from?: string;
+  /** Exclusive. */
+  @IsOptional() @IsISO8601({}, { message: 'to must be an ISO date' }) to?: string;
 }
 
 

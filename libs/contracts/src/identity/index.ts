@@ -7,3 +7,7 @@ export * from './settings';
 export * from './directory';
 export * from './admin-permissions';
 export * from './account-administration';
+export * from './account-closure';
+export * from './account-security';
+export * from './preferences';
+export * from './profile';

@@ -25,6 +25,29 @@ export const DEFAULT_FEATURE_TOGGLES: Record<FeatureToggle, boolean> = {
   sms_notifications: false,
 };
 
+/** The `general` setting: platform name and the Support Center's contacts and hours. */
+export interface GeneralSettings {
+  platformName: string;
+  supportEmail: string | null;
+  supportPhone: string | null;
+  phoneHours: string;
+  liveChatUrl: string | null;
+  liveChatHours: string;
+  liveChatResponseTime: string;
+  emailResponseTime: string;
+}
+
+export class PublicSupportContacts {
+  @ApiProperty() platformName: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Null: no support mailbox is configured' }) supportEmail: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Null: the phone line is shown as unavailable' }) supportPhone: string | null;
+  @ApiProperty() phoneHours: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Null: live chat is not connected' }) liveChatUrl: string | null;
+  @ApiProperty() liveChatHours: string;
+  @ApiProperty() liveChatResponseTime: string;
+  @ApiProperty() emailResponseTime: string;
+}
+
 export class PublicSettings {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'boolean' } })
   featureToggles: Record<FeatureToggle, boolean>;
@@ -35,6 +58,7 @@ export class PublicSettings {
   @ApiProperty({ type: [String], description: 'GIPP investment categories' }) investmentCategories: string[];
   @ApiProperty({ type: [String] }) corporateStructures: string[];
   @ApiProperty({ nullable: true, type: String }) bitcoinWalletAddress: string | null;
+  @ApiProperty({ type: PublicSupportContacts, description: 'The general setting: platform name, support contacts and hours' }) support: PublicSupportContacts;
 }
 
 /** One stored setting as services apply it. */
@@ -56,4 +80,71 @@ export class UpdateSettingPayload {
 
   @IsDefined({ message: 'value is required' })
   value: unknown;
+}
+
+/** The keys admins edit in System Settings (spec 02 §3 plus API.md's general, financial_limits, security). */
+export const ADMIN_SETTING_KEYS = [
+  'general',
+  'financial_limits',
+  'feature_toggles',
+  'security',
+  'platform_fees',
+  'roi_rates',
+  'supported_currencies',
+  'crypto_wallets',
+  'biometric_verification_config',
+  'admin_roles',
+  'investment_durations',
+  'investment_categories',
+  'corporate_structures',
+] as const;
+export type AdminSettingKey = (typeof ADMIN_SETTING_KEYS)[number];
+
+/** Permissions an admin role can be granted in the admin_roles setting ('all' is super_admin's). */
+export const ADMIN_PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+/** Currency codes supported_currencies may list. */
+export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'SGD', 'CAD', 'AUD', 'CHF', 'JPY', 'HKD', 'NZD', 'CNY', 'AED'] as const;
+
+/** One setting as the System Settings screen shows it (secrets masked, never returned). */
+export class AdminSettingView {
+  @ApiProperty({ enum: ADMIN_SETTING_KEYS }) key: string;
+  @ApiProperty({ description: 'The whole value; the biometric API key appears only masked' }) value: unknown;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The admin who last changed it; null for the seeded default' }) updatedBy: string | null;
+  @ApiProperty({ nullable: true, type: String }) updatedByEmail: string | null;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty() version: number;
+}
+
+export class AdminSettingList {
+  @ApiProperty({ type: [AdminSettingView] }) items: AdminSettingView[];
+}
+
+/** One change of a setting: who, when, the old and the new value (secrets masked). */
+export class SettingHistoryEntry {
+  @ApiProperty() version: number;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) changedBy: string | null;
+  @ApiProperty({ nullable: true, type: String }) changedByEmail: string | null;
+  @ApiProperty() changedAt: string;
+  @ApiProperty({ nullable: true, description: 'The value before this change' }) previousValue: unknown;
+  @ApiProperty() value: unknown;
+}
+
+export class SettingHistory {
+  @ApiProperty() key: string;
+  @ApiProperty({ type: [SettingHistoryEntry], description: 'Newest first' }) items: SettingHistoryEntry[];
+}
+
+export class SettingKeyPayload {
+  @IsString()
+  @MaxLength(100)
+  key: string;
+}
+
+/** The signed-in admin's role and its current permissions (admin_roles), for the admin menu. */
+export class AdminPermissionsView {
+  @ApiProperty({ nullable: true, type: String }) adminRole: string | null;
+  @ApiProperty({ type: [String], description: "The role's permissions; 'all' for super_admin" }) permissions: string[];
 }

@@ -1,4 +1,5 @@
 import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../common/messages';
+import { AccountClosureEvents } from './account-closure';
 import { AuditLogPage, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
 import {
   AcceptedResult,
@@ -28,14 +29,42 @@ import {
 import { AdminUserPage, ChangeAdminRolePayload, CreateAdminPayload, ListUsersPayload, SuspendUserPayload, UserDeletedResult, UserIdPayload } from './account-administration';
 import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries, UserSummary } from './directory';
 import { AuthSession, SessionUser } from './session';
-import { AllSettings, PublicSettings, SettingValue, UpdateSettingPayload } from './settings';
+import {
+  ChangePasswordPayload,
+  CompleteMfaSignInPayload,
+  MfaSignInSession,
+  MfaTokenPayload,
+  PasswordChangedResult,
+  SecurityAlertEvent,
+  SecurityPreferences,
+  SignInResult,
+  TwoFactorCodePayload,
+  TwoFactorEnabledResult,
+  TwoFactorEnrolment,
+  UpdateSecurityPreferencesPayload,
+} from './account-security';
+import { AdminPermissionsView, AdminSettingList, AdminSettingView, AllSettings, PublicSettings, SettingHistory, SettingKeyPayload, SettingValue, UpdateSettingPayload } from './settings';
+import { ConfirmEmailChangePayload, EmailChangeConfirmed, EmailChangedEvent, EmailChangeRequestedEvent, Profile, UpdateProfilePayload } from './profile';
+import { PreferencesChangedEvent, UpdatePreferencesPayload, UserPreferences } from './preferences';
 
 /** Commands identity answers over NATS request/reply (queue group "identity"). */
 export const IdentityCommands = {
   signUp: defineCommand<SignUpPayload, SignUpResult>('identity.auth.sign-up.v1', SignUpPayload),
   confirmEmail: defineCommand<ConfirmEmailPayload, AuthSession>('identity.auth.confirm-email.v1', ConfirmEmailPayload),
   resendConfirmation: defineCommand<ResendConfirmationPayload, ResendConfirmationResult>('identity.auth.resend-confirmation.v1', ResendConfirmationPayload),
-  signIn: defineCommand<SignInPayload, AuthSession>('identity.auth.sign-in.v1', SignInPayload),
+  /** A session, or (two-factor on, or required for an admin) a short-lived challenge for the second step. */
+  signIn: defineCommand<SignInPayload, SignInResult>('identity.auth.sign-in.v1', SignInPayload),
+  /** The second step of sign-in: the challenge and an authenticator or recovery code. */
+  completeMfaSignIn: defineCommand<CompleteMfaSignInPayload, MfaSignInSession>('identity.auth.complete-mfa-sign-in.v1', CompleteMfaSignInPayload),
+  /** An admin required to use two-factor sets it up during sign-in: a new secret for the challenge's account. */
+  startMfaSignInEnrolment: defineCommand<MfaTokenPayload, TwoFactorEnrolment>('identity.auth.start-mfa-enrolment.v1', MfaTokenPayload),
+  /** The signed-in person: current password checked, other sessions ended. */
+  changePassword: defineCommand<ChangePasswordPayload, PasswordChangedResult>('identity.security.change-password.v1', ChangePasswordPayload),
+  getSecurityPreferences: defineCommand<EmptyPayload, SecurityPreferences>('identity.security.get-preferences.v1', EmptyPayload),
+  updateSecurityPreferences: defineCommand<UpdateSecurityPreferencesPayload, SecurityPreferences>('identity.security.update-preferences.v1', UpdateSecurityPreferencesPayload),
+  startTwoFactorEnrolment: defineCommand<EmptyPayload, TwoFactorEnrolment>('identity.security.start-two-factor.v1', EmptyPayload),
+  confirmTwoFactor: defineCommand<TwoFactorCodePayload, TwoFactorEnabledResult>('identity.security.confirm-two-factor.v1', TwoFactorCodePayload),
+  disableTwoFactor: defineCommand<TwoFactorCodePayload, SecurityPreferences>('identity.security.disable-two-factor.v1', TwoFactorCodePayload),
   refreshSession: defineCommand<RefreshSessionPayload, AuthSession>('identity.auth.refresh-session.v1', RefreshSessionPayload),
   signOut: defineCommand<SignOutPayload, void>('identity.auth.sign-out.v1', SignOutPayload),
   requestPasswordReset: defineCommand<RequestPasswordResetPayload, AcceptedResult>('identity.auth.request-password-reset.v1', RequestPasswordResetPayload),
@@ -61,6 +90,24 @@ export const IdentityCommands = {
   getPublicSettings: defineCommand<EmptyPayload, PublicSettings>('identity.settings.get-public.v1', EmptyPayload),
   getAllSettings: defineCommand<EmptyPayload, AllSettings>('identity.settings.get-all.v1', EmptyPayload),
   updateSetting: defineCommand<UpdateSettingPayload, SettingValue>('identity.settings.update.v1', UpdateSettingPayload),
+  /** Admins with the settings permission (super admins have all): System Settings, secrets masked. */
+  listAdminSettings: defineCommand<EmptyPayload, AdminSettingList>('identity.settings.list-admin.v1', EmptyPayload),
+  /** Super admins only: validates and replaces the whole value; answers the masked view. */
+  changeSetting: defineCommand<UpdateSettingPayload, AdminSettingView>('identity.settings.change.v1', UpdateSettingPayload),
+  /** Admins with the settings permission: the key's changes, newest first. */
+  getSettingHistory: defineCommand<SettingKeyPayload, SettingHistory>('identity.settings.history.v1', SettingKeyPayload),
+  /** Any admin: their own role's current permissions. */
+  getMyAdminPermissions: defineCommand<EmptyPayload, AdminPermissionsView>('identity.settings.my-admin-permissions.v1', EmptyPayload),
+  /** The caller's own preferences (the defaults until they save). */
+  getPreferences: defineCommand<EmptyPayload, UserPreferences>('identity.preferences.get.v1', EmptyPayload),
+  /** Replaces the caller's preferences; announced as preferences-changed with a new version. */
+  updatePreferences: defineCommand<UpdatePreferencesPayload, UserPreferences>('identity.preferences.update.v1', UpdatePreferencesPayload),
+  /** The caller's own profile (Account Settings, Profile). */
+  getProfile: defineCommand<EmptyPayload, Profile>('identity.profile.get.v1', EmptyPayload),
+  /** Changes the caller's profile; a new email waits for confirmation by a link sent to it. */
+  updateProfile: defineCommand<UpdateProfilePayload, Profile>('identity.profile.update.v1', UpdateProfilePayload),
+  /** From the emailed link (no sign-in needed): the new address replaces the old one. */
+  confirmEmailChange: defineCommand<ConfirmEmailChangePayload, EmailChangeConfirmed>('identity.profile.confirm-email-change.v1', ConfirmEmailChangePayload),
 } as const;
 
 /** Domain events identity publishes through its outbox to the IDENTITY_EVENTS stream. */
@@ -74,6 +121,11 @@ export const IdentityEvents = {
   settingChanged: defineEvent('identity.settings.changed.v1', SettingChangedEvent),
   userStatusChanged: defineEvent('identity.user.status-changed.v1', UserStatusChangedEvent),
   userDeleted: defineEvent('identity.user.deleted.v1', UserDeletedEvent),
+  ...AccountClosureEvents,
+  securityAlert: defineEvent('identity.user.security-alert.v1', SecurityAlertEvent),
+  preferencesChanged: defineEvent('identity.user.preferences-changed.v1', PreferencesChangedEvent),
+  emailChangeRequested: defineEvent('identity.user.email-change-requested.v1', EmailChangeRequestedEvent),
+  emailChanged: defineEvent('identity.user.email-changed.v1', EmailChangedEvent),
 } as const;
 
 export const IDENTITY_EVENTS_STREAM = defineStream('IDENTITY_EVENTS', IdentityEvents);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
+import { PageQuery } from '../common/paging';
 
 /** Spec 02 §2: the Document Upload Center's three tabs. */
 export const KYC_DOCUMENT_TYPES = ['partnership', 'tax', 'id'] as const;
@@ -39,7 +40,7 @@ export class KycDocumentList {
   @ApiProperty({ type: [KycDocumentView] }) items: KycDocumentView[];
 }
 
-export class AdminListKycDocumentsPayload {
+export class AdminListKycDocumentsPayload extends PageQuery {
   /** Part of the owner's name or email, or of the document type. */
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: KYC_DOCUMENT_STATUSES }) @IsOptional() @IsIn(KYC_DOCUMENT_STATUSES) status?: KycDocumentStatus;
@@ -63,6 +64,10 @@ export class KycDocumentCounters {
 
 export class AdminKycDocumentPage {
   @ApiProperty({ type: [AdminKycDocumentView] }) items: AdminKycDocumentView[];
+  /** How many documents match the search and filters. */
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
   @ApiProperty({ type: KycDocumentCounters }) counters: KycDocumentCounters;
 }
 

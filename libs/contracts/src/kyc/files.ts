@@ -8,8 +8,15 @@ export const FILE_PART_BYTES = 512 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 export const FILE_TYPE_MESSAGE = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
-export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
+export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/gif'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
+
+/** Account Settings photo (spec 02 §5): JPG, PNG or GIF, by content, at most 2 MB, with the spec's messages. */
+export const PROFILE_PHOTO_PURPOSE = 'profile_photo';
+export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PHOTO_TYPE_MESSAGE = 'Invalid File Type: Please select a JPG, PNG, or GIF image.';
+export const PROFILE_PHOTO_TOO_LARGE_MESSAGE = 'File Too Large: Image size must be less than 2MB.';
+export const PROFILE_PHOTO_MIME_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif'];
 
 /** What a file is for, e.g. "application:id_document" or "kyc:passport"; letters, digits, : _ - only. */
 const PURPOSE = /^[a-z0-9:_-]{1,60}$/;

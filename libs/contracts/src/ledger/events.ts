@@ -2,6 +2,7 @@ import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxL
 import { auditRecorded } from '../audit/audit-events';
 import { defineEvent, defineStream } from '../common/messages';
 import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
+import { CardRequestEvents } from './cards';
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'investment', 'return', 'fee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -50,6 +51,7 @@ export const LedgerEvents = {
   securityDepositCreated: defineEvent('ledger.security-deposit.created.v1', SecurityDepositEvent),
   securityDepositLocked: defineEvent('ledger.security-deposit.locked.v1', SecurityDepositEvent),
   securityDepositUnlocked: defineEvent('ledger.security-deposit.unlocked.v1', SecurityDepositEvent),
+  ...CardRequestEvents,
   auditRecorded: auditRecorded('ledger'),
 } as const;
 

@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
+import { NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a notification is about, so the web app can link it and pick an icon. */
-export const NOTIFICATION_CATEGORIES = ['broadcast', 'application', 'transaction', 'security_deposit', 'kyc', 'support'] as const;
+export const NOTIFICATION_CATEGORIES = ['broadcast', 'application', 'transaction', 'security_deposit', 'kyc', 'support', 'card'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** Who a broadcast goes to: every customer, one user, or customers filtered by status and/or KYC status. */
@@ -74,6 +75,20 @@ export class NotificationPage {
   @ApiProperty({ type: [NotificationView] }) items: NotificationView[];
   @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
   @ApiProperty() total: number;
+}
+
+/**
+ * The toggles a customer has just saved (identity's answer), handed over by the gateway so
+ * they apply to the very next message; identity's preferences-changed event still follows
+ * and is the record. The caller is the customer; an older version never wins.
+ */
+export class ApplyNotificationPreferencesPayload {
+  @IsDefined() @ValidateNested() @Type(() => NotificationPreferences) notifications: NotificationPreferences;
+  @IsInt() @Min(1) version: number;
+}
+
+export class NotificationPreferencesApplied {
+  @ApiProperty() version: number;
 }
 
 export class UnreadCount {
@@ -157,6 +172,10 @@ export const NotificationCommands = {
   unreadCount: defineCommand<EmptyPayload, UnreadCount>('notification.notification.unread-count.v1', EmptyPayload),
   markRead: defineCommand<NotificationIdPayload, MarkedRead>('notification.notification.mark-read.v1', NotificationIdPayload),
   markAllRead: defineCommand<EmptyPayload, MarkedRead>('notification.notification.mark-all-read.v1', EmptyPayload),
+  applyPreferences: defineCommand<ApplyNotificationPreferencesPayload, NotificationPreferencesApplied>(
+    'notification.preferences.apply.v1',
+    ApplyNotificationPreferencesPayload,
+  ),
   /** Admins whose role has the "notifications" permission. */
   broadcast: defineCommand<BroadcastPayload, BroadcastResult>('notification.broadcast.send.v1', BroadcastPayload),
   recipientStats: defineCommand<EmptyPayload, RecipientStats>('notification.broadcast.stats.v1', EmptyPayload),

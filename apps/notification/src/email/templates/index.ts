@@ -6,9 +6,13 @@ import { ApplicationDecisionParams, applicationDecisionTemplate } from './applic
 import { GippSubmittedParams, gippSubmittedTemplate } from './gipp-submitted.template';
 import { TicketAnsweredParams, ticketAnsweredTemplate } from './ticket-answered.template';
 import { depositCompletedTemplate, TransactionEmailParams, withdrawalRequestedTemplate } from './transaction.templates';
+import { KycDecisionParams, kycDecisionTemplate, KycDocumentsRequestedParams, kycDocumentsRequestedTemplate } from './kyc.templates';
 import { RenderedEmail } from './layout';
+import { SecurityAlertParams, securityAlertTemplate } from './security-alert.template';
+import { AccountDeletedParams, accountDeletedTemplate } from './account-deleted.template';
+import { ConfirmEmailChangeParams, confirmEmailChangeTemplate, EmailChangedParams, emailChangedTemplate } from './email-change.templates';
 
-export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams };
+export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams, KycDocumentsRequestedParams, KycDecisionParams, AccountDeletedParams, SecurityAlertParams };
 
 /** Each template's name and the values it needs; the name travels in queued jobs. */
 export interface EmailTemplateParams {
@@ -21,6 +25,12 @@ export interface EmailTemplateParams {
   'application-decision': ApplicationDecisionParams;
   'ticket-answered': TicketAnsweredParams;
   'gipp-submitted': GippSubmittedParams;
+  'kyc-documents-requested': KycDocumentsRequestedParams;
+  'kyc-decision': KycDecisionParams;
+  'account-deleted': AccountDeletedParams;
+  'security-alert': SecurityAlertParams;
+  'confirm-email-change': ConfirmEmailChangeParams;
+  'email-changed': EmailChangedParams;
 }
 
 export type EmailTemplateName = keyof EmailTemplateParams;
@@ -35,6 +45,12 @@ const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T]) =>
   'application-decision': applicationDecisionTemplate,
   'ticket-answered': ticketAnsweredTemplate,
   'gipp-submitted': gippSubmittedTemplate,
+  'kyc-documents-requested': kycDocumentsRequestedTemplate,
+  'kyc-decision': kycDecisionTemplate,
+  'account-deleted': accountDeletedTemplate,
+  'security-alert': securityAlertTemplate,
+  'confirm-email-change': confirmEmailChangeTemplate,
+  'email-changed': emailChangedTemplate,
 };
 
 export function isEmailTemplateName(name: unknown): name is EmailTemplateName {

@@ -131,4 +131,24 @@ describe('email templates', () => {
       expect(email.text).toContain('This link is valid until 21 November 2025 at 07:00 UTC.');
     });
   });
+
+  describe('security-alert', () => {
+    const links = { securitySettingsUrl: 'http://localhost:3000/app/settings', resetPasswordUrl: 'http://localhost:3000/auth/reset-password' };
+
+    it('names a new sign-in with its address and browser, made safe to show', () => {
+      const email = renderEmail('security-alert', { firstName: 'Ada', kind: 'new_sign_in', occurredAt: issuedAt, clientIp: '203.0.113.7', userAgent: 'Firefox<script>', ...links });
+      expect(email.subject).toBe('New sign-in to your account');
+      expect(email.text).toContain('on 21 November 2025 at 06:00 UTC, someone signed in from a browser or address not seen on your account before.');
+      expect(email.text).toContain('Address: 203.0.113.7');
+      expect(email.html).toContain('Browser: Firefox&lt;script&gt;');
+      expect(email.html).toContain('href="http://localhost:3000/app/settings"');
+    });
+
+    it('says when two-factor was turned on or off', () => {
+      expect(renderEmail('security-alert', { firstName: 'Ada', kind: 'two_factor_enabled', occurredAt: issuedAt, ...links }).subject).toBe('Two-factor authentication was turned on');
+      const off = renderEmail('security-alert', { firstName: 'Ada', kind: 'two_factor_disabled', occurredAt: issuedAt, ...links });
+      expect(off.subject).toBe('Two-factor authentication was turned off');
+      expect(off.text).not.toContain('Address:');
+    });
+  });
 });

@@ -59,6 +59,35 @@ describe('LoginPage', () => {
     });
   });
 
+  it('asks for the authenticator code when the server says so, and signs in with it', async () => {
+    const challenge = { mfaRequired: true, mfaToken: 'challenge-token', enrolmentRequired: false, expiresIn: 300 };
+    const { calls } = fakeGateway({
+      'POST /auth/login': { status: 200, body: challenge },
+      'POST /auth/login/mfa': { status: 200, body: aSession('customer') },
+    });
+    const { currentLocation, manager } = openLogin('/auth/login?portal=customer');
+    await signIn('ada@example.com', 'analytical');
+    fireEvent.change(await screen.findByLabelText('Authentication code', {}, { timeout: 5_000 }), { target: { value: ' 123456 ' } });
+    expect(manager.getState().status).not.toBe('signedIn');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/app/dashboard'));
+    expect(manager.getState().status).toBe('signedIn');
+    expect(calls.find((call) => call.path === '/auth/login/mfa')?.body).toEqual({ mfaToken: 'challenge-token', code: '123456' });
+  });
+
+  it('shows a wrong code’s message and stays on the second step', async () => {
+    fakeGateway({
+      'POST /auth/login': { status: 200, body: { mfaRequired: true, mfaToken: 'challenge-token', enrolmentRequired: false, expiresIn: 300 } },
+      'POST /auth/login/mfa': envelope(400, 'Invalid verification code. Please try again.', 'invalid_two_factor_code'),
+    });
+    const { currentLocation } = openLogin('/auth/login');
+    await signIn('ada@example.com', 'analytical');
+    fireEvent.change(await screen.findByLabelText('Authentication code', {}, { timeout: 5_000 }), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeInTheDocument();
+    expect(currentLocation().pathname).toBe('/auth/login');
+  });
+
   it('returns to the page the visitor was sent away from', async () => {
     fakeGateway({ 'POST /auth/login': { status: 200, body: aSession('customer') } });
     const { currentLocation } = openLogin('/auth/login', { from: { pathname: '/app/deposit', search: '', hash: '' } });

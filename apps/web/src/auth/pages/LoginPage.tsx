@@ -1,6 +1,5 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -8,7 +7,8 @@ import Form from 'antd/es/form';
 // TextArea, OTP and Group, which the most visited first page would download for nothing.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import type { MfaChallenge } from '@portal/api-client';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../AuthLayout';
 import { useAuth } from '../AuthProvider';
@@ -16,6 +16,10 @@ import { FormProblem } from '../FormProblem';
 import { loginHeading, originFromState, portalFromQuery } from '../login-redirect';
 import { AuthText } from '../messages';
 import { loginErrorMessage, useLogin } from '../use-login';
+import { LazyAlert } from '../../ui/LazyAlert';
+
+// Only accounts with two-factor need the second step (and its QR code): loaded when asked for.
+const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
 
 interface LoginFields {
   email?: string;
@@ -30,6 +34,8 @@ export default function LoginPage() {
   const { expired } = useAuth();
   const login = useLogin();
   const [problem, setProblem] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const from = originFromState(location.state);
 
   const submit = ({ email = '', password = '' }: LoginFields) => {
     setProblem(null);
@@ -38,16 +44,43 @@ export default function LoginPage() {
       return;
     }
     login.mutate(
-      { email: email.trim(), password, portal, from: originFromState(location.state) },
+      { email: email.trim(), password, portal, from },
       {
         onSuccess: (outcome) => {
-          if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
+          if (outcome.kind === 'second-step') setChallenge(outcome.challenge);
+          else if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
           else setProblem(outcome.message);
         },
         onError: (error) => setProblem(loginErrorMessage(error)),
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title={challenge.enrolmentRequired ? 'Set up two-factor authentication' : 'Two-factor authentication'}
+        subtitle={challenge.enrolmentRequired ? 'Scan the code with your authenticator app, then enter the code it shows.' : 'Enter the code from your authenticator app to finish signing in.'}
+        documentTitle="Sign in"
+      >
+        <Suspense fallback={null}>
+          <TwoFactorStep
+            challenge={challenge}
+            portal={portal}
+            from={from}
+            onDone={(outcome) => {
+              if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
+              else {
+                setChallenge(null);
+                setProblem(outcome.message);
+              }
+            }}
+            onRestart={() => setChallenge(null)}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -56,7 +89,7 @@ export default function LoginPage() {
       documentTitle="Sign in"
     >
       {expired && !problem && (
-        <Alert type="info" showIcon title={AuthText.sessionEnded} style={{ marginBottom: 16 }} />
+        <LazyAlert type="info" showIcon title={AuthText.sessionEnded} style={{ marginBottom: 16 }} />
       )}
       <FormProblem message={problem} />
       <Form<LoginFields> layout="vertical" onFinish={submit} requiredMark={false} noValidate>

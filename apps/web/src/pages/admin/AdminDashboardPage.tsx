@@ -1,5 +1,4 @@
-import { LatestTransactionsCard } from '../../money/LatestTransactionsCard';
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { AdminOverview } from '../../admin-overview/AdminOverview';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
 
@@ -7,8 +6,7 @@ export default function AdminDashboardPage() {
   return (
     <PortalPage title="Dashboard Overview" description="Users, KYC, investments and approvals across the platform.">
       <Greeting />
-      <LatestTransactionsCard />
-      <FeatureNotAvailable feature="The rest of the platform overview" />
+      <AdminOverview />
     </PortalPage>
   );
 }

@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { ReportsScreen } from '../../reports/ReportsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function ReportsPage() {
   return (
     <PortalPage title="Reports & Analytics" description="Financial and user reports, audit logs and exports.">
-      <FeatureNotAvailable feature="Reporting" />
+      <ReportsScreen />
     </PortalPage>
   );
 }

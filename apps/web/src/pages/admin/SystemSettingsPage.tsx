@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
 import { PortalPage } from '../../ui/PortalPage';
+import { SystemSettings } from '../../system-settings/SystemSettings';
 
 export default function SystemSettingsPage() {
   return (
     <PortalPage title="System Settings" description="Platform settings, feature toggles and administrator roles.">
-      <FeatureNotAvailable feature="System settings" />
+      <SystemSettings />
     </PortalPage>
   );
 }

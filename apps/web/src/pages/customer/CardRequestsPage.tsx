@@ -1,10 +1,10 @@
-import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
+import { CardRequestsScreen } from '../../cards/CardRequestsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function CardRequestsPage() {
   return (
     <PortalPage title="Investment Card Requests" description="Order a virtual or physical investment card and follow your requests.">
-      <FeatureNotAvailable feature="Card requests" />
+      <CardRequestsScreen />
     </PortalPage>
   );
 }

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  AccountClosureCommands,
+  AccountDeletedReply,
+  DataExportCommands,
+  DataExportPart,
+  DataExportService,
+  DeleteOwnAccountPayload,
+  PersonalDataExport,
+  RequestMeta,
+} from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { SignedIn } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+
+export const EXPORT_UNAVAILABLE = 'Your data could not be gathered completely because a service is unavailable. Please try again later.';
+
+/** Download My Data and Delete Account: the signed-in user's own data, taken from the verified actor. */
+@ApiTags('me')
+@ApiCommonErrors()
+@SignedIn()
+@Controller('api/v1/me')
+export class AccountDataController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('export')
+  @ApiOperation({ summary: 'Everything the portal holds about the signed-in user, as one JSON file (503 rather than an incomplete export)' })
+  @ApiOkResponse({ type: PersonalDataExport })
+  @ApiProduces('application/json')
+  @ApiErrorResponses(503)
+  async export(@RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const services = Object.keys(DataExportCommands) as DataExportService[];
+    const parts = await Promise.allSettled(services.map((service) => this.services.send(DataExportCommands[service], {}, meta)));
+    const missing = services.filter((_, index) => parts[index].status === 'rejected');
+    if (missing.length > 0) throw ApiError.of(503, EXPORT_UNAVAILABLE, { details: missing.map((service) => ({ field: service, message: `The ${service} service did not answer.` })) });
+    const exportedAt = new Date();
+    const document = {
+      exportedAt: exportedAt.toISOString(),
+      userId: meta.actor?.userId,
+      ...Object.fromEntries(services.map((service, index) => [service, ((parts[index] as PromiseFulfilledResult<DataExportPart>).value).data])),
+    } as PersonalDataExport;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-disposition', `attachment; filename="my-data-${exportedAt.toISOString().slice(0, 10)}.json"`);
+    res.setHeader('cache-control', 'no-store');
+    res.send(JSON.stringify(document, null, 2));
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete Account: password confirmation; refused (409) while the account holds money; ends every session and anonymises the account' })
+  @ApiOkResponse({ type: AccountDeletedReply })
+  @ApiErrorResponses(400, 403, 409)
+  deleteAccount(@Body() body: DeleteOwnAccountPayload, @RequestMetadata() meta: RequestMeta): Promise<AccountDeletedReply> {
+    return this.services.send(AccountClosureCommands.deleteOwnAccount, { password: body.password }, meta);
+  }
+}

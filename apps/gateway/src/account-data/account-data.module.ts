@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AccountDataController } from './account-data.controller';
+
+@Module({ controllers: [AccountDataController] })
+export class AccountDataModule {}

@@ -1,0 +1,78 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowProblem, RequestMeta } from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
+import { AdminOnly } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ReportsQuery, reportWindow } from './back-office.dto';
+import { BackOfficeFigures } from './back-office-figures';
+import { auditBatches, AUDIT_COLUMNS, FIGURE_COLUMNS, figureRows } from './report-tables';
+import { streamTable, XLSX_CONTENT_TYPE } from './table-export';
+
+const SHEETS = { overview: 'Overview', financial: 'Financial', users: 'Users', audit: 'Audit Logs' } as const;
+
+/**
+ * The back office's Overview and Reports & Analytics. Any admin may see them (the overview
+ * is every admin's landing page); each service checks the caller is an admin, and the
+ * Audit Logs tab keeps identity's own rule (super administrators).
+ */
+@ApiTags('admin')
+@ApiCommonErrors()
+@AdminOnly()
+@Controller('api/v1/admin')
+export class BackOfficeController {
+  constructor(
+    private readonly figures: BackOfficeFigures,
+    private readonly services: ServiceClient,
+  ) {}
+
+  @Get('stats')
+  @ApiOperation({ summary: 'The overview cards, each section from the service that owns it; a section whose service is down is marked unavailable' })
+  @ApiOkResponse({ type: AdminStatsView })
+  stats(@RequestMetadata() meta: RequestMeta): Promise<AdminStatsView> {
+    return this.figures.stats(meta);
+  }
+
+  @Get('reports')
+  @ApiOperation({ summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file' })
+  @ApiOkResponse({ type: AdminReportView })
+  @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
+  @ApiErrorResponses(400, 404)
+  async report(@Query() query: ReportsQuery, @RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const window = reportWindow(query);
+    const problem = reportWindowProblem(window);
+    if (problem) throw ApiError.of(400, problem, { code: 'validation_failed' });
+    const tab = query.tab ?? 'overview';
+    const baseName = `report-${window.period}-${tab}`;
+    if (query.format && tab === 'audit') {
+      const filter: ListAuditLogsPayload = { from: window.from, to: window.to };
+      const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
+      if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+      await streamTable({ format: query.format, baseName, sheetName: SHEETS.audit, columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
+      return;
+    }
+    const report = await this.figures.report(window, meta);
+    if (!query.format) {
+      res.json(report);
+      return;
+    }
+    const rows = figureRows(report, tab === 'audit' ? 'overview' : tab);
+    if (!report.hasData || rows.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    await streamTable(
+      {
+        format: query.format,
+        baseName,
+        sheetName: SHEETS[tab],
+        columns: FIGURE_COLUMNS,
+        rows: (async function* () {
+          yield rows;
+        })(),
+      },
+      res,
+    );
+  }
+}

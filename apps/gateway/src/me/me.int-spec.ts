@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import request from 'supertest';
+import { IdentityCommands } from '@portal/contracts';
+import { customerActor } from '../testing/builders';
+import { GatewayHarness } from '../testing/gateway-harness';
+
+describe('the signed-in user’s security endpoints', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-me-security');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  afterEach(async () => {
+    await gateway.stopResponders();
+  });
+
+  it('forwards a password change with the caller as actor, and refuses one without a session', async () => {
+    const actor = customerActor();
+    const identity = await gateway.respond(IdentityCommands.changePassword, () => ({ changed: true, otherSessionsEnded: 2 }));
+    const response = await request(gateway.baseUrl)
+      .post('/api/v1/me/password')
+      .set('authorization', `Bearer ${gateway.accessToken(actor)}`)
+      .send({ currentPassword: 'old-phrase', newPassword: 'new-phrase' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ changed: true, otherSessionsEnded: 2 });
+    expect(identity.requests[0].payload).toEqual({ currentPassword: 'old-phrase', newPassword: 'new-phrase' });
+    expect(identity.requests[0].meta.actor).toMatchObject({ userId: actor.userId });
+
+    expect((await request(gateway.baseUrl).post('/api/v1/me/password').send({ currentPassword: 'a', newPassword: 'b-b-b-b' })).status).toBe(401);
+    const short = await request(gateway.baseUrl).post('/api/v1/me/password').set('authorization', `Bearer ${gateway.accessToken(actor)}`).send({ currentPassword: 'old-phrase', newPassword: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 6 characters');
+  });
+
+  it('passes only the two toggles on: two-factor is never set through PUT /me/security', async () => {
+    const actor = customerActor();
+    const identity = await gateway.respond(IdentityCommands.updateSecurityPreferences, ({ payload }) => ({ twoFactorEnabled: false, ...payload }));
+    const response = await request(gateway.baseUrl)
+      .put('/api/v1/me/security')
+      .set('authorization', `Bearer ${gateway.accessToken(actor)}`)
+      .send({ loginAlerts: false, biometricLogin: true, twoFactorEnabled: true });
+    expect(response.status).toBe(200);
+    expect(identity.requests[0].payload).toEqual({ loginAlerts: false, biometricLogin: true });
+    expect(response.body).toEqual({ twoFactorEnabled: false, loginAlerts: false, biometricLogin: true });
+  });
+});

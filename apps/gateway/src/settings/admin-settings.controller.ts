@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsDefined } from 'class-validator';
+import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, IdentityCommands, RequestMeta, SettingHistory } from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { AdminOnly } from '../auth/access.decorators';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+
+export class UpdateSettingBody {
+  @ApiProperty({ description: "The key's whole new value (it replaces the stored one); checked per key by identity" })
+  @IsDefined({ message: 'value is required' })
+  value: unknown;
+}
+
+/**
+ * System Settings. Reading needs the admin role's `settings` permission (super admins
+ * have all); changing needs a super admin. Identity, which owns settings, checks both.
+ */
+@ApiTags('admin')
+@ApiCommonErrors()
+@AdminOnly()
+@Controller('api/v1/admin/settings')
+export class AdminSettingsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every platform setting with who changed it last and its version (secrets masked)' })
+  @ApiOkResponse({ type: AdminSettingList })
+  list(@RequestMetadata() meta: RequestMeta): Promise<AdminSettingList> {
+    return this.services.send(IdentityCommands.listAdminSettings, {}, meta);
+  }
+
+  @Put(':key')
+  @ApiOperation({ summary: "Replace a setting's whole value (super admins only); takes effect in every service at once" })
+  @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
+  @ApiBody({ type: UpdateSettingBody })
+  @ApiOkResponse({ type: AdminSettingView })
+  @ApiErrorResponses(400, 404)
+  update(@Param('key') key: string, @Body() body: UpdateSettingBody, @RequestMetadata() meta: RequestMeta): Promise<AdminSettingView> {
+    return this.services.send(IdentityCommands.changeSetting, { key, value: body.value }, meta);
+  }
+
+  @Get(':key/history')
+  @ApiOperation({ summary: "A setting's changes, newest first: who, when, old and new value, version" })
+  @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
+  @ApiOkResponse({ type: SettingHistory })
+  @ApiErrorResponses(404)
+  history(@Param('key') key: string, @RequestMetadata() meta: RequestMeta): Promise<SettingHistory> {
+    return this.services.send(IdentityCommands.getSettingHistory, { key }, meta);
+  }
+}
+
+/** The signed-in admin's permissions, so the admin menu shows only what the role may do. */
+@ApiTags('admin')
+@ApiCommonErrors()
+@AdminOnly()
+@Controller('api/v1/admin/me/permissions')
+export class AdminPermissionsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({ summary: "The caller's admin role and its current permissions (admin_roles setting)" })
+  @ApiOkResponse({ type: AdminPermissionsView })
+  mine(@RequestMetadata() meta: RequestMeta): Promise<AdminPermissionsView> {
+    return this.services.send(IdentityCommands.getMyAdminPermissions, {}, meta);
+  }
+}

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { JSONCodec, Subscription } from 'nats';
+import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureCommands, DataExportCommands, DEFAULT_PREFERENCES, IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, sessionOf, signedInAdmin, startIdentity } from '../testing/identity-harness';
+
+describe('customers delete their own account, and export what identity holds', () => {
+  let harness: IdentityHarness;
+  let ledger: Subscription;
+  /** What the ledger (played here) holds per customer in USD; everyone else holds nothing. */
+  const heldUsd = new Map<string, string>();
+
+  beforeAll(async () => {
+    harness = await startIdentity('account_closure');
+    const codec = JSONCodec();
+    ledger = harness.client.connection.subscribe(LedgerCommands.getBalance.subject, { queue: 'ledger' });
+    void (async () => {
+      for await (const message of ledger) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ currency?: string }> };
+        const currency = packet.data.payload.currency ?? 'USD';
+        const held = currency === 'USD' ? (heldUsd.get(packet.data.meta.actor?.userId ?? '') ?? '0.00') : '0.00';
+        message.respond(codec.encode({ id: packet.id, response: { currency, available: '0.00', held, locked: '0.00', totalInvested: '0.00', totalReturns: '0.00' }, isDisposed: true }));
+      }
+    })();
+    await harness.client.connection.flush();
+  });
+
+  afterAll(async () => {
+    ledger?.unsubscribe();
+    await harness?.stop();
+  });
+
+  it('refuses a wrong password and changes nothing', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const refused = await failure(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: 'not-my-password-1' }));
+    expect(refused).toMatchObject({ statusCode: 400, code: 'wrong_password', message: ACCOUNT_CLOSURE_MESSAGES.wrongPassword });
+    expect(await failure(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: '' }))).toMatchObject({ statusCode: 400 });
+    await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
+  });
+
+  it('refuses while the ledger holds the customer’s money (held counts too), and changes nothing', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    heldUsd.set(session.user.id, '120.00');
+    const refused = await failure(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: form.password }));
+    expect(refused).toMatchObject({ statusCode: 409, code: 'balance_not_empty', message: ACCOUNT_CLOSURE_MESSAGES.holdsMoney });
+    const [row] = (await harness.database.query('SELECT email, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(row).toEqual({ email: form.email.toLowerCase(), deleted_at: null });
+  });
+
+  it('deletes an empty account: every session ends, personal data goes, sign-in stops, the email is asked for and it is audited', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const second = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }));
+
+    await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updatePreferences, { ...DEFAULT_PREFERENCES, app: { ...DEFAULT_PREFERENCES.app, theme: 'dark' } });
+    const exported = await harness.client.as(actorOf(harness, session)).send(DataExportCommands.identity, {});
+    expect(exported.data.profile).toMatchObject({ id: session.user.id, email: form.email.toLowerCase(), firstName: form.firstName });
+    expect(exported.data.preferences).toMatchObject({ app: { theme: 'dark' } });
+    expect(JSON.stringify(exported)).not.toMatch(/passwordHash|argon2|totp|codeHash/);
+
+    await expect(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: form.password })).resolves.toEqual({ deleted: true });
+
+    for (const live of [session, second]) {
+      expect(await harness.redis.get(revokedSessionKey(harness.verifyAccessToken(live.accessToken).sid))).toBe('deleted');
+      expect(await failure(harness.client.send(IdentityCommands.refreshSession, { refreshToken: live.refreshToken }))).toMatchObject({ statusCode: 401 });
+    }
+    expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 401 });
+    const [closed] = (await harness.database.query('SELECT email, first_name, last_name, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(closed).toMatchObject({ email: `deleted-${session.user.id}@deleted.invalid`, first_name: 'Deleted', last_name: 'User', deleted_at: expect.any(Date) });
+
+    const closedEvent = await harness.events.waitFor(IdentityEvents.accountClosed, (payload) => payload.userId === session.user.id);
+    expect(closedEvent.payload).toMatchObject({ email: form.email.toLowerCase(), firstName: form.firstName });
+    await harness.events.waitFor(IdentityEvents.userDeleted, (payload) => payload.userId === session.user.id && payload.deletedBy === session.user.id);
+    const audit = await harness.database.query(`SELECT category, action_type, actor_user_id FROM identity.audit_logs WHERE target_id = $1`, [session.user.id]);
+    expect(audit.rows).toContainEqual({ category: 'security_event', action_type: 'account_deleted_by_owner', actor_user_id: session.user.id });
+  });
+
+  it('leaves administrators to be closed by a super administrator', async () => {
+    const { actor } = await signedInAdmin(harness, 'admin');
+    expect(await failure(harness.client.as(actor).send(AccountClosureCommands.deleteOwnAccount, { password: 'whatever-1A!' }))).toMatchObject({ statusCode: 403 });
+  });
+});

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureEvents, AccountDeletedReply, Actor, IdentityEvents, RequestMeta } from '@portal/contracts';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { AccountAdministrationService } from '../account-administration/account-administration.service';
+import { recordAudit } from '../audit/record-audit';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/user.entity';
+import { verifyPassword } from '../users/passwords';
+
+/**
+ * Delete Account (Danger Zone). The owner confirms with their password; while the ledger
+ * holds their money the account stays (the rule admins' deletions follow). Otherwise every
+ * session ends, personal data is replaced (the row stays, since ledger and application
+ * records the law requires name its id), a confirmation email is asked for through the
+ * outbox, and the act is audited: all in one transaction.
+ */
+@Injectable()
+export class AccountClosureService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly accounts: AccountAdministrationService,
+  ) {}
+
+  async deleteOwn(actor: Actor, password: string, meta: RequestMeta): Promise<AccountDeletedReply> {
+    const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
+    if (!user) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+    if (user.userType !== 'customer') throw ServiceError.forbidden(ACCOUNT_CLOSURE_MESSAGES.notCustomer, 'forbidden');
+    if (!(await verifyPassword(user.passwordHash, password))) throw ServiceError.badRequest(ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { code: 'wrong_password' });
+    if (await this.accounts.holdsMoney(user.id)) throw ServiceError.conflict(ACCOUNT_CLOSURE_MESSAGES.holdsMoney, 'balance_not_empty');
+
+    const endedSessions = await this.dataSource.transaction(async (manager) => {
+      const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: user.id }).getOne();
+      // The password changed meanwhile (or the account went): confirm again.
+      if (!target || target.passwordHash !== user.passwordHash) throw ServiceError.conflict('Your account changed meanwhile. Please try again.', 'changed');
+      const sessionIds = await this.sessions.revokeAllSessions(manager, target.id);
+      await addToOutbox(manager, AccountClosureEvents.accountClosed, { userId: target.id, email: target.email, firstName: target.firstName, closedAt: new Date().toISOString() });
+      await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: target.id });
+      await recordAudit(manager, {
+        category: 'security_event',
+        actionType: 'account_deleted_by_owner',
+        actor: { userId: target.id, email: null },
+        targetType: 'user',
+        targetId: target.id,
+        description: 'The customer deleted their own account',
+        metadata: { sessionsEnded: sessionIds.length, userAgent: meta.userAgent, requestId: meta.requestId },
+        clientIp: meta.clientIp ?? null,
+      });
+      await this.accounts.closeAndAnonymise(manager, target);
+      return sessionIds;
+    });
+    await this.sessions.markRevoked(endedSessions, 'deleted');
+    return { deleted: true };
+  }
+}

@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  AccountSecurityErrorCodes,
+  AccountSecurityMessages,
+  Actor,
+  AuthErrorCodes,
+  AuthMessages,
+  ChangePasswordPayload,
+  IdentityEvents,
+  PasswordChangedEvent,
+  PasswordChangedResult,
+  RequestMeta,
+  SecurityPreferences,
+  TwoFactorEnabledResult,
+  TwoFactorEnrolment,
+  UpdateSecurityPreferencesPayload,
+} from '@portal/contracts';
+import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { assertAdminPassword } from '../admins/admin-password-policy';
+import { IdentityEnvironment } from '../identity-environment';
+import { WindowCounters } from '../redis/window-counters';
+import { SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
+import { assertNotCommonPassword } from '../users/common-passwords';
+import { hashPassword, verifyPassword } from '../users/passwords';
+import { User } from '../users/user.entity';
+import { UserSecurity } from './account-security.entities';
+import { invalidCode, TwoFactorService } from './two-factor.service';
+
+const ADMIN_MFA_REQUIRED = 'Two-factor authentication is required for administrators and cannot be turned off.';
+
+/**
+ * The Security tab of the signed-in person: password change, two-factor on and off,
+ * login alerts and biometric login. The person is the verified actor, never an id from input.
+ */
+@Injectable()
+export class AccountSecurityService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly counters: WindowCounters,
+    @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
+  ) {}
+
+  /**
+   * Checks the current password (wrong ones are limited like failed sign-ins), applies the
+   * password rule of sign-up (admins: the admin rule), and ends every other session; the
+   * one that asked stays signed in. The owner is emailed, and the change audited.
+   */
+  async changePassword(actor: Actor, payload: ChangePasswordPayload, meta: RequestMeta): Promise<PasswordChangedResult> {
+    const user = await this.user(this.dataSource.manager, actor);
+    const failures = `identity:password-change-failures:${user.id}`;
+    const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    const count = await this.counters.hit(failures, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
+    if (count.count > maxFailedLogins) {
+      throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, count.ttlSeconds), AuthErrorCodes.tooManyAttempts);
+    }
+    if (!(await verifyPassword(user.passwordHash, payload.currentPassword))) {
+      await this.twoFactor.audit(this.dataSource.manager, user, 'password_change_failed', 'A password change was refused: wrong current password', meta);
+      throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
+        code: AccountSecurityErrorCodes.wrongCurrentPassword,
+        details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
+      });
+    }
+    await this.counters.release([failures]);
+    if (payload.newPassword === payload.currentPassword) {
+      throw ServiceError.badRequest(AccountSecurityMessages.samePassword, { code: AccountSecurityErrorCodes.samePassword, details: [{ field: 'newPassword', message: AccountSecurityMessages.samePassword }] });
+    }
+    if (user.userType === 'admin') assertAdminPassword(payload.newPassword);
+    assertNotCommonPassword(payload.newPassword, 'newPassword');
+    const passwordHash = await hashPassword(payload.newPassword);
+
+    const ended = await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: user.id }).getOne();
+      // Changed meanwhile (another change or a reset): the current password checked above is no longer current.
+      if (!locked || locked.passwordHash !== user.passwordHash) {
+        throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
+      }
+      await manager.update(User, { id: user.id }, { passwordHash });
+      const sessionIds = await this.sessions.revokeAllSessions(manager, user.id, actor.sessionId);
+      const changed: PasswordChangedEvent = { userId: user.id, email: user.email, firstName: user.firstName, via: 'change' };
+      await addToOutbox(manager, IdentityEvents.passwordChanged, changed);
+      await this.twoFactor.audit(manager, user, 'password_changed', `The password was changed; ${sessionIds.length} other session(s) ended`, meta, { otherSessionsEnded: sessionIds.length });
+      return sessionIds;
+    });
+    await this.sessions.markRevoked(ended, 'password_changed');
+    return { changed: true, otherSessionsEnded: ended.length };
+  }
+
+  async preferences(actor: Actor): Promise<SecurityPreferences> {
+    await this.user(this.dataSource.manager, actor);
+    const row = await this.dataSource.manager.findOneBy(UserSecurity, { userId: actor.userId });
+    return toPreferences(row);
+  }
+
+  async updatePreferences(actor: Actor, payload: UpdateSecurityPreferencesPayload, meta: RequestMeta): Promise<SecurityPreferences> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await this.user(manager, actor);
+      const row = await this.twoFactor.lockedRow(manager, user.id);
+      await manager.update(UserSecurity, { userId: user.id }, { loginAlerts: payload.loginAlerts, biometricLogin: payload.biometricLogin });
+      if (row.loginAlerts !== payload.loginAlerts || row.biometricLogin !== payload.biometricLogin) {
+        await this.twoFactor.audit(manager, user, 'security_preferences_updated', 'Security preferences changed', meta, {
+          loginAlerts: payload.loginAlerts,
+          biometricLogin: payload.biometricLogin,
+        });
+      }
+      return toPreferences({ ...row, loginAlerts: payload.loginAlerts, biometricLogin: payload.biometricLogin });
+    });
+  }
+
+  async startTwoFactor(actor: Actor): Promise<TwoFactorEnrolment> {
+    return this.dataSource.transaction(async (manager) => this.twoFactor.startEnrolment(manager, await this.user(manager, actor)));
+  }
+
+  async confirmTwoFactor(actor: Actor, code: string, meta: RequestMeta): Promise<TwoFactorEnabledResult> {
+    const user = await this.user(this.dataSource.manager, actor);
+    await this.limitCodes(user);
+    try {
+      const recoveryCodes = await this.dataSource.transaction((manager) => this.twoFactor.confirmEnrolment(manager, user, code, meta));
+      return { twoFactorEnabled: true, recoveryCodes };
+    } catch (error) {
+      await this.auditIfWrongCode(error, user, 'enrolment', meta);
+      throw error;
+    }
+  }
+
+  /** Off only with a valid code (authenticator or recovery), and never for an admin while admins must use it. */
+  async disableTwoFactor(actor: Actor, code: string, meta: RequestMeta): Promise<SecurityPreferences> {
+    const user = await this.user(this.dataSource.manager, actor);
+    if (!(await this.twoFactor.isEnabled(this.dataSource.manager, user.id))) {
+      throw ServiceError.conflict(AccountSecurityMessages.notEnabled, AccountSecurityErrorCodes.notEnabled);
+    }
+    if (user.userType === 'admin' && (await this.settings.security()).requireAdminMfa) throw ServiceError.conflict(ADMIN_MFA_REQUIRED, 'two_factor_required');
+    await this.limitCodes(user);
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        if (!(await this.twoFactor.verify(manager, user, code))) throw invalidCode();
+        await this.twoFactor.disable(manager, user, meta);
+      });
+    } catch (error) {
+      await this.auditIfWrongCode(error, user, 'disable', meta);
+      throw error;
+    }
+    return this.preferences(actor);
+  }
+
+  /** Wrong codes from a signed-in session are limited too (a stolen session cannot guess its way to turning two-factor off). */
+  private async limitCodes(user: User): Promise<void> {
+    const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    const key = `identity:two-factor-code-failures:${user.id}`;
+    const { count, ttlSeconds } = await this.counters.hit(key, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
+    if (count > maxFailedLogins) throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, ttlSeconds), AuthErrorCodes.tooManyAttempts);
+  }
+
+  private async auditIfWrongCode(error: unknown, user: User, context: 'enrolment' | 'disable', meta: RequestMeta): Promise<void> {
+    if (error instanceof ServiceError && error.body.code === AccountSecurityErrorCodes.invalidCode) {
+      await this.twoFactor.auditFailedCode(this.dataSource.manager, user, context, meta);
+      return;
+    }
+    // Not a guess: it does not count against the limit.
+    await this.counters.release([`identity:two-factor-code-failures:${user.id}`]);
+  }
+
+  private async user(manager: EntityManager, actor: Actor): Promise<User> {
+    const user = await manager.findOneBy(User, { id: actor.userId });
+    if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    return user;
+  }
+}
+
+function toPreferences(row: Pick<UserSecurity, 'totpEnabledAt' | 'loginAlerts' | 'biometricLogin'> | null): SecurityPreferences {
+  return { twoFactorEnabled: Boolean(row?.totpEnabledAt), loginAlerts: row?.loginAlerts ?? true, biometricLogin: row?.biometricLogin ?? false };
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { BackOfficeFiguresController } from './back-office-figures.controller';
+
+/** The admin overview's and reports' figures identity owns. */
+@Module({ controllers: [BackOfficeFiguresController] })
+export class BackOfficeFiguresModule {}

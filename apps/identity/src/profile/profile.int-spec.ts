@@ -1,0 +1,146 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { JSONCodec, Subscription } from 'nats';
+import { IdentityCommands, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ProfileMessages, ServiceRequest, StoredFile, UpdateProfilePayload } from '@portal/contracts';
+import { actorOf, aCustomer, confirmedCustomer, failure, IdentityHarness, startIdentity, tokenOf } from '../testing/identity-harness';
+
+describe('the profile', () => {
+  let harness: IdentityHarness;
+  let kyc: Subscription;
+  /** Files the kyc service (played here) stores, by owner. */
+  const filesOf = new Map<string, StoredFile[]>();
+
+  beforeAll(async () => {
+    harness = await startIdentity('profile');
+    const codec = JSONCodec();
+    kyc = harness.client.connection.subscribe(KycFileCommands.ownedFiles.subject, { queue: 'kyc' });
+    void (async () => {
+      for await (const message of kyc) {
+        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ fileIds: string[] }> };
+        const owned = filesOf.get(packet.data.meta.actor?.userId ?? '') ?? [];
+        const files = owned.filter((file) => packet.data.payload.fileIds.includes(file.id));
+        message.respond(codec.encode({ id: packet.id, response: { files }, isDisposed: true }));
+      }
+    })();
+    await harness.client.connection.flush();
+  });
+
+  afterAll(async () => {
+    kyc?.unsubscribe();
+    await harness?.stop();
+  });
+
+  const storedFile = (ownerId: string, purpose: string | null): StoredFile => {
+    const file = { id: randomUUID(), name: 'me.png', size: 600, mimeType: 'image/png', purpose, createdAt: new Date().toISOString() };
+    filesOf.set(ownerId, [...(filesOf.get(ownerId) ?? []), file]);
+    return file;
+  };
+
+  it('stores the details a customer edits, and clears optional ones sent empty', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const before = await customer.send(IdentityCommands.getProfile, {});
+    expect(before).toMatchObject({ id: session.user.id, email: session.user.email, phone: null, address: null, dateOfBirth: null, nationality: null, photoFileId: null, pendingEmail: null });
+
+    const updated = await customer.send(IdentityCommands.updateProfile, {
+      firstName: ' Grace ',
+      lastName: 'Hopper',
+      phone: '+1 (212) 555-0100',
+      address: '1 Navy Yard, Arlington, VA',
+      dateOfBirth: '1966-12-09',
+      nationality: 'American',
+    });
+    expect(updated).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 (212) 555-0100', address: '1 Navy Yard, Arlington, VA', dateOfBirth: '1966-12-09', nationality: 'American' });
+    expect(await customer.send(IdentityCommands.getProfile, {})).toEqual(updated);
+    // The name shows everywhere the signed-in person is read.
+    expect(await customer.send(IdentityCommands.getCurrentUser, {})).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+
+    const cleared = await customer.send(IdentityCommands.updateProfile, { phone: '', address: null });
+    expect(cleared).toMatchObject({ phone: null, address: null, nationality: 'American', firstName: 'Grace' });
+  });
+
+  it('refuses invalid details with a clear 400 and changes nothing', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const tooYoung = new Date(Date.now() - 17 * 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const invalid: [Partial<UpdateProfilePayload>, string][] = [
+      [{ firstName: '  ' }, ProfileMessages.firstNameRequired],
+      [{ lastName: '' }, ProfileMessages.lastNameRequired],
+      [{ phone: 'call me maybe' }, ProfileMessages.invalidPhone],
+      [{ dateOfBirth: '12/09/1966' }, ProfileMessages.invalidDateOfBirth],
+      [{ dateOfBirth: '1999-02-30' }, ProfileMessages.invalidDateOfBirth],
+      [{ dateOfBirth: tooYoung }, ProfileMessages.dateOfBirthRange],
+      [{ dateOfBirth: '1850-01-01' }, ProfileMessages.dateOfBirthRange],
+      [{ nationality: '<script>' }, ProfileMessages.invalidNationality],
+      [{ address: 'x'.repeat(301) }, ProfileMessages.addressTooLong],
+      [{ email: 'not-an-address' }, ProfileMessages.invalidEmail],
+      [{ firstName: 'Mallory', photoFileId: randomUUID() }, ProfileMessages.invalidPhoto],
+    ];
+    for (const [payload, message] of invalid) {
+      expect(await failure(customer.send(IdentityCommands.updateProfile, payload as UpdateProfilePayload))).toMatchObject({ statusCode: 400, message });
+    }
+    expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ firstName: session.user.firstName, phone: null, dateOfBirth: null, photoFileId: null });
+  });
+
+  it('takes as photo only the customer\'s own upload made for a profile photo', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const { session: other } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const photo = storedFile(session.user.id, PROFILE_PHOTO_PURPOSE);
+    const document = storedFile(session.user.id, 'application:id_document');
+    const someoneElses = storedFile(other.user.id, PROFILE_PHOTO_PURPOSE);
+    for (const fileId of [document.id, someoneElses.id]) {
+      expect(await failure(customer.send(IdentityCommands.updateProfile, { photoFileId: fileId }))).toMatchObject({ statusCode: 400, message: ProfileMessages.invalidPhoto });
+    }
+    expect(await customer.send(IdentityCommands.updateProfile, { photoFileId: photo.id })).toMatchObject({ photoFileId: photo.id });
+    expect(await customer.send(IdentityCommands.updateProfile, { photoFileId: null })).toMatchObject({ photoFileId: null });
+  });
+
+  it('changes the email only once the link sent to the new address is opened', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const newEmail = `new-${randomUUID().slice(0, 8)}@example.test`;
+
+    const requested = await customer.send(IdentityCommands.updateProfile, { email: ` ${newEmail.toUpperCase()} ` });
+    expect(requested).toMatchObject({ email: session.user.email, pendingEmail: newEmail });
+    const sent = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
+    expect(sent.payload).toMatchObject({ userId: session.user.id, confirmationUrl: expect.stringContaining('/auth/confirm-email-change?token=') });
+    // Until then the current address still signs in.
+    await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { email: session.user.email } });
+
+    const token = tokenOf(sent.payload.confirmationUrl);
+    expect(await harness.client.send(IdentityCommands.confirmEmailChange, { token })).toEqual({ email: newEmail });
+    expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ email: newEmail, pendingEmail: null });
+    await expect(harness.client.send(IdentityCommands.signIn, { email: newEmail, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
+    expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 401 });
+    const changed = await harness.events.waitFor(IdentityEvents.emailChanged, (payload) => payload.userId === session.user.id);
+    expect(changed.payload).toMatchObject({ email: newEmail, previousEmail: session.user.email });
+
+    // The link works once.
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token }))).toMatchObject({ statusCode: 400, message: ProfileMessages.emailChangeInvalid });
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: 'made-up' }))).toMatchObject({ statusCode: 400, message: ProfileMessages.emailChangeInvalid });
+  });
+
+  it('refuses an address another account uses, and an expired link; a newer request replaces an older one', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const taken = aCustomer();
+    await confirmedCustomer(harness, taken);
+    const customer = harness.client.as(actorOf(harness, session));
+    expect(await failure(customer.send(IdentityCommands.updateProfile, { email: taken.email }))).toMatchObject({ statusCode: 409, message: ProfileMessages.emailTaken });
+
+    const first = `first-${randomUUID().slice(0, 8)}@example.test`;
+    const second = `second-${randomUUID().slice(0, 8)}@example.test`;
+    await customer.send(IdentityCommands.updateProfile, { email: first });
+    const firstLink = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === first);
+    expect(await customer.send(IdentityCommands.updateProfile, { email: second })).toMatchObject({ pendingEmail: second });
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(firstLink.payload.confirmationUrl) }))).toMatchObject({ statusCode: 400 });
+
+    const secondLink = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === second);
+    await harness.database.query(`UPDATE identity.email_change_tokens SET expires_at = now() - interval '1 second' WHERE new_email = $1`, [second]);
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(secondLink.payload.confirmationUrl) }))).toMatchObject({
+      statusCode: 400,
+      message: ProfileMessages.emailChangeExpired,
+    });
+    expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ email: session.user.email, pendingEmail: null });
+  });
+});

@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { Client } from 'pg';
+import { ServiceEnvironment } from '@portal/config';
+import { Actor, FILE_PART_BYTES, KycFileCommands, PROFILE_PHOTO_PURPOSE, PROFILE_PHOTO_TOO_LARGE_MESSAGE, PROFILE_PHOTO_TYPE_MESSAGE, StoredFile } from '@portal/contracts';
+import { runService, ServiceCallError } from '@portal/messaging';
+import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { KycModule } from '../kyc.module';
+
+jest.setTimeout(60_000);
+
+const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
+const png = (size = 600) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8)]);
+const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]);
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x41)]);
+
+describe('profile photos stored by the kyc service', () => {
+  let infrastructure: TestInfrastructure;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let database: Client;
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('kyc_profile_photo');
+    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+    database = new Client({ connectionString: infrastructure.database.url });
+    await database.connect();
+  });
+
+  afterAll(async () => {
+    await database?.end();
+    await client?.close();
+    await stopService(service);
+    await infrastructure?.stop();
+  });
+
+  /** As the gateway uploads: every part carries the purpose, then completion. */
+  async function upload(actor: Actor, content: Buffer, name: string, purpose: string | undefined = PROFILE_PHOTO_PURPOSE): Promise<StoredFile> {
+    const uploadId = randomUUID();
+    const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
+    for (let index = 0; index < parts; index += 1) {
+      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, purpose, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64') });
+    }
+    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
+  }
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
+  const fileCount = async () => Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
+
+  it('takes a JPG, PNG or GIF by content', async () => {
+    const owner = customer();
+    expect(await upload(owner, jpeg, 'me.jpg')).toMatchObject({ mimeType: 'image/jpeg', purpose: PROFILE_PHOTO_PURPOSE });
+    expect(await upload(owner, png(), 'me.png')).toMatchObject({ mimeType: 'image/png' });
+    expect(await upload(owner, gif, 'me.gif')).toMatchObject({ mimeType: 'image/gif' });
+  });
+
+  it('refuses a PDF renamed .png and a photo over 2 MB with the spec messages, storing nothing', async () => {
+    const before = await fileCount();
+    expect(await refusal(upload(customer(), pdf, 'me.png'))).toMatchObject({ statusCode: 400, message: PROFILE_PHOTO_TYPE_MESSAGE });
+    expect(await refusal(upload(customer(), png(3 * 1024 * 1024), 'big.png'))).toMatchObject({ statusCode: 400, message: PROFILE_PHOTO_TOO_LARGE_MESSAGE });
+    // Completion checks the whole again, even when the parts came without the purpose.
+    const sneaky = customer();
+    const uploadId = randomUUID();
+    await client.as(sneaky).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf.toString('base64') });
+    expect(await refusal(client.as(sneaky).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'me.png', purpose: PROFILE_PHOTO_PURPOSE }))).toMatchObject({
+      statusCode: 400,
+      message: PROFILE_PHOTO_TYPE_MESSAGE,
+    });
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('keeps the rules of other files: a GIF is not a document', async () => {
+    expect(await refusal(upload(customer(), gif, 'scan.gif', 'application:id_document'))).toMatchObject({ statusCode: 400 });
+  });
+});

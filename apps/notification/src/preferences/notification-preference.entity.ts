@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { NotificationPreferences } from '@portal/contracts';
+
+/**
+ * A read model of each customer's notification toggles, kept from identity's
+ * preferences-changed events. No row: nothing switched off yet (the defaults send).
+ */
+@Entity({ name: 'notification_preferences' })
+export class NotificationPreference {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_notification_preferences' }) userId: string;
+  @Column({ type: 'jsonb' }) topics: NotificationPreferences;
+  /** The version of the last event applied; an older event never replaces a newer choice. */
+  @Column({ type: 'int' }) version: number;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,160 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  Actor,
+  APPLICATIONS_EVENTS_STREAM,
+  ApplicationsEvents,
+  DEFAULT_PREFERENCES,
+  EventEnvelope,
+  IDENTITY_EVENTS_STREAM,
+  IdentityEvents,
+  KYC_EVENTS_STREAM,
+  KycEvents,
+  LEDGER_EVENTS_STREAM,
+  LedgerEvents,
+  NotificationCommands,
+  NotificationPreferences,
+  StreamDefinition,
+  TransactionEvent,
+} from '@portal/contracts';
+import { runService } from '@portal/messaging';
+import { eventEnvelope, EventPublisher, refusalOf, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { NotificationEnvironment } from '../notification-environment';
+import { NotificationModule } from '../notification.module';
+import { MailCatcher } from '../testing/mail-catcher';
+
+jest.setTimeout(90_000);
+
+const customer = (userId: string): Actor => ({ userId, userType: 'customer', adminRole: null, sessionId: randomUUID() });
+
+describe('notification preferences are obeyed', () => {
+  let infrastructure: TestInfrastructure;
+  let mail: MailCatcher;
+  let service: INestMicroservice;
+  let client: TestServiceClient;
+  let events: EventPublisher;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    infrastructure = await startTestInfrastructure('notification_preferences');
+    mail = await MailCatcher.start();
+    service = await runService({
+      service: 'notification',
+      environment: NotificationEnvironment,
+      module: (environment) => NotificationModule.register(environment),
+      env: { ...infrastructure.env, SMTP_URL: mail.smtpUrl, EMAIL_WORKER_INLINE: 'true' },
+    });
+    client = await TestServiceClient.connect(infrastructure.nats.url);
+    events = await EventPublisher.connect(infrastructure.nats.url);
+    dataSource = service.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await events?.close();
+    await client?.close();
+    await stopService(service);
+    await mail?.stop();
+    await infrastructure?.stop();
+  });
+
+  async function deliver(stream: StreamDefinition, event: EventEnvelope, messageId?: string): Promise<void> {
+    await events.waitUntilHandled(stream, 'notification', await events.publish(stream, event, messageId));
+  }
+
+  async function registeredCustomer(): Promise<{ userId: string; address: string }> {
+    const userId = randomUUID();
+    const address = `prefs-${randomUUID().slice(0, 8)}@example.test`;
+    await deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userRegistered, { userId, email: address, firstName: 'Ada', lastName: 'Lovelace', userType: 'customer' }));
+    return { userId, address };
+  }
+
+  const preferencesChanged = (userId: string, version: number, notifications: Partial<NotificationPreferences>) =>
+    eventEnvelope(IdentityEvents.preferencesChanged, { userId, version, notifications: { ...DEFAULT_PREFERENCES.notifications, ...notifications } });
+
+  const approved = (userId: string) =>
+    eventEnvelope(ApplicationsEvents.reviewed, { applicationId: randomUUID(), userId, applicationType: 'personal', status: 'approved', note: null, reviewedBy: randomUUID(), submittedAt: new Date().toISOString(), version: 2 });
+
+  const depositCompleted = (userId: string): EventEnvelope<TransactionEvent> =>
+    eventEnvelope(LedgerEvents.depositCompleted, {
+      transactionId: randomUUID(),
+      userId,
+      type: 'deposit',
+      status: 'completed',
+      reference: `DEP-${Date.now()}`,
+      amount: '1500.00',
+      currency: 'USD',
+      reason: null,
+      occurredAt: new Date().toISOString(),
+    });
+
+  const titles = async (userId: string) => (await client.as(customer(userId)).send(NotificationCommands.list, {})).items.map((item) => item.title).sort();
+
+  async function emailSubjects(address: string, atLeast: number): Promise<string[]> {
+    const deadline = Date.now() + 15_000;
+    while ((await mail.emailsTo(address)).length < atLeast && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Time for anything that should not have been sent to arrive anyway.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    return (await mail.emailsTo(address)).map((email) => email.subject).sort();
+  }
+
+  it('a customer who turned off investment updates gets no such email or notification, but still hears about account activity', async () => {
+    const { userId, address } = await registeredCustomer();
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 1, { investmentUpdates: false }));
+
+    await deliver(APPLICATIONS_EVENTS_STREAM, approved(userId));
+    await deliver(LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.securityDepositCreated, { securityDepositId: randomUUID(), userId, amount: '100.00', currency: 'USD', locked: true, lockReason: null, occurredAt: new Date().toISOString() }));
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+
+    expect(await titles(userId)).toEqual(['Deposit completed']);
+    expect(await emailSubjects(address, 1)).toEqual(['Your deposit has been credited']);
+  });
+
+  it('always sends legally required messages, whatever is switched off', async () => {
+    const { userId } = await registeredCustomer();
+    const everythingOff = Object.fromEntries(Object.keys(DEFAULT_PREFERENCES.notifications).map((topic) => [topic, false]));
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 1, everythingOff));
+    await deliver(KYC_EVENTS_STREAM, eventEnvelope(KycEvents.documentReviewed, { documentId: randomUUID(), userId, documentType: 'id', decision: 'rejected', notes: 'Blurred photo' }));
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+    expect(await titles(userId)).toEqual(['Document rejected']);
+  });
+
+  it('keeps the newest choice: a repeated or older preferences event changes nothing', async () => {
+    const { userId, address } = await registeredCustomer();
+    const off = preferencesChanged(userId, 1, { investmentUpdates: false });
+    const on = preferencesChanged(userId, 2, { investmentUpdates: true });
+    await deliver(IDENTITY_EVENTS_STREAM, off);
+    await deliver(IDENTITY_EVENTS_STREAM, on);
+    // The older event again (a redelivery past JetStream's de-duplication), and a stale copy with a new id.
+    await deliver(IDENTITY_EVENTS_STREAM, off, `${off.id}-redelivered`);
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 1, { investmentUpdates: false }));
+
+    const kept = await dataSource.query(`SELECT version, topics ->> 'investmentUpdates' AS "investmentUpdates" FROM notification.notification_preferences WHERE user_id = $1`, [userId]);
+    expect(kept).toEqual([{ version: 2, investmentUpdates: 'true' }]);
+
+    const review = approved(userId);
+    await deliver(APPLICATIONS_EVENTS_STREAM, review);
+    await deliver(APPLICATIONS_EVENTS_STREAM, review, `${review.id}-redelivered`);
+    expect(await titles(userId)).toEqual(['Application approved']);
+    expect(await emailSubjects(address, 1)).toEqual(['Your investment application was approved']);
+  });
+
+  it('applies toggles handed over at save time at once, and the slower identity event with the same version changes nothing', async () => {
+    const { userId, address } = await registeredCustomer();
+    const off = { ...DEFAULT_PREFERENCES.notifications, investmentUpdates: false };
+    expect(await client.as(customer(userId)).send(NotificationCommands.applyPreferences, { notifications: off, version: 3 })).toEqual({ version: 3 });
+    // An older save arriving late does not switch the updates back on.
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 2, { investmentUpdates: true }));
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 3, { investmentUpdates: false }));
+
+    await deliver(APPLICATIONS_EVENTS_STREAM, approved(userId));
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+    expect(await titles(userId)).toEqual(['Deposit completed']);
+    expect(await emailSubjects(address, 1)).toEqual(['Your deposit has been credited']);
+  });
+
+  it('takes toggles only for the signed-in caller', async () => {
+    expect(await refusalOf(client.send(NotificationCommands.applyPreferences, { notifications: DEFAULT_PREFERENCES.notifications, version: 1 }))).toMatchObject({ statusCode: 401 });
+  });
+});

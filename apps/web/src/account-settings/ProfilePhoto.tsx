@@ -1,0 +1,64 @@
+import CameraOutlined from '@ant-design/icons/CameraOutlined';
+import Avatar from 'antd/es/avatar';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { serverMessage } from '../api/api-error';
+import { useFeedback } from '../app/feedback';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, PhotoText, profileApi, profileKey, usePhotoUrl, type Profile } from './profile-api';
+
+/** "Title: description" from the server, as the spec's toasts show them. */
+function toast(message: string): { message: string; description?: string } {
+  const [title, ...rest] = message.split(': ');
+  return rest.length > 0 ? { message: title, description: rest.join(': ') } : { message: 'Upload Failed', description: message };
+}
+
+/** The profile photo with Change Photo: checked here for a quick answer, and by content on the server. */
+export function ProfilePhoto({ profile }: { profile: Profile }) {
+  const input = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const { notification } = useFeedback();
+  const photoUrl = usePhotoUrl(profile.photoFileId);
+  const upload = useMutation({
+    mutationFn: profileApi.uploadPhoto,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKey, saved);
+      notification.success({ message: PhotoText.updated, description: 'Your profile photo has been updated.' });
+    },
+    onError: (error) => notification.error(toast(serverMessage(error) ?? 'Upload failed. Please try again.')),
+  });
+
+  const choose = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    if (!PHOTO_TYPES.includes(file.type)) {
+      notification.error({ message: PhotoText.invalidTypeTitle, description: PhotoText.invalidType });
+      return;
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      notification.error({ message: PhotoText.tooLargeTitle, description: PhotoText.tooLarge });
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  const initials = `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <Flex align="center" gap={16}>
+      <Avatar size={72} src={photoUrl} alt={photoUrl ? 'Profile photo' : undefined} style={{ backgroundColor: '#13315c' }}>
+        {initials}
+      </Avatar>
+      <div>
+        <input ref={input} type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" aria-label="Profile photo file" hidden onChange={(event) => choose(event.target.files?.[0])} />
+        <Button icon={<CameraOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          Change Photo
+        </Button>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          JPG, PNG or GIF, up to 2MB.
+        </Typography.Paragraph>
+      </div>
+    </Flex>
+  );
+}

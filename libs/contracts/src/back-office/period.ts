@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsISO8601 } from 'class-validator';
+
+/** Report periods of spec 02 §7 (1 day, 7 days, 1 month back from now) and a custom range. */
+export const REPORT_PERIODS = ['daily', 'weekly', 'monthly', 'custom'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** The window a service reports on: from inclusive, to exclusive, both timestamps. */
+export class ReportWindowPayload {
+  @IsISO8601({}, { message: 'from must be an ISO date' }) from: string;
+  @IsISO8601({}, { message: 'to must be an ISO date' }) to: string;
+}
+
+/** A count on one calendar day (UTC) of the window. */
+export class DailyCount {
+  @ApiProperty({ example: '2026-11-23' }) date: string;
+  @ApiProperty() count: number;
+}
+
+/** A count under one label (a status, a type, an outcome). */
+export class LabelledCount {
+  @ApiProperty() label: string;
+  @ApiProperty() count: number;
+}
+
+/** The longest window a report covers (a custom range), in days. */
+export const MAX_REPORT_DAYS = 366;
+export const ADMIN_AREA_DENIED = 'Access denied. You do not have permission to access admin areas.';
+
+/** Why a report window cannot be answered, or null when it can: from before to, at most MAX_REPORT_DAYS long. */
+export function reportWindowProblem(window: { from: string; to: string }): string | null {
+  const from = Date.parse(window.from);
+  const to = Date.parse(window.to);
+  if (Number.isNaN(from) || Number.isNaN(to)) return 'from and to must be ISO dates';
+  if (from >= to) return 'from must be before to';
+  if (to - from > MAX_REPORT_DAYS * 86_400_000) return `A report covers at most ${MAX_REPORT_DAYS} days`;
+  return null;
+}

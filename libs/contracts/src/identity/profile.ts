@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** Optional text fields: an empty string clears them. */
+const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+/** Messages of the profile form; the server's refusals say the same. */
+export const ProfileMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidEmail: 'Please enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  invalidPhone: 'Please enter a valid phone number (digits, spaces, +, -, parentheses; 7 to 20 characters)',
+  invalidDateOfBirth: 'Please enter a valid date of birth (YYYY-MM-DD)',
+  dateOfBirthRange: 'You must be at least 18 years old, and the date of birth cannot be before 1900.',
+  invalidNationality: 'Please enter a valid nationality (letters, spaces and hyphens only)',
+  addressTooLong: 'Address must be at most 300 characters',
+  invalidPhoto: 'Invalid File Type: Please select a JPG, PNG, or GIF image.',
+  emailChangeInvalid: 'This email change link is invalid or has already been used.',
+  emailChangeExpired: 'This email change link has expired. Please request the change again from Account Settings.',
+} as const;
+
+/** `PATCH /me`: only the fields sent change. A new email is not applied until its owner confirms it by email. */
+export class UpdateProfilePayload {
+  @ApiPropertyOptional({ maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: ProfileMessages.firstNameRequired })
+  @IsNotEmpty({ message: ProfileMessages.firstNameRequired })
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  firstName?: string;
+
+  @ApiPropertyOptional({ maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: ProfileMessages.lastNameRequired })
+  @IsNotEmpty({ message: ProfileMessages.lastNameRequired })
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  lastName?: string;
+
+  @ApiPropertyOptional({ format: 'email', description: 'A new address is confirmed by a link sent to it; the current one stays until then' })
+  @IsOptional()
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: ProfileMessages.invalidEmail })
+  @MaxLength(254, { message: ProfileMessages.invalidEmail })
+  email?: string;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 20 })
+  @Transform(trimOrNull)
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString({ message: ProfileMessages.invalidPhone })
+  @Matches(/^\+?[0-9 ()-]{7,20}$/, { message: ProfileMessages.invalidPhone })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 300 })
+  @Transform(trimOrNull)
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString({ message: ProfileMessages.addressTooLong })
+  @MaxLength(300, { message: ProfileMessages.addressTooLong })
+  address?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date', description: 'YYYY-MM-DD; at least 18 years ago' })
+  @Transform(trimOrNull)
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString({ message: ProfileMessages.invalidDateOfBirth })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: ProfileMessages.invalidDateOfBirth })
+  @IsISO8601({ strict: true }, { message: ProfileMessages.invalidDateOfBirth })
+  dateOfBirth?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 100 })
+  @Transform(trimOrNull)
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString({ message: ProfileMessages.invalidNationality })
+  @Matches(/^[\p{L}][\p{L} '-]{1,99}$/u, { message: ProfileMessages.invalidNationality })
+  nationality?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid', description: 'A file uploaded with purpose profile_photo; null removes the photo' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: ProfileMessages.invalidPhoto })
+  photoFileId?: string | null;
+}
+
+export class Profile {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ nullable: true, type: String, description: 'A new address waiting for confirmation by the link sent to it' }) pendingEmail: string | null;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty({ nullable: true, type: String }) phone: string | null;
+  @ApiProperty({ nullable: true, type: String }) address: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) dateOfBirth: string | null;
+  @ApiProperty({ nullable: true, type: String }) nationality: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Read with GET /api/v1/files/{id}' }) photoFileId: string | null;
+  @ApiProperty({ enum: USER_TYPES }) userType: UserType;
+  @ApiProperty({ enum: ADMIN_ROLES, nullable: true, type: String }) adminRole: AdminRole | null;
+  @ApiProperty({ enum: KYC_STATUSES }) kycStatus: KycStatus;
+}
+
+export class ConfirmEmailChangePayload {
+  @ApiProperty() @IsString({ message: ProfileMessages.emailChangeInvalid }) @IsNotEmpty({ message: ProfileMessages.emailChangeInvalid }) @MaxLength(200, { message: ProfileMessages.emailChangeInvalid }) token: string;
+}
+
+export class EmailChangeConfirmed {
+  @ApiProperty() email: string;
+}
+
+/** Carries the single-use link to the new address; the notification service renders and sends it. */
+export class EmailChangeRequestedEvent {
+  @IsUUID() userId: string;
+  @IsEmail() newEmail: string;
+  @IsString() firstName: string;
+  @IsString() confirmationUrl: string;
+  @IsISO8601() expiresAt: string;
+}
+
+/** The new address was confirmed: services that keep a user's address update it. */
+export class EmailChangedEvent {
+  @IsUUID() userId: string;
+  @IsEmail() email: string;
+  @IsEmail() previousEmail: string;
+  @IsString() firstName: string;
+}

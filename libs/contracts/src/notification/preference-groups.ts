@@ -1,0 +1,45 @@
+import { ApplicationsEvents } from '../applications/events';
+import type { NotificationTopic } from '../identity/preferences';
+import { KycEvents } from '../kyc/events';
+import { LedgerEvents } from '../ledger/events';
+import { SupportEvents } from '../support/events';
+
+/**
+ * Which notification toggle of Account Settings governs the emails and in-app
+ * notifications an event causes. The one place this is decided: the notification
+ * service sends nothing of a group the customer switched off.
+ *
+ * `always`: security and legally required messages (sign-in links, password changes,
+ * identity verification decisions), sent whatever the toggles say. A subject not listed
+ * here is always sent, so a new kind of message must be added here to become optional.
+ */
+export type NotificationGroup = NotificationTopic | 'always';
+
+export const NOTIFICATION_GROUP_BY_SUBJECT: Readonly<Record<string, NotificationGroup>> = {
+  // Investment updates: applications, the investments they become, Investment Protection.
+  [ApplicationsEvents.submitted.subject]: 'investmentUpdates',
+  [ApplicationsEvents.reviewed.subject]: 'investmentUpdates',
+  [LedgerEvents.investmentPaid.subject]: 'investmentUpdates',
+  [LedgerEvents.securityDepositCreated.subject]: 'investmentUpdates',
+  [LedgerEvents.securityDepositLocked.subject]: 'investmentUpdates',
+  [LedgerEvents.securityDepositUnlocked.subject]: 'investmentUpdates',
+  // Account activity: money in and out of the account, and answers to support tickets.
+  [LedgerEvents.depositRequested.subject]: 'accountActivity',
+  [LedgerEvents.depositCompleted.subject]: 'accountActivity',
+  [LedgerEvents.depositRejected.subject]: 'accountActivity',
+  [LedgerEvents.withdrawalRequested.subject]: 'accountActivity',
+  [LedgerEvents.withdrawalCompleted.subject]: 'accountActivity',
+  [LedgerEvents.withdrawalRejected.subject]: 'accountActivity',
+  [SupportEvents.ticketUpdated.subject]: 'accountActivity',
+  // Identity verification is a legal requirement: always sent.
+  [KycEvents.documentReviewed.subject]: 'always',
+  [KycEvents.documentRequested.subject]: 'always',
+  [KycEvents.statusChanged.subject]: 'always',
+};
+
+export function notificationGroupOf(subject: string): NotificationGroup {
+  return NOTIFICATION_GROUP_BY_SUBJECT[subject] ?? 'always';
+}
+
+/** Shown beside the toggles (the web app uses it word for word). */
+export const ALWAYS_SENT_NOTICE = 'Always sent: security and legally required messages';
