@@ -4668,6 +4668,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Signed in but not allowed */
@@ -4677,6 +4679,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not found */
