@@ -149,6 +149,8 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/admin/audit-logs'].get.responses['403']).toBeDefined();
     expect(document.paths['/api/v1/auth/login'].post.security).toBeUndefined();
     expect(document.paths['/api/v1/settings/public'].get.security).toBeUndefined();
+    // Confirming an email change is proven by the emailed link, not a session.
+    expect(document.paths['/api/v1/me/email/confirm'].post.security).toBeUndefined();
   });
 
   it('declares on every admin operation the permission the permission table gives it, and only there', () => {
