@@ -1094,7 +1094,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm a new email address from the emailed link (no sign-in needed: the link proves the mailbox) */
-        post: operations["Me_confirmEmailChange"];
+        post: operations["EmailChangeConfirmation_confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4668,6 +4668,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Signed in but not allowed */
@@ -4677,6 +4679,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorBody"];
+                    "text/csv": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not found */
@@ -9399,7 +9403,7 @@ export interface operations {
             };
         };
     };
-    Me_confirmEmailChange: {
+    EmailChangeConfirmation_confirmEmailChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -9422,15 +9426,6 @@ export interface operations {
             };
             /** @description Invalid input: `message` is the first problem, `details` lists every field */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };

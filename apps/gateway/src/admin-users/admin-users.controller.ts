@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPi
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminUserPage, CreateAdminPayload, IdentityCommands, ListUsersPayload, RequestMeta, SessionUser } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -13,12 +13,12 @@ const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Thi
 /** Account decisions of User and Admin Management; identity checks the admin's permission and ends sessions. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
 @Controller('api/v1/admin/users')
 export class AdminUsersController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
+  @RequiresAdminPermission('users')
   @ApiOperation({ summary: 'Accounts, newest first: search by name or email, filters status, KYC status and type, pages with the total and counts' })
   @ApiOkResponse({ type: AdminUserPage })
   @ApiErrorResponses(400)
@@ -31,6 +31,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/suspend')
+  @RequiresAdminPermission('users')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Suspend an account: its sessions and access tokens stop working at once' })
   @ApiOkResponse({ type: AdminUserSummary })
@@ -40,6 +41,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/activate')
+  @RequiresAdminPermission('users')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Re-activate a suspended account' })
   @ApiOkResponse({ type: AdminUserSummary })
@@ -49,6 +51,7 @@ export class AdminUsersController {
   }
 
   @Put(':id/admin-role')
+  @RequiresAdminPermission('all')
   @ApiOperation({ summary: "Change an administrator's role (super admins only); their sessions end so it applies at once" })
   @ApiOkResponse({ type: AdminUserSummary })
   @ApiErrorResponses(400, 404, 409)
@@ -57,6 +60,7 @@ export class AdminUsersController {
   }
 
   @Delete(':id')
+  @RequiresAdminPermission('all')
   @ApiOperation({ summary: 'Delete an account (super admins only): its sessions end at once, it is closed and its personal data anonymised' })
   @ApiOkResponse({ type: UserDeletedBody })
   @ApiErrorResponses(404, 409)
@@ -68,7 +72,7 @@ export class AdminUsersController {
 /** The Create Admin dialog: super admins only, checked by identity with the spec's messages. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('all')
 @Controller('api/v1/admin/admins')
 export class AdminAccountsController {
   constructor(private readonly services: ServiceClient) {}

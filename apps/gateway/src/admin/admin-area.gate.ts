@@ -9,7 +9,7 @@ export const ADMIN_AREA_PREFIX = '/api/v1/admin';
  * Mounted on /api/v1/admin before routing, so it covers every admin path, including
  * those no controller serves yet: a signed-out caller gets 401, a customer 403 (and a
  * security event), and only an admin reaches routing, where an unknown path is 404.
- * Admin controllers still carry @AdminOnly(); this gate is the first line, not the only.
+ * Admin routes still declare @RequiresAdminPermission(); this gate is the first line, not the only.
  */
 @Injectable()
 export class AdminAreaGate {

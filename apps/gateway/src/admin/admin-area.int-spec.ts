@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import request from 'supertest';
-import { IdentityCommands } from '@portal/contracts';
+import { DEFAULT_ADMIN_ROLE_PERMISSIONS, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, KycDocumentCommands } from '@portal/contracts';
+import { EventPublisher, eventEnvelope } from '@portal/testing';
 import { adminActor, customerActor } from '../testing/builders';
 import { eventually, GatewayHarness } from '../testing/gateway-harness';
 
@@ -13,7 +14,8 @@ describe('the admin area', () => {
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-admin', { NATS_REQUEST_TIMEOUT_MS: String(SERVICE_WAIT_MS) });
+    // Permissions kept a minute: only identity's change event can make the gateway ask again.
+    gateway = await GatewayHarness.start('gateway-admin', { NATS_REQUEST_TIMEOUT_MS: String(SERVICE_WAIT_MS), ADMIN_PERMISSIONS_CACHE_MS: '60000' });
   });
 
   afterAll(async () => {
@@ -78,6 +80,7 @@ describe('the admin area', () => {
   });
 
   it('lists audit logs for an admin, with the list query checked and converted', async () => {
+    await gateway.grantRolePermissions();
     const admin = adminActor();
     const page = { items: [], nextCursor: null, total: 0 };
     const identity = await gateway.respond(IdentityCommands.listAuditLogs, () => page);
@@ -91,5 +94,57 @@ describe('the admin area', () => {
     const invalid = await request(gateway.baseUrl).get('/api/v1/admin/audit-logs?limit=500').set('authorization', `Bearer ${token}`);
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ message: 'limit must be a whole number from 1 to 100', details: [{ field: 'limit' }] });
+  });
+
+  it("refuses a support admin with 403 on transactions and settings before looking at the body, and records each attempt", async () => {
+    await gateway.grantRolePermissions();
+    const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+    const token = gateway.accessToken(adminActor({ adminRole: 'support' }));
+    // Both bodies are invalid: a 400 here would tell the role how to shape a request it may not make.
+    const reject = await request(gateway.baseUrl).post('/api/v1/admin/transactions/not-a-uuid/reject').set('authorization', `Bearer ${token}`).send({ reason: 42 });
+    expect(reject.status).toBe(403);
+    expect(reject.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include transactions.', code: 'permission_denied' });
+    const settings = await request(gateway.baseUrl).put('/api/v1/admin/settings/general').set('authorization', `Bearer ${token}`).send({});
+    expect(settings.status).toBe(403);
+    expect(settings.body.message).toBe('Access denied. Only super administrators can do this.');
+    expect((await request(gateway.baseUrl).get('/api/v1/admin/settings').set('authorization', `Bearer ${token}`)).status).toBe(403);
+    await eventually(() => audit.requests.length === 3);
+    expect(audit.requests.map((entry) => entry.payload)).toEqual([
+      { type: 'unauthorized_access', path: '/api/v1/admin/transactions/not-a-uuid/reject', method: 'POST', source: 'gateway', details: 'support lacks permission transactions' },
+      { type: 'unauthorized_access', path: '/api/v1/admin/settings/general', method: 'PUT', source: 'gateway', details: 'support lacks permission all' },
+      { type: 'unauthorized_access', path: '/api/v1/admin/settings', method: 'GET', source: 'gateway', details: 'support lacks permission settings' },
+    ]);
+  });
+
+  it('answers 503, not 500, when identity cannot say what the role may do', async () => {
+    // No identity responder: the role's permissions cannot be known (moderator: asked nowhere else here).
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/users').set('authorization', `Bearer ${gateway.accessToken(adminActor({ adminRole: 'moderator' }))}`);
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+  });
+
+  it("applies a change of the roles' permissions once identity announces it", async () => {
+    const token = gateway.accessToken(adminActor({ adminRole: 'admin' }));
+    const withoutKyc = { ...DEFAULT_ADMIN_ROLE_PERMISSIONS, admin: ['users'] };
+    await gateway.grantRolePermissions(withoutKyc);
+    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, page: 1, pageSize: 20 }));
+    expect((await request(gateway.baseUrl).get('/api/v1/admin/kyc/documents').set('authorization', `Bearer ${token}`)).status).toBe(403);
+
+    await gateway.stopResponders();
+    await gateway.grantRolePermissions();
+    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, page: 1, pageSize: 20 }));
+    const publisher = await EventPublisher.connect(gateway.infrastructure.nats.url);
+    try {
+      await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'admin_roles', value: DEFAULT_ADMIN_ROLE_PERMISSIONS, version: 2, changedBy: adminActor().userId }));
+    } finally {
+      await publisher.connection.close();
+    }
+    // The gateway forgets the role's permissions when it reads the event, then asks identity again.
+    let status = 0;
+    for (let attempt = 0; attempt < 200 && status !== 200; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await request(gateway.baseUrl).get('/api/v1/admin/kyc/documents').set('authorization', `Bearer ${token}`)).status;
+    }
+    expect(status).toBe(200);
   });
 });

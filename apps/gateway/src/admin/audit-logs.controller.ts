@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import { AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { auditBatches, AUDIT_COLUMNS } from '../back-office/report-tables';
 import { streamTable, XLSX_CONTENT_TYPE } from '../back-office/table-export';
 import { ApiError } from '../http/api-error';
@@ -23,7 +23,7 @@ function endOf(to: string | undefined): string | undefined {
 
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('all')
 @Controller('api/v1/admin/audit-logs')
 export class AuditLogsController {
   constructor(private readonly services: ServiceClient) {}

@@ -11,7 +11,7 @@ import {
   RequestMeta,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly, SignedIn } from '../auth/access.decorators';
+import { RequiresAdminPermission, SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -85,7 +85,7 @@ export class InvestmentsController {
 /** Admin review: the service checks the admin role's investments permission. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('investments')
 @Controller('api/v1/admin')
 export class AdminApplicationsController {
   constructor(private readonly services: ServiceClient) {}

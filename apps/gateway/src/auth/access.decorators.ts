@@ -1,11 +1,12 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Actor, UserType } from '@portal/contracts';
+import { Actor, AdminEndpointPermission, UserType } from '@portal/contracts';
 import { ApiErrorResponses } from '../openapi/api-responses';
 
 export const PUBLIC_ROUTE = 'gateway:public-route';
 export const REQUIRED_USER_TYPES = 'gateway:required-user-types';
+export const REQUIRED_ADMIN_PERMISSION = 'gateway:required-admin-permission';
 
 /** No sign-in needed. Every other route requires a valid access token of a live session. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -14,8 +15,15 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 export const Roles = (...userTypes: UserType[]) =>
   applyDecorators(SetMetadata(REQUIRED_USER_TYPES, userTypes), ApiBearerAuth(), ApiErrorResponses(401, 403));
 
-/** Administrators only. Customers are refused with 403 and the attempt is recorded for review. */
-export const AdminOnly = () => Roles('admin');
+/**
+ * Administrators whose role has the permission now (the admin_roles setting, asked of
+ * identity): 'any_admin' for every admin, 'all' for super administrators only. Customers,
+ * and admins whose role lacks it, are refused with 403 before the body is validated, and
+ * the attempt is recorded. Every admin route declares one (ADMIN_ENDPOINT_PERMISSIONS
+ * lists them; the OpenAPI document shows each as x-admin-permission).
+ */
+export const RequiresAdminPermission = (permission: AdminEndpointPermission) =>
+  applyDecorators(Roles('admin'), SetMetadata(REQUIRED_ADMIN_PERMISSION, permission), ApiExtension('x-admin-permission', permission));
 
 /** Marks a controller or route as needing sign-in in the OpenAPI document (the guard enforces it regardless). */
 export const SignedIn = () => applyDecorators(ApiBearerAuth(), ApiErrorResponses(401));

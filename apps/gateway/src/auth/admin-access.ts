@@ -9,9 +9,16 @@ import { requestMeta } from '../http/request-context';
 
 export const ADMIN_ACCESS_DENIED = 'Access denied. You do not have permission to access admin areas.';
 
+/** Why an admin's role cannot use an admin endpoint, and what is recorded with it. */
+export interface PermissionRefusal {
+  message: string;
+  /** The permission the endpoint declares, kept in the security event's metadata. */
+  permission: string;
+}
+
 /**
- * Refuses a signed-in non-admin in the admin area and records the attempt as a security
- * event in identity's audit log. The record is sent without waiting: a slow or stopped
+ * Refuses a signed-in non-admin in the admin area, or an admin whose role lacks the
+ * endpoint's permission, and records the attempt as a security event in identity's audit log. The record is sent without waiting: a slow or stopped
  * identity never delays or changes the 403.
  */
 @Injectable()
@@ -21,12 +28,14 @@ export class AdminAccessDenial {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  deny(req: Request, actor: Actor): ApiError {
+  deny(req: Request, actor: Actor, refusal?: PermissionRefusal): ApiError {
     const path = req.originalUrl.split('?')[0].slice(0, 200);
     const payload: RecordSecurityEventPayload = { type: 'unauthorized_access', path, method: req.method, source: 'gateway' };
+    if (refusal) payload.details = `${actor.adminRole ?? 'admin'} lacks permission ${refusal.permission}`;
     this.services
       .send(IdentityCommands.recordSecurityEvent, payload, { ...requestMeta(req), actor })
       .catch((error: Error) => this.logger.warn({ err: error.message, path, userId: actor.userId }, 'could not record an unauthorized admin access attempt'));
+    if (refusal) return ApiError.of(403, refusal.message, { code: 'permission_denied' });
     return ApiError.of(403, ADMIN_ACCESS_DENIED, { code: 'admin_access_denied' });
   }
 }

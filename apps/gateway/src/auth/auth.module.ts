@@ -3,13 +3,15 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
 import { AccessTokenStrategy } from './access-token.strategy';
 import { AdminAccessDenial } from './admin-access';
+import { AdminPermissionGuard } from './admin-permission.guard';
+import { AdminRolePermissions } from './admin-role-permissions';
 import { AuthController } from './auth.controller';
 import { AuthenticationGuard } from './authentication.guard';
 import { RefreshCookie } from './refresh-cookie';
 import { RolesGuard } from './roles.guard';
 import { SessionRevocations } from './session-revocations';
 
-/** Authentication (RS256 access tokens + session revocation), roles, the refresh cookie and the auth endpoints. */
+/** Authentication (RS256 access tokens + session revocation), roles and admin permissions, the refresh cookie and the auth endpoints. */
 @Module({
   controllers: [AuthController],
   providers: [
@@ -17,11 +19,13 @@ import { SessionRevocations } from './session-revocations';
     SessionRevocations,
     AccessTokenAuthenticator,
     AdminAccessDenial,
+    AdminRolePermissions,
     RefreshCookie,
     // Global guards run in this order: who is calling, then whether they may.
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: AdminPermissionGuard },
   ],
-  exports: [AccessTokenAuthenticator, AdminAccessDenial],
+  exports: [AccessTokenAuthenticator, AdminAccessDenial, AdminRolePermissions],
 })
 export class AuthModule {}

@@ -3,12 +3,12 @@ import { Controller, ExecutionContext, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Actor } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
-import { AdminOnly } from './access.decorators';
+import { RequiresAdminPermission } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
 import { RolesGuard } from './roles.guard';
 
 @Controller('api/v1/admin/reports')
-@AdminOnly()
+@RequiresAdminPermission('reports')
 class ReportsController {
   @Get()
   list() {
@@ -40,11 +40,11 @@ describe('RolesGuard', () => {
 
   beforeEach(() => denial.deny.mockClear());
 
-  it('lets admins through @AdminOnly routes', () => {
+  it('lets admins through admin routes', () => {
     expect(guard.canActivate(contextFor(ReportsController, admin))).toBe(true);
   });
 
-  it('refuses customers on @AdminOnly routes through the recorded denial', () => {
+  it('refuses customers on admin routes through the recorded denial', () => {
     expect(() => guard.canActivate(contextFor(ReportsController, customer))).toThrow(ApiError);
     expect(denial.deny).toHaveBeenCalledWith(expect.objectContaining({ originalUrl: '/api/v1/admin/reports' }), customer);
   });

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowProblem, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -22,7 +22,6 @@ const SHEETS = { overview: 'Overview', financial: 'Financial', users: 'Users', a
  */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
 @Controller('api/v1/admin')
 export class BackOfficeController {
   constructor(
@@ -31,6 +30,7 @@ export class BackOfficeController {
   ) {}
 
   @Get('stats')
+  @RequiresAdminPermission('any_admin')
   @ApiOperation({ summary: 'The overview cards, each section from the service that owns it; a section whose service is down is marked unavailable' })
   @ApiOkResponse({ type: AdminStatsView })
   stats(@RequestMetadata() meta: RequestMeta): Promise<AdminStatsView> {
@@ -38,6 +38,7 @@ export class BackOfficeController {
   }
 
   @Get('reports')
+  @RequiresAdminPermission('reports')
   @ApiOperation({ summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file' })
   @ApiOkResponse({ type: AdminReportView })
   @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)

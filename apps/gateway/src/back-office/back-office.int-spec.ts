@@ -43,6 +43,10 @@ describe('the back office overview and reports', () => {
     await gateway?.close();
   });
 
+  beforeEach(async () => {
+    await gateway.grantRolePermissions();
+  });
+
   afterEach(async () => {
     await gateway.stopResponders();
   });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CardCommands, CardRequestPage, CardRequestsQuery, CardRequestView, DecideCardRequestBody, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { cardRequestId } from './cards.controller';
@@ -10,7 +10,7 @@ import { cardRequestId } from './cards.controller';
 /** Card requests in the back office. The ledger checks the role's `transactions` permission and audits each decision. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('transactions')
 @Controller('api/v1/admin/cards/requests')
 export class AdminCardsController {
   constructor(private readonly services: ServiceClient) {}

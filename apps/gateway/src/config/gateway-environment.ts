@@ -44,6 +44,12 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(1)
   RATE_LIMIT_API_PER_MINUTE: number = 600;
 
+  /** How long a role's admin permissions are reused before identity is asked again (a roles change event forgets them sooner). */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  ADMIN_PERMISSIONS_CACHE_MS: number = 5_000;
+
   /** A client must send its request headers within this time, or the connection is closed. */
   @IsInt()
   @Min(1_000)

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly, Public } from '../auth/access.decorators';
+import { Public, RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiCommonErrors } from '../openapi/api-responses';
 import { GatewayReadinessReport, gatewayReadiness, LivenessReport, ReadinessReport, ServicesReport, servicesReport } from './readiness.report';
 import { Readiness } from './readiness';
@@ -46,7 +46,7 @@ export class HealthController {
 /** The full readiness report (instances, each service's dependencies, errors), for administrators. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('any_admin')
 @Controller('api/v1/admin/health')
 export class HealthDetailsController {
   constructor(private readonly readiness: Readiness) {}

@@ -15,7 +15,7 @@ import {
   SubmitKycDocumentPayload,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly, SignedIn } from '../auth/access.decorators';
+import { RequiresAdminPermission, SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -51,7 +51,7 @@ export class KycDocumentsController {
 /** KYC & Document Verification: the kyc service checks the admin role's kyc permission. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('kyc')
 @Controller('api/v1/admin')
 export class AdminKycController {
   constructor(private readonly services: ServiceClient) {}

@@ -110,16 +110,6 @@ export class MeController {
     return this.services.send(IdentityCommands.getProfile, {}, meta);
   }
 
-  @Post('email/confirm')
-  @Public()
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Confirm a new email address from the emailed link (no sign-in needed: the link proves the mailbox)' })
-  @ApiOkResponse({ type: EmailChangeConfirmed })
-  @ApiErrorResponses(400, 409)
-  confirmEmailChange(@Body() body: ConfirmEmailChangePayload, @RequestMetadata() meta: RequestMeta): Promise<EmailChangeConfirmed> {
-    return this.services.send(IdentityCommands.confirmEmailChange, body, meta);
-  }
-
   @Get('preferences')
   @ApiOperation({ summary: 'The caller\'s notification, display and privacy preferences (the defaults until saved)' })
   @ApiOkResponse({ type: UserPreferences })
@@ -139,5 +129,26 @@ export class MeController {
       .send(NotificationCommands.applyPreferences, { notifications: saved.notifications, version: saved.version }, meta)
       .catch((error: Error) => this.logger.warn({ err: error.message, userId: meta.actor?.userId }, "notification toggles left to identity's event"));
     return saved;
+  }
+}
+
+/**
+ * Confirming a new email address from the emailed link: no sign-in needed (the link proves
+ * the mailbox). A controller of its own, so the OpenAPI document does not mark it signed-in.
+ */
+@ApiTags('me')
+@ApiCommonErrors()
+@Public()
+@Controller('api/v1/me')
+export class EmailChangeConfirmationController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('email/confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Confirm a new email address from the emailed link (no sign-in needed: the link proves the mailbox)' })
+  @ApiOkResponse({ type: EmailChangeConfirmed })
+  @ApiErrorResponses(400, 409)
+  confirmEmailChange(@Body() body: ConfirmEmailChangePayload, @RequestMetadata() meta: RequestMeta): Promise<EmailChangeConfirmed> {
+    return this.services.send(IdentityCommands.confirmEmailChange, body, meta);
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MeController } from './me.controller';
+import { EmailChangeConfirmationController, MeController } from './me.controller';
 
-@Module({ controllers: [MeController] })
+@Module({ controllers: [MeController, EmailChangeConfirmationController] })
 export class MeModule {}

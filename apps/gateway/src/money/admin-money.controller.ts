@@ -15,7 +15,7 @@ import {
   TransactionView,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -28,7 +28,7 @@ const securityDepositId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.o
 /** The back office's money: All Transactions, Deposit Management, security deposits, the ledger check. The ledger checks the role's permission. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('transactions')
 @Controller('api/v1/admin')
 export class AdminMoneyController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestj
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BroadcastPayload, BroadcastResult, FailedEmailPage, FindRecipientsPayload, NotificationCommands, RecipientMatches, RecipientStats, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
@@ -12,7 +12,7 @@ const BROADCAST_TIMEOUT_MS = 30_000;
 /** Admin Notification Center; the notification service checks the role's "notifications" permission. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('notifications')
 @Controller('api/v1/admin/notifications')
 export class AdminNotificationsController {
   constructor(private readonly services: ServiceClient) {}

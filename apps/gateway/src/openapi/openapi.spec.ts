@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
+import { ADMIN_ENDPOINT_PERMISSIONS } from '@portal/contracts';
 import { DEFAULT_OPENAPI_PATH, renderOpenApiDocument } from './write-openapi';
 
 interface Operation {
   operationId: string;
   security?: unknown[];
+  'x-admin-permission'?: string;
   responses: Record<string, { content?: Record<string, { schema: { $ref?: string; oneOf?: { $ref?: string }[] } }> }>;
 }
 
@@ -147,6 +149,19 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/admin/audit-logs'].get.responses['403']).toBeDefined();
     expect(document.paths['/api/v1/auth/login'].post.security).toBeUndefined();
     expect(document.paths['/api/v1/settings/public'].get.security).toBeUndefined();
+    // Confirming an email change is proven by the emailed link, not a session.
+    expect(document.paths['/api/v1/me/email/confirm'].post.security).toBeUndefined();
+  });
+
+  it('declares on every admin operation the permission the permission table gives it, and only there', () => {
+    const declared: Record<string, string | undefined> = {};
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const permission = operation['x-admin-permission'];
+        if (path.startsWith('/api/v1/admin') || permission) declared[`${method.toUpperCase()} ${path}`] = permission;
+      }
+    }
+    expect(declared).toStrictEqual(ADMIN_ENDPOINT_PERMISSIONS);
   });
 
   it('is stable, and libs/api-client/openapi.json is current (else run libs/api-client/scripts/generate.sh)', async () => {

@@ -3,7 +3,8 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiTags } 
 import { IsDefined } from 'class-validator';
 import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, IdentityCommands, RequestMeta, SettingHistory } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
+import { AdminRolePermissions } from '../auth/admin-role-permissions';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
@@ -15,16 +16,20 @@ export class UpdateSettingBody {
 
 /**
  * System Settings. Reading needs the admin role's `settings` permission (super admins
- * have all); changing needs a super admin. Identity, which owns settings, checks both.
+ * have all); changing needs a super admin. The gateway checks both first; identity,
+ * which owns settings, checks them again.
  */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
 @Controller('api/v1/admin/settings')
 export class AdminSettingsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly rolePermissions: AdminRolePermissions,
+  ) {}
 
   @Get()
+  @RequiresAdminPermission('settings')
   @ApiOperation({ summary: 'Every platform setting with who changed it last and its version (secrets masked)' })
   @ApiOkResponse({ type: AdminSettingList })
   list(@RequestMetadata() meta: RequestMeta): Promise<AdminSettingList> {
@@ -32,16 +37,21 @@ export class AdminSettingsController {
   }
 
   @Put(':key')
+  @RequiresAdminPermission('all')
   @ApiOperation({ summary: "Replace a setting's whole value (super admins only); takes effect in every service at once" })
   @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
   @ApiBody({ type: UpdateSettingBody })
   @ApiOkResponse({ type: AdminSettingView })
   @ApiErrorResponses(400, 404)
-  update(@Param('key') key: string, @Body() body: UpdateSettingBody, @RequestMetadata() meta: RequestMeta): Promise<AdminSettingView> {
-    return this.services.send(IdentityCommands.changeSetting, { key, value: body.value }, meta);
+  async update(@Param('key') key: string, @Body() body: UpdateSettingBody, @RequestMetadata() meta: RequestMeta): Promise<AdminSettingView> {
+    const changed = await this.services.send(IdentityCommands.changeSetting, { key, value: body.value }, meta);
+    // This replica applies a roles change at once; the others on the change event.
+    if (changed.key === 'admin_roles') this.rolePermissions.forget();
+    return changed;
   }
 
   @Get(':key/history')
+  @RequiresAdminPermission('settings')
   @ApiOperation({ summary: "A setting's changes, newest first: who, when, old and new value, version" })
   @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
   @ApiOkResponse({ type: SettingHistory })
@@ -54,7 +64,7 @@ export class AdminSettingsController {
 /** The signed-in admin's permissions, so the admin menu shows only what the role may do. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('any_admin')
 @Controller('api/v1/admin/me/permissions')
 export class AdminPermissionsController {
   constructor(private readonly services: ServiceClient) {}

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/comm
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequestMeta, SupportCommands, TicketDeleted, TicketDetail, TicketPage, TicketSummary } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.decorators';
+import { RequiresAdminPermission } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { AdminTicketListQuery, UpdateTicketBody } from './support.dto';
@@ -11,7 +11,7 @@ import { ticketId } from './ticket-id';
 /** Every ticket, for admins; the support service checks the role's "tickets" permission. */
 @ApiTags('admin')
 @ApiCommonErrors()
-@AdminOnly()
+@RequiresAdminPermission('tickets')
 @Controller('api/v1/admin/support/tickets')
 export class AdminSupportController {
   constructor(private readonly services: ServiceClient) {}

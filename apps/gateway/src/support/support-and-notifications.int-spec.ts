@@ -17,6 +17,10 @@ describe('support and notification endpoints', () => {
     await gateway?.close();
   });
 
+  beforeEach(async () => {
+    await gateway.grantRolePermissions();
+  });
+
   afterEach(async () => {
     await gateway.stopResponders();
   });

@@ -5,7 +5,18 @@ import { JwtService } from '@nestjs/jwt';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { connect, JSONCodec, NatsConnection, Subscription } from 'nats';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims, AdminRole, CommandDefinition, ErrorBody, ServiceRequest, UserType } from '@portal/contracts';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  AccessTokenClaims,
+  AdminRole,
+  CommandDefinition,
+  DEFAULT_ADMIN_ROLE_PERMISSIONS,
+  ErrorBody,
+  IdentityCommands,
+  ServiceRequest,
+  UserType,
+} from '@portal/contracts';
 import { resolveJwtKeys } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { startTestInfrastructure, TestInfrastructure } from '@portal/testing';
@@ -111,6 +122,14 @@ export class GatewayHarness {
     // The subscription must be known to the server before the gateway's request is sent.
     await this.nats.flush();
     return responder;
+  }
+
+  /** Plays identity telling the gateway what each admin role may do (spec 02 §6 defaults unless given). */
+  grantRolePermissions(roles: Record<AdminRole, string[]> = DEFAULT_ADMIN_ROLE_PERMISSIONS): Promise<FakeResponder> {
+    return this.respond(IdentityCommands.getMyAdminPermissions, (request) => {
+      const adminRole = request.meta.actor?.adminRole ?? null;
+      return { adminRole, permissions: adminRole ? roles[adminRole] : [] };
+    });
   }
 
   async stopResponders(): Promise<void> {

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { amounts, capitalise, dateTime, money, statusColour } from '../money/format';
+import { useAdminPermissions } from '../system-settings/use-admin-permissions';
 import { overviewApi, overviewKeys, type AdminStatsView, type EarningsFigures } from './overview-api';
 
 /** Spec 02 §9: admin stats refetch every 30 s; live events refresh it sooner (use-live-updates). */
@@ -53,15 +54,17 @@ function EarningsRow({ figures }: { figures: EarningsFigures }) {
   );
 }
 
+/** Each with the permission its page needs, so a role sees only the actions it may take. */
 const QUICK_ACTIONS = [
-  { to: '/admin/users', label: 'Manage Users' },
-  { to: '/admin/investments', label: 'Review Investments' },
-  { to: '/admin/kyc', label: 'KYC Verification' },
-  { to: '/admin/notifications', label: 'Send Notifications' },
+  { to: '/admin/users', label: 'Manage Users', permission: 'users' },
+  { to: '/admin/investments', label: 'Review Investments', permission: 'investments' },
+  { to: '/admin/kyc', label: 'KYC Verification', permission: 'kyc' },
+  { to: '/admin/notifications', label: 'Send Notifications', permission: 'notifications' },
 ];
 
 /** Spec 02 §2 admin Overview, on the services' real figures (DESIGN: real data, not fixed ones). */
 export function AdminOverview() {
+  const allows = useAdminPermissions();
   const { data, isLoading, isError } = useQuery({ queryKey: overviewKeys.stats(), queryFn: overviewApi.stats, refetchInterval: STATS_REFETCH_MS });
   const stats: AdminStatsView | undefined = data;
   if (isError && !stats) return <Alert type="error" showIcon message={LOAD_FAILED} data-testid="overview-error" />;
@@ -153,7 +156,7 @@ export function AdminOverview() {
         <Col xs={24} lg={8}>
           <Card title="Quick Actions" style={{ height: '100%' }}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              {QUICK_ACTIONS.map((action) => (
+              {QUICK_ACTIONS.filter((action) => allows(action.permission)).map((action) => (
                 <Link key={action.to} to={action.to}>
                   <Button block>{action.label}</Button>
                 </Link>
