@@ -41,7 +41,8 @@ describe('gateway health', () => {
 
     const startedAt = Date.now();
     const response = await request(gateway.baseUrl).get('/health/services');
-    expect(Date.now() - startedAt).toBeLessThan(2_500);
+    // Missing services answer at once (no responders); the bound only catches a hang.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(response.status).toBe(503);
     expect(response.body.services).toHaveLength(BACKEND_SERVICES.length);
     expect(response.body.services).toContainEqual({ service: 'identity', status: 'up' });
@@ -67,10 +68,11 @@ describe('gateway health', () => {
   it('reports a service down when its own dependency is down, or it answers too slowly', async () => {
     for (const service of BACKEND_SERVICES.filter((name) => name !== 'kyc' && name !== 'support')) await gateway.respond(healthCommand(service), () => healthy(service));
     await gateway.respond(healthCommand('kyc'), () => healthy('kyc', 'down'));
-    await gateway.respond(healthCommand('support'), () => healthy('support'), { delayMs: 2_500 });
+    // Far slower than the check's own 1.5 s limit, so the bound below tells waiting from not waiting with a wide margin.
+    await gateway.respond(healthCommand('support'), () => healthy('support'), { delayMs: 30_000 });
     const startedAt = Date.now();
     const response = await request(gateway.baseUrl).get('/health/services');
-    expect(Date.now() - startedAt).toBeLessThan(2_400);
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(response.status).toBe(503);
     expect(response.body.services).toContainEqual({ service: 'kyc', status: 'down' });
     expect(response.body.services).toContainEqual({ service: 'support', status: 'down' });
