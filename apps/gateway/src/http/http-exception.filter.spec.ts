@@ -55,7 +55,7 @@ describe('HttpExceptionFilter', () => {
         details: [{ field: 'email', message: 'Please enter a valid email address', extra: 'x' } as FieldError],
       }),
       params: { name: 'ledger', nested: { sql: 'select *' } },
-    } as ErrorBody;
+    } as unknown as ErrorBody;
     expect(answer(new ServiceCallError(reply)).response.body).toEqual({
       statusCode: 503,
       error: 'Service Unavailable',
