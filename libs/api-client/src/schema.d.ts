@@ -2138,7 +2138,7 @@ export interface components {
         };
         /** @description Every error answer of the API */
         ErrorBody: {
-            /** @description Machine-readable reason, e.g. email_not_confirmed */
+            /** @description Machine-readable reason, e.g. email_not_confirmed; for a message people read, the key of its translations */
             code?: string;
             /** @description Per-field problems of invalid input, in the order of the form */
             details?: components["schemas"]["FieldError"][];
@@ -2149,6 +2149,10 @@ export interface components {
              * @example Please enter a valid email address
              */
             message: string;
+            /** @description Values of the placeholders of the translated message, e.g. {"name": "ledger"} for service_unavailable */
+            params?: {
+                [key: string]: string;
+            };
             /** @description Seconds to wait before retrying; also sent as Retry-After */
             retryAfterSeconds?: number;
             /** @example 400 */
@@ -2167,10 +2171,19 @@ export interface components {
             template: string;
         };
         FieldError: {
+            /**
+             * @description Code of the message, the key of its translations
+             * @example email_invalid
+             */
+            code?: string;
             /** @example email */
             field: string;
             /** @example Please enter a valid email address */
             message: string;
+            /** @description Values of the message placeholders */
+            params?: {
+                [key: string]: string;
+            };
         };
         GatewayReadinessReport: {
             dependencies: components["schemas"]["PublicDependencyStatus"][];

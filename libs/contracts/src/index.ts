@@ -1,5 +1,6 @@
 export * from './common/request';
 export * from './common/errors';
+export * from './common/user-messages';
 export * from './common/events';
 export * from './common/messages';
 export * from './common/dead-letters';

@@ -70,6 +70,7 @@ describe('ServiceClient', () => {
       error: 'Service Unavailable',
       message: 'The ledger service is unavailable. Please try again shortly.',
       code: 'service_unavailable',
+      params: { name: 'ledger' },
     });
     expect(error.message).toBe('The ledger service is unavailable. Please try again shortly.');
   });
@@ -88,6 +89,7 @@ describe('ServiceClient', () => {
       error: 'Gateway Timeout',
       message: 'The ledger service took too long to answer. Please try again.',
       code: 'service_timeout',
+      params: { name: 'ledger' },
     });
   });
 
@@ -100,7 +102,8 @@ describe('ServiceClient', () => {
       statusCode: 503,
       error: 'Service Unavailable',
       message: 'The ledger service could not be reached. Please try again shortly.',
-      code: 'service_unavailable',
+      code: 'service_unreachable',
+      params: { name: 'ledger' },
     });
   });
 
@@ -116,7 +119,7 @@ describe('ServiceClient', () => {
     async (_shape, err) => {
       const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err, isDisposed: true })).connection, 5_000);
       const error = await callError(client.send(getBalance, {}));
-      expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+      expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.', code: 'unexpected_error' });
     },
   );
 });

@@ -77,7 +77,7 @@ describe('a service command over NATS', () => {
 
   it('answers an unexpected failure with a bare 500 that reveals nothing', async () => {
     const error = await refusal(client.send(Fail, {}));
-    expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+    expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.', code: 'unexpected_error' });
   });
 
   it('answers 503 at once for a subject nobody serves', async () => {

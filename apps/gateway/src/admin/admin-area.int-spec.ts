@@ -75,7 +75,7 @@ describe('the admin area', () => {
     const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
     const response = await request(gateway.baseUrl).get('/api/v1/admin/not-built-yet').set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.' });
+    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.', code: 'resource_not_found' });
     expect(audit.requests).toHaveLength(0);
   });
 

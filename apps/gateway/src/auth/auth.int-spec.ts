@@ -209,7 +209,7 @@ describe('gateway authentication and sessions', () => {
       const down = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
       expect(Date.now() - startedAt).toBeLessThan(1_000);
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable' });
+      expect(down.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable', params: { name: 'identity' } });
 
       await gateway.respond(IdentityCommands.signIn, () => authSession('access'));
       const back = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });

@@ -1,5 +1,5 @@
 import { ArgumentsHost, HttpException, NotFoundException } from '@nestjs/common';
-import { errorBody } from '@portal/contracts';
+import { ErrorBody, errorBody, FieldError } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError } from '@portal/messaging';
 import { ApiError } from './api-error';
@@ -39,7 +39,7 @@ describe('HttpExceptionFilter', () => {
   it('answers an unexpected error with a bare 500 and logs the stack instead', () => {
     const { response, logger } = answer(new TypeError("Cannot read properties of undefined (reading 'id')"));
     expect(response.statusCode).toBe(500);
-    expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: UNEXPECTED_ERROR });
+    expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: UNEXPECTED_ERROR, code: 'unexpected_error' });
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ stack: expect.any(String) }) }), expect.any(String));
   });
 
@@ -47,6 +47,23 @@ describe('HttpExceptionFilter', () => {
     const { response } = answer(ApiError.of(409, 'Already done', { code: 'conflict' }));
     expect(response.statusCode).toBe(409);
     expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'Already done', code: 'conflict' });
+  });
+
+  it("passes a message's code, its placeholder values and each field's code on, and nothing else in them", () => {
+    const reply = {
+      ...errorBody(503, 'The ledger service is unavailable. Please try again shortly.', {
+        details: [{ field: 'email', message: 'Please enter a valid email address', extra: 'x' } as FieldError],
+      }),
+      params: { name: 'ledger', nested: { sql: 'select *' } },
+    } as unknown as ErrorBody;
+    expect(answer(new ServiceCallError(reply)).response.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The ledger service is unavailable. Please try again shortly.',
+      code: 'service_unavailable',
+      params: { name: 'ledger' },
+      details: [{ field: 'email', message: 'Please enter a valid email address', code: 'email_invalid' }],
+    });
   });
 
   it('keeps only the envelope of a service reply, and turns retryAfterSeconds into Retry-After', () => {
@@ -57,7 +74,7 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('replaces framework texts with safe ones', () => {
-    expect(answer(new NotFoundException('Cannot GET /secret/path')).response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.' });
+    expect(answer(new NotFoundException('Cannot GET /secret/path')).response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.', code: 'resource_not_found' });
     expect(answer(new HttpException('Failed to decode param', 400)).response.body).toMatchObject({ statusCode: 400, message: 'The request is not valid.' });
     expect(answer(Object.assign(new Error('request entity too large'), { status: 413 })).response.body).toMatchObject({ statusCode: 413, message: 'The request body is too large.' });
   });

@@ -26,14 +26,29 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return Number.isInteger(candidate.statusCode) && typeof candidate.message === 'string' && typeof candidate.error === 'string';
 }
 
+/** The placeholder values of a message, when they are a flat map of texts (nothing else passes). */
+function textParams(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** Copies only the envelope's fields, so nothing else a service put in its reply reaches a client. */
 function envelope(body: ErrorBody): ErrorBody {
   const result: ErrorBody = { statusCode: body.statusCode, error: body.error, message: body.message };
   if (typeof body.code === 'string') result.code = body.code;
+  const params = textParams(body.params);
+  if (params) result.params = params;
   if (Array.isArray(body.details)) {
     result.details = body.details
       .filter((detail): detail is FieldError => typeof detail?.field === 'string' && typeof detail?.message === 'string')
-      .map(({ field, message }) => ({ field, message }));
+      .map(({ field, message, code, params }) => {
+        const detail: FieldError = { field, message };
+        if (typeof code === 'string') detail.code = code;
+        const values = textParams(params);
+        if (values) detail.params = values;
+        return detail;
+      });
   }
   if (typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds > 0) result.retryAfterSeconds = Math.ceil(body.retryAfterSeconds);
   return result;

@@ -34,12 +34,12 @@ describe('gateway HTTP pipeline', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'First name is required',
-        code: 'validation_failed',
+        code: 'first_name_required',
         details: [
-          { field: 'firstName', message: 'First name is required' },
-          { field: 'lastName', message: 'Last name is required' },
-          { field: 'email', message: 'Email is required' },
-          { field: 'password', message: 'Password is required' },
+          { field: 'firstName', message: 'First name is required', code: 'first_name_required' },
+          { field: 'lastName', message: 'Last name is required', code: 'last_name_required' },
+          { field: 'email', message: 'Email is required', code: 'email_required' },
+          { field: 'password', message: 'Password is required', code: 'password_required' },
         ],
       });
       expect(identity.requests).toHaveLength(0);
@@ -108,7 +108,7 @@ describe('gateway HTTP pipeline', () => {
       for (const path of ['/api/v1/nothing-here', '/api/v2/auth/login', '/health/nothing', '/']) {
         const response = await request(gateway.baseUrl).get(path);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.' });
+        expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.', code: 'resource_not_found' });
       }
     });
 
@@ -134,7 +134,7 @@ describe('gateway HTTP pipeline', () => {
       });
       const response = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+      expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.', code: 'unexpected_error' });
       expect(response.text).not.toMatch(STACK_FRAME);
     });
   });

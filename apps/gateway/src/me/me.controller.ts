@@ -126,7 +126,7 @@ export class MeController {
     // The toggles apply to the very next message, not only once identity's event arrives.
     // If the notification service cannot take them now, that event still brings them.
     await this.services
-      .send(NotificationCommands.applyPreferences, { notifications: saved.notifications, version: saved.version }, meta)
+      .send(NotificationCommands.applyPreferences, { notifications: saved.notifications, language: saved.app.language, version: saved.version }, meta)
       .catch((error: Error) => this.logger.warn({ err: error.message, userId: meta.actor?.userId }, "notification toggles left to identity's event"));
     return saved;
   }

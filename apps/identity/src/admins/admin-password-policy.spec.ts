@@ -32,12 +32,12 @@ describe('admin password policy', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Password requirements not met',
-      code: 'validation_failed',
+      code: 'password_requirements_not_met',
       details: [
-        { field: 'password', message: 'At least 8 characters' },
-        { field: 'password', message: 'One uppercase letter' },
-        { field: 'password', message: 'One number' },
-        { field: 'password', message: 'One special character' },
+        { field: 'password', message: 'At least 8 characters', code: 'password_rule_min_length' },
+        { field: 'password', message: 'One uppercase letter', code: 'password_rule_uppercase' },
+        { field: 'password', message: 'One number', code: 'password_rule_number' },
+        { field: 'password', message: 'One special character', code: 'password_rule_special' },
       ],
     });
   });

@@ -44,8 +44,8 @@ describe('preferences', () => {
 
     const announced = await queuedEvents(harness, IdentityEvents.preferencesChanged, 'userId', session.user.id);
     expect(announced).toEqual([
-      { userId: session.user.id, notifications: chosen().notifications, version: 1 },
-      { userId: session.user.id, notifications: chosen().notifications, version: 2 },
+      { userId: session.user.id, notifications: chosen().notifications, language: chosen().app.language, version: 1 },
+      { userId: session.user.id, notifications: chosen().notifications, language: 'de', version: 2 },
     ]);
     const published = await harness.events.waitFor(IdentityEvents.preferencesChanged, (payload) => payload.userId === session.user.id && payload.version === 2);
     expect(published.payload.notifications.investmentUpdates).toBe(false);

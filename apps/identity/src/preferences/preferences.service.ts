@@ -50,7 +50,7 @@ export class PreferencesService {
         updatedAt: new Date(),
       });
       await manager.save(UserPreferencesRecord, { userId: user.id, notifications: next.notifications, app: next.app, privacy: next.privacy, version: next.version });
-      await addToOutbox(manager, IdentityEvents.preferencesChanged, { userId: user.id, notifications: next.notifications, version: next.version });
+      await addToOutbox(manager, IdentityEvents.preferencesChanged, { userId: user.id, notifications: next.notifications, language: next.app.language, version: next.version });
       return view(await manager.findOneByOrFail(UserPreferencesRecord, { userId: user.id }));
     });
   }

@@ -36,6 +36,6 @@ describe('the current user', () => {
     const { session } = await confirmedCustomer(harness);
     const customer = harness.client.as(actorOf(harness, session));
     await harness.database.query('DELETE FROM identity.users WHERE id = $1', [session.user.id]);
-    expect(await failure(customer.send(IdentityCommands.getCurrentUser, {}))).toMatchObject({ statusCode: 404, code: 'user_not_found', message: 'This account no longer exists.' });
+    expect(await failure(customer.send(IdentityCommands.getCurrentUser, {}))).toMatchObject({ statusCode: 404, code: 'account_deleted', message: 'This account no longer exists.' });
   });
 });

@@ -1,5 +1,5 @@
 import { JobsOptions } from 'bullmq';
-import { EmailTemplateName, EmailTemplateParams } from './templates';
+import { EmailTemplateName, EmailTemplateParams, Language } from './templates';
 
 /** An email to send: a template, its values and the recipient. */
 export type EmailRequest = {
@@ -14,6 +14,8 @@ export type EmailJobData = EmailRequest & {
   /** The event that asked for this email; with the template it identifies the email. */
   eventId: string;
   requestId?: string;
+  /** The recipient's language; English when absent (jobs queued before emails were translated). */
+  language?: Language;
 };
 
 /**

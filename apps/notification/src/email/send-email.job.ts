@@ -50,7 +50,7 @@ export class SendEmailJob {
 
     let email;
     try {
-      email = renderEmail(template, job.data.params as never);
+      email = renderEmail(template, job.data.params as never, job.data.language);
     } catch (error) {
       throw new UnrecoverableError(`email ${template} could not be rendered: ${String(error)}`);
     }

@@ -23,7 +23,7 @@ import { EmailQueue } from '../email/email-queue';
 import { Inbox, NewNotification } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
-import { wantsMessage } from '../preferences/notification-preferences';
+import { emailLanguageOf, wantsMessage } from '../preferences/notification-preferences';
 import { DomainEventNotifications as Notify } from './domain-event-notifications';
 
 function page(webUrl: string, path: string): string {
@@ -68,7 +68,8 @@ abstract class DomainEventIntake {
       return;
     }
     // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why).
-    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId });
+    const language = await emailLanguageOf(manager, event.payload.userId);
+    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId, language });
   }
 
   protected link(path: string): string {
@@ -108,6 +109,7 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
       params: { clientName: payload.fullName, confirmationUrl: this.link('/auth/login') },
       eventId: payload.applicationId,
       requestId: event.requestId,
+      language: await emailLanguageOf(manager, payload.userId),
     });
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import {
   EmailChangedEvent,
   EmailChangeRequestedEvent,
@@ -18,7 +19,7 @@ import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
 import { Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
-import { rememberPreferences } from '../preferences/notification-preferences';
+import { emailLanguageOf, rememberPreferences } from '../preferences/notification-preferences';
 import { rememberRecipient } from './domain-events.handlers';
 import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
@@ -52,41 +53,41 @@ export class IdentityEventsHandlers {
 
   /** Security messages: always sent, whatever the notification toggles say. */
   @OnEvent(IdentityEvents.emailChangeRequested)
-  emailChangeRequested(payload: EmailChangeRequestedEvent, { event }: EventContext<EmailChangeRequestedEvent>) {
-    return this.queue(event, IdentityEventEmails.confirmEmailChange(payload, event));
+  emailChangeRequested(payload: EmailChangeRequestedEvent, { event, manager }: EventContext<EmailChangeRequestedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.confirmEmailChange(payload, event));
   }
 
   /** Later emails go to the new address; the previous one is told of the change. */
   @OnEvent(IdentityEvents.emailChanged)
   async emailChanged(payload: EmailChangedEvent, { event, manager }: EventContext<EmailChangedEvent>) {
     await manager.update(Recipient, { userId: payload.userId }, { email: payload.email });
-    await this.queue(event, IdentityEventEmails.emailChanged(payload, event));
+    await this.queue(manager, event, IdentityEventEmails.emailChanged(payload, event));
   }
 
   @OnEvent(IdentityEvents.emailConfirmationRequested)
-  confirmationRequested(payload: EmailConfirmationRequestedEvent, { event }: EventContext<EmailConfirmationRequestedEvent>) {
-    return this.queue(event, IdentityEventEmails.confirmEmail(payload, event));
+  confirmationRequested(payload: EmailConfirmationRequestedEvent, { event, manager }: EventContext<EmailConfirmationRequestedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.confirmEmail(payload, event));
   }
 
   @OnEvent(IdentityEvents.passwordResetRequested)
-  passwordResetRequested(payload: PasswordResetRequestedEvent, { event }: EventContext<PasswordResetRequestedEvent>) {
-    return this.queue(event, IdentityEventEmails.resetPassword(payload, event));
+  passwordResetRequested(payload: PasswordResetRequestedEvent, { event, manager }: EventContext<PasswordResetRequestedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.resetPassword(payload, event));
   }
 
   @OnEvent(IdentityEvents.passwordChanged)
-  passwordChanged(payload: PasswordChangedEvent, { event }: EventContext<PasswordChangedEvent>) {
-    return this.queue(event, IdentityEventEmails.passwordChanged(payload, event, this.links));
+  passwordChanged(payload: PasswordChangedEvent, { event, manager }: EventContext<PasswordChangedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.passwordChanged(payload, event, this.links));
   }
 
   /** Always sent: security emails do not depend on the owner's notification choices. */
   @OnEvent(IdentityEvents.securityAlert)
-  securityAlert(payload: SecurityAlertEvent, { event }: EventContext<SecurityAlertEvent>) {
-    return this.queue(event, IdentityEventEmails.securityAlert(payload, event, this.links));
+  securityAlert(payload: SecurityAlertEvent, { event, manager }: EventContext<SecurityAlertEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.securityAlert(payload, event, this.links));
   }
 
   @OnEvent(IdentityEvents.userConfirmed)
-  userConfirmed(payload: UserConfirmedEvent, { event }: EventContext<UserConfirmedEvent>) {
-    return this.queue(event, IdentityEventEmails.welcome(payload, event, this.links));
+  userConfirmed(payload: UserConfirmedEvent, { event, manager }: EventContext<UserConfirmedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.welcome(payload, event, this.links));
   }
 
   // The job is added inside the transaction that records the event as handled, not after
@@ -94,8 +95,10 @@ export class IdentityEventsHandlers {
   // if the commit fails after the add, the redelivered event adds the same job id, which
   // BullMQ ignores. Adding after the commit could lose the email: a crash between the two
   // would leave the event marked handled with no job.
-  private async queue(event: EventEnvelope, email: EmailRequest): Promise<void> {
-    await this.emailQueue.enqueue({ ...email, eventId: event.id, requestId: event.requestId });
+  private async queue(manager: EntityManager, event: EventEnvelope<{ userId: string }>, email: EmailRequest): Promise<void> {
+    // In the language the user chose; before any choice (e.g. the sign-up confirmation), English.
+    const language = await emailLanguageOf(manager, event.payload.userId);
+    await this.emailQueue.enqueue({ ...email, eventId: event.id, requestId: event.requestId, language });
     this.logger.info({ eventId: event.id, subject: event.subject, template: email.template }, 'email queued');
   }
 }

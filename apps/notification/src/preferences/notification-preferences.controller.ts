@@ -16,7 +16,7 @@ export class NotificationPreferencesController {
   @HandlesCommand(NotificationCommands.applyPreferences)
   async apply(@CommandActor() actor: Actor | null, @CommandPayload() payload: ApplyNotificationPreferencesPayload): Promise<NotificationPreferencesApplied> {
     if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
-    await rememberPreferences(this.dataSource.manager, { userId: actor.userId, notifications: payload.notifications, version: payload.version });
+    await rememberPreferences(this.dataSource.manager, { userId: actor.userId, notifications: payload.notifications, language: payload.language, version: payload.version });
     return { version: payload.version };
   }
 }

@@ -154,6 +154,43 @@ describe('notification preferences are obeyed', () => {
     expect(await emailSubjects(address, 1)).toEqual(['Your deposit has been credited']);
   });
 
+  it('writes to a customer who chose German in German: the deposit-credited email', async () => {
+    const { userId, address } = await registeredCustomer();
+    await deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.preferencesChanged, { userId, version: 1, notifications: DEFAULT_PREFERENCES.notifications, language: 'de' }));
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+
+    expect(await emailSubjects(address, 1)).toEqual(['Ihre Einzahlung wurde gutgeschrieben']);
+    const [email] = await mail.emailsTo(address);
+    expect(email.text).toContain('Hallo Ada,');
+    expect(email.text).toContain('Ihre Einzahlung von 1.500,00 USD');
+    expect(email.text).not.toContain('Your deposit');
+  });
+
+  it('keeps the newest language: the one handed over at save time wins over an older event, and an event without one keeps it', async () => {
+    const { userId, address } = await registeredCustomer();
+    const toggles = DEFAULT_PREFERENCES.notifications;
+    await client.as(customer(userId)).send(NotificationCommands.applyPreferences, { notifications: toggles, language: 'fr', version: 3 });
+    await deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.preferencesChanged, { userId, version: 2, notifications: toggles, language: 'de' }));
+    // An event published before emails were translated carries no language.
+    await deliver(IDENTITY_EVENTS_STREAM, preferencesChanged(userId, 4, {}));
+
+    const kept = await dataSource.query(`SELECT version, language FROM notification.notification_preferences WHERE user_id = $1`, [userId]);
+    expect(kept).toEqual([{ version: 4, language: 'fr' }]);
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+    expect(await emailSubjects(address, 1)).toEqual(['Votre dépôt a été crédité']);
+  });
+
+  it('writes in English to a customer who has not chosen a language', async () => {
+    const { userId, address } = await registeredCustomer();
+    await deliver(LEDGER_EVENTS_STREAM, depositCompleted(userId));
+    expect(await emailSubjects(address, 1)).toEqual(['Your deposit has been credited']);
+  });
+
+  it('refuses a language the portal does not offer', async () => {
+    const refusal = await refusalOf(client.as(customer(randomUUID())).send(NotificationCommands.applyPreferences, { notifications: DEFAULT_PREFERENCES.notifications, language: 'pt' as never, version: 1 }));
+    expect(refusal).toMatchObject({ statusCode: 400 });
+  });
+
   it('takes toggles only for the signed-in caller', async () => {
     expect(await refusalOf(client.send(NotificationCommands.applyPreferences, { notifications: DEFAULT_PREFERENCES.notifications, version: 1 }))).toMatchObject({ statusCode: 401 });
   });

@@ -1,6 +1,12 @@
+import { findUserMessage } from './user-messages';
+
 export interface FieldError {
   field: string;
   message: string;
+  /** The message's code in the registry of user messages, for clients that translate it. */
+  code?: string;
+  /** Values of the message's `{{placeholders}}`. */
+  params?: Record<string, string>;
 }
 
 /** The error envelope of API.md; services reply with it and the gateway passes it on. */
@@ -8,8 +14,14 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
-  /** Machine-readable reason for clients that branch on it (e.g. email_not_confirmed). */
+  /**
+   * Machine-readable reason for clients that branch on it (e.g. email_not_confirmed); for a
+   * registered user message (see user-messages.ts) it is that message's code, the key of
+   * its translations.
+   */
   code?: string;
+  /** Values of the message's `{{placeholders}}`, e.g. the name of a service that is down. */
+  params?: Record<string, string>;
   details?: FieldError[];
   /** Seconds a client should wait; the gateway turns it into a Retry-After header. */
   retryAfterSeconds?: number;
@@ -34,6 +46,23 @@ export function reasonPhrase(statusCode: number): string {
   return REASON_PHRASES[statusCode] ?? 'Error';
 }
 
+/** A message with the code (and placeholder values) of its registered text, when it has one. */
+function coded<T extends { message: string; code?: string; params?: Record<string, string> }>(item: T): T {
+  const found = findUserMessage(item.message, item.code);
+  if (!found) return item;
+  const result: T = { ...item, code: found.code };
+  if (found.params) result.params = found.params;
+  return result;
+}
+
+/**
+ * The envelope of a refusal. A message in the registry of user messages gets its code
+ * (overriding a generic one such as validation_failed) so clients can translate it; so
+ * does each field detail.
+ */
 export function errorBody(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
-  return { statusCode, error: reasonPhrase(statusCode), message, ...extra };
+  const body: ErrorBody = { statusCode, error: reasonPhrase(statusCode), message, ...extra };
+  if (body.code === undefined) delete body.code;
+  if (extra.details) body.details = extra.details.map(coded);
+  return coded(body);
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsUUID, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min, ValidateNested } from 'class-validator';
 
 /** Spec 02 §3 Preferences and §2 Customer Settings: the choices the settings screen offers. */
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -84,10 +84,13 @@ export const DEFAULT_PREFERENCES: Pick<UserPreferences, 'notifications' | 'app' 
 
 /**
  * A customer saved their preferences. The notification service keeps the notification
- * toggles as a read model; `version` grows with each save, so an older one never wins.
+ * toggles and the language of emails as a read model; `version` grows with each save, so
+ * an older one never wins.
  */
 export class PreferencesChangedEvent {
   @IsUUID() userId: string;
   @IsDefined() @ValidateNested() @Type(() => NotificationPreferences) notifications: NotificationPreferences;
+  /** Absent in events published before emails were translated: the kept language stays. */
+  @IsOptional() @IsIn(LANGUAGES) language?: Language;
   @IsInt() @Min(1) version: number;
 }

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
-import { NotificationPreferences } from '../identity/preferences';
+import { Language, LANGUAGES, NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
@@ -84,6 +84,8 @@ export class NotificationPage {
  */
 export class ApplyNotificationPreferencesPayload {
   @IsDefined() @ValidateNested() @Type(() => NotificationPreferences) notifications: NotificationPreferences;
+  /** The language emails are written in (app.language); optional for callers that predate it. */
+  @IsOptional() @IsIn(LANGUAGES) language?: Language;
   @IsInt() @Min(1) version: number;
 }
 

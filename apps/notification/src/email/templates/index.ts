@@ -11,6 +11,10 @@ import { RenderedEmail } from './layout';
 import { SecurityAlertParams, securityAlertTemplate } from './security-alert.template';
 import { AccountDeletedParams, accountDeletedTemplate } from './account-deleted.template';
 import { ConfirmEmailChangeParams, confirmEmailChangeTemplate, EmailChangedParams, emailChangedTemplate } from './email-change.templates';
+import { emailLanguage, Language } from './language';
+
+export { emailLanguage };
+export type { Language };
 
 export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams, KycDocumentsRequestedParams, KycDecisionParams, AccountDeletedParams, SecurityAlertParams };
 
@@ -35,7 +39,7 @@ export interface EmailTemplateParams {
 
 export type EmailTemplateName = keyof EmailTemplateParams;
 
-const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T]) => RenderedEmail } = {
+const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T], language: Language) => RenderedEmail } = {
   'confirm-email': confirmEmailTemplate,
   'reset-password': resetPasswordTemplate,
   'password-changed': passwordChangedTemplate,
@@ -57,6 +61,7 @@ export function isEmailTemplateName(name: unknown): name is EmailTemplateName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(templates, name);
 }
 
-export function renderEmail<T extends EmailTemplateName>(template: T, params: EmailTemplateParams[T]): RenderedEmail {
-  return templates[template](params);
+/** The email in the recipient's language (English when it is unknown or not offered). */
+export function renderEmail<T extends EmailTemplateName>(template: T, params: EmailTemplateParams[T], language?: unknown): RenderedEmail {
+  return templates[template](params, emailLanguage(language));
 }

@@ -1,4 +1,68 @@
+import { Language, Translated } from './language';
+
+/** The brand, the same in every language. */
 export const PRODUCT_NAME = 'Investment Portal';
+
+type Unit = 'minute' | 'hour' | 'day';
+
+/** The words of the frame around every email, and of the phrases templates share. */
+const LAYOUT: Translated<{
+  hello: (name: string) => string;
+  helloNobody: string;
+  /** Intl locale of dates. */
+  locale: string;
+  units: Record<Unit, [one: string, other: string]>;
+  validFor: (validity: string, until: string) => string;
+  validUntil: (until: string) => string;
+  validForAWhile: string;
+  footer: string;
+  buttonFallback: string;
+}> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    helloNobody: 'Hello,',
+    locale: 'en-GB',
+    units: { minute: ['minute', 'minutes'], hour: ['hour', 'hours'], day: ['day', 'days'] },
+    validFor: (validity, until) => `This link is valid for ${validity} (until ${until}).`,
+    validUntil: (until) => `This link is valid until ${until}.`,
+    validForAWhile: 'This link is valid for a limited time.',
+    footer: `${PRODUCT_NAME}. This is an automated message; replies to this address are not read.`,
+    buttonFallback: 'If the button does not work, copy this link into your browser:',
+  },
+  es: {
+    hello: (name) => `Hola, ${name}:`,
+    helloNobody: 'Hola:',
+    locale: 'es-ES',
+    units: { minute: ['minuto', 'minutos'], hour: ['hora', 'horas'], day: ['día', 'días'] },
+    validFor: (validity, until) => `Este enlace es válido durante ${validity} (hasta el ${until}).`,
+    validUntil: (until) => `Este enlace es válido hasta el ${until}.`,
+    validForAWhile: 'Este enlace es válido durante un tiempo limitado.',
+    footer: `${PRODUCT_NAME}. Este es un mensaje automático; las respuestas a esta dirección no se leen.`,
+    buttonFallback: 'Si el botón no funciona, copie este enlace en su navegador:',
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    helloNobody: 'Bonjour,',
+    locale: 'fr-FR',
+    units: { minute: ['minute', 'minutes'], hour: ['heure', 'heures'], day: ['jour', 'jours'] },
+    validFor: (validity, until) => `Ce lien est valable ${validity} (jusqu’au ${until}).`,
+    validUntil: (until) => `Ce lien est valable jusqu’au ${until}.`,
+    validForAWhile: 'Ce lien est valable pendant une durée limitée.',
+    footer: `${PRODUCT_NAME}. Ceci est un message automatique ; les réponses à cette adresse ne sont pas lues.`,
+    buttonFallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+  },
+  de: {
+    hello: (name) => `Hallo ${name},`,
+    helloNobody: 'Hallo,',
+    locale: 'de-DE',
+    units: { minute: ['Minute', 'Minuten'], hour: ['Stunde', 'Stunden'], day: ['Tag', 'Tage'] },
+    validFor: (validity, until) => `Dieser Link ist ${validity} lang gültig (bis zum ${until}).`,
+    validUntil: (until) => `Dieser Link ist bis zum ${until} gültig.`,
+    validForAWhile: 'Dieser Link ist nur für begrenzte Zeit gültig.',
+    footer: `${PRODUCT_NAME}. Dies ist eine automatisch erstellte Nachricht; Antworten an diese Adresse werden nicht gelesen.`,
+    buttonFallback: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+  },
+};
 
 /** What a template produces: the same message as plain text and as simple HTML. */
 export interface RenderedEmail {
@@ -32,9 +96,9 @@ export function displayName(name: string | null | undefined): string {
   return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
 }
 
-export function greeting(firstName: string | null | undefined): string {
+export function greeting(firstName: string | null | undefined, language: Language = 'en'): string {
   const name = displayName(firstName);
-  return name ? `Hello ${name},` : 'Hello,';
+  return name ? LAYOUT[language].hello(name) : LAYOUT[language].helloNobody;
 }
 
 /** Only web links go into a message; anything else (javascript:, data:) is refused. */
@@ -49,16 +113,23 @@ export function webLink(url: string): string {
   return url;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
-/** "22 November 2025 at 06:00 UTC"; null when the value is not a date. */
-export function formatUtc(iso: string): string | null {
+/** "22 November 2025 at 06:00 UTC" (in English); null when the value is not a date. */
+export function formatUtc(iso: string, language: Language = 'en'): string | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : `${dateFormat.format(date)} UTC`;
+  if (Number.isNaN(date.getTime())) return null;
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LAYOUT[language].locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    dateFormats.set(language, format);
+  }
+  return `${format.format(date)} UTC`;
 }
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+function plural(count: number, unit: Unit, language: Language): string {
+  const [one, other] = LAYOUT[language].units[unit];
+  return `${count} ${count === 1 ? one : other}`;
 }
 
 /**
@@ -66,38 +137,44 @@ function plural(count: number, unit: string): string {
  * "24 hours", "30 minutes", "7 days". Taken from the event rather than fixed here, so
  * the text stays true when identity changes a token's lifetime.
  */
-export function describeValidity(issuedAt: string, expiresAt: string): string | null {
+export function describeValidity(issuedAt: string, expiresAt: string, language: Language = 'en'): string | null {
   const milliseconds = new Date(expiresAt).getTime() - new Date(issuedAt).getTime();
   if (!Number.isFinite(milliseconds) || milliseconds <= 0) return null;
   const minutes = Math.round(milliseconds / 60_000);
-  if (minutes < 60) return plural(Math.max(minutes, 1), 'minute');
+  if (minutes < 60) return plural(Math.max(minutes, 1), 'minute', language);
   const hours = Math.round(minutes / 60);
-  if (hours >= 72 && hours % 24 === 0) return plural(hours / 24, 'day');
-  return plural(hours, 'hour');
+  if (hours >= 72 && hours % 24 === 0) return plural(hours / 24, 'day', language);
+  return plural(hours, 'hour', language);
 }
 
 /** "This link is valid for 24 hours (until 22 November 2025 at 06:00 UTC)." */
-export function validitySentence(issuedAt: string, expiresAt: string): string {
-  const validity = describeValidity(issuedAt, expiresAt);
-  const until = formatUtc(expiresAt);
-  if (validity && until) return `This link is valid for ${validity} (until ${until}).`;
-  if (until) return `This link is valid until ${until}.`;
-  return 'This link is valid for a limited time.';
+export function validitySentence(issuedAt: string, expiresAt: string, language: Language = 'en'): string {
+  const words = LAYOUT[language];
+  const validity = describeValidity(issuedAt, expiresAt, language);
+  const until = formatUtc(expiresAt, language);
+  if (validity && until) return words.validFor(validity, until);
+  if (until) return words.validUntil(until);
+  return words.validForAWhile;
 }
 
-const FOOTER = `${PRODUCT_NAME}. This is an automated message; replies to this address are not read.`;
+/** "1,500.00 USD" in English, "1.500,00 USD" in German: the amount as the ledger stated it, only punctuated. */
+export function formatAmount(amount: string, currency: string, language: Language = 'en'): string {
+  const [whole, fraction] = amount.split('.');
+  const [thousands, decimal] = language === 'en' ? [',', '.'] : language === 'fr' ? ['\u202f', ','] : ['.', ','];
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${fraction ? `${decimal}${fraction}` : ''} ${currency}`;
+}
 
 function textBlock(block: EmailBlock): string {
   if (typeof block === 'string') return block;
   return `${block.action.label}:\n${webLink(block.action.url)}`;
 }
 
-function htmlBlock(block: EmailBlock): string {
+function htmlBlock(block: EmailBlock, language: Language): string {
   if (typeof block === 'string') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block)}</p>`;
   const href = escapeHtml(webLink(block.action.url));
   return [
     `<p style="margin:24px 0"><a href="${href}" style="background:#1677ff;border-radius:6px;color:#ffffff;display:inline-block;font-weight:600;padding:12px 20px;text-decoration:none">${escapeHtml(block.action.label)}</a></p>`,
-    `<p style="margin:0 0 16px;line-height:1.5;color:#595959;font-size:13px">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:#1677ff;word-break:break-all">${href}</a></p>`,
+    `<p style="margin:0 0 16px;line-height:1.5;color:#595959;font-size:13px">${escapeHtml(LAYOUT[language].buttonFallback)}<br><a href="${href}" style="color:#1677ff;word-break:break-all">${href}</a></p>`,
   ].join('\n');
 }
 
@@ -105,19 +182,20 @@ function htmlBlock(block: EmailBlock): string {
  * Builds both bodies from the same blocks. Every value is escaped here, so a template
  * only ever hands over plain text and cannot forget to escape.
  */
-export function composeEmail(subject: string, blocks: EmailBlock[]): RenderedEmail {
-  const text = [...blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
+export function composeEmail(subject: string, blocks: EmailBlock[], language: Language = 'en'): RenderedEmail {
+  const footer = LAYOUT[language].footer;
+  const text = [...blocks.map(textBlock), '--', footer].join('\n\n') + '\n';
   const html = [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${language}">`,
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#262626">',
     '<div style="max-width:560px;margin:0 auto;padding:32px 24px">',
     `<div style="font-size:18px;font-weight:700;margin-bottom:24px">${escapeHtml(PRODUCT_NAME)}</div>`,
     '<div style="background:#ffffff;border-radius:8px;padding:32px 28px;font-size:15px">',
-    ...blocks.map(htmlBlock),
+    ...blocks.map((block) => htmlBlock(block, language)),
     '</div>',
-    `<p style="color:#8c8c8c;font-size:12px;line-height:1.5;margin:24px 0 0">${escapeHtml(FOOTER)}</p>`,
+    `<p style="color:#8c8c8c;font-size:12px;line-height:1.5;margin:24px 0 0">${escapeHtml(footer)}</p>`,
     '</div>',
     '</body>',
     '</html>',

@@ -1,5 +1,5 @@
 import { describeValidity, displayName, escapeHtml } from './layout';
-import { renderEmail } from '.';
+import { EmailTemplateName, EmailTemplateParams, renderEmail } from '.';
 
 const issuedAt = '2025-11-21T06:00:00.000Z';
 const inHours = (hours: number) => new Date(Date.parse(issuedAt) + hours * 3_600_000).toISOString();
@@ -149,6 +149,84 @@ describe('email templates', () => {
       const off = renderEmail('security-alert', { firstName: 'Ada', kind: 'two_factor_disabled', occurredAt: issuedAt, ...links });
       expect(off.subject).toBe('Two-factor authentication was turned off');
       expect(off.text).not.toContain('Address:');
+    });
+  });
+
+  describe('in every language', () => {
+    const at = issuedAt;
+    const links = { securitySettingsUrl: 'http://localhost:3000/app/settings', resetPasswordUrl: 'http://localhost:3000/auth/reset-password' };
+    const money = { firstName: 'Ada', amount: '1500.00', currency: 'USD', reference: 'DP-1', occurredAt: at, transactionsUrl: 'http://localhost:3000/app/transactions' };
+    // Every template, and each of its variants, with values that hold no English words.
+    const cases: { [T in EmailTemplateName]: EmailTemplateParams[T][] } = {
+      'confirm-email': [{ firstName: 'Ada', confirmationUrl: 'http://localhost:3000/c', issuedAt: at, expiresAt: inHours(24) }],
+      'reset-password': [{ firstName: 'Ada', resetUrl: 'http://localhost:3000/r', issuedAt: 'x', expiresAt: inHours(1) }],
+      'password-changed': [
+        { firstName: 'Ada', via: 'reset', changedAt: at, resetPasswordUrl: links.resetPasswordUrl },
+        { firstName: 'Ada', via: 'change', changedAt: at, resetPasswordUrl: links.resetPasswordUrl },
+      ],
+      welcome: [{ signInUrl: 'http://localhost:3000/auth/login' }],
+      'withdrawal-requested': [money],
+      'deposit-completed': [money],
+      'application-decision': [
+        { firstName: 'Ada', applicationType: 'personal', decision: 'approved', note: 'Bravo', investmentsUrl: 'http://localhost:3000/app/investments' },
+        { firstName: 'Ada', applicationType: 'corporate', decision: 'rejected', note: null, investmentsUrl: 'http://localhost:3000/app/investments' },
+      ],
+      'ticket-answered': [{ firstName: 'Ada', subject: 'Hilfe', ticketId: '0123456789abcdef', status: 'in_progress', supportUrl: 'http://localhost:3000/app/support' }],
+      'gipp-submitted': [{ clientName: 'Ada Lovelace', confirmationUrl: 'http://localhost:3000/auth/login' }],
+      'kyc-documents-requested': [{ firstName: 'Ada', message: 'Rechnung', documentsUrl: 'http://localhost:3000/app/documents' }],
+      'kyc-decision': [
+        { firstName: 'Ada', decision: 'verified', reason: null, documentsUrl: 'http://localhost:3000/app/documents' },
+        { firstName: 'Ada', decision: 'rejected', reason: 'Foto', documentsUrl: 'http://localhost:3000/app/documents' },
+      ],
+      'account-deleted': [{ firstName: 'Ada', closedAt: at }],
+      'security-alert': (['new_sign_in', 'two_factor_enabled', 'two_factor_disabled', 'recovery_code_used'] as const).map((kind) => ({
+        firstName: 'Ada',
+        kind,
+        occurredAt: at,
+        clientIp: '203.0.113.7',
+        userAgent: 'Firefox',
+        ...links,
+      })),
+      'confirm-email-change': [{ firstName: 'Ada', newEmail: 'ada@example.test', confirmationUrl: 'http://localhost:3000/c', issuedAt: at, expiresAt: inHours(24 * 7) }],
+      'email-changed': [{ firstName: 'Ada', newEmail: 'ada@example.test', changedAt: at }],
+    };
+    const all = (Object.keys(cases) as EmailTemplateName[]).flatMap((template) => cases[template].map((params) => [template, params] as [EmailTemplateName, never]));
+    // Words that only English uses; the brand name "Investment Portal" and values aside, none may remain.
+    const ENGLISH = /\b(the|your|you|please|with|this|been|our|will|have|when|account|hello|sign|if)\b/i;
+    const withoutBrand = (text: string) => text.replace(/Investment Portal|Global Investment Partnership Program/g, '');
+
+    it.each(['es', 'fr', 'de'])('renders every template in %s, with no English left and no missing word', (language) => {
+      for (const [template, params] of all) {
+        const english = renderEmail(template, params);
+        const email = renderEmail(template, params, language);
+        const where = `${template} (${language})`;
+        expect({ where, subject: email.subject === english.subject }).toEqual({ where, subject: false });
+        for (const part of [email.subject, email.text]) {
+          expect({ where, english: withoutBrand(part).match(ENGLISH)?.[0] ?? null }).toEqual({ where, english: null });
+          expect({ where, missing: /undefined|null|\[object/.test(part) }).toEqual({ where, missing: false });
+        }
+        expect(email.html).toContain(`<html lang="${language}">`);
+      }
+    });
+
+    it('renders English exactly as before when the language is English, unknown or missing', () => {
+      for (const [template, params] of all) {
+        const english = renderEmail(template, params);
+        expect(renderEmail(template, params, 'en')).toEqual(english);
+        expect(renderEmail(template, params, 'pt')).toEqual(english);
+        expect(renderEmail(template, params, null)).toEqual(english);
+        expect(english.html).toContain('<html lang="en">');
+      }
+    });
+
+    it('tells a German customer of a credited deposit in German, with German dates and amounts', () => {
+      const email = renderEmail('deposit-completed', money, 'de');
+      expect(email.subject).toBe('Ihre Einzahlung wurde gutgeschrieben');
+      expect(email.text).toContain('Hallo Ada,');
+      expect(email.text).toContain('Ihre Einzahlung von 1.500,00 USD (Referenz DP-1) ist eingegangen');
+      expect(renderEmail('confirm-email', cases['confirm-email'][0], 'de').text).toContain('Dieser Link ist 24 Stunden lang gültig (bis zum 22. November 2025 um 06:00 UTC).');
+      expect(renderEmail('confirm-email', cases['confirm-email'][0], 'fr').text).toContain('Ce lien est valable 24 heures (jusqu’au 22 novembre 2025 à 06:00 UTC).');
+      expect(renderEmail('confirm-email', cases['confirm-email'][0], 'es').text).toContain('Este enlace es válido durante 24 horas (hasta el 22 de noviembre de 2025 a las 6:00 UTC).');
     });
   });
 });
