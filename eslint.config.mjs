@@ -71,7 +71,9 @@ const literalStrings = [
 // Folders whose screens are not converted yet: the list shrinks to empty as they are.
 const NOT_YET_TRANSLATED = [
   'admin-overview', 'applications', 'cards', 'investments', 'kyc', 'money', 'pages', 'reports', 'support', 'system-settings', 'users',
-  'app', 'account-settings', 'account-security', 'account-data', 'notifications', 'realtime', 'security', 'settings',
+  // Partly converted (sign-in page, menus, the auth messages): the rest of these folders is left.
+  'auth', 'shell',
+  'account-settings', 'account-security', 'account-data', 'notifications',
 ].map((folder) => `apps/web/src/${folder}/**`);
 
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.spec.tsx', '**/*.pw-spec.ts', '**/src/testing/**'];
