@@ -23,8 +23,11 @@ npm run check:web-budget
 step "Kubernetes manifests render and validate (both overlays, the create-admin Job)"
 npm run check:k8s
 
-step "Lint and module boundaries"
+step "Lint and module boundaries (and no hard-coded text on a web screen)"
 npm run lint
+
+step "Translation catalogues complete (every English key in es, fr, de)"
+npm run check:translations
 
 step "Type-check, tests included"
 npm run typecheck

@@ -14,7 +14,7 @@ export default {
   rootDir: here,
   testEnvironment: '<rootDir>/src/test/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
-  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/i18n.cjs', '<rootDir>/src/test/setup.ts'],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^antd/es/(.*)$': 'antd/lib/$1',

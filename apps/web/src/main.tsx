@@ -5,8 +5,11 @@ import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
 import { createAppSession } from './auth/session';
+import { startI18n } from './i18n/start';
 import './styles.css';
 
+// Not awaited: the first screen suspends until its catalogues arrive, fetched alongside its code.
+void startI18n();
 const session = createAppSession();
 const queryClient = createQueryClient();
 

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useColorMode } from '../app/color-mode';
 import { useAuth } from '../auth/AuthProvider';
+import { isLanguage } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/language';
 import { setDateDisplay } from '../ui/date-format';
 import { usePreferences } from './preferences-api';
 
 /**
- * After sign-in the choices saved on the server apply on this device: the theme (which
- * the device also remembers for the sign-in page next time) and the language and time
+ * After sign-in the choices saved on the server apply on this device: the theme and the
+ * language (which the device also remembers for the sign-in page next time) and the time
  * zone of dates. Until a customer saves preferences, dates keep the device's zone.
  */
 export function ApplyPreferences() {
@@ -19,10 +21,14 @@ export function ApplyPreferences() {
   useEffect(() => {
     if (theme) setPreference(theme);
   }, [theme, setPreference]);
+  const language = chosen?.language;
   useEffect(() => {
-    setDateDisplay({ language: chosen?.language, timeZone: chosen?.timezone });
-  }, [chosen?.language, chosen?.timezone]);
-  // Signed out (this unmounts): dates go back to the device's defaults; the theme stays remembered.
+    if (isLanguage(language)) void applyLanguage(language);
+  }, [language]);
+  useEffect(() => {
+    setDateDisplay({ timeZone: chosen?.timezone });
+  }, [chosen?.timezone]);
+  // Signed out (this unmounts): dates go back to the device's zone; theme and language stay remembered.
   useEffect(() => () => setDateDisplay({}), []);
   return null;
 }

@@ -1,4 +1,5 @@
 import type { FieldError } from '@portal/api-client';
+import { i18n } from '../i18n/i18n';
 
 /**
  * A failed gateway call. `fromServer` tells whether `message` is the gateway's own words
@@ -28,4 +29,13 @@ export function isApiError(error: unknown): error is ApiError {
 /** The gateway's message when it sent one, otherwise null so the caller picks its own words. */
 export function serverMessage(error: unknown): string | null {
   return isApiError(error) && error.fromServer && error.message ? error.message : null;
+}
+
+/**
+ * What a user reads for a gateway error: the text of its stable `code` in the app's
+ * language (the `server` namespace, src/api/locales), with the body's `params` filled in,
+ * else the gateway's own English words.
+ */
+export function serverText(code: string | undefined, message: string, params?: Record<string, string>): string {
+  return code ? i18n.t(`server:${code}`, { ...params, defaultValue: message }) : message;
 }

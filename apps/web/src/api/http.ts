@@ -1,6 +1,7 @@
 import { createPortalClient, isErrorBody, type PortalClient } from '@portal/api-client';
 import { newTraceparent } from './traceparent';
-import { ApiError } from './api-error';
+import { ApiError, serverText } from './api-error';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The single place that talks to the gateway: ONE client generated from the gateway's
@@ -157,7 +158,7 @@ async function attempt<T>(send: () => Promise<GatewayAnswer<T>>, signal: AbortSi
     if (error instanceof SyntaxError) throw unexpectedAnswer();
     throw new ApiError({
       status: 0,
-      message: 'Unable to reach the server. Please check your connection and try again.',
+      message: i18n.t('errors:network_unreachable'),
       fromServer: false,
     });
   }
@@ -170,9 +171,10 @@ function settle<T>({ data, error, response }: GatewayAnswer<T>): T {
   if (isErrorBody(error)) {
     throw new ApiError({
       status: response.status,
-      message: error.message,
+      message: serverText(error.code, error.message, error.params),
       code: error.code,
-      details: error.details,
+      // Each field's message in the app's language too, by its own code.
+      details: error.details?.map((detail) => ({ ...detail, message: serverText(detail.code, detail.message, detail.params) })),
       fromServer: true,
     });
   }
@@ -192,9 +194,9 @@ function parseIfJson(text: string): unknown {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 429) return 'Too many requests. Please try again later.';
-  if (status >= 500) return 'The service is temporarily unavailable. Please try again.';
-  return 'The request could not be completed. Please try again.';
+  if (status === 429) return i18n.t('server:rate_limited');
+  if (status >= 500) return i18n.t('errors:service_unavailable');
+  return i18n.t('errors:request_failed');
 }
 
 /**

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import type { SessionManager } from '../auth/session-manager';
+import { AntdLocale } from '../i18n/AntdLocale';
 import { ColorModeProvider } from './color-mode';
 import { FeedbackProvider } from './feedback';
 
@@ -18,7 +19,7 @@ function SignedInPreferences() {
   ) : null;
 }
 
-/** Theme (light or dark, see color-mode), toasts (useFeedback), server state and the session, around the whole app. */
+/** Theme (light or dark, see color-mode), antd's locale for the app's language (src/i18n), toasts (useFeedback), server state and the session, around the whole app. */
 export function AppProviders({
   session,
   queryClient,
@@ -30,14 +31,17 @@ export function AppProviders({
 }) {
   return (
     <ColorModeProvider>
-      <FeedbackProvider>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider session={session}>
-            <SignedInPreferences />
-            {children}
-          </AuthProvider>
-        </QueryClientProvider>
-      </FeedbackProvider>
+      <AntdLocale>
+        <FeedbackProvider>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider session={session}>
+              <SignedInPreferences />
+              {/* Until the first screen's catalogues arrive (src/i18n): nothing rather than untranslated text. */}
+              <Suspense fallback={null}>{children}</Suspense>
+            </AuthProvider>
+          </QueryClientProvider>
+        </FeedbackProvider>
+      </AntdLocale>
     </ColorModeProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import { AuthText } from './messages';
 import { ADMIN_DASHBOARD, dashboardPathFor, isAdminPath, isCustomerPath, type UserType } from './access-rules';
 
@@ -9,9 +10,9 @@ export function portalFromQuery(value: string | null): PortalChoice {
 }
 
 export function loginHeading(portal: PortalChoice): string {
-  if (portal === 'admin') return 'Sign in to your Administrator portal';
-  if (portal === 'customer') return 'Sign in to your Customer portal';
-  return 'Sign in to your Investment portal';
+  if (portal === 'admin') return i18n.t('auth:login.titleAdmin');
+  if (portal === 'customer') return i18n.t('auth:login.titleCustomer');
+  return i18n.t('auth:login.title');
 }
 
 /** What the route guard remembers in history state when it sends a visitor to sign in. */

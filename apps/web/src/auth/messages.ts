@@ -1,33 +1,35 @@
-/** User-facing texts of spec 01 §5 and §8, word for word. */
-export const AuthText = {
-  fillAllFields: 'Please fill in all fields',
-  signingIn: 'Signing in...',
-  loginTimeout: 'Login is taking longer than expected. Please try again.',
-  loginFailed: 'Login failed. Please try again.',
-  unexpected: 'An unexpected error occurred. Please try again.',
-  adminPortalDenied: 'Access denied. You do not have permission to access the admin portal.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
+import { texts } from '../i18n/texts';
 
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordsDiffer: 'Passwords do not match',
-  signupRateLimited: 'Please try again.',
-  signupUnexpected: 'An unexpected error occurred',
-
-  resetEmailRequired: 'Please enter your email address',
-  invalidResetLink: 'Invalid or expired reset link. Please request a new password reset.',
-
-  confirmationExpired: 'Your confirmation link has expired. Please request a new one.',
-  confirmationInvalid: 'This confirmation link is invalid. Please request a new confirmation email.',
-  alreadyConfirmed: 'Your email has already been confirmed. You can now log in to your account.',
-  confirmationFailed: 'Failed to confirm email. Please try requesting a new confirmation email.',
-  resendEmailRequiredTitle: 'Email Required',
-  resendEmailRequired: 'Please enter your email address to resend the confirmation.',
-} as const;
+/**
+ * User-facing texts of spec 01 §5 and §8 (word for word in English), read from the `auth`
+ * catalogue (src/auth/locales, `messages.*`) in the language shown when used.
+ */
+export const AuthText = texts('auth', [
+  'fillAllFields',
+  'signingIn',
+  'loginTimeout',
+  'loginFailed',
+  'unexpected',
+  'adminPortalDenied',
+  'sessionEnded',
+  'firstNameRequired',
+  'lastNameRequired',
+  'emailRequired',
+  'emailInvalid',
+  'passwordRequired',
+  'passwordTooShort',
+  'passwordsDiffer',
+  'signupRateLimited',
+  'signupUnexpected',
+  'resetEmailRequired',
+  'invalidResetLink',
+  'confirmationExpired',
+  'confirmationInvalid',
+  'alreadyConfirmed',
+  'confirmationFailed',
+  'resendEmailRequiredTitle',
+  'resendEmailRequired',
+] as const);
 
 /** Spec 01 §9. */
 export const PASSWORD_MIN_LENGTH = 6;

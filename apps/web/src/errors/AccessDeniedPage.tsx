@@ -9,13 +9,12 @@ import { dashboardPathFor } from '../auth/access-rules';
 import { useAuth } from '../auth/AuthProvider';
 import { CenteredPage } from '../ui/CenteredPage';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { useTranslation } from 'react-i18next';
 
-const DEFAULT_REASON = 'You do not have permission to access this page.';
-
-function readDenial(state: unknown): { message: string; flagged: boolean } {
+function readDenial(state: unknown, defaultReason: string): { message: string; flagged: boolean } {
   const value = (typeof state === 'object' && state !== null ? state : {}) as { message?: unknown; flagged?: unknown };
   return {
-    message: typeof value.message === 'string' ? value.message : DEFAULT_REASON,
+    message: typeof value.message === 'string' ? value.message : defaultReason,
     flagged: value.flagged === true,
   };
 }
@@ -24,8 +23,9 @@ export default function AccessDeniedPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { message, flagged } = readDenial(location.state);
-  useDocumentTitle('Access denied');
+  const { t } = useTranslation('errors');
+  const { message, flagged } = readDenial(location.state, t('denied.defaultReason'));
+  useDocumentTitle(t('denied.documentTitle'));
 
   useEffect(() => {
     if (flagged) console.warn(`Access denied and reported: ${message}`);
@@ -36,29 +36,28 @@ export default function AccessDeniedPage() {
     <CenteredPage>
       <Result
         status="403"
-        title="Access Denied"
+        title={t('denied.title')}
         subTitle={message}
         extra={
           <Flex gap={8} justify="center" wrap>
             {role ? (
               <Button type="primary" onClick={() => navigate(dashboardPathFor(role), { replace: true })}>
-                {role === 'admin' ? 'Go to Admin Dashboard' : 'Go to My Dashboard'}
+                {role === 'admin' ? t('denied.adminDashboard') : t('denied.myDashboard')}
               </Button>
             ) : (
               <Button type="primary" onClick={() => navigate('/auth/login', { replace: true })}>
-                Go to Login
+                {t('denied.login')}
               </Button>
             )}
-            <Button onClick={() => navigate(-1)}>Go Back</Button>
+            <Button onClick={() => navigate(-1)}>{t('denied.back')}</Button>
           </Flex>
         }
       >
         <Flex vertical gap={12}>
-          {flagged && <Alert type="warning" showIcon title="This security incident has been logged for review." />}
+          {flagged && <Alert type="warning" showIcon title={t('denied.logged')} />}
           {role && (
             <Typography.Paragraph style={{ margin: 0 }}>
-              You are currently logged in as a {role} user.
-              {role === 'customer' && <> Customer users can only access customer portal features.</>}
+              {role === 'admin' ? t('denied.signedInAsAdmin') : t('denied.signedInAsCustomer')}
             </Typography.Paragraph>
           )}
         </Flex>

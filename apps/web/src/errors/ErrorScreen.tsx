@@ -3,6 +3,7 @@ import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import { CenteredPage } from '../ui/CenteredPage';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Spec 01 §2: 'Oops! Something went wrong' with an error id, Try Again and Go Home.
@@ -19,32 +20,33 @@ export function ErrorScreen({
   onRetry: () => void;
   fullPage?: boolean;
 }) {
+  const { t } = useTranslation('errors');
   return (
     <CenteredPage fullHeight={fullPage}>
       <div className="status-screen" role="alert">
         <div className="status-screen-icon" aria-hidden="true">
           <CloseCircleFilled />
         </div>
-        <h1 className="status-screen-title">Oops! Something went wrong</h1>
+        <h1 className="status-screen-title">{t('crash.title')}</h1>
         <div className="status-screen-subtitle">
-          An unexpected error stopped this page. If it keeps happening, contact support and quote this error id:
+          {t('crash.explanation')}
           <br />
           <code className="error-id">{errorId}</code>
           <Button
             type="text"
             size="small"
             icon={<CopyOutlined />}
-            aria-label="Copy error id"
-            title="Copy error id"
+            aria-label={t('crash.copyId')}
+            title={t('crash.copyId')}
             onClick={() => void navigator.clipboard?.writeText(errorId).catch(() => undefined)}
           />
         </div>
         <Flex gap={8} justify="center" wrap className="status-screen-extra">
           <Button type="primary" onClick={onRetry}>
-            Try Again
+            {t('crash.retry')}
           </Button>
           {/* A full load of the home page clears whatever state broke this one. */}
-          <Button href="/">Go Home</Button>
+          <Button href="/">{t('crash.home')}</Button>
         </Flex>
       </div>
     </CenteredPage>

@@ -4,11 +4,13 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CenteredPage } from '../ui/CenteredPage';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { useTranslation } from 'react-i18next';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  useDocumentTitle('Page not found');
+  const { t } = useTranslation('errors');
+  useDocumentTitle(t('notFound.documentTitle'));
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);
@@ -17,11 +19,11 @@ export default function NotFoundPage() {
     <CenteredPage>
       <Result
         status="404"
-        title="Oops! Page not found"
-        subTitle="The page you are looking for does not exist or has moved."
+        title={t('notFound.title')}
+        subTitle={t('notFound.explanation')}
         extra={
           <Button type="primary" onClick={() => navigate('/')}>
-            Return to Home
+            {t('notFound.home')}
           </Button>
         }
       />

@@ -1,9 +1,10 @@
 import { formatDate, formatDateTime } from '../ui/date-format';
+import { formatMoney } from '../ui/number-format';
 
-/** Spec 02 §9: amounts with a currency sign and thousands separators; dates as MMM dd, yyyy (en-US). */
+/** Spec 02 §9: amounts with a currency sign and thousands separators, in the app's language; dates as MMM dd, yyyy. */
 export function money(amount: string | number, currency = 'USD', signed = false): string {
   const value = Number(amount);
-  const text = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Math.abs(value));
+  const text = formatMoney(Math.abs(value), currency);
   if (!signed) return value < 0 ? `-${text}` : text;
   return `${value < 0 ? '-' : '+'}${text}`;
 }

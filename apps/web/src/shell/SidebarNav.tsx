@@ -10,6 +10,7 @@ import { activeMenuPath, adminMenu, customerMenu } from './menus';
 import { useLogout } from './use-logout';
 import { useView } from './view-context';
 import { ViewSwitch } from './ViewSwitch';
+import { useTranslation } from 'react-i18next';
 
 const LOGOUT_KEY = 'logout';
 
@@ -20,6 +21,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const { t } = useTranslation('shell');
 
   const isAdmin = user?.userType === 'admin';
   const allows = useAdminPermissions();
@@ -33,17 +35,17 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const label = (entry: (typeof menu)[number]) =>
     entry.path.endsWith('/support') && openTickets ? (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-        {entry.label}
-        <Badge count={openTickets} size="small" aria-label={`${openTickets} open tickets`} />
+        {t(entry.label)}
+        <Badge count={openTickets} size="small" aria-label={t('menu.openTickets', { count: openTickets })} />
       </span>
     ) : (
-      entry.label
+      t(entry.label)
     );
 
   const items: MenuProps['items'] = [
     ...menu.map((entry) => ({ key: entry.path, label: label(entry), icon: entry.icon, disabled: preview })),
     { type: 'divider' as const },
-    { key: LOGOUT_KEY, label: 'Logout', icon: <LogoutOutlined />, danger: true },
+    { key: LOGOUT_KEY, label: t('menu.logout'), icon: <LogoutOutlined />, danger: true },
   ];
 
   const select: MenuProps['onClick'] = ({ key }) => {
@@ -54,12 +56,12 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 
   const selected = activeMenuPath(menu, pathname);
   return (
-    <nav aria-label={isAdmin && view === 'admin' ? 'Admin menu' : 'Customer menu'}>
+    <nav aria-label={isAdmin && view === 'admin' ? t('menu.adminMenu') : t('menu.customerMenu')}>
       {isAdmin && <ViewSwitch />}
       {preview && (
         <Alert
           type="info"
-          title="Customer menu preview. Customer pages open only for customer accounts."
+          title={t('menu.preview')}
           style={{ margin: '0 16px 8px', fontSize: 13 }}
         />
       )}

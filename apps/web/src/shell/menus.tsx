@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 /** One sidebar entry. No badges yet: real counts arrive with the features that own them. */
 export interface PortalMenuEntry {
   path: string;
+  /** Key of the entry's name in the `shell` catalogue (menu.*). */
   label: string;
   icon: ReactNode;
   /** The admin permission the page needs (admin_roles setting); none: every admin. */
@@ -27,33 +28,33 @@ export interface PortalMenuEntry {
 }
 
 export const customerMenu: readonly PortalMenuEntry[] = [
-  { path: '/app/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { path: '/app/investments', label: 'My Investments', icon: <FundOutlined /> },
-  { path: '/app/portfolio', label: 'Investment Portfolio', icon: <PieChartOutlined /> },
-  { path: '/app/transactions', label: 'Transaction History', icon: <HistoryOutlined /> },
-  { path: '/app/deposit', label: 'Deposit Funds', icon: <WalletOutlined /> },
-  { path: '/app/withdraw', label: 'Withdrawal Management', icon: <BankOutlined /> },
-  { path: '/app/investment-lock', label: 'Investment Protection', icon: <LockOutlined /> },
-  { path: '/app/card-requests', label: 'Card Requests', icon: <CreditCardOutlined /> },
-  { path: '/app/documents', label: 'Document Management', icon: <FileTextOutlined /> },
-  { path: '/app/verification', label: 'Account Verification', icon: <SafetyCertificateOutlined /> },
-  { path: '/app/support', label: 'Support Center', icon: <CustomerServiceOutlined /> },
-  { path: '/app/settings', label: 'Account Settings', icon: <SettingOutlined /> },
+  { path: '/app/dashboard', label: 'menu.app.dashboard', icon: <DashboardOutlined /> },
+  { path: '/app/investments', label: 'menu.app.investments', icon: <FundOutlined /> },
+  { path: '/app/portfolio', label: 'menu.app.portfolio', icon: <PieChartOutlined /> },
+  { path: '/app/transactions', label: 'menu.app.transactions', icon: <HistoryOutlined /> },
+  { path: '/app/deposit', label: 'menu.app.deposit', icon: <WalletOutlined /> },
+  { path: '/app/withdraw', label: 'menu.app.withdraw', icon: <BankOutlined /> },
+  { path: '/app/investment-lock', label: 'menu.app.investmentLock', icon: <LockOutlined /> },
+  { path: '/app/card-requests', label: 'menu.app.cardRequests', icon: <CreditCardOutlined /> },
+  { path: '/app/documents', label: 'menu.app.documents', icon: <FileTextOutlined /> },
+  { path: '/app/verification', label: 'menu.app.verification', icon: <SafetyCertificateOutlined /> },
+  { path: '/app/support', label: 'menu.app.support', icon: <CustomerServiceOutlined /> },
+  { path: '/app/settings', label: 'menu.app.settings', icon: <SettingOutlined /> },
 ];
 
 export const adminMenu: readonly PortalMenuEntry[] = [
-  { path: '/admin/dashboard', label: 'Dashboard Overview', icon: <DashboardOutlined /> },
-  { path: '/admin/users', label: 'User Management', icon: <TeamOutlined />, permission: 'users' },
-  { path: '/admin/kyc', label: 'KYC & Documents', icon: <AuditOutlined />, permission: 'kyc' },
-  { path: '/admin/notifications', label: 'Messaging & Alerts', icon: <NotificationOutlined />, permission: 'notifications' },
-  { path: '/admin/investments', label: 'Investment Management', icon: <FundOutlined />, permission: 'investments' },
-  { path: '/admin/transactions', label: 'Transaction Control', icon: <SwapOutlined />, permission: 'transactions' },
-  { path: '/admin/reports', label: 'Reports & Analytics', icon: <BarChartOutlined />, permission: 'reports' },
-  { path: '/admin/security', label: 'Security Deposits', icon: <LockOutlined />, permission: 'transactions' },
-  { path: '/admin/deposits', label: 'Deposit Management', icon: <WalletOutlined />, permission: 'transactions' },
-  { path: '/admin/cards', label: 'Card Requests', icon: <CreditCardOutlined />, permission: 'transactions' },
-  { path: '/admin/settings', label: 'System Settings', icon: <SettingOutlined />, permission: 'settings' },
-  { path: '/admin/support', label: 'Support Center', icon: <CustomerServiceOutlined />, permission: 'tickets' },
+  { path: '/admin/dashboard', label: 'menu.admin.dashboard', icon: <DashboardOutlined /> },
+  { path: '/admin/users', label: 'menu.admin.users', icon: <TeamOutlined />, permission: 'users' },
+  { path: '/admin/kyc', label: 'menu.admin.kyc', icon: <AuditOutlined />, permission: 'kyc' },
+  { path: '/admin/notifications', label: 'menu.admin.notifications', icon: <NotificationOutlined />, permission: 'notifications' },
+  { path: '/admin/investments', label: 'menu.admin.investments', icon: <FundOutlined />, permission: 'investments' },
+  { path: '/admin/transactions', label: 'menu.admin.transactions', icon: <SwapOutlined />, permission: 'transactions' },
+  { path: '/admin/reports', label: 'menu.admin.reports', icon: <BarChartOutlined />, permission: 'reports' },
+  { path: '/admin/security', label: 'menu.admin.security', icon: <LockOutlined />, permission: 'transactions' },
+  { path: '/admin/deposits', label: 'menu.admin.deposits', icon: <WalletOutlined />, permission: 'transactions' },
+  { path: '/admin/cards', label: 'menu.admin.cards', icon: <CreditCardOutlined />, permission: 'transactions' },
+  { path: '/admin/settings', label: 'menu.admin.settings', icon: <SettingOutlined />, permission: 'settings' },
+  { path: '/admin/support', label: 'menu.admin.support', icon: <CustomerServiceOutlined />, permission: 'tickets' },
 ];
 
 /** The entry whose page is showing: exact match or a page below it. */

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 
 /** The product's mark and name; links home. */
 export function BrandMark({ onDark = false }: { onDark?: boolean }) {
+  const { t } = useTranslation('ui');
   return (
-    <Link to="/" className={onDark ? 'brand brand-on-dark' : 'brand'} aria-label="Investment Portal home">
+    <Link to="/" className={onDark ? 'brand brand-on-dark' : 'brand'} aria-label={t('brandHome')}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill={onDark ? '#ffffff' : '#0b2545'} />
         <path
@@ -15,7 +17,7 @@ export function BrandMark({ onDark = false }: { onDark?: boolean }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span>Investment Portal</span>
+      <span>{t('brand')}</span>
     </Link>
   );
 }

@@ -1,23 +1,22 @@
+import { intlLocale } from '../i18n/i18n';
+
 /**
- * The one place the web app turns timestamps into text: in the language and time zone
- * the customer chose in Preferences (through Intl), else en-US in the device's zone.
- * Spec 02 §9: dates as MMM dd, yyyy.
+ * The one place the web app turns timestamps into text: in the app's language (see
+ * src/i18n) and the time zone the customer chose in Preferences, through Intl; else the
+ * device's zone. Spec 02 §9: dates as MMM dd, yyyy.
  */
-const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE' };
-
-let locale = 'en-US';
 let timeZone: string | undefined;
-let cache = new Map<string, Intl.DateTimeFormat>();
+const cache = new Map<string, Intl.DateTimeFormat>();
 
-/** Applied after sign-in from the saved preferences (see ApplyPreferences); undefined values reset to the defaults. */
-export function setDateDisplay(options: { language?: string; timeZone?: string }): void {
-  locale = (options.language && LOCALES[options.language]) || 'en-US';
+/** Applied after sign-in from the saved preferences (see ApplyPreferences); undefined goes back to the device's zone. */
+export function setDateDisplay(options: { timeZone?: string }): void {
   timeZone = options.timeZone;
-  cache = new Map();
+  cache.clear();
 }
 
 function formatter(kind: 'date' | 'dateTime', zone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${zone ?? ''}`;
+  const locale = intlLocale();
+  const key = `${kind}|${locale}|${zone ?? ''}`;
   let found = cache.get(key);
   if (!found) {
     const time = kind === 'dateTime' ? ({ hour: '2-digit', minute: '2-digit' } as const) : {};
@@ -32,7 +31,7 @@ function parse(value: string): { date: Date; zone: string | undefined } {
   return value.length === 10 ? { date: new Date(`${value}T00:00:00Z`), zone: 'UTC' } : { date: new Date(value), zone: timeZone };
 }
 
-/** "Mar 01, 2026"; a dash when absent or unreadable. */
+/** "Mar 01, 2026" (en), "01. März 2026" (de); a dash when absent or unreadable. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const { date, zone } = parse(value);

@@ -2,13 +2,13 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import Form from 'antd/es/form';
 // Input and Password from their own modules: antd's Input index also carries Search,
 // TextArea, OTP and Group, which the most visited first page would download for nothing.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import type { MfaChallenge } from '@portal/api-client';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../AuthLayout';
 import { useAuth } from '../AuthProvider';
@@ -21,12 +21,8 @@ import { LazyAlert } from '../../ui/LazyAlert';
 // Only accounts with two-factor need the second step (and its QR code): loaded when asked for.
 const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
 
-interface LoginFields {
-  email?: string;
-  password?: string;
-}
-
 export default function LoginPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const portal = portalFromQuery(params.get('portal'));
   const location = useLocation();
@@ -35,9 +31,15 @@ export default function LoginPage() {
   const login = useLogin();
   const [problem, setProblem] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const id = useId();
   const from = originFromState(location.state);
 
-  const submit = ({ email = '', password = '' }: LoginFields) => {
+  // A plain <form>, not antd's Form: two fields need no form store, validator or label
+  // tooltips, and those cost the sign-in page (every visit's first page) some 20 kB.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setProblem(null);
     if (!email.trim() || !password) {
       setProblem(AuthText.fillAllFields);
@@ -59,9 +61,9 @@ export default function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout
-        title={challenge.enrolmentRequired ? 'Set up two-factor authentication' : 'Two-factor authentication'}
-        subtitle={challenge.enrolmentRequired ? 'Scan the code with your authenticator app, then enter the code it shows.' : 'Enter the code from your authenticator app to finish signing in.'}
-        documentTitle="Sign in"
+        title={challenge.enrolmentRequired ? t('twoFactor.setUpTitle') : t('twoFactor.title')}
+        subtitle={challenge.enrolmentRequired ? t('twoFactor.setUpSubtitle') : t('twoFactor.subtitle')}
+        documentTitle={t('login.documentTitle')}
       >
         <Suspense fallback={null}>
           <TwoFactorStep
@@ -83,47 +85,57 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout
-      title={loginHeading(portal)}
-      subtitle="Enter your email address and password to continue."
-      documentTitle="Sign in"
-    >
+    <AuthLayout title={loginHeading(portal)} subtitle={t('login.subtitle')} documentTitle={t('login.documentTitle')}>
       {expired && !problem && (
         <LazyAlert type="info" showIcon title={AuthText.sessionEnded} style={{ marginBottom: 16 }} />
       )}
       <FormProblem message={problem} />
-      <Form<LoginFields> layout="vertical" onFinish={submit} requiredMark={false} noValidate>
-        <Form.Item label="Email" name="email">
+      <form onSubmit={submit} noValidate>
+        <div className="auth-field">
+          <label className="auth-label" htmlFor={`${id}-email`}>
+            {t('login.email')}
+          </label>
           <Input
+            id={`${id}-email`}
+            name="email"
             type="email"
             autoComplete="email"
             prefix={<MailOutlined />}
-            placeholder="you@example.com"
+            placeholder={t('login.emailPlaceholder')}
             size="large"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
           />
-        </Form.Item>
-        <Form.Item label="Password" name="password" style={{ marginBottom: 8 }}>
+        </div>
+        <div className="auth-field" style={{ marginBottom: 8 }}>
+          <label className="auth-label" htmlFor={`${id}-password`}>
+            {t('login.password')}
+          </label>
           <Password
+            id={`${id}-password`}
+            name="password"
             autoComplete="current-password"
             prefix={<LockOutlined />}
-            placeholder="Your password"
+            placeholder={t('login.passwordPlaceholder')}
             size="large"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
           />
-        </Form.Item>
+        </div>
         <Flex justify="flex-end" style={{ marginBottom: 24 }}>
-          <Link to="/auth/reset-password">Forgot your password?</Link>
+          <Link to="/auth/reset-password">{t('login.forgotPassword')}</Link>
         </Flex>
         <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
-          {login.isPending ? AuthText.signingIn : 'Sign In'}
+          {login.isPending ? AuthText.signingIn : t('login.submit')}
         </Button>
-      </Form>
+      </form>
       {/* Plain markup where antd would only add looks (Divider, Typography): see AuthLayout. */}
       <hr className="auth-divider" />
       <Flex vertical gap={8} align="center">
         <span>
-          Don&apos;t have an account? <Link to="/auth/signup">Create an account</Link>
+          {t('login.noAccount')} <Link to="/auth/signup">{t('login.createAccount')}</Link>
         </span>
-        <Link to="/">Back to home</Link>
+        <Link to="/">{t('backToHome')}</Link>
       </Flex>
     </AuthLayout>
   );
