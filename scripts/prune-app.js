@@ -76,9 +76,9 @@ const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
  */
 function workspaceClosure(app) {
   const projects = new Map(); // package name -> directory relative to root
-  const external = new Map(); // npm package -> the project that first required it
+  const external = new Map(); // npm package -> { requiredBy: project directory, range: a project's own version range }
   const pending = [path.join('apps', app)];
-  for (const name of LOADED_BY_NAME[app] ?? []) external.set(name, path.join('apps', app));
+  for (const name of LOADED_BY_NAME[app] ?? []) external.set(name, { requiredBy: path.join('apps', app) });
   while (pending.length) {
     const directory = pending.pop();
     const manifest = readJson(path.join(root, directory, 'package.json'));
@@ -86,11 +86,12 @@ function workspaceClosure(app) {
     projects.set(manifest.name, directory);
     const dist = path.join(root, directory, 'dist');
     if (!fs.existsSync(dist)) throw new Error(`${directory} is not built: run npm run build first`);
-    const used = new Set(Object.keys(manifest.dependencies ?? {}));
+    const declared = manifest.dependencies ?? {};
+    const used = new Set(Object.keys(declared));
     for (const file of filesUnder(dist, isRuntimeJs)) requiredPackages(file).forEach((name) => used.add(name));
     for (const name of used) {
       if (name.startsWith('@portal/')) pending.push(path.join('libs', name.slice('@portal/'.length)));
-      else if (!external.has(name)) external.set(name, directory);
+      else if (!external.get(name)?.range) external.set(name, { requiredBy: directory, range: declared[name] ?? external.get(name)?.range });
     }
   }
   return { projects, external };
@@ -159,11 +160,20 @@ function prune(app, out) {
   const { projects, external } = workspaceClosure(app);
 
   const dependencies = {};
-  for (const [name, requiredBy] of external) {
-    const range = rootManifest.dependencies?.[name];
+  const undeclared = [];
+  for (const [name, { requiredBy, range: ownRange }] of external) {
+    // A project's own declaration (the gateway's archiver), else the workspace's.
+    let range = ownRange ?? rootManifest.dependencies?.[name];
     if (!range) {
-      const where = rootManifest.devDependencies?.[name] ? 'a devDependency' : 'not in package.json';
-      throw new Error(`${requiredBy} requires ${name} at run time, but it is ${where}: add it to dependencies`);
+      // Required but declared nowhere: there only as another package's dependency (multer,
+      // through @nestjs/platform-express). Pinned to what is installed, and reported.
+      const installed = lock.packages[`node_modules/${name}`];
+      if (!installed || installed.dev) {
+        const where = rootManifest.devDependencies?.[name] ? 'a devDependency' : 'no production dependency';
+        throw new Error(`${requiredBy} requires ${name} at run time, but it is ${where}: add it to dependencies`);
+      }
+      range = installed.version;
+      undeclared.push(`${name}@${range} (${requiredBy})`);
     }
     dependencies[name] = range;
   }
@@ -212,6 +222,7 @@ function prune(app, out) {
   const report = {
     app,
     workspaces,
+    undeclared,
     packages: closure.size,
     appMiB: mib(workspaces.reduce((sum, directory) => sum + sizeOf(path.join(out, directory)), 0) + (app === 'gateway' ? sizeOf(path.join(out, 'apps', 'web')) : 0)),
     nodeModulesMiB: mib(sizeOf(path.join(out, 'node_modules'))),
@@ -232,6 +243,7 @@ if (require.main === module) {
   try {
     const report = prune(app, path.resolve(directory ?? path.join(root, 'tmp', 'images', app)));
     console.log(`${app}: ${report.workspaces.join(', ')}; ${report.packages} npm packages; app ${report.appMiB} MiB + node_modules ${report.nodeModulesMiB} MiB = ${report.totalMiB} MiB`);
+    if (report.undeclared.length) console.warn(`${app}: required but declared in no package.json (add them): ${report.undeclared.join(', ')}`);
   } catch (error) {
     console.error(`prune-app: ${error.message}`);
     process.exit(1);
