@@ -17,7 +17,7 @@
 // process during the read, into tmp/bench/profiles-<time>/), BENCH_DATABASE_SERVER_URL.
 'use strict';
 const { fork } = require('node:child_process');
-const { generateKeyPairSync } = require('node:crypto');
+const { generateKeyPairSync, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -210,6 +210,20 @@ function summary(result) {
 }
 
 /** A short unmeasured run (connections, JIT, pools), then the measured one with CPU use per process. */
+/** Peak resident memory (VmHWM, MiB) of each watched process since it started: what its memory limit must hold. */
+function peakMemoryMiB(pids) {
+  const peaks = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    try {
+      const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) peaks[name] = Math.round(Number(match[1]) / 1024);
+    } catch {
+      // the process ended
+    }
+  }
+  return peaks;
+}
+
 async function measure(name, loads, pids) {
   say(`  ${name}: warm-up ${settings.warmupSeconds} s, then ${settings.durationSeconds} s ...`);
   await Promise.all(loads.map((load) => cannon({ ...load, duration: settings.warmupSeconds })));
@@ -222,7 +236,9 @@ async function measure(name, loads, pids) {
   // CPU time per answered request (all the run's requests): steadier than req/s on a shared machine.
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   const cpuMicrosPerRequest = Object.fromEntries(Object.entries(used).map(([name, cpu]) => [name, Math.round((cpu / Math.max(1, requests)) * 1e6)]));
-  return { results: results.map(summary), cpuCores, cpuMicrosPerRequest };
+  const peakMemory = peakMemoryMiB(pids);
+  say(`    peak memory so far (MiB): ${Object.entries(peakMemory).map(([process, mib]) => `${process} ${mib}`).join(', ')}`);
+  return { results: results.map(summary), cpuCores, cpuMicrosPerRequest, peakMemory };
 }
 
 // ---------------------------------------------------------------- report
@@ -348,6 +364,9 @@ async function main() {
       WEB_URL: gatewayUrl,
       JWT_PRIVATE_KEY: privateKey,
       JWT_PUBLIC_KEY: publicKey,
+      // Required in production, as the Kubernetes secret provides them.
+      SETTINGS_ENCRYPTION_KEY: process.env.SETTINGS_ENCRYPTION_KEY || randomBytes(32).toString('base64'),
+      TWO_FACTOR_ENCRYPTION_KEY: process.env.TWO_FACTOR_ENCRYPTION_KEY || randomBytes(48).toString('base64'),
       // Limits raised by configuration only: every request of the bench comes from one address.
       RATE_LIMIT_API_PER_MINUTE: GENEROUS,
       RATE_LIMIT_AUTH_SESSION_PER_MINUTE: GENEROUS,
@@ -396,8 +415,10 @@ async function main() {
     const workloads = {};
     const cpu = {};
     const cpuPerRequest = {};
+    const peakMemoryAfter = {};
     const run = async (name, loads, keys) => {
-      const { results, cpuCores, cpuMicrosPerRequest } = await measure(name, loads, pids);
+      const { results, cpuCores, cpuMicrosPerRequest, peakMemory } = await measure(name, loads, pids);
+      peakMemoryAfter[name] = peakMemory;
       keys.forEach((key, index) => (workloads[key] = results[index]));
       cpu[name] = cpuCores;
       cpuPerRequest[name] = cpuMicrosPerRequest;
@@ -438,6 +459,7 @@ async function main() {
       ledger,
       cpuCores: cpu,
       cpuMicrosPerRequest: cpuPerRequest,
+      peakMemoryMiB: peakMemoryAfter,
       targets,
       broadcast: notifications.broadcast,
       logs: path.relative(root, logDir),

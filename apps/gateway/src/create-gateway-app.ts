@@ -5,7 +5,7 @@ import cookieParser from 'cookie-parser';
 import { JsonLogger, Logger } from '@portal/logging';
 import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
 import { REFRESH_COOKIE_PATH } from './auth/refresh-cookie';
-import { GatewayConfig, trustProxySetting } from './config/gateway-environment';
+import { apiDocsEnabled, GatewayConfig, sourceMapsEnabled, trustProxySetting } from './config/gateway-environment';
 import { GatewayModule } from './gateway.module';
 import { bodyParserErrors, jsonBodyParser, refuseUnsafeInput } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -45,7 +45,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.enableCors(corsOptions(environment));
   app.use('/api', noStoreApiResponses());
   app.use(responseCompression());
-  if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR));
+  if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR, { sourceMaps: sourceMapsEnabled(environment) }));
   app.use(app.get(RateLimiter).middleware());
   // Only the auth endpoints read a cookie (the refresh token's, scoped to their path).
   app.use(REFRESH_COOKIE_PATH, cookieParser());
@@ -55,6 +55,6 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
 
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(logger));
-  serveOpenApiDocument(app);
+  if (apiDocsEnabled(environment)) serveOpenApiDocument(app);
   return app;
 }

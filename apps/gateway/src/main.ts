@@ -2,7 +2,7 @@ import './tracing';
 import 'reflect-metadata';
 import { ConfigurationError } from '@portal/config';
 import { createLogger } from '@portal/logging';
-import { GatewayConfig, loadGatewayConfig } from './config/gateway-environment';
+import { apiDocsEnabled, GatewayConfig, loadGatewayConfig } from './config/gateway-environment';
 import { createGatewayApp } from './create-gateway-app';
 
 async function main(): Promise<void> {
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.environment.PORT);
   logger.info(
-    { port: config.environment.PORT, webApp: config.environment.WEB_DIST_DIR ?? null, docs: '/api/docs' },
+    { port: config.environment.PORT, webApp: config.environment.WEB_DIST_DIR ?? null, docs: apiDocsEnabled(config.environment) ? '/api/docs' : null },
     `gateway listening on port ${config.environment.PORT}`,
   );
 }

@@ -1,17 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
-import { ServiceEnvironment } from '@portal/config';
-
-// Environment values are strings and implicit conversion turns any non-empty string
-// (even "false") into true, so flags are read from the raw value.
-function parseFlag({ obj, key }: { obj: Record<string, unknown>; key: string }): unknown {
-  const raw = obj[key];
-  if (typeof raw === 'boolean') return raw;
-  const text = String(raw).trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(text)) return true;
-  if (['false', '0', 'no', 'off'].includes(text)) return false;
-  return raw;
-}
+import { parseFlag, ServiceEnvironment } from '@portal/config';
 
 // Types are written out (not inferred from the defaults) because the conversion of
 // numbers reads the emitted design type, which transpile-only builds leave as Object.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigurationError } from '@portal/config';
-import { loadGatewayConfig, trustProxySetting } from './gateway-environment';
+import { apiDocsEnabled, loadGatewayConfig, sourceMapsEnabled, trustProxySetting } from './gateway-environment';
 
 describe('gateway configuration', () => {
   let keysDir: string;
@@ -73,6 +73,29 @@ describe('gateway configuration', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: weak.publicKey })).toThrow(/at least 2048 bits/);
     const good = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
     expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: good.publicKey.replace(/\n/g, '\\n') }).jwtPublicKey).toBe(good.publicKey);
+  });
+
+  describe('API docs and source maps', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const production = (env: NodeJS.ProcessEnv) => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: publicKey, ...env }).environment;
+    const served = (environment: ReturnType<typeof production>) => ({ docs: apiDocsEnabled(environment), sourceMaps: sourceMapsEnabled(environment) });
+
+    it('serves both in development and tests unless turned off', () => {
+      expect(served(load({}).environment)).toEqual({ docs: true, sourceMaps: true });
+      expect(served(load({ NODE_ENV: 'development' }).environment)).toEqual({ docs: true, sourceMaps: true });
+      expect(served(load({ API_DOCS_ENABLED: 'false', SOURCE_MAPS_ENABLED: '0' }).environment)).toEqual({ docs: false, sourceMaps: false });
+    });
+
+    it('serves neither in production unless turned on', () => {
+      expect(served(production({}))).toEqual({ docs: false, sourceMaps: false });
+      expect(served(production({ API_DOCS_ENABLED: 'true' }))).toEqual({ docs: true, sourceMaps: false });
+      expect(served(production({ SOURCE_MAPS_ENABLED: 'yes' }))).toEqual({ docs: false, sourceMaps: true });
+    });
+
+    it('names a flag that is neither true nor false', () => {
+      expect(problemsOf({ API_DOCS_ENABLED: 'maybe' })).toEqual([expect.stringMatching(/^API_DOCS_ENABLED \(bad value\): must be true or false/)]);
+      expect(problemsOf({ SOURCE_MAPS_ENABLED: 'sometimes' })).toEqual([expect.stringMatching(/^SOURCE_MAPS_ENABLED \(bad value\): must be true or false/)]);
+    });
   });
 
   it('maps TRUST_PROXY to Express settings', () => {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ConfigurationError, loadEnvironment, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
 
 /** Express's `trust proxy` values: true/false, a hop count, or addresses / subnets / named ranges. */
 const TRUST_PROXY_PATTERN = /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
@@ -69,6 +70,25 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @IsInt()
   @Min(1_000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
+
+  /**
+   * Swagger UI at /api/docs and the OpenAPI document at /api/docs-json. Unset: on in
+   * development and tests (the API client and the fuzzing tests read the document), off in
+   * production, where it would hand every route and schema to anyone who asks.
+   */
+  @IsOptional()
+  @Transform(parseFlag)
+  @IsBoolean({ message: 'must be true or false' })
+  API_DOCS_ENABLED?: boolean;
+
+  /**
+   * The web app's source maps (*.map beside its bundles). Unset: served in development and
+   * tests, 404 in production, where they would publish the app's source.
+   */
+  @IsOptional()
+  @Transform(parseFlag)
+  @IsBoolean({ message: 'must be true or false' })
+  SOURCE_MAPS_ENABLED?: boolean;
 }
 
 /** The validated environment plus what is derived from it at start. */
@@ -100,6 +120,16 @@ export function trustProxySetting(value: string): boolean | number | string[] {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((part) => part.trim());
+}
+
+/** Whether Swagger UI and the OpenAPI document are served: API_DOCS_ENABLED, else everywhere but production. */
+export function apiDocsEnabled(environment: GatewayEnvironment): boolean {
+  return environment.API_DOCS_ENABLED ?? environment.NODE_ENV !== 'production';
+}
+
+/** Whether the web app's source maps are served: SOURCE_MAPS_ENABLED, else everywhere but production. */
+export function sourceMapsEnabled(environment: GatewayEnvironment): boolean {
+  return environment.SOURCE_MAPS_ENABLED ?? environment.NODE_ENV !== 'production';
 }
 
 /** Whether the public address is https, which decides Secure cookies, HSTS and upgrade-insecure-requests. */

@@ -20,9 +20,10 @@ function looksLikeFile(path: string): boolean {
  * /api and /health, so client-side routes such as /app/dashboard load on refresh.
  * The build leaves Brotli (.br) and gzip (.gz) copies beside each file; a client that
  * accepts them gets one (Brotli first), with the original's Content-Type. Those copies
- * are found when the gateway starts, so it is started after the build.
+ * are found when the gateway starts, so it is started after the build. Without
+ * `sourceMaps` the bundles' source maps (*.map) answer 404 like any missing file.
  */
-export function serveWebApp(directory: string): RequestHandler[] {
+export function serveWebApp(directory: string, { sourceMaps }: { sourceMaps: boolean }): RequestHandler[] {
   const root = resolve(directory);
   const assets = join(root, 'assets') + sep;
   const files: RequestHandler = expressStaticGzip(root, {
@@ -48,5 +49,6 @@ export function serveWebApp(directory: string): RequestHandler[] {
       next(error);
     });
   };
-  return [(req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? next() : files(req, res, next)), fallback];
+  const hidden = (path: string) => !sourceMaps && path.toLowerCase().endsWith('.map');
+  return [(req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) || hidden(req.path) ? next() : files(req, res, next)), fallback];
 }

@@ -45,6 +45,7 @@ describe('serving the built web app', () => {
       join(dist, 'assets', 'index-abc123.js'),
       Array.from({ length: 400 }, (_, line) => `console.log("portal line ${line}");`).join('\n'),
     );
+    writeWithCompressedCopies(join(dist, 'assets', 'index-abc123.js.map'), JSON.stringify({ version: 3, sources: ['src/main.tsx'], mappings: '' }));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     gateway = await GatewayHarness.start('gateway-web', { WEB_DIST_DIR: dist });
   });
@@ -148,6 +149,37 @@ describe('serving the built web app', () => {
       const health = await fetchRaw(`${gateway.baseUrl}/health`, { 'accept-encoding': 'gzip, deflate, br' });
       expect(health.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+    });
+  });
+
+  describe('API docs and source maps', () => {
+    let production: GatewayHarness;
+
+    beforeAll(async () => {
+      // As production has them by default (NODE_ENV=production also needs real keys and secrets).
+      production = await GatewayHarness.start('gateway-web-prod', { WEB_DIST_DIR: dist, API_DOCS_ENABLED: 'false', SOURCE_MAPS_ENABLED: 'false' });
+    });
+
+    afterAll(async () => {
+      await production?.close();
+    });
+
+    it('serves Swagger UI, the OpenAPI document and the source maps where they are enabled (development and tests)', async () => {
+      expect((await request(gateway.baseUrl).get('/api/docs/').set('accept', 'text/html')).text).toContain('swagger-ui');
+      expect((await request(gateway.baseUrl).get('/api/docs-json')).body).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+      const map = await request(gateway.baseUrl).get('/assets/index-abc123.js.map');
+      expect(map.status).toBe(200);
+      expect(JSON.parse(map.text)).toMatchObject({ sources: ['src/main.tsx'] });
+    });
+
+    it('answers 404 for the docs and the source maps where they are off, and still serves the app', async () => {
+      for (const path of ['/api/docs', '/api/docs/', '/api/docs-json', '/assets/index-abc123.js.map']) {
+        const response = await fetchRaw(`${production.baseUrl}${path}`, { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' });
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.body.toString()).not.toContain('src/main.tsx');
+      }
+      expect((await request(production.baseUrl).get('/assets/index-abc123.js')).status).toBe(200);
+      expect((await request(production.baseUrl).get('/app/dashboard').set('accept', 'text/html')).text).toContain('<div id="root">');
     });
   });
 });

@@ -1,0 +1,7 @@
+// Tests of the repository's own tooling (scripts/): the per-app image contents.
+module.exports = {
+  ...require('../jest.preset'),
+  displayName: 'scripts',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.int-spec.ts'],
+};
