@@ -193,6 +193,9 @@ function cpuDelta(before, after) {
 
 // ---------------------------------------------------------------- load
 
+/** More customers than sign-in connections, so no account has two sign-ins in flight. */
+const SIGN_IN_ACCOUNTS = 48;
+
 function cannon(options) {
   return new Promise((resolve, reject) => {
     autocannon({ timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -403,12 +406,29 @@ async function main() {
 
     const pids = processesOfInterest();
     const read = { url: `${gatewayUrl}/api/v1/me`, connections: settings.connections, headers: { authorization: `Bearer ${customer.accessToken}` } };
+    // Sign-ins spread over many customers, as a real burst is: one account signing in on 32
+    // connections at once would (rightly) hit the per-account limit of the security setting.
+    const signInAccounts = [customer];
+    while (signInAccounts.length < SIGN_IN_ACCOUNTS) {
+      const batch = Math.min(8, SIGN_IN_ACCOUNTS - signInAccounts.length);
+      signInAccounts.push(...(await Promise.all(Array.from({ length: batch }, () => confirmedCustomer(new PortalApi(gatewayUrl), new MailInbox(stack.mailUrl))))));
+    }
+    say(`  ${signInAccounts.length} customers take turns signing in`);
+    let nextSignIn = 0;
     const login = (connections) => ({
-      url: `${gatewayUrl}/api/v1/auth/login`,
-      method: 'POST',
+      url: gatewayUrl,
       connections,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: customer.email, password: customer.password }),
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/auth/login',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const account = signInAccounts[nextSignIn++ % signInAccounts.length];
+            return { ...request, body: JSON.stringify({ email: account.email, password: account.password }) };
+          },
+        },
+      ],
     });
     const signal = (name) => pids[name] && process.kill(pids[name], 'SIGWINCH');
 
