@@ -4,15 +4,17 @@ import { ProtectionCard } from '../../money/ProtectionCard';
 import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
+import { useTranslation } from 'react-i18next';
 
 export default function CustomerDashboardPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Dashboard" description="An overview of your account, investments and balance.">
+    <PortalPage title={t('customer.dashboard.title')} description={t('customer.dashboard.description')}>
       <Greeting />
       <KycStatusNotice />
       <ProtectionCard />
       <BalanceStatCards />
-      <FeatureNotAvailable feature="Your investment plans and performance" />
+      <FeatureNotAvailable feature={t('customer.dashboard.plansFeature')} />
     </PortalPage>
   );
 }

@@ -1,9 +1,11 @@
 import { InvestmentPortfolio } from '../../investments/InvestmentPortfolio';
 import { PortalPage } from '../../ui/PortalPage';
+import { useTranslation } from 'react-i18next';
 
 export default function InvestmentPortfolioPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Investment Portfolio" description="Your investments, their maturity and expected returns.">
+    <PortalPage title={t('customer.portfolio.title')} description={t('customer.portfolio.description')}>
       <InvestmentPortfolio />
     </PortalPage>
   );
