@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { AdminOverview } from '../../admin-overview/AdminOverview';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation('pages');

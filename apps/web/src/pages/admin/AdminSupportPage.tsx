@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { AdminSupportView } from '../../support/AdminSupportView';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function AdminSupportPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { AdminCardRequests } from '../../cards/AdminCardRequests';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function CardRequestsAdminPage() {
   const { t } = useTranslation('pages');

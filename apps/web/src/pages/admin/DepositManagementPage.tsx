@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { AdminTransactionsTable } from '../../money/AdminTransactionsTable';
 import { TransactionTiles } from '../../money/TransactionTiles';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function DepositManagementPage() {
   const { t } = useTranslation('pages');

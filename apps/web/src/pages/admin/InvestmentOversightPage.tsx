@@ -1,8 +1,8 @@
 import Tabs from 'antd/es/tabs';
+import { useTranslation } from 'react-i18next';
 import { ApplicationReviewList } from '../../applications/admin/ApplicationReviewList';
 import { InvestmentOversight } from '../../applications/admin/InvestmentOversight';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function InvestmentOversightPage() {
   const { t } = useTranslation('pages');

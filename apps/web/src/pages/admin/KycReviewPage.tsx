@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { KycReview } from '../../kyc/KycReview';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function KycReviewPage() {
   const { t } = useTranslation('pages');

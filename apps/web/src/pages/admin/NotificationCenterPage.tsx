@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '../../notifications/NotificationCenter';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function NotificationCenterPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { ReportsScreen } from '../../reports/ReportsScreen';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function ReportsPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { SecurityDepositPanel } from '../../money/SecurityDepositPanel';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function SecurityDepositsPage() {
   const { t } = useTranslation('pages');

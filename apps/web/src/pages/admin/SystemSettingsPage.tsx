@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { PortalPage } from '../../ui/PortalPage';
 import { SystemSettings } from '../../system-settings/SystemSettings';
-import { useTranslation } from 'react-i18next';
 
 export default function SystemSettingsPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { PortalPage } from '../../ui/PortalPage';
 import { UserManagement } from '../../users/UserManagement';
-import { useTranslation } from 'react-i18next';
 
 export default function UserManagementPage() {
   const { t } = useTranslation('pages');

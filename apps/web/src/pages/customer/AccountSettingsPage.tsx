@@ -1,6 +1,7 @@
 import Alert from 'antd/es/alert';
 import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { AccountStatusBadge } from '../../account-settings/AccountStatusBadge';
 import { NotificationsTab } from '../../account-settings/NotificationsTab';
@@ -9,7 +10,6 @@ import { ProfileTab } from '../../account-settings/ProfileTab';
 import { usePreferencesDraft } from '../../account-settings/use-preferences-draft';
 import { SecuritySettings } from '../../account-security/SecuritySettings';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 /** /app/settings, or /app/settings/security (where security emails link) opened on the Security tab. */
 export default function AccountSettingsPage() {

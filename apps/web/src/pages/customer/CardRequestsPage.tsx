@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { CardRequestsScreen } from '../../cards/CardRequestsScreen';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function CardRequestsPage() {
   const { t } = useTranslation('pages');

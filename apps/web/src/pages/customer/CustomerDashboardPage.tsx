@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { KycStatusNotice } from '../../kyc/KycStatusBadge';
 import { BalanceStatCards } from '../../money/BalanceStatCards';
 import { ProtectionCard } from '../../money/ProtectionCard';
 import { FeatureNotAvailable } from '../../ui/FeatureNotAvailable';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function CustomerDashboardPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { DocumentUploadCenter } from '../../kyc/DocumentUploadCenter';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function DocumentsPage() {
   const { t } = useTranslation('pages');

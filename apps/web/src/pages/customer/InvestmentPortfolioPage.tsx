@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { InvestmentPortfolio } from '../../investments/InvestmentPortfolio';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function InvestmentPortfolioPage() {
   const { t } = useTranslation('pages');

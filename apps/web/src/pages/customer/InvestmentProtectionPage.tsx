@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ProtectionCard } from '../../money/ProtectionCard';
 import { SecurityDepositPanel } from '../../money/SecurityDepositPanel';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function InvestmentProtectionPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { InvestmentApplications } from '../../applications/InvestmentApplications';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function MyInvestmentsPage() {
   const { t } = useTranslation('pages');

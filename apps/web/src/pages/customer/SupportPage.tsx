@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { SupportCenter } from '../../support/SupportCenter';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function SupportPage() {
   const { t } = useTranslation('pages');

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function TransactionsPage() {
   const { t } = useTranslation('pages');

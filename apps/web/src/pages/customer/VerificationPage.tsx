@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { BiometricVerification } from '../../kyc/BiometricVerification';
 import { PortalPage } from '../../ui/PortalPage';
-import { useTranslation } from 'react-i18next';
 
 export default function VerificationPage() {
   const { t } = useTranslation('pages');
