@@ -6,11 +6,16 @@ import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BrandMark } from '../ui/BrandMark';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
+// Where the portal cards lead.
+const PATHS = { customerSignIn: '/auth/login?portal=customer', signUp: '/auth/signup', adminSignIn: '/auth/login?portal=admin' } as const;
+
 export default function LandingPage() {
+  const { t } = useTranslation('pages');
   const navigate = useNavigate();
   // Real links (open in a new tab, announced as links), navigated inside the app on click.
   const linkTo = (path: string) => ({
@@ -31,57 +36,49 @@ export default function LandingPage() {
       </header>
       <main className="public-main">
         <section className="landing-hero">
-          <h1>Your investments, in one place</h1>
-          <p>
-            A centralized hub to manage your personal, corporate and partnership portfolios, monitor their performance
-            and track your growth.
-          </p>
+          <h1>{t('landing.heroTitle')}</h1>
+          <p>{t('landing.heroText')}</p>
         </section>
-        <section className="landing-portals" aria-label="Portals">
+        <section className="landing-portals" aria-label={t('landing.portals')}>
           <PortalCard
             icon={<UserOutlined />}
-            title="Customer Portal"
-            description="Apply for personal, corporate or partnership investments, fund your account and follow your portfolio."
+            title={t('landing.customerTitle')}
+            description={t('landing.customerDescription')}
           >
-            <Button type="primary" size="large" block {...linkTo('/auth/login?portal=customer')}>
-              Sign In
+            <Button type="primary" size="large" block {...linkTo(PATHS.customerSignIn)}>
+              {t('landing.signIn')}
             </Button>
-            <Button size="large" block {...linkTo('/auth/signup')}>
-              Create Account
+            <Button size="large" block {...linkTo(PATHS.signUp)}>
+              {t('landing.createAccount')}
             </Button>
           </PortalCard>
           <PortalCard
             icon={<SafetyCertificateOutlined />}
-            title="Administrator Portal"
-            description="Oversee users, applications, accounts, transactions and security across the platform."
+            title={t('landing.adminTitle')}
+            description={t('landing.adminDescription')}
           >
-            <Button type="primary" size="large" block {...linkTo('/auth/login?portal=admin')}>
-              Sign In
+            <Button type="primary" size="large" block {...linkTo(PATHS.adminSignIn)}>
+              {t('landing.signIn')}
             </Button>
             <Button size="large" block onClick={() => setAdminAccountInfoOpen(true)}>
-              Create Admin Account
+              {t('landing.createAdminAccount')}
             </Button>
           </PortalCard>
         </section>
       </main>
-      <footer className="public-footer">Investment Portal</footer>
+      <footer className="public-footer">{t('ui:brand')}</footer>
       <Modal
-        title="Administrator accounts"
+        title={t('landing.adminAccountsTitle')}
         open={adminAccountInfoOpen}
         onCancel={() => setAdminAccountInfoOpen(false)}
         footer={
           <Button type="primary" onClick={() => setAdminAccountInfoOpen(false)}>
-            Understood
+            {t('landing.understood')}
           </Button>
         }
       >
-        <Typography.Paragraph>
-          Administrator accounts cannot be created by signing up. An existing administrator creates them from User
-          Management in the admin portal and chooses the new administrator&apos;s role.
-        </Typography.Paragraph>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
-          If you need administrator access, please ask an administrator of your organisation.
-        </Typography.Paragraph>
+        <Typography.Paragraph>{t('landing.adminAccountsText')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>{t('landing.adminAccessText')}</Typography.Paragraph>
       </Modal>
     </div>
   );

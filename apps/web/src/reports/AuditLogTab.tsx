@@ -9,8 +9,10 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { dateTime } from '../money/format';
+import { formatNumber } from '../ui/number-format';
 import { ExportButtons } from './ExportButtons';
 import { reportKeys, reportsApi, type AuditFilter, type AuditLogEntry } from './reports-api';
 
@@ -18,6 +20,7 @@ const PAGE_SIZE = 20;
 
 /** Every admin action and security event of every service: who, what, target, when, details; filtered and paged by cursor. */
 export function AuditLogTab() {
+  const { t } = useTranslation('reports');
   const [filter, setFilter] = useState<AuditFilter>({});
   const [action, setAction] = useState('');
   // The cursors of the pages seen so far, so Previous goes back without re-reading from the start.
@@ -43,9 +46,9 @@ export function AuditLogTab() {
       <Space wrap>
         <Select
           allowClear
-          placeholder="All admins"
+          placeholder={t('audit.allAdmins')}
           style={{ minWidth: 220 }}
-          aria-label="Admin"
+          aria-label={t('audit.admin')}
           loading={admins.isLoading}
           value={filter.actorUserId}
           onChange={(actorUserId?: string) => change({ ...filter, actorUserId })}
@@ -53,22 +56,22 @@ export function AuditLogTab() {
         />
         <Input.Search
           allowClear
-          placeholder="Action, e.g. user_suspended"
-          aria-label="Action"
+          placeholder={t('audit.actionPlaceholder')}
+          aria-label={t('audit.action')}
           style={{ width: 260 }}
           value={action}
           onChange={(event) => setAction(event.target.value)}
           onSearch={(value) => change({ ...filter, action: value.trim() || undefined })}
         />
         <DatePicker.RangePicker
-          aria-label="Dates"
+          aria-label={t('audit.dates')}
           onChange={(dates) =>
             change({ ...filter, from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined, to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined })
           }
         />
         <ExportButtons target={{ kind: 'audit', filter }} disabled={!data || data.total === 0} />
       </Space>
-      {error && <Alert type="error" showIcon message={serverMessage(error) ?? 'The audit log could not be loaded.'} />}
+      {error && <Alert type="error" showIcon message={serverMessage(error) ?? t('audit.loadFailed')} />}
       <Table<AuditLogEntry>
         rowKey="id"
         size="small"
@@ -76,17 +79,17 @@ export function AuditLogTab() {
         dataSource={data?.items ?? []}
         pagination={false}
         scroll={{ x: 900 }}
-        locale={{ emptyText: 'No audit log entries found' }}
+        locale={{ emptyText: t('audit.empty') }}
         columns={[
-          { title: 'When', dataIndex: 'createdAt', width: 190, render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
+          { title: t('audit.when'), dataIndex: 'createdAt', width: 190, render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
           {
-            title: 'Who',
-            render: (_, row) => (row.actorUserId ? (names.get(row.actorUserId) ?? row.actorEmail ?? <span title={row.actorUserId}>{short(row.actorUserId)}</span>) : (row.actorEmail ?? 'System')),
+            title: t('audit.who'),
+            render: (_, row) => (row.actorUserId ? (names.get(row.actorUserId) ?? row.actorEmail ?? <span title={row.actorUserId}>{short(row.actorUserId)}</span>) : (row.actorEmail ?? t('audit.system'))),
           },
-          { title: 'Category', dataIndex: 'category', render: (category: string) => <Tag color={category === 'security_event' ? 'red' : 'blue'}>{category.replace('_', ' ')}</Tag> },
-          { title: 'Action', dataIndex: 'actionType', render: (action: string) => <span style={{ whiteSpace: 'nowrap' }}>{action}</span> },
+          { title: t('audit.category'), dataIndex: 'category', render: (category: string) => <Tag color={category === 'security_event' ? 'red' : 'blue'}>{t(`audit.categories.${category}`, { defaultValue: category.replace('_', ' ') })}</Tag> },
+          { title: t('audit.action'), dataIndex: 'actionType', render: (action: string) => <span style={{ whiteSpace: 'nowrap' }}>{action}</span> },
           {
-            title: 'Target',
+            title: t('audit.target'),
             render: (_, row) =>
               row.targetType ? (
                 <span title={row.targetId ?? undefined} style={{ whiteSpace: 'nowrap' }}>
@@ -96,9 +99,9 @@ export function AuditLogTab() {
                 '—'
               ),
           },
-          { title: 'Description', dataIndex: 'description' },
+          { title: t('audit.description'), dataIndex: 'description' },
           {
-            title: 'Details',
+            title: t('audit.details'),
             dataIndex: 'metadata',
             render: (metadata: Record<string, unknown>) => (
               <Typography.Text code style={{ fontSize: 12 }} ellipsis={{ tooltip: JSON.stringify(metadata) }}>
@@ -110,14 +113,15 @@ export function AuditLogTab() {
       />
       <Space>
         <Button disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Previous
+          {t('audit.previous')}
         </Button>
         <Typography.Text>
-          Page {page}
-          {data ? ` of ${Math.max(1, Math.ceil(data.total / PAGE_SIZE))} · ${data.total} entries` : ''}
+          {data
+            ? t('audit.pageOf', { page: formatNumber(page), pages: formatNumber(Math.max(1, Math.ceil(data.total / PAGE_SIZE))), entries: formatNumber(data.total) })
+            : t('audit.page', { page: formatNumber(page) })}
         </Typography.Text>
         <Button disabled={!data?.nextCursor} onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}>
-          Next
+          {t('audit.next')}
         </Button>
       </Space>
     </Space>

@@ -13,30 +13,35 @@ import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { amounts, capitalise, day, money } from '../money/format';
 import { AuditLogTab } from './AuditLogTab';
 import { ExportButtons } from './ExportButtons';
 import { ActivityChart, NewUsersChart, VolumeChart } from './report-charts';
+import { useDayjsLocale } from './use-dayjs-locale';
 import { reportKeys, reportsApi, type AdminReportView, type ReportPeriod, type ReportRange, type ReportTab } from './reports-api';
 
-export const NO_REPORT_DATA = 'No report data available';
+const PERIODS: ReportPeriod[] = ['daily', 'weekly', 'monthly', 'custom'];
 
-const PERIODS: { value: ReportPeriod; label: string }[] = [
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'custom', label: 'Custom range' },
-];
+/** The figures of one service, named in the catalogue (`unavailable.<section>`). */
+type Section = 'users' | 'applications' | 'transactions' | 'kyc';
 
-const label = (text: string) => capitalise(text.replace(/_/g, ' '));
-
-function Unavailable({ section, name }: { section: { available: boolean; message?: string | null }; name: string }) {
+function Unavailable({ section, name }: { section: { available: boolean; message?: string | null }; name: Section }) {
+  const { t } = useTranslation('reports');
   if (section.available) return null;
-  return <Alert type="warning" showIcon message={`${name} figures are unavailable`} description={section.message ?? undefined} />;
+  return <Alert type="warning" showIcon message={t(`unavailable.${name}`)} description={section.message ?? undefined} />;
+}
+
+/** A server label ("under_review") in the shown language; one the catalogue does not know yet shows as written. */
+function useLabel(): (text: string) => string {
+  const { t } = useTranslation('reports');
+  return (text: string) => t(`labels.${text}`, { defaultValue: capitalise(text.replace(/_/g, ' ')) });
 }
 
 function CountTable({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
+  const { t } = useTranslation('reports');
+  const label = useLabel();
   return (
     <Card size="small" title={title}>
       <Table
@@ -44,10 +49,10 @@ function CountTable({ title, rows }: { title: string; rows: { label: string; cou
         rowKey="label"
         pagination={false}
         dataSource={rows}
-        locale={{ emptyText: 'None in this period' }}
+        locale={{ emptyText: t('tables.none') }}
         columns={[
-          { title: 'Item', dataIndex: 'label', render: label },
-          { title: 'Count', dataIndex: 'count', align: 'right' },
+          { title: t('tables.item'), dataIndex: 'label', render: label },
+          { title: t('tables.count'), dataIndex: 'count', align: 'right' },
         ]}
       />
     </Card>
@@ -55,49 +60,50 @@ function CountTable({ title, rows }: { title: string; rows: { label: string; cou
 }
 
 function OverviewTab({ report }: { report: AdminReportView }) {
+  const { t } = useTranslation('reports');
   const ledger = report.money.data;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Unavailable section={report.users} name="User" />
-      <Unavailable section={report.applications} name="Application" />
-      <Unavailable section={report.money} name="Transaction" />
-      <Unavailable section={report.kyc} name="KYC" />
+      <Unavailable section={report.users} name="users" />
+      <Unavailable section={report.applications} name="applications" />
+      <Unavailable section={report.money} name="transactions" />
+      <Unavailable section={report.kyc} name="kyc" />
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={4}>
           <Card size="small">
-            <Statistic title="New Users" value={report.users.data?.newUsers ?? '—'} />
+            <Statistic title={t('overview.newUsers')} value={report.users.data?.newUsers ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title="Applications" value={report.applications.data?.submitted ?? '—'} />
+            <Statistic title={t('overview.applications')} value={report.applications.data?.submitted ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title="Transactions" value={ledger?.transactions ?? '—'} />
+            <Statistic title={t('overview.transactions')} value={ledger?.transactions ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title="Transaction Volume" value={ledger ? amounts(ledger.totalVolume) : '—'} />
+            <Statistic title={t('overview.transactionVolume')} value={ledger ? amounts(ledger.totalVolume) : '—'} />
           </Card>
         </Col>
         <Col xs={24} lg={5}>
           <Card size="small">
-            <Statistic title="Platform Fees" value={ledger ? amounts(ledger.fees) : '—'} />
+            <Statistic title={t('overview.platformFees')} value={ledger ? amounts(ledger.fees) : '—'} />
           </Card>
         </Col>
       </Row>
-      <Card title="Activity per day">
+      <Card title={t('overview.activityPerDay')}>
         <ActivityChart report={report} />
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
-          <CountTable title="Applications by status" rows={report.applications.data?.byStatus ?? []} />
+          <CountTable title={t('overview.applicationsByStatus')} rows={report.applications.data?.byStatus ?? []} />
         </Col>
         <Col xs={24} md={12}>
-          <CountTable title="Applications by type" rows={report.applications.data?.byType ?? []} />
+          <CountTable title={t('overview.applicationsByType')} rows={report.applications.data?.byType ?? []} />
         </Col>
       </Row>
     </Space>
@@ -105,42 +111,44 @@ function OverviewTab({ report }: { report: AdminReportView }) {
 }
 
 function FinancialTab({ report }: { report: AdminReportView }) {
+  const { t } = useTranslation('reports');
+  const label = useLabel();
   const ledger = report.money.data;
   const currencies = [...new Set((ledger?.perDay ?? []).map((row) => row.currency))];
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const currency: string = chosen && (currencies as string[]).includes(chosen) ? chosen : (currencies[0] ?? 'USD');
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Unavailable section={report.money} name="Transaction" />
+      <Unavailable section={report.money} name="transactions" />
       <Card
-        title="Transaction volume per day"
-        extra={currencies.length > 1 && <Select size="small" value={currency} onChange={setChosen} options={currencies.map((value) => ({ value, label: value }))} aria-label="Currency" />}
+        title={t('financial.volumePerDay')}
+        extra={currencies.length > 1 && <Select size="small" value={currency} onChange={setChosen} options={currencies.map((value) => ({ value, label: value }))} aria-label={t('financial.currency')} />}
       >
         <VolumeChart report={report} currency={currency} />
       </Card>
-      <Card size="small" title="Transaction volumes by type and status">
+      <Card size="small" title={t('financial.volumesByTypeAndStatus')}>
         <Table
           size="small"
           rowKey={(row) => `${row.type}-${row.status}-${row.currency}`}
           pagination={false}
           dataSource={ledger?.volumes ?? []}
-          locale={{ emptyText: 'None in this period' }}
+          locale={{ emptyText: t('tables.none') }}
           columns={[
-            { title: 'Type', dataIndex: 'type', render: label },
-            { title: 'Status', dataIndex: 'status', render: label },
-            { title: 'Count', dataIndex: 'count', align: 'right' },
-            { title: 'Amount', align: 'right', render: (_, row) => money(row.amount, row.currency) },
+            { title: t('tables.type'), dataIndex: 'type', render: label },
+            { title: t('tables.status'), dataIndex: 'status', render: label },
+            { title: t('tables.count'), dataIndex: 'count', align: 'right' },
+            { title: t('tables.amount'), align: 'right', render: (_, row) => money(row.amount, row.currency) },
           ]}
         />
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
-          <Card size="small" title="Fees posted">
+          <Card size="small" title={t('financial.feesPosted')}>
             <Statistic value={ledger ? amounts(ledger.fees) : '—'} />
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Card size="small" title="Investment amounts applied for">
+          <Card size="small" title={t('financial.amountsAppliedFor')}>
             <Statistic value={report.applications.data ? amounts(report.applications.data.requested) : '—'} />
           </Card>
         </Col>
@@ -150,33 +158,34 @@ function FinancialTab({ report }: { report: AdminReportView }) {
 }
 
 function UsersTab({ report }: { report: AdminReportView }) {
+  const { t } = useTranslation('reports');
   const kyc = report.kyc.data;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Unavailable section={report.users} name="User" />
-      <Unavailable section={report.kyc} name="KYC" />
-      <Card title="New users per day">
+      <Unavailable section={report.users} name="users" />
+      <Unavailable section={report.kyc} name="kyc" />
+      <Card title={t('users.newUsersPerDay')}>
         <NewUsersChart report={report} />
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
-          <CountTable title="New users by type" rows={report.users.data?.byType ?? []} />
+          <CountTable title={t('users.newUsersByType')} rows={report.users.data?.byType ?? []} />
         </Col>
         <Col xs={24} md={8}>
-          <CountTable title="New users by status" rows={report.users.data?.byStatus ?? []} />
+          <CountTable title={t('users.newUsersByStatus')} rows={report.users.data?.byStatus ?? []} />
         </Col>
         <Col xs={24} md={8}>
-          <CountTable title="KYC outcomes" rows={kyc?.outcomes ?? []} />
+          <CountTable title={t('users.kycOutcomes')} rows={kyc?.outcomes ?? []} />
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card size="small">
-            <Statistic title="KYC documents submitted" value={kyc?.documentsSubmitted ?? '—'} />
+            <Statistic title={t('users.kycDocumentsSubmitted')} value={kyc?.documentsSubmitted ?? '—'} />
           </Card>
         </Col>
         <Col xs={24} md={16}>
-          <CountTable title="KYC document reviews" rows={kyc?.documentReviews ?? []} />
+          <CountTable title={t('users.kycDocumentReviews')} rows={kyc?.documentReviews ?? []} />
         </Col>
       </Row>
     </Space>
@@ -185,15 +194,17 @@ function UsersTab({ report }: { report: AdminReportView }) {
 
 /** Spec 02 §2 Reports & Analytics: a period's figures from every service, charts, tables and exports. */
 export function ReportsScreen() {
+  const { t } = useTranslation('reports');
+  useDayjsLocale();
   const [range, setRange] = useState<ReportRange>({ period: 'weekly' });
   const [tab, setTab] = useState<ReportTab>('overview');
   const ready = range.period !== 'custom' || Boolean(range.from && range.to);
   const { data, isFetching, error, refetch } = useQuery({ queryKey: reportKeys.report(range), queryFn: () => reportsApi.report(range), enabled: ready });
 
   const body = (render: (report: AdminReportView) => ReactNode) => {
-    if (error) return <Alert type="error" showIcon message={serverMessage(error) ?? 'The report could not be loaded.'} />;
+    if (error) return <Alert type="error" showIcon message={serverMessage(error) ?? t('messages.loadFailed')} />;
     if (!data) return <Card loading />;
-    if (!data.hasData) return <Empty description={NO_REPORT_DATA} />;
+    if (!data.hasData) return <Empty description={t('messages.noData')} />;
     return render(data);
   };
 
@@ -201,16 +212,16 @@ export function ReportsScreen() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
-          <Select<ReportPeriod> aria-label="Period" value={range.period} style={{ width: 160 }} options={PERIODS} onChange={(period) => setRange(period === 'custom' ? { period, from: range.from, to: range.to } : { period })} />
+          <Select<ReportPeriod> aria-label={t('period.label')} value={range.period} style={{ width: 160 }} options={PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))} onChange={(period) => setRange(period === 'custom' ? { period, from: range.from, to: range.to } : { period })} />
           {range.period === 'custom' && (
-            <DatePicker.RangePicker aria-label="Date range" onChange={(dates) => setRange({ period: 'custom', from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })} />
+            <DatePicker.RangePicker aria-label={t('period.dateRange')} onChange={(dates) => setRange({ period: 'custom', from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })} />
           )}
           <Button onClick={() => refetch()} loading={isFetching} disabled={!ready}>
-            Refresh
+            {t('refresh')}
           </Button>
           {data && (
             <Typography.Text type="secondary">
-              {day(data.from)} – {day(new Date(Date.parse(data.to) - 1).toISOString())}
+              {t('period.range', { from: day(data.from), to: day(new Date(Date.parse(data.to) - 1).toISOString()) })}
             </Typography.Text>
           )}
         </Space>
@@ -220,10 +231,10 @@ export function ReportsScreen() {
         activeKey={tab}
         onChange={(key) => setTab(key as ReportTab)}
         items={[
-          { key: 'overview', label: 'Overview', children: body((report) => <OverviewTab report={report} />) },
-          { key: 'financial', label: 'Financial', children: body((report) => <FinancialTab report={report} />) },
-          { key: 'users', label: 'Users', children: body((report) => <UsersTab report={report} />) },
-          { key: 'audit', label: 'Audit Logs', children: <AuditLogTab /> },
+          { key: 'overview', label: t('tabs.overview'), children: body((report) => <OverviewTab report={report} />) },
+          { key: 'financial', label: t('tabs.financial'), children: body((report) => <FinancialTab report={report} />) },
+          { key: 'users', label: t('tabs.users'), children: body((report) => <UsersTab report={report} />) },
+          { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
         ]}
       />
     </Space>

@@ -3,6 +3,8 @@ import Empty from 'antd/es/empty';
 import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../ui/date-format';
 import { useSettingHistory } from './use-system-settings';
 
 function compact(value: unknown): string {
@@ -21,30 +23,29 @@ export function describeChange(previous: unknown, next: unknown): string[] {
   return [`${compact(previous)} → ${compact(next)}`];
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 /** A setting's version history: who, when, old → new. Loaded when opened. */
 export function SettingHistoryPanel({ settingKey, version }: { settingKey: string; version?: number }) {
+  const { t } = useTranslation('system-settings');
   const [open, setOpen] = useState(false);
   const history = useSettingHistory(settingKey, open);
   return (
     <div className="setting-history" style={{ marginTop: 16 }}>
       <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setOpen(!open)} aria-expanded={open}>
-        {open ? 'Hide history' : 'Show history'}
-        {version ? ` (version ${version})` : ''}
+        {open ? t('history.hide') : t('history.show')}
+        {version ? ` ${t('history.versionSuffix', { version })}` : ''}
       </Button>
       {open && (
         <List
           size="small"
           loading={history.isLoading}
-          aria-label={`History of ${settingKey}`}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Not changed since it was set up" /> }}
+          aria-label={t('history.of', { key: settingKey })}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} /> }}
           dataSource={history.data?.items ?? []}
           renderItem={(entry) => (
             <List.Item key={entry.version}>
               <div>
                 <Typography.Text strong>
-                  Version {entry.version} · {entry.changedByEmail ?? 'Unknown admin'} · {when(entry.changedAt)}
+                  {t('history.entry', { version: entry.version, who: entry.changedByEmail ?? t('history.unknownAdmin'), when: formatDateTime(entry.changedAt) })}
                 </Typography.Text>
                 {describeChange(entry.previousValue, entry.value).map((line) => (
                   <div key={line}>

@@ -14,38 +14,39 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useAuth } from '../auth/AuthProvider';
 import { SettingHistoryPanel } from './SettingHistoryPanel';
 import type { AdminSettingView } from './system-settings-api';
 import { useSaveSetting, useSystemSettings } from './use-system-settings';
 
-const FEATURE_LABELS: Record<string, string> = {
-  investments_enabled: 'Investments',
-  withdrawals_enabled: 'Withdrawals',
-  new_registrations: 'New registrations',
-  email_notifications: 'Email notifications',
-  kyc_verification: 'KYC verification',
-  crypto_payments: 'Crypto payments',
-  bank_transfers: 'Bank transfers',
-  sms_notifications: 'SMS notifications',
-};
+/** The toggles of feature_toggles, named in the catalogue under `features.<toggle>`. */
+const FEATURE_TOGGLES = [
+  'investments_enabled',
+  'withdrawals_enabled',
+  'new_registrations',
+  'email_notifications',
+  'kyc_verification',
+  'crypto_payments',
+  'bank_transfers',
+  'sms_notifications',
+] as const;
 const PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
 const ROLES = ['admin', 'moderator', 'support'] as const;
-const INVESTMENT_TYPES = [
-  ['personal', 'Personal'],
-  ['corporate', 'Corporate'],
-  ['gipp', 'GIPP'],
-] as const;
+const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const;
+const CURRENCIES_EXAMPLE = 'USD, EUR, GBP, SGD';
+const URL_EXAMPLE = 'https://';
 /** Providers with an adapter on the platform; another name can be typed for a vendor adapter to come. */
 const BIOMETRIC_PROVIDERS = ['built-in'];
 
 type Values = Record<string, unknown>;
+/** A setting's texts in the catalogue: `sections.<name>.title`, `.save` (button) and `.saved` (toast). */
+type SectionName = 'general' | 'financialLimits' | 'platformFees' | 'roiRates' | 'supportedCurrencies' | 'cryptoWallets' | 'security' | 'biometric';
 
 interface SectionProps {
   setting: AdminSettingView | undefined;
-  title: string;
-  label: string;
+  section: SectionName;
   canEdit: boolean;
   /** Form values → the whole value sent with PUT. */
   toValue?: (values: Values) => unknown;
@@ -56,9 +57,11 @@ interface SectionProps {
 }
 
 /** One setting in a card: a form that saves the key's whole value, and its history below. */
-function SettingSection({ setting, title, label, canEdit, toValue = (values) => values, toForm = (value) => (value ?? {}) as Values, children, extra }: SectionProps) {
+function SettingSection({ setting, section, canEdit, toValue = (values) => values, toForm = (value) => (value ?? {}) as Values, children, extra }: SectionProps) {
+  const { t } = useTranslation('system-settings');
+  const title = t(`sections.${section}.title`);
   const [form] = Form.useForm<Values>();
-  const save = useSaveSetting(setting?.key ?? '', label);
+  const save = useSaveSetting(setting?.key ?? '', t(`sections.${section}.saved`));
   useEffect(() => {
     if (setting) form.setFieldsValue(toForm(setting.value));
     // Reset only when the server's value (version) changes.
@@ -70,7 +73,7 @@ function SettingSection({ setting, title, label, canEdit, toValue = (values) => 
         {children}
         {canEdit && (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save {label}
+            {t(`sections.${section}.save`)}
           </Button>
         )}
       </Form>
@@ -79,37 +82,42 @@ function SettingSection({ setting, title, label, canEdit, toValue = (values) => 
   );
 }
 
-const percentField = (name: string, label: string) => (
-  <Form.Item key={name} name={name} label={label} rules={[{ required: true, message: `${label} is required` }]}>
-    <InputNumber min={0} max={100} step={0.1} precision={1} addonAfter="%" style={{ width: 160 }} />
-  </Form.Item>
-);
+function PercentField({ name }: { name: (typeof INVESTMENT_TYPES)[number] }) {
+  const { t } = useTranslation('system-settings');
+  const label = t(`investmentTypes.${name}`);
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: t('form.fieldRequired', { label }) }]}>
+      <InputNumber min={0} max={100} step={0.1} precision={1} addonAfter="%" style={{ width: 160 }} />
+    </Form.Item>
+  );
+}
 
 function GeneralTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   return (
-    <SettingSection setting={find('general')} title="General" label="General settings" canEdit={canEdit}>
-      <Form.Item name="platformName" label="Platform name" rules={[{ required: true, message: 'Platform name is required' }]}>
+    <SettingSection setting={find('general')} section="general" canEdit={canEdit}>
+      <Form.Item name="platformName" label={t('general.platformName')} rules={[{ required: true, message: t('general.platformNameRequired') }]}>
         <Input maxLength={100} />
       </Form.Item>
-      <Form.Item name="supportEmail" label="Support email" rules={[{ type: 'email', message: 'Please enter a valid email address' }]} normalize={(value: string) => value || null}>
-        <Input placeholder="Not configured" />
+      <Form.Item name="supportEmail" label={t('general.supportEmail')} rules={[{ type: 'email', message: t('form.invalidEmail') }]} normalize={(value: string) => value || null}>
+        <Input placeholder={t('form.notConfigured')} />
       </Form.Item>
-      <Form.Item name="supportPhone" label="Support phone" normalize={(value: string) => value || null} extra="Empty: phone support is shown as unavailable.">
-        <Input placeholder="Not configured" />
+      <Form.Item name="supportPhone" label={t('general.supportPhone')} normalize={(value: string) => value || null} extra={t('general.supportPhoneHelp')}>
+        <Input placeholder={t('form.notConfigured')} />
       </Form.Item>
-      <Form.Item name="phoneHours" label="Phone hours" rules={[{ required: true, message: 'Phone hours are required' }]}>
+      <Form.Item name="phoneHours" label={t('general.phoneHours')} rules={[{ required: true, message: t('general.phoneHoursRequired') }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="liveChatUrl" label="Live chat link" normalize={(value: string) => value || null} extra="Empty: live chat is not connected.">
-        <Input placeholder="https://" />
+      <Form.Item name="liveChatUrl" label={t('general.liveChatUrl')} normalize={(value: string) => value || null} extra={t('general.liveChatUrlHelp')}>
+        <Input placeholder={URL_EXAMPLE} />
       </Form.Item>
-      <Form.Item name="liveChatHours" label="Live chat hours" rules={[{ required: true, message: 'Live chat hours are required' }]}>
+      <Form.Item name="liveChatHours" label={t('general.liveChatHours')} rules={[{ required: true, message: t('general.liveChatHoursRequired') }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="liveChatResponseTime" label="Live chat average response" rules={[{ required: true, message: 'Required' }]}>
+      <Form.Item name="liveChatResponseTime" label={t('general.liveChatResponseTime')} rules={[{ required: true, message: t('form.required') }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="emailResponseTime" label="Email response time" rules={[{ required: true, message: 'Required' }]}>
+      <Form.Item name="emailResponseTime" label={t('general.emailResponseTime')} rules={[{ required: true, message: t('form.required') }]}>
         <Input />
       </Form.Item>
     </SettingSection>
@@ -117,43 +125,43 @@ function GeneralTab({ find, canEdit }: TabProps) {
 }
 
 function FinancialTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   return (
     <>
-      <SettingSection setting={find('financial_limits')} title="Financial Limits" label="Financial limits" canEdit={canEdit}>
-        <Form.Item name="minimumWithdrawal" label="Minimum withdrawal" rules={[{ required: true, message: 'Minimum withdrawal is required' }]}>
+      <SettingSection setting={find('financial_limits')} section="financialLimits" canEdit={canEdit}>
+        <Form.Item name="minimumWithdrawal" label={t('financial.minimumWithdrawal')} rules={[{ required: true, message: t('financial.minimumWithdrawalRequired') }]}>
           <InputNumber min={1} step={1} precision={2} addonBefore="$" style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item name="withdrawalRequiresKyc" label="Withdrawals require verified KYC" valuePropName="checked">
+        <Form.Item name="withdrawalRequiresKyc" label={t('financial.withdrawalRequiresKyc')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="fourEyesThreshold" label="Second approval above" extra="Withdrawals above this amount are paid only after two different administrators approve them." rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item name="fourEyesThreshold" label={t('financial.fourEyesThreshold')} extra={t('financial.fourEyesThresholdHelp')} rules={[{ required: true, message: t('form.required') }]}>
           <InputNumber min={0} step={100} precision={2} addonBefore="$" style={{ width: 220 }} />
         </Form.Item>
       </SettingSection>
-      <SettingSection setting={find('platform_fees')} title="Platform Fees" label="Platform fees" canEdit={canEdit}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>{INVESTMENT_TYPES.map(([name, label]) => percentField(name, label))}</div>
+      <SettingSection setting={find('platform_fees')} section="platformFees" canEdit={canEdit}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>{INVESTMENT_TYPES.map((name) => <PercentField key={name} name={name} />)}</div>
       </SettingSection>
-      <SettingSection setting={find('roi_rates')} title="ROI Rates" label="ROI rates" canEdit={canEdit}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>{INVESTMENT_TYPES.map(([name, label]) => percentField(name, label))}</div>
+      <SettingSection setting={find('roi_rates')} section="roiRates" canEdit={canEdit}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>{INVESTMENT_TYPES.map((name) => <PercentField key={name} name={name} />)}</div>
       </SettingSection>
       <SettingSection
         setting={find('supported_currencies')}
-        title="Supported Currencies"
-        label="Supported currencies"
+        section="supportedCurrencies"
         canEdit={canEdit}
         toForm={(value) => ({ currencies: Array.isArray(value) ? value.join(', ') : '' })}
         toValue={(values) => String(values.currencies ?? '')}
       >
-        <Form.Item name="currencies" label="Currencies (comma-separated)" rules={[{ required: true, message: 'Name at least one currency' }]}>
-          <Input placeholder="USD, EUR, GBP, SGD" />
+        <Form.Item name="currencies" label={t('financial.currencies')} rules={[{ required: true, message: t('financial.currenciesRequired') }]}>
+          <Input placeholder={CURRENCIES_EXAMPLE} />
         </Form.Item>
       </SettingSection>
-      <SettingSection setting={find('crypto_wallets')} title="Crypto Wallets" label="Crypto wallets" canEdit={canEdit}>
-        <Form.Item name="bitcoin" label="Bitcoin receiving address" normalize={(value: string) => value || null}>
-          <Input placeholder="Not configured" />
+      <SettingSection setting={find('crypto_wallets')} section="cryptoWallets" canEdit={canEdit}>
+        <Form.Item name="bitcoin" label={t('financial.bitcoin')} normalize={(value: string) => value || null}>
+          <Input placeholder={t('form.notConfigured')} />
         </Form.Item>
-        <Form.Item name="ethereum" label="Ethereum receiving address" normalize={(value: string) => value || null}>
-          <Input placeholder="Not configured" />
+        <Form.Item name="ethereum" label={t('financial.ethereum')} normalize={(value: string) => value || null}>
+          <Input placeholder={t('form.notConfigured')} />
         </Form.Item>
       </SettingSection>
     </>
@@ -161,26 +169,27 @@ function FinancialTab({ find, canEdit }: TabProps) {
 }
 
 function FeaturesTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   const setting = find('feature_toggles');
-  const save = useSaveSetting('feature_toggles', 'Feature toggles');
+  const save = useSaveSetting('feature_toggles', t('features.saved'));
   const toggles = (setting?.value ?? {}) as Record<string, boolean>;
   if (!setting) return null;
   return (
-    <Card title="Feature Toggles" data-setting="feature_toggles">
+    <Card title={t('features.title')} data-setting="feature_toggles">
       <Table
         size="small"
         pagination={false}
         rowKey="toggle"
-        dataSource={Object.keys(FEATURE_LABELS).map((toggle) => ({ toggle }))}
+        dataSource={FEATURE_TOGGLES.map((toggle) => ({ toggle }))}
         columns={[
-          { title: 'Feature', dataIndex: 'toggle', render: (toggle: string) => FEATURE_LABELS[toggle] },
+          { title: t('features.feature'), dataIndex: 'toggle', render: (toggle: string) => t(`features.${toggle}`) },
           {
-            title: 'Enabled',
+            title: t('features.enabled'),
             dataIndex: 'toggle',
             key: 'enabled',
             render: (toggle: string) => (
               <Switch
-                aria-label={FEATURE_LABELS[toggle]}
+                aria-label={t(`features.${toggle}`)}
                 checked={toggles[toggle] === true}
                 disabled={!canEdit}
                 loading={save.isPending}
@@ -196,26 +205,27 @@ function FeaturesTab({ find, canEdit }: TabProps) {
 }
 
 function SecurityTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   return (
     <>
-      <SettingSection setting={find('security')} title="Sessions and Sign-in" label="Security settings" canEdit={canEdit}>
-        <Form.Item name="sessionIdleMinutes" label="Session idle time-out (minutes)" rules={[{ required: true, message: 'Required' }]}>
+      <SettingSection setting={find('security')} section="security" canEdit={canEdit}>
+        <Form.Item name="sessionIdleMinutes" label={t('security.sessionIdleMinutes')} rules={[{ required: true, message: t('form.required') }]}>
           <InputNumber min={5} max={1440} precision={0} />
         </Form.Item>
-        <Form.Item name="sessionAbsoluteHours" label="Session absolute time-out (hours)" rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item name="sessionAbsoluteHours" label={t('security.sessionAbsoluteHours')} rules={[{ required: true, message: t('form.required') }]}>
           <InputNumber min={1} max={720} precision={0} />
         </Form.Item>
-        <Form.Item name="maxFailedLogins" label="Failed sign-ins before lock-out" rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item name="maxFailedLogins" label={t('security.maxFailedLogins')} rules={[{ required: true, message: t('form.required') }]}>
           <InputNumber min={3} max={20} precision={0} />
         </Form.Item>
-        <Form.Item name="requireAdminMfa" label="Administrators must use two-factor sign-in" valuePropName="checked">
+        <Form.Item name="requireAdminMfa" label={t('security.requireAdminMfa')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </SettingSection>
-      <Card title="Data Protection">
+      <Card title={t('security.dataProtection')}>
         <Descriptions column={1} size="small">
-          <Descriptions.Item label="Encryption">AES-256</Descriptions.Item>
-          <Descriptions.Item label="Backups">Daily</Descriptions.Item>
+          <Descriptions.Item label={t('security.encryption')}>{t('security.encryptionValue')}</Descriptions.Item>
+          <Descriptions.Item label={t('security.backups')}>{t('security.backupsValue')}</Descriptions.Item>
         </Descriptions>
       </Card>
     </>
@@ -223,15 +233,15 @@ function SecurityTab({ find, canEdit }: TabProps) {
 }
 
 function BiometricTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   const setting = find('biometric_verification_config');
   const config = (setting?.value ?? {}) as { provider?: string | null; apiKeyMasked?: string | null; isEnabled?: boolean; isConfigured?: boolean };
   return (
     <SettingSection
       setting={setting}
-      title="Biometric Verification"
-      label="Biometric configuration"
+      section="biometric"
       canEdit={canEdit}
-      extra={config.isConfigured ? <Tag color="green">Configured</Tag> : <Tag>Not configured</Tag>}
+      extra={config.isConfigured ? <Tag color="green">{t('biometric.configured')}</Tag> : <Tag>{t('biometric.notConfigured')}</Tag>}
       toForm={(value) => {
         const stored = (value ?? {}) as typeof config;
         return { provider: stored.provider ?? undefined, apiKey: '', isEnabled: stored.isEnabled === true };
@@ -239,13 +249,13 @@ function BiometricTab({ find, canEdit }: TabProps) {
       // An empty key field keeps the stored key (it is never sent to the browser).
       toValue={(values) => ({ provider: values.provider || null, isEnabled: values.isEnabled === true, ...(values.apiKey ? { apiKey: values.apiKey } : {}) })}
     >
-      <Form.Item name="provider" label="Provider">
-        <Select allowClear options={BIOMETRIC_PROVIDERS.map((provider) => ({ value: provider, label: provider }))} placeholder="Select a provider" style={{ maxWidth: 320 }} />
+      <Form.Item name="provider" label={t('biometric.provider')}>
+        <Select allowClear options={BIOMETRIC_PROVIDERS.map((provider) => ({ value: provider, label: provider }))} placeholder={t('biometric.providerPlaceholder')} style={{ maxWidth: 320 }} />
       </Form.Item>
-      <Form.Item name="apiKey" label="API key" extra={config.apiKeyMasked ? `A key is stored (${config.apiKeyMasked}). Leave empty to keep it.` : 'No key stored.'}>
+      <Form.Item name="apiKey" label={t('biometric.apiKey')} extra={config.apiKeyMasked ? t('biometric.keyStored', { masked: config.apiKeyMasked }) : t('biometric.noKey')}>
         <Input.Password autoComplete="off" placeholder={config.apiKeyMasked ?? ''} style={{ maxWidth: 420 }} />
       </Form.Item>
-      <Form.Item name="isEnabled" label="Enabled" valuePropName="checked">
+      <Form.Item name="isEnabled" label={t('biometric.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>
     </SettingSection>
@@ -253,8 +263,9 @@ function BiometricTab({ find, canEdit }: TabProps) {
 }
 
 function RolesTab({ find, canEdit }: TabProps) {
+  const { t } = useTranslation('system-settings');
   const setting = find('admin_roles');
-  const save = useSaveSetting('admin_roles', 'Admin roles');
+  const save = useSaveSetting('admin_roles', t('roles.saved'));
   const stored = (setting?.value ?? {}) as Record<string, string[]>;
   const [roles, setRoles] = useState<Record<string, string[]>>(stored);
   useEffect(() => setRoles((setting?.value ?? {}) as Record<string, string[]>), [setting?.version, setting?.value]);
@@ -262,26 +273,26 @@ function RolesTab({ find, canEdit }: TabProps) {
   const toggle = (role: string, permission: string, on: boolean) =>
     setRoles((current) => ({ ...current, [role]: on ? [...(current[role] ?? []), permission] : (current[role] ?? []).filter((granted) => granted !== permission) }));
   return (
-    <Card title="Admin Roles" data-setting="admin_roles" extra={<Tag color="gold">super_admin: all permissions</Tag>}>
+    <Card title={t('roles.title')} data-setting="admin_roles" extra={<Tag color="gold">{t('roles.superAdminAll')}</Tag>}>
       <Table
         size="small"
         pagination={false}
         rowKey="role"
         dataSource={ROLES.map((role) => ({ role }))}
         columns={[
-          { title: 'Role', dataIndex: 'role' },
+          { title: t('roles.role'), dataIndex: 'role', render: (role: (typeof ROLES)[number]) => t(`roles.names.${role}`) },
           ...PERMISSIONS.map((permission) => ({
-            title: permission,
+            title: t(`roles.permissions.${permission}`),
             key: permission,
             render: (_: unknown, row: { role: string }) => (
-              <Checkbox aria-label={`${row.role} ${permission}`} disabled={!canEdit} checked={(roles[row.role] ?? []).includes(permission)} onChange={(event) => toggle(row.role, permission, event.target.checked)} />
+              <Checkbox aria-label={t('roles.checkbox', { role: t(`roles.names.${row.role}`), permission: t(`roles.permissions.${permission}`) })} disabled={!canEdit} checked={(roles[row.role] ?? []).includes(permission)} onChange={(event) => toggle(row.role, permission, event.target.checked)} />
             ),
           })),
         ]}
       />
       {canEdit && (
         <Button type="primary" style={{ marginTop: 16 }} loading={save.isPending} onClick={() => save.mutate({ ...roles, super_admin: ['all'] })}>
-          Save Admin roles
+          {t('roles.save')}
         </Button>
       )}
       <SettingHistoryPanel settingKey="admin_roles" version={setting.version} />
@@ -296,24 +307,25 @@ interface TabProps {
 
 /** System Settings (spec 02 §2): six tabs; only super administrators change anything. */
 export function SystemSettings() {
+  const { t } = useTranslation('system-settings');
   const { user } = useAuth();
   const settings = useSystemSettings();
   const canEdit = user?.adminRole === 'super_admin';
   if (settings.isLoading) return <Skeleton active />;
-  if (settings.isError) return <Result status="warning" title="Failed to load settings" subTitle={serverMessage(settings.error) ?? 'Please try again.'} />;
+  if (settings.isError) return <Result status="warning" title={t('messages.loadFailed')} subTitle={serverMessage(settings.error) ?? t('messages.tryAgain')} />;
   const find = (key: string) => settings.data?.items.find((item) => item.key === key);
   const props = { find, canEdit };
   return (
     <>
-      {!canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Only super administrators can change platform settings." />}
+      {!canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('messages.superAdminOnly')} />}
       <Tabs
         items={[
-          { key: 'general', label: 'General', children: <GeneralTab {...props} /> },
-          { key: 'financial', label: 'Financial', children: <FinancialTab {...props} /> },
-          { key: 'features', label: 'Features', children: <FeaturesTab {...props} /> },
-          { key: 'security', label: 'Security', children: <SecurityTab {...props} /> },
-          { key: 'biometric', label: 'Biometric', children: <BiometricTab {...props} /> },
-          { key: 'roles', label: 'Roles', children: <RolesTab {...props} /> },
+          { key: 'general', label: t('tabs.general'), children: <GeneralTab {...props} /> },
+          { key: 'financial', label: t('tabs.financial'), children: <FinancialTab {...props} /> },
+          { key: 'features', label: t('tabs.features'), children: <FeaturesTab {...props} /> },
+          { key: 'security', label: t('tabs.security'), children: <SecurityTab {...props} /> },
+          { key: 'biometric', label: t('tabs.biometric'), children: <BiometricTab {...props} /> },
+          { key: 'roles', label: t('tabs.roles'), children: <RolesTab {...props} /> },
         ]}
       />
     </>

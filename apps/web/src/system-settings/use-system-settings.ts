@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { settingsKeys } from '../settings/query-keys';
@@ -24,17 +25,18 @@ export function useSettingHistory(key: string, enabled: boolean) {
   return useQuery({ queryKey: systemSettingsKeys.history(key), queryFn: () => systemSettingsApi.history(key), enabled });
 }
 
-/** Saves a whole value; spec 02 §8 toasts: 'Setting Updated', or Update Failed with the server's reason. */
-export function useSaveSetting(key: string, label: string) {
+/** Saves a whole value; spec 02 §8 toasts: 'Setting Updated' with what was saved, or Update Failed with the server's reason. */
+export function useSaveSetting(key: string, savedText: string) {
+  const { t } = useTranslation('system-settings');
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
   return useMutation({
     mutationFn: (value: unknown) => systemSettingsApi.update(key, value),
     onSuccess: () => {
-      notification.success({ message: 'Setting Updated', description: `${label} saved.` });
+      notification.success({ message: t('messages.updated'), description: savedText });
       void queryClient.invalidateQueries({ queryKey: systemSettingsKeys.all });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
-    onError: (error) => notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'Failed to update setting' }),
+    onError: (error) => notification.error({ message: t('messages.updateFailed'), description: serverMessage(error) ?? t('messages.updateFailedText') }),
   });
 }

@@ -9,6 +9,7 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@portal/api-client';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -22,6 +23,7 @@ const fullName = (user: AdminUserRow) => `${user.firstName} ${user.lastName}`.tr
 
 /** Spec 02 "User and Admin Management": server-side search and filters, paged list with counts, row actions, Create Admin. */
 export function UserManagement() {
+  const { t } = useTranslation('users');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
@@ -35,25 +37,25 @@ export function UserManagement() {
   const statusChange = useMutation({
     mutationFn: ({ user, to }: { user: AdminUserRow; to: 'suspended' | 'active' }) => (to === 'suspended' ? usersApi.suspend(user.id) : usersApi.activate(user.id)),
     onSuccess: async () => {
-      notification.success({ message: 'User status updated successfully' });
+      notification.success({ message: t('messages.statusUpdated') });
       await refresh();
     },
-    onError: (error) => notification.error({ message: 'Failed to update user status', description: serverMessage(error) ?? undefined }),
+    onError: (error) => notification.error({ message: t('messages.statusFailed'), description: serverMessage(error) ?? undefined }),
   });
   const removal = useMutation({
     mutationFn: (user: AdminUserRow) => usersApi.remove(user.id),
     onSuccess: async () => {
-      notification.success({ message: 'account deleted successfully' });
+      notification.success({ message: t('messages.deleted') });
       await refresh();
     },
-    onError: (error) => notification.error({ message: 'Failed to delete account', description: serverMessage(error) ?? undefined }),
+    onError: (error) => notification.error({ message: t('messages.deleteFailed'), description: serverMessage(error) ?? undefined }),
   });
 
   function confirmStatus(user: AdminUserRow, to: 'suspended' | 'active') {
     void modal.confirm({
-      title: to === 'suspended' ? 'Suspend user' : 'Activate user',
-      content: to === 'suspended' ? `Suspend ${fullName(user)}? They are signed out at once and cannot sign in until activated.` : `Activate ${fullName(user)}?`,
-      okText: to === 'suspended' ? 'Suspend' : 'Activate',
+      title: to === 'suspended' ? t('confirm.suspendTitle') : t('confirm.activateTitle'),
+      content: to === 'suspended' ? t('confirm.suspendText', { name: fullName(user) }) : t('confirm.activateText', { name: fullName(user) }),
+      okText: to === 'suspended' ? t('actions.suspend') : t('actions.activate'),
       okButtonProps: { danger: to === 'suspended' },
       onOk: () => statusChange.mutateAsync({ user, to }).catch(() => undefined),
     });
@@ -61,9 +63,9 @@ export function UserManagement() {
 
   function confirmDelete(user: AdminUserRow) {
     void modal.confirm({
-      title: user.userType === 'admin' ? 'Delete admin' : 'Delete user',
-      content: `Delete the account of ${fullName(user)}? This action cannot be undone.`,
-      okText: 'Delete',
+      title: user.userType === 'admin' ? t('confirm.deleteAdminTitle') : t('confirm.deleteUserTitle'),
+      content: t('confirm.deleteText', { name: fullName(user) }),
+      okText: t('actions.delete'),
       okButtonProps: { danger: true },
       onOk: () => removal.mutateAsync(user).catch(() => undefined),
     });
@@ -77,8 +79,8 @@ export function UserManagement() {
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Space wrap>
           <Input.Search
-            aria-label="Search users"
-            placeholder="Search by name or email"
+            aria-label={t('filters.search')}
+            placeholder={t('filters.searchPlaceholder')}
             allowClear
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -86,62 +88,62 @@ export function UserManagement() {
             style={{ width: 280 }}
           />
           <Select
-            aria-label="Status filter"
+            aria-label={t('filters.status')}
             value={filter.status ?? 'all'}
             style={{ width: 140 }}
             onChange={(status: string) => setFilter({ ...filter, status: status === 'all' ? undefined : (status as UserFilter['status']), page: 1 })}
             options={[
-              { value: 'all', label: 'All statuses' },
-              { value: 'active', label: 'Active' },
-              { value: 'suspended', label: 'Suspended' },
-              { value: 'pending', label: 'Pending' },
+              { value: 'all', label: t('filters.allStatuses') },
+              { value: 'active', label: t('filters.active') },
+              { value: 'suspended', label: t('filters.suspended') },
+              { value: 'pending', label: t('filters.pending') },
             ]}
           />
           <Select
-            aria-label="KYC status filter"
+            aria-label={t('filters.kycStatus')}
             value={filter.kycStatus ?? 'all'}
             style={{ width: 150 }}
             onChange={(kycStatus: string) => setFilter({ ...filter, kycStatus: kycStatus === 'all' ? undefined : (kycStatus as UserFilter['kycStatus']), page: 1 })}
             options={[
-              { value: 'all', label: 'All KYC' },
-              { value: 'pending', label: 'KYC pending' },
-              { value: 'verified', label: 'KYC verified' },
-              { value: 'rejected', label: 'KYC rejected' },
+              { value: 'all', label: t('filters.allKyc') },
+              { value: 'pending', label: t('filters.kycPending') },
+              { value: 'verified', label: t('filters.kycVerified') },
+              { value: 'rejected', label: t('filters.kycRejected') },
             ]}
           />
           <Select
-            aria-label="Type filter"
+            aria-label={t('filters.type')}
             value={filter.userType ?? 'all'}
             style={{ width: 130 }}
             onChange={(userType: string) => setFilter({ ...filter, userType: userType === 'all' ? undefined : (userType as UserFilter['userType']), page: 1 })}
             options={[
-              { value: 'all', label: 'All types' },
-              { value: 'customer', label: 'Customers' },
-              { value: 'admin', label: 'Admins' },
+              { value: 'all', label: t('filters.allTypes') },
+              { value: 'customer', label: t('filters.customers') },
+              { value: 'admin', label: t('filters.admins') },
             ]}
           />
         </Space>
         <Button type="primary" onClick={() => setCreating(true)}>
-          Create Admin
+          {t('createAdmin.title')}
         </Button>
       </Space>
       {counts && (
         <Space wrap style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{query.data?.total ?? 0} users found</Typography.Text>
-          <Tag>{counts.total} accounts</Tag>
-          <Tag color="green">{counts.active} active</Tag>
-          <Tag color="red">{counts.suspended} suspended</Tag>
-          <Tag>{counts.customers} customers</Tag>
-          <Tag>{counts.admins} admins</Tag>
-          <Tag color="gold">{counts.kycPending} KYC pending</Tag>
+          <Typography.Text strong>{t('counts.found', { count: query.data?.total ?? 0 })}</Typography.Text>
+          <Tag>{t('counts.accounts', { count: counts.total })}</Tag>
+          <Tag color="green">{t('counts.active', { count: counts.active })}</Tag>
+          <Tag color="red">{t('counts.suspended', { count: counts.suspended })}</Tag>
+          <Tag>{t('counts.customers', { count: counts.customers })}</Tag>
+          <Tag>{t('counts.admins', { count: counts.admins })}</Tag>
+          <Tag color="gold">{t('counts.kycPending', { count: counts.kycPending })}</Tag>
         </Space>
       )}
-      {query.isError && <Typography.Text type="danger">{serverMessage(query.error) ?? 'The users could not be loaded.'}</Typography.Text>}
+      {query.isError && <Typography.Text type="danger">{serverMessage(query.error) ?? t('messages.loadFailed')}</Typography.Text>}
       <Table<AdminUserRow>
         rowKey="id"
         loading={query.isFetching}
         dataSource={query.data?.items ?? []}
-        locale={{ emptyText: 'No users found' }}
+        locale={{ emptyText: t('table.empty') }}
         pagination={{
           current: filter.page,
           pageSize: filter.pageSize,
@@ -151,7 +153,7 @@ export function UserManagement() {
         }}
         columns={[
           {
-            title: 'User',
+            title: t('table.user'),
             key: 'user',
             render: (_, user) => (
               <Space direction="vertical" size={0}>
@@ -160,23 +162,23 @@ export function UserManagement() {
               </Space>
             ),
           },
-          { title: 'Type', key: 'type', render: (_, user) => (user.userType === 'admin' ? `admin (${user.adminRole ?? '—'})` : 'customer') },
-          { title: 'Status', key: 'status', render: (_, user) => <Tag color={STATUS_COLORS[user.userStatus]}>{user.userStatus}</Tag> },
-          { title: 'KYC', key: 'kyc', render: (_, user) => (user.userType === 'customer' ? <Tag color={STATUS_COLORS[user.kycStatus]}>{user.kycStatus}</Tag> : '—') },
-          { title: 'Joined', key: 'joined', render: (_, user) => formatDate(user.createdAt) },
+          { title: t('table.type'), key: 'type', render: (_, user) => (user.userType === 'admin' ? t('table.adminType', { role: user.adminRole ? t(`roles.${user.adminRole}`) : '—' }) : t('table.customerType')) },
+          { title: t('table.status'), key: 'status', render: (_, user) => <Tag color={STATUS_COLORS[user.userStatus]}>{t(`status.${user.userStatus}`)}</Tag> },
+          { title: t('table.kyc'), key: 'kyc', render: (_, user) => (user.userType === 'customer' ? <Tag color={STATUS_COLORS[user.kycStatus]}>{t(`kycStatus.${user.kycStatus}`)}</Tag> : '—') },
+          { title: t('table.joined'), key: 'joined', render: (_, user) => formatDate(user.createdAt) },
           {
-            title: 'Actions',
+            title: t('table.actions'),
             key: 'actions',
             render: (_, user) => {
               const items = [
-                user.userStatus === 'suspended' ? { key: 'activate', label: 'Activate' } : { key: 'suspend', label: 'Suspend' },
+                user.userStatus === 'suspended' ? { key: 'activate', label: t('actions.activate') } : { key: 'suspend', label: t('actions.suspend') },
                 ...(user.userType === 'customer' && user.kycStatus === 'pending'
                   ? [
-                      { key: 'approve-kyc', label: 'Approve KYC' },
-                      { key: 'reject-kyc', label: 'Reject KYC' },
+                      { key: 'approve-kyc', label: t('actions.approveKyc') },
+                      { key: 'reject-kyc', label: t('actions.rejectKyc') },
                     ]
                   : []),
-                { key: 'delete', label: 'Delete', danger: true },
+                { key: 'delete', label: t('actions.delete'), danger: true },
               ];
               return (
                 <Dropdown
@@ -192,8 +194,8 @@ export function UserManagement() {
                     },
                   }}
                 >
-                  <Button size="small" aria-label={`Actions for ${user.email}`}>
-                    Actions
+                  <Button size="small" aria-label={t('actions.for', { email: user.email })}>
+                    {t('table.actions')}
                   </Button>
                 </Dropdown>
               );

@@ -1,10 +1,10 @@
-/** Spec 02 §5 for the Create Admin dialog, mirrored from the server's checks (which decide). */
-export const ADMIN_FORM_MESSAGES = {
-  allFieldsRequired: 'All fields are required',
-  invalidEmail: 'Please enter a valid email address',
-  passwordRequirementsNotMet: 'Password requirements not met',
-  passwordsDoNotMatch: 'Passwords do not match',
-} as const;
+import { texts } from '../i18n/texts';
+
+/**
+ * Spec 02 §5 for the Create Admin dialog, mirrored from the server's checks (which decide):
+ * word for word in English, read from the `users` catalogue (`messages.*`) when used.
+ */
+export const ADMIN_FORM_MESSAGES = texts('users', ['allFieldsRequired', 'invalidEmail', 'passwordRequirementsNotMet', 'passwordsDoNotMatch'] as const);
 
 export interface AdminForm {
   firstName: string;

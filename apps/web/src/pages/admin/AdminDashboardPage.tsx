@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { AdminOverview } from '../../admin-overview/AdminOverview';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function AdminDashboardPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Dashboard Overview" description="Users, KYC, investments and approvals across the platform.">
+    <PortalPage title={t('admin.dashboard.title')} description={t('admin.dashboard.description')}>
       <Greeting />
       <AdminOverview />
     </PortalPage>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { AdminSupportView } from '../../support/AdminSupportView';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function AdminSupportPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Support Center" description="Customer support tickets and responses.">
+    <PortalPage title={t('admin.support.title')} description={t('admin.support.description')}>
       <AdminSupportView />
     </PortalPage>
   );

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { AdminTransactionsTable } from '../../money/AdminTransactionsTable';
 import { TransactionTiles } from '../../money/TransactionTiles';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function AllTransactionsPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="All Transactions" description="Every transaction on the platform, with approval of pending ones.">
+    <PortalPage title={t('admin.transactions.title')} description={t('admin.transactions.description')}>
       <TransactionTiles view="all" />
       <AdminTransactionsTable decisions />
     </PortalPage>

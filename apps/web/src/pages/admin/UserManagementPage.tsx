@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { PortalPage } from '../../ui/PortalPage';
 import { UserManagement } from '../../users/UserManagement';
 
 export default function UserManagementPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="User and Admin Management" description="Search users, manage their status and KYC, and create administrator accounts.">
+    <PortalPage title={t('admin.users.title')} description={t('admin.users.description')}>
       <UserManagement />
     </PortalPage>
   );

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { CardRequestsScreen } from '../../cards/CardRequestsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function CardRequestsPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Investment Card Requests" description="Order a virtual or physical investment card and follow your requests.">
+    <PortalPage title={t('customer.cardRequests.title')} description={t('customer.cardRequests.description')}>
       <CardRequestsScreen />
     </PortalPage>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { KycStatusNotice } from '../../kyc/KycStatusBadge';
 import { BalanceStatCards } from '../../money/BalanceStatCards';
 import { ProtectionCard } from '../../money/ProtectionCard';
@@ -6,13 +7,14 @@ import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function CustomerDashboardPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Dashboard" description="An overview of your account, investments and balance.">
+    <PortalPage title={t('customer.dashboard.title')} description={t('customer.dashboard.description')}>
       <Greeting />
       <KycStatusNotice />
       <ProtectionCard />
       <BalanceStatCards />
-      <FeatureNotAvailable feature="Your investment plans and performance" />
+      <FeatureNotAvailable feature={t('customer.dashboard.plansFeature')} />
     </PortalPage>
   );
 }

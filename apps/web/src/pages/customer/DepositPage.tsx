@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function DepositPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Deposit Funds" description="Fund your account by bank transfer or Bitcoin.">
+    <PortalPage title={t('customer.deposit.title')} description={t('customer.deposit.description')}>
       <DepositsWithdrawalsScreen defaultTab="deposits" />
     </PortalPage>
   );

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { InvestmentApplications } from '../../applications/InvestmentApplications';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function MyInvestmentsPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="My Investments" description="Apply for a personal, corporate or GIPP investment and follow your applications.">
+    <PortalPage title={t('customer.myInvestments.title')} description={t('customer.myInvestments.description')}>
       <InvestmentApplications />
     </PortalPage>
   );

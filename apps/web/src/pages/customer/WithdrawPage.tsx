@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { DepositsWithdrawalsScreen } from '../../money/DepositsWithdrawalsScreen';
 import { PortalPage } from '../../ui/PortalPage';
 
 export default function WithdrawPage() {
+  const { t } = useTranslation('pages');
   return (
-    <PortalPage title="Withdrawal Management" description="Request a bank withdrawal of your available balance.">
+    <PortalPage title={t('customer.withdraw.title')} description={t('customer.withdraw.description')}>
       <DepositsWithdrawalsScreen defaultTab="withdrawals" />
     </PortalPage>
   );
