@@ -73,7 +73,7 @@ const NOT_YET_TRANSLATED = [
   'admin-overview', 'cards', 'money', 'pages', 'reports', 'support', 'system-settings', 'users',
   // Partly converted (sign-in page, menus, the auth messages): the rest of these folders is left.
   'auth', 'shell',
-  'account-settings', 'account-security', 'account-data', 'notifications',
+  'account-settings', 'account-security', 'account-data',
 ].map((folder) => `apps/web/src/${folder}/**`);
 
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.spec.tsx', '**/*.pw-spec.ts', '**/src/testing/**'];
