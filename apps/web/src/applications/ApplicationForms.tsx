@@ -11,6 +11,8 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ApplicationBody, ApplicationView } from '@portal/api-client';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -19,9 +21,6 @@ import { applicationsApi, type ApplicationType } from './applications-api';
 import { DocumentSlots, documentIdsOf, emptyDocuments, type DocumentsState } from './DocumentSlots';
 import { applicationKeys } from './query-keys';
 
-export const DECLARATION_TEXT =
-  'I declare that all documents and information I have provided are true and correct. I understand that providing false information may lead to the denial of my application, and that I will be liable for any damages or expenses arising from it.';
-export const REQUIRED_MESSAGE = 'Please fill in all required fields and accept the declaration';
 const SANITISE = /[<>"']/g;
 
 /** Spec 01 §5, mirrored here; the server applies it again. */
@@ -32,36 +31,34 @@ export function sanitise(text: unknown): string | undefined {
   return cleaned === '' ? undefined : cleaned;
 }
 
+/** Each form's document slots: the purpose sent to the server and the label's key in `slots` (GIPP names some differently). */
 const PERSONAL_SLOTS = [
-  { key: 'id_document', label: 'Government-issued ID' },
-  { key: 'utility_bill', label: 'Utility bill' },
-  { key: 'proof_of_income', label: 'Proof of employment or income' },
+  { key: 'id_document', text: 'id_document' },
+  { key: 'utility_bill', text: 'utility_bill' },
+  { key: 'proof_of_income', text: 'proof_of_income' },
 ];
 const CORPORATE_SLOTS = [
-  { key: 'certificate_of_incorporation', label: 'Certificate of incorporation' },
-  { key: 'director_id', label: "Director's ID" },
-  { key: 'proof_of_address', label: 'Proof of address' },
-  { key: 'financial_statement', label: 'Financial statement' },
-  { key: 'company_tax_info', label: 'Company tax information' },
+  { key: 'certificate_of_incorporation', text: 'certificate_of_incorporation' },
+  { key: 'director_id', text: 'director_id' },
+  { key: 'proof_of_address', text: 'proof_of_address' },
+  { key: 'financial_statement', text: 'financial_statement' },
+  { key: 'company_tax_info', text: 'company_tax_info' },
 ];
 const GIPP_SLOTS = [
-  { key: 'id_document', label: 'ID' },
-  { key: 'proof_of_address', label: 'Proof of address' },
-  { key: 'proof_of_income', label: 'Proof of income' },
-  { key: 'company_documents', label: 'Company documents' },
-  { key: 'business_plan', label: 'Business plan' },
-  { key: 'partnership_letter', label: 'Partnership letter' },
-  { key: 'facial_verification', label: 'Facial verification with ID' },
-  { key: 'tax_documents', label: 'Tax documents' },
-  { key: 'financial_statement', label: 'Financials statement' },
+  { key: 'id_document', text: 'gipp_id_document' },
+  { key: 'proof_of_address', text: 'proof_of_address' },
+  { key: 'proof_of_income', text: 'gipp_proof_of_income' },
+  { key: 'company_documents', text: 'company_documents' },
+  { key: 'business_plan', text: 'business_plan' },
+  { key: 'partnership_letter', text: 'partnership_letter' },
+  { key: 'facial_verification', text: 'facial_verification' },
+  { key: 'tax_documents', text: 'tax_documents' },
+  { key: 'financial_statement', text: 'gipp_financial_statement' },
 ];
 
-/** Spec 01 §8 success toasts, per form. */
-const SUCCESS: Record<ApplicationType, { title: string; description: string }> = {
-  personal: { title: 'Application Submitted Successfully', description: 'Your investment application has been submitted for review. Kindly proceed to add payment to your account.' },
-  corporate: { title: 'Application Submitted', description: 'Your investment application has been submitted for review, kindly proceed to add payment to your account' },
-  gipp: { title: 'Application Submitted Successfully', description: 'Your investment application has been submitted for review. Please check your email for your confirmation.' },
-};
+function slotLabels(t: TFunction<'applications'>, slots: { key: string; text: string }[]): { key: string; label: string }[] {
+  return slots.map((slot) => ({ key: slot.key, label: t(`slots.${slot.text}`) }));
+}
 
 /** Field names in the server's details (applicationData.address) to the form's (address). */
 function formField(field: string): string {
@@ -84,6 +81,7 @@ function documentsFromDraft(draft: ApplicationView | null): DocumentsState {
 
 /** Submits (or saves as a draft), shows the spec's toasts, puts server field problems on the fields. */
 function useApplicationSubmission(type: ApplicationType, form: FormInstance, onDone: () => void) {
+  const { t } = useTranslation('applications');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   return useMutation({
@@ -92,55 +90,61 @@ function useApplicationSubmission(type: ApplicationType, form: FormInstance, onD
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       if (saved.status === 'draft') {
-        notification.success({ message: 'Draft Saved', description: 'Your draft is saved. Continue it any time from the status tab.' });
+        notification.success({ message: t('messages.draftSavedTitle'), description: t('messages.draftSaved') });
         onDone();
         return;
       }
-      notification.success({ message: SUCCESS[type].title, description: SUCCESS[type].description });
+      // Spec 01 §8 success toasts, per form.
+      notification.success({ message: t(`messages.${type}SubmittedTitle`), description: t(`messages.${type}Submitted`) });
       onDone();
     },
     onError: (error) => {
       if (!isApiError(error)) {
-        notification.error({ message: 'Submission Error', description: 'An unexpected error occurred. Please try again.' });
+        notification.error({ message: t('messages.submissionErrorTitle'), description: t('messages.unexpected') });
         return;
       }
       if (error.details.length > 0) {
         form.setFields(error.details.map((detail) => ({ name: formField(detail.field), errors: [detail.message] })));
       }
-      const fallback = type === 'gipp' ? 'Failed to submit your application. Please try again.' : 'Failed to submit application. Please try again.';
-      notification.error({ message: 'Submission Failed', description: serverMessage(error) ?? fallback });
+      const fallback = type === 'gipp' ? t('messages.gippSubmitFailed') : t('messages.submitFailed');
+      notification.error({ message: t('messages.submissionFailedTitle'), description: serverMessage(error) ?? fallback });
     },
   });
 }
 
 function Declaration() {
+  const { t } = useTranslation('applications');
   return (
     <Form.Item
       name="declaration"
       valuePropName="checked"
-      rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error('Please accept the declaration'))) }]}
+      rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('form.acceptDeclaration')))) }]}
     >
       <Checkbox>
-        <Typography.Text>{DECLARATION_TEXT}</Typography.Text>
+        <Typography.Text>{t('form.declaration')}</Typography.Text>
       </Checkbox>
     </Form.Item>
   );
 }
 
-const required = (label: string) => [{ required: true, message: `${label} is required` }];
-const amountRules = (label: string) => [
-  ...required(label),
-  {
-    validator: (_: unknown, value: number | null) => {
-      if (value === null || value === undefined) return Promise.resolve();
-      if (value < 1000) return Promise.reject(new Error('The minimum investment amount is $1,000.'));
-      if (Math.round(value * 100) % 10000 !== 0) return Promise.reject(new Error('The investment amount must be in steps of $100.'));
-      return Promise.resolve();
+/** The forms' rules and duration options, in the language shown. */
+function useFormTexts() {
+  const { t } = useTranslation('applications');
+  const required = (label: string) => [{ required: true, message: t('form.fieldRequired', { label }) }];
+  const amountRules = (label: string) => [
+    ...required(label),
+    {
+      validator: (_: unknown, value: number | null) => {
+        if (value === null || value === undefined) return Promise.resolve();
+        if (value < 1000) return Promise.reject(new Error(t('form.minimumAmount')));
+        if (Math.round(value * 100) % 10000 !== 0) return Promise.reject(new Error(t('form.amountSteps')));
+        return Promise.resolve();
+      },
     },
-  },
-];
-
-const durationOptions = (months: number[] | undefined) => (months ?? []).map((value) => ({ value, label: `${value} months` }));
+  ];
+  const durationOptions = (months: number[] | undefined) => (months ?? []).map((value) => ({ value, label: t('common.months', { count: value }) }));
+  return { t, required, amountRules, durationOptions };
+}
 
 interface FormProps {
   /** A draft being continued, or null for a new application. */
@@ -150,6 +154,7 @@ interface FormProps {
 
 export function PersonalApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
+  const { t, required, amountRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
   const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
   const reset = () => {
@@ -185,48 +190,48 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
     });
 
   return (
-    <Form form={form} name="personalApplication" layout="vertical" onFinish={submit} aria-label="Personal investment application">
+    <Form form={form} name="personalApplication" layout="vertical" onFinish={submit} aria-label={t('form.personalForm')}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label="Full name" name="fullName" rules={required('Full name')}>
+          <Form.Item label={t('form.fullName')} name="fullName" rules={required(t('form.fullName'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Employment" name="employment" rules={required('Employment')}>
+          <Form.Item label={t('form.employment')} name="employment" rules={required(t('form.employment'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label="Address" name="address" rules={required('Address')}>
+      <Form.Item label={t('form.address')} name="address" rules={required(t('form.address'))}>
         <Input.TextArea maxLength={1000} rows={2} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item label="Investment amount (USD)" name="investmentAmount" rules={amountRules('Investment amount')}>
+          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'))}>
             <InputNumber min={1000} step={100} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Investment duration" name="investmentDuration" rules={required('Investment duration')}>
-            <Select options={durationOptions(settings.data?.personalDurations)} loading={settings.isLoading} placeholder="Select duration" />
+          <Form.Item label={t('form.investmentDuration')} name="investmentDuration" rules={required(t('form.investmentDuration'))}>
+            <Select options={durationOptions(settings.data?.personalDurations)} loading={settings.isLoading} placeholder={t('form.selectDuration')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Annual income (USD)" name="annualIncome" rules={required('Annual income')}>
+          <Form.Item label={t('form.annualIncomeUsd')} name="annualIncome" rules={required(t('form.annualIncome'))}>
             <InputNumber min={0} step={1000} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label="Investment purpose" name="investmentPurpose" rules={required('Investment purpose')}>
+      <Form.Item label={t('form.investmentPurpose')} name="investmentPurpose" rules={required(t('form.investmentPurpose'))}>
         <Input.TextArea maxLength={1000} rows={2} />
       </Form.Item>
-      <Divider titlePlacement="start">Documents</Divider>
-      <DocumentSlots slots={PERSONAL_SLOTS} value={documents} onChange={setDocuments} />
+      <Divider titlePlacement="start">{t('form.documents')}</Divider>
+      <DocumentSlots slots={slotLabels(t, PERSONAL_SLOTS)} value={documents} onChange={setDocuments} />
       <Divider />
       <Declaration />
       <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
-        {submission.isPending ? 'Submitting...' : 'Submit Personal Application'}
+        {submission.isPending ? t('form.submitting') : t('form.submitPersonal')}
       </Button>
     </Form>
   );
@@ -234,6 +239,7 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
 
 export function CorporateApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
+  const { t, required, amountRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
   const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
   const reset = () => {
@@ -273,54 +279,54 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
   const saveDraft = () => submission.mutate({ draftId, body: body(form.getFieldsValue(), true) });
 
   return (
-    <Form form={form} name="corporateApplication" layout="vertical" onFinish={(values) => submission.mutate({ draftId, body: body(values, false) })} aria-label="Corporate investment application">
+    <Form form={form} name="corporateApplication" layout="vertical" onFinish={(values) => submission.mutate({ draftId, body: body(values, false) })} aria-label={t('form.corporateForm')}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label="Company name" name="companyName" rules={required('Company name')}>
+          <Form.Item label={t('form.companyName')} name="companyName" rules={required(t('form.companyName'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Company registration" name="companyRegistration">
+          <Form.Item label={t('form.companyRegistration')} name="companyRegistration">
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Country of operation" name="countryOfOperation" rules={required('Country of operation')}>
+          <Form.Item label={t('form.countryOfOperation')} name="countryOfOperation" rules={required(t('form.countryOfOperation'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Director's name" name="directorsName" rules={required("Director's name")}>
+          <Form.Item label={t('form.directorsName')} name="directorsName" rules={required(t('form.directorsName'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Company structure" name="companyStructure" rules={required('Company structure')}>
-            <Select options={(settings.data?.corporateStructures ?? []).map((value) => ({ value, label: value }))} loading={settings.isLoading} placeholder="Select structure" />
+          <Form.Item label={t('form.companyStructure')} name="companyStructure" rules={required(t('form.companyStructure'))}>
+            <Select options={(settings.data?.corporateStructures ?? []).map((value) => ({ value, label: value }))} loading={settings.isLoading} placeholder={t('form.selectStructure')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Investment amount (USD)" name="investmentAmount" rules={amountRules('Investment amount')}>
+          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'))}>
             <InputNumber min={1000} step={100} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Investment duration" name="investmentDuration" rules={required('Investment duration')}>
-            <Select options={durationOptions(settings.data?.corporateDurations)} loading={settings.isLoading} placeholder="Select duration" />
+          <Form.Item label={t('form.investmentDuration')} name="investmentDuration" rules={required(t('form.investmentDuration'))}>
+            <Select options={durationOptions(settings.data?.corporateDurations)} loading={settings.isLoading} placeholder={t('form.selectDuration')} />
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start">Documents</Divider>
-      <DocumentSlots slots={CORPORATE_SLOTS} value={documents} onChange={setDocuments} />
+      <Divider titlePlacement="start">{t('form.documents')}</Divider>
+      <DocumentSlots slots={slotLabels(t, CORPORATE_SLOTS)} value={documents} onChange={setDocuments} />
       <Divider />
       <Declaration />
       <Space>
         <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
-          {submission.isPending ? 'Submitting...' : 'Submit Corporate Application'}
+          {submission.isPending ? t('form.submitting') : t('form.submitCorporate')}
         </Button>
         <Button onClick={saveDraft} disabled={submission.isPending}>
-          Save Draft
+          {t('form.saveDraft')}
         </Button>
       </Space>
     </Form>
@@ -329,6 +335,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
 
 export function GippApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
+  const { t, required, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
   const { notification } = useFeedback();
   const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
@@ -369,61 +376,61 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
       name="gippApplication"
       layout="vertical"
       onFinish={submit}
-      onFinishFailed={() => notification.error({ message: 'Validation Error', description: REQUIRED_MESSAGE })}
-      aria-label="GIPP application"
+      onFinishFailed={() => notification.error({ message: t('messages.validationErrorTitle'), description: t('form.requiredFields') })}
+      aria-label={t('form.gippForm')}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label="Full name" name="fullName" rules={required('Full name')}>
+          <Form.Item label={t('form.fullName')} name="fullName" rules={required(t('form.fullName'))}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Email" name="email" rules={[...required('Email'), { type: 'email', message: 'Please enter a valid email address.' }]}>
+          <Form.Item label={t('form.email')} name="email" rules={[...required(t('form.email')), { type: 'email', message: t('form.invalidEmail') }]}>
             <Input maxLength={254} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Phone" name="phone">
+          <Form.Item label={t('form.phone')} name="phone">
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Investment category" name="investmentCategory">
-            <Select allowClear options={(settings.data?.investmentCategories ?? []).map((value) => ({ value, label: value }))} loading={settings.isLoading} placeholder="Select category" />
+          <Form.Item label={t('form.investmentCategory')} name="investmentCategory">
+            <Select allowClear options={(settings.data?.investmentCategories ?? []).map((value) => ({ value, label: value }))} loading={settings.isLoading} placeholder={t('form.selectCategory')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Company name" name="companyName">
+          <Form.Item label={t('form.companyName')} name="companyName">
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Company registration" name="companyRegistration">
+          <Form.Item label={t('form.companyRegistration')} name="companyRegistration">
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
-            label="Investment amount (USD)"
+            label={t('form.investmentAmountUsd')}
             name="investmentAmount"
-            rules={[...required('Investment amount'), { type: 'number', min: 0.01, message: 'Please enter a valid investment amount greater than 0.' }]}
+            rules={[...required(t('form.investmentAmount')), { type: 'number', min: 0.01, message: t('form.invalidAmount') }]}
           >
             <InputNumber min={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Investment duration (optional)" name="investmentDuration">
-            <Select allowClear options={durationOptions(settings.data?.gippDurations)} loading={settings.isLoading} placeholder="Select duration" />
+          <Form.Item label={t('form.investmentDurationOptional')} name="investmentDuration">
+            <Select allowClear options={durationOptions(settings.data?.gippDurations)} loading={settings.isLoading} placeholder={t('form.selectDuration')} />
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start">Documents</Divider>
-      <DocumentSlots slots={GIPP_SLOTS} value={documents} onChange={setDocuments} />
+      <Divider titlePlacement="start">{t('form.documents')}</Divider>
+      <DocumentSlots slots={slotLabels(t, GIPP_SLOTS)} value={documents} onChange={setDocuments} />
       <Divider />
       <Declaration />
       <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
-        {submission.isPending ? 'Submitting...' : 'Submit GIPP Application'}
+        {submission.isPending ? t('form.submitting') : t('form.submitGipp')}
       </Button>
     </Form>
   );

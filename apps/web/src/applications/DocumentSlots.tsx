@@ -2,14 +2,15 @@ import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
+import { texts } from '../i18n/texts';
 import { filesApi } from './applications-api';
 import { formatSize } from './labels';
 
 /** Spec 01 §5: 10 MB, PDF, JPG or PNG (the server checks the content again). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE = 'File size must be less than 10MB';
-export const FILE_TYPE_INVALID = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
+const MESSAGES = texts('applications', ['fileTooLarge', 'fileTypeInvalid']);
 const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
 export interface UploadedDocument {
@@ -20,8 +21,8 @@ export interface UploadedDocument {
 
 /** Mirrors the server's rules before sending: the extension and the size. */
 export function localFileProblem(file: File): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
-  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return FILE_TYPE_INVALID;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
+  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return MESSAGES.fileTypeInvalid;
   return null;
 }
 
@@ -37,6 +38,7 @@ export function DocumentSlot({
   value: UploadedDocument | undefined;
   onChange: (document: UploadedDocument | undefined) => void;
 }) {
+  const { t } = useTranslation('applications');
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function DocumentSlot({
       const stored = await filesApi.upload(file, `application:${purpose}`);
       onChange({ fileId: stored.id, name: stored.name, size: stored.size });
     } catch (error) {
-      setProblem(serverMessage(error) ?? 'The file could not be uploaded. Please try again.');
+      setProblem(serverMessage(error) ?? t('messages.uploadFailed'));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -79,15 +81,15 @@ export function DocumentSlot({
               {value.name} ({formatSize(value.size)})
             </Typography.Text>
             <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
-              Replace
+              {t('documents.replace')}
             </Button>
             <Button size="small" danger onClick={() => onChange(undefined)}>
-              Remove
+              {t('documents.remove')}
             </Button>
           </Space>
         ) : (
           <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
-            {uploading ? 'Uploading...' : 'Choose file'}
+            {uploading ? t('documents.uploading') : t('documents.chooseFile')}
           </Button>
         )}
       </div>
@@ -122,6 +124,7 @@ export function DocumentSlots({
   value: DocumentsState;
   onChange: (state: DocumentsState) => void;
 }) {
+  const { t } = useTranslation('applications');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {slots.map((slot) => (
@@ -133,22 +136,22 @@ export function DocumentSlots({
           onChange={(document) => onChange({ ...value, slots: { ...value.slots, [slot.key]: document } })}
         />
       ))}
-      <Typography.Text strong>Additional attachments (optional)</Typography.Text>
+      <Typography.Text strong>{t('documents.additional')}</Typography.Text>
       {value.additional.map((document, index) => (
         <Space key={index} align="start" style={{ width: '100%' }}>
           <DocumentSlot
-            label={`Attachment ${index + 1}`}
+            label={t('documents.attachment', { number: index + 1 })}
             purpose="additional"
             value={document}
             onChange={(next) => onChange({ ...value, additional: value.additional.map((item, position) => (position === index ? next : item)) })}
           />
           <Button size="small" onClick={() => onChange({ ...value, additional: value.additional.filter((_, position) => position !== index) })}>
-            Remove attachment
+            {t('documents.removeAttachment')}
           </Button>
         </Space>
       ))}
       <Button size="small" onClick={() => onChange({ ...value, additional: [...value.additional, undefined] })}>
-        Add attachment
+        {t('documents.addAttachment')}
       </Button>
     </Space>
   );

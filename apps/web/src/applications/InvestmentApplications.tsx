@@ -3,47 +3,34 @@ import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { CorporateApplicationForm, GippApplicationForm, PersonalApplicationForm } from './ApplicationForms';
 import { ApplicationStatusList } from './ApplicationStatusList';
 
-/** Spec 01 §2 benefit texts and §9 approval times. */
-const BENEFITS = {
-  personal: {
-    title: 'Personal Investment',
-    points: ['Secure portfolio allocation', 'Flexible terms from 3 to 36 months', 'Real-time tracking of your investment'],
-    approval: 'Applications are usually approved within 3-5 business days.',
-  },
-  corporate: {
-    title: 'Corporate Investment',
-    points: ['Institutional portfolios', 'Multi-signatory support', 'Terms from 3 to 60 months'],
-    approval: 'Applications are usually approved within 5-10 business days.',
-  },
-  gipp: {
-    title: 'Global Investment Partnership Program (GIPP)',
-    points: ['Up to $500M+ project funding', 'Profit-sharing up to 80:20', 'Partnership across strategic sectors'],
-    approval: 'Applications are usually approved within 10-15 business days.',
-  },
-} as const;
+/** Spec 01 §2 benefit texts and §9 approval times (catalogue `page.benefits.<kind>`). */
+type Kind = 'personal' | 'corporate' | 'gipp';
+const POINTS = ['point1', 'point2', 'point3'] as const;
 
-function Benefits({ kind }: { kind: keyof typeof BENEFITS }) {
-  const benefit = BENEFITS[kind];
+function Benefits({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('applications');
   return (
     <div style={{ marginBottom: 24 }}>
-      <Typography.Title level={4}>{benefit.title}</Typography.Title>
+      <Typography.Title level={4}>{t(`page.benefits.${kind}.title`)}</Typography.Title>
       <ul>
-        {benefit.points.map((point) => (
-          <li key={point}>{point}</li>
+        {POINTS.map((point) => (
+          <li key={point}>{t(`page.benefits.${kind}.${point}`)}</li>
         ))}
       </ul>
-      <Typography.Text type="secondary">{benefit.approval}</Typography.Text>
+      <Typography.Text type="secondary">{t(`page.benefits.${kind}.approval`)}</Typography.Text>
     </div>
   );
 }
 
 /** The investment page: the three application forms and the customer's application status. */
 export function InvestmentApplications() {
+  const { t } = useTranslation('applications');
   const [tab, setTab] = useState('personal');
   const [draft, setDraft] = useState<ApplicationView | null>(null);
   const settings = usePublicSettings();
@@ -55,10 +42,10 @@ export function InvestmentApplications() {
     setDraft(application);
     setTab(application.applicationType);
   };
-  const form = (kind: keyof typeof BENEFITS) => (
+  const form = (kind: Kind) => (
     <Card>
       <Benefits kind={kind} />
-      {draft?.applicationType === kind && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="You are continuing a saved draft." />}
+      {draft?.applicationType === kind && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('page.continuingDraft')} />}
       {kind === 'personal' && <PersonalApplicationForm draft={draft} onDone={done} />}
       {kind === 'corporate' && <CorporateApplicationForm draft={draft} onDone={done} />}
       {kind === 'gipp' && <GippApplicationForm draft={draft} onDone={done} />}
@@ -66,15 +53,15 @@ export function InvestmentApplications() {
   );
   return (
     <>
-      {closed && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="New investments are currently disabled. Please try again later." />}
+      {closed && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('page.investmentsDisabled')} />}
       <Tabs
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'personal', label: 'Personal', children: form('personal') },
-          { key: 'corporate', label: 'Corporate', children: form('corporate') },
-          { key: 'gipp', label: 'GIPP', children: form('gipp') },
-          { key: 'status', label: 'Status', children: <ApplicationStatusList onContinueDraft={continueDraft} /> },
+          { key: 'personal', label: t('types.personal'), children: form('personal') },
+          { key: 'corporate', label: t('types.corporate'), children: form('corporate') },
+          { key: 'gipp', label: t('types.gipp'), children: form('gipp') },
+          { key: 'status', label: t('page.tabStatus'), children: <ApplicationStatusList onContinueDraft={continueDraft} /> },
         ]}
       />
     </>

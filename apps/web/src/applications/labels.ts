@@ -1,20 +1,15 @@
+import { i18n } from '../i18n/i18n';
+import { texts } from '../i18n/texts';
+import { formatMoney, formatNumber } from '../ui/number-format';
 import type { ApplicationStatus, ApplicationType } from './applications-api';
 
-export const TYPE_LABELS: Record<ApplicationType, string> = {
-  personal: 'Personal',
-  corporate: 'Corporate',
-  gipp: 'GIPP',
-};
+const STATUSES = ['draft', 'pending', 'under_review', 'approved', 'rejected', 'active', 'matured'] as const;
 
-export const STATUS_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  pending: 'Pending',
-  under_review: 'Under Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  active: 'Active',
-  matured: 'Matured',
-};
+/** Read from the `applications` catalogue when used, so they follow the language shown. */
+export const TYPE_LABELS: Readonly<Record<ApplicationType, string>> = texts('applications', ['personal', 'corporate', 'gipp'], 'types');
+export const STATUS_LABELS: Readonly<Record<string, string>> = texts('applications', STATUSES, 'statuses');
+/** The status inside a sentence ("The application is now under review."). */
+export const STATUS_IN_SENTENCE: Readonly<Record<string, string>> = texts('applications', STATUSES, 'statusInSentence');
 
 /** Spec 02 §4: green for active and approved, yellow for pending and under review, red for rejected, grey otherwise. */
 export function statusColor(status: ApplicationStatus | string): string {
@@ -35,19 +30,20 @@ export function statusColor(status: ApplicationStatus | string): string {
   }
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** "1500.00" as $1,500.00; a dash when absent. */
+/** "1500.00" as $1,500.00 (in the language shown, ui/number-format); a dash when absent. */
 export function formatUsd(amount: string | null | undefined): string {
   if (amount === null || amount === undefined) return '—';
-  return usd.format(Number(amount));
+  return formatMoney(amount, 'USD');
 }
 
 /** Dates in the customer's language and time zone (ui/date-format). */
 export { formatDate } from '../ui/date-format';
 
+const fixed = (digits: number) => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** "2.0 KB" with the language's decimal separator. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (bytes < 1024) return i18n.t('applications:sizes.bytes', { value: formatNumber(bytes) });
+  if (bytes < 1024 * 1024) return i18n.t('applications:sizes.kilobytes', { value: formatNumber(bytes / 1024, fixed(1)) });
+  return i18n.t('applications:sizes.megabytes', { value: formatNumber(bytes / (1024 * 1024), fixed(2)) });
 }

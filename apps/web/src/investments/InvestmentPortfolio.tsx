@@ -5,11 +5,13 @@ import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { InvestmentView } from '@portal/api-client';
 import { applicationsApi } from '../applications/applications-api';
 import { StatusTag } from '../applications/ApplicationStatusList';
 import { formatDate, formatUsd, TYPE_LABELS } from '../applications/labels';
 import { applicationKeys } from '../applications/query-keys';
+import { formatNumber } from '../ui/number-format';
 
 /** Sum of decimal strings in cents, exactly. */
 function total(amounts: string[]): string {
@@ -19,6 +21,8 @@ function total(amounts: string[]): string {
 
 /** The customer's investments (approved applications) and pending applications, from the server. */
 export function InvestmentPortfolio() {
+  // The applications namespace holds the type and status labels shown in the table.
+  const { t } = useTranslation(['investments', 'applications']);
   const investments = useQuery({ queryKey: applicationKeys.investments(), queryFn: applicationsApi.listOwnInvestments });
   const applications = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn });
   const items = investments.data?.items ?? [];
@@ -28,43 +32,43 @@ export function InvestmentPortfolio() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title="Total Invested" value={formatUsd(total(items.map((item) => item.amount)))} loading={investments.isLoading} />
+            <Statistic title={t('totalInvested')} value={formatUsd(total(items.map((item) => item.amount)))} loading={investments.isLoading} />
           </Card>
         </Col>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title="Active Investments" value={items.filter((item) => item.status === 'active').length} loading={investments.isLoading} />
+            <Statistic title={t('activeInvestments')} value={items.filter((item) => item.status === 'active').length} loading={investments.isLoading} />
           </Card>
         </Col>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title="Expected Returns" value={formatUsd(total(items.map((item) => item.expectedReturnAmount)))} loading={investments.isLoading} />
+            <Statistic title={t('expectedReturns')} value={formatUsd(total(items.map((item) => item.expectedReturnAmount)))} loading={investments.isLoading} />
           </Card>
         </Col>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title="Applications in Review" value={waiting.length} loading={applications.isLoading} />
+            <Statistic title={t('applicationsInReview')} value={waiting.length} loading={applications.isLoading} />
           </Card>
         </Col>
       </Row>
-      <Card title="Investments">
+      <Card title={t('investments')}>
         <Table<InvestmentView>
           rowKey="id"
           loading={investments.isLoading}
           dataSource={items}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: 'No investments yet. An application becomes an investment once it is approved.' }}
+          locale={{ emptyText: t('empty') }}
           columns={[
-            { title: 'Type', dataIndex: 'investmentType', render: (type: InvestmentView['investmentType']) => TYPE_LABELS[type] },
-            { title: 'Amount', dataIndex: 'amount', render: formatUsd },
-            { title: 'Status', dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
-            { title: 'Start Date', dataIndex: 'startDate', render: formatDate },
-            { title: 'Maturity Date', dataIndex: 'maturityDate', render: formatDate },
-            { title: 'Expected Return', render: (_, row) => `${Number(row.expectedReturnRate)}% (${formatUsd(row.expectedReturnAmount)})` },
+            { title: t('type'), dataIndex: 'investmentType', render: (type: InvestmentView['investmentType']) => TYPE_LABELS[type] },
+            { title: t('amount'), dataIndex: 'amount', render: formatUsd },
+            { title: t('status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+            { title: t('startDate'), dataIndex: 'startDate', render: formatDate },
+            { title: t('maturityDate'), dataIndex: 'maturityDate', render: formatDate },
+            { title: t('expectedReturn'), render: (_, row) => t('expectedReturnValue', { rate: formatNumber(Number(row.expectedReturnRate) / 100, { style: 'percent', maximumFractionDigits: 4 }), amount: formatUsd(row.expectedReturnAmount) }) },
           ]}
         />
-        {investments.isError && <Typography.Text type="danger">Your investments could not be loaded.</Typography.Text>}
+        {investments.isError && <Typography.Text type="danger">{t('loadFailed')}</Typography.Text>}
       </Card>
     </>
   );

@@ -9,6 +9,7 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { VerificationSessionView } from '@portal/api-client';
 import { serverMessage } from '../api/api-error';
 import { verificationApi, verificationKeys } from './verification-api';
@@ -26,6 +27,7 @@ function captureStill(video: HTMLVideoElement): Promise<Blob> {
 
 /** Spec 02 "Biometric Verification": three steps with progress, camera preview, Start Verification and Retry; every step decided on the server. */
 export function BiometricVerification() {
+  const { t } = useTranslation('kyc');
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: verificationKeys.config, queryFn: verificationApi.config });
   const [session, setSession] = useState<VerificationSessionView | null>(null);
@@ -77,14 +79,14 @@ export function BiometricVerification() {
       }
       await queryClient.invalidateQueries({ queryKey: verificationKeys.config });
     } catch (error) {
-      setProblem(serverMessage(error) ?? 'Verification could not continue. Please try again.');
+      setProblem(serverMessage(error) ?? t('biometric.cannotContinue'));
     } finally {
       setRunning(false);
     }
   }
 
   if (config.isLoading) return <Card loading />;
-  if (config.isError) return <Alert type="error" showIcon message={serverMessage(config.error) ?? 'Verification could not be loaded.'} />;
+  if (config.isError) return <Alert type="error" showIcon message={serverMessage(config.error) ?? t('biometric.loadFailed')} />;
   if (!config.data?.available) {
     return (
       <Card>
@@ -92,9 +94,9 @@ export function BiometricVerification() {
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={
             <>
-              <Typography.Text strong>Biometric Service Not Available</Typography.Text>
+              <Typography.Text strong>{t('biometric.notAvailableTitle')}</Typography.Text>
               <br />
-              <Typography.Text type="secondary">Biometric verification has not been enabled and configured yet. Please check back later.</Typography.Text>
+              <Typography.Text type="secondary">{t('biometric.notAvailable')}</Typography.Text>
             </>
           }
         />
@@ -109,26 +111,27 @@ export function BiometricVerification() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      {done && <Alert type="success" showIcon message="Verification complete" description="Your identity checks are complete." />}
+      {done && <Alert type="success" showIcon message={t('biometric.completeTitle')} description={t('biometric.complete')} />}
       {problem && <Alert type="error" showIcon message={problem} />}
-      <Card title="Camera">
-        <video ref={video} muted playsInline aria-label="Camera preview" style={{ width: '100%', maxWidth: 480, background: '#000', borderRadius: 8 }} />
+      <Card title={t('biometric.camera')}>
+        <video ref={video} muted playsInline aria-label={t('biometric.cameraPreview')} style={{ width: '100%', maxWidth: 480, background: '#000', borderRadius: 8 }} />
       </Card>
-      <Card title="Verification steps">
-        <Progress percent={Math.round((completed / 3) * 100)} aria-label="Verification progress" />
+      <Card title={t('biometric.steps')}>
+        <Progress percent={Math.round((completed / 3) * 100)} aria-label={t('biometric.progress')} />
         <List
           dataSource={steps.length > 0 ? steps : []}
-          locale={{ emptyText: 'Press Start Verification to begin: face scan, ID verification, liveness check.' }}
+          locale={{ emptyText: t('biometric.empty') }}
           renderItem={(step) => (
             <List.Item>
-              <List.Item.Meta title={step.title} description={step.failureReason ?? step.description} />
-              <Tag color={STEP_COLORS[step.status]}>{step.status}</Tag>
+              {/* The step's texts by its id; the failure reason is the server's. */}
+              <List.Item.Meta title={t(`biometric.stepTexts.${step.id}.title`)} description={step.failureReason ?? t(`biometric.stepTexts.${step.id}.description`)} />
+              <Tag color={STEP_COLORS[step.status]}>{t(`biometric.stepStatuses.${step.status}`, { defaultValue: step.status })}</Tag>
             </List.Item>
           )}
         />
         {!done && (
           <Button type="primary" loading={running} onClick={() => void run()} style={{ marginTop: 16 }}>
-            {failed ? 'Retry' : 'Start Verification'}
+            {failed ? t('biometric.retry') : t('biometric.start')}
           </Button>
         )}
       </Card>

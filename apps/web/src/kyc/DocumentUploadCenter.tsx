@@ -15,11 +15,13 @@ import Upload from 'antd/es/upload';
 import type { RcFile } from 'antd/es/upload';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KycDocumentView } from '@portal/api-client';
 import { serverMessage } from '../api/api-error';
 import { formatDate } from '../applications/labels';
 import { kycApi, kycKeys, type KycDocumentType } from './kyc-api';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, dropZoneProblem, MAX_FILES_PER_DROP, UPLOAD_FAILED_MESSAGE } from './labels';
+import { formatNumber } from '../ui/number-format';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, dropZoneProblem, KycText, MAX_FILES_PER_DROP } from './labels';
 
 interface LocalUpload {
   uid: string;
@@ -32,6 +34,7 @@ interface LocalUpload {
 
 /** Spec 02 "Document Upload Center": three tabs, drag and drop with real progress, the stored documents and their review. */
 export function DocumentUploadCenter() {
+  const { t } = useTranslation('kyc');
   const queryClient = useQueryClient();
   const documents = useQuery({ queryKey: kycKeys.mine(), queryFn: kycApi.mine });
   const [uploads, setUploads] = useState<LocalUpload[]>([]);
@@ -60,12 +63,12 @@ export function DocumentUploadCenter() {
         showUploadList={false}
         beforeUpload={(file, fileList) => {
           if (fileList.length > MAX_FILES_PER_DROP) {
-            if (file === fileList[0]) setDropProblem('Too many files');
+            if (file === fileList[0]) setDropProblem(t('upload.tooManyFiles'));
             return Upload.LIST_IGNORE;
           }
           const problem = dropZoneProblem(file);
           if (problem) {
-            setDropProblem(`${file.name}: ${problem}`);
+            setDropProblem(t('upload.fileProblem', { name: file.name, problem }));
             return Upload.LIST_IGNORE;
           }
           setDropProblem(null);
@@ -78,8 +81,8 @@ export function DocumentUploadCenter() {
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">Click or drag files to this area to upload</p>
-        <p className="ant-upload-hint">PDF, PNG, JPG, JPEG, DOC or DOCX, up to 10 MB each. Several files at once are fine.</p>
+        <p className="ant-upload-text">{t('upload.dropText')}</p>
+        <p className="ant-upload-hint">{t('upload.dropHint')}</p>
       </Upload.Dragger>
     );
   }
@@ -88,19 +91,19 @@ export function DocumentUploadCenter() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message="Review time" description="Documents are reviewed within 2-3 business days. You will receive an email once the review is complete." />
+      <Alert type="info" showIcon message={t('upload.reviewTimeTitle')} description={t('upload.reviewTime')} />
       <Card>
         <Tabs
-          items={DOCUMENT_TYPES.map((document) => ({
-            key: document.type,
-            label: document.tab,
+          items={DOCUMENT_TYPES.map((type) => ({
+            key: type,
+            label: DOCUMENT_TYPE_LABELS[type],
             children: (
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Typography.Title level={5} style={{ margin: 0 }}>
-                  {document.title}
+                  {t(`documentSlots.${type}.title`)}
                 </Typography.Title>
-                <Typography.Text type="secondary">{document.hint}</Typography.Text>
-                {dropZone(document.type)}
+                <Typography.Text type="secondary">{t(`documentSlots.${type}.hint`)}</Typography.Text>
+                {dropZone(type)}
               </Space>
             ),
           }))}
@@ -116,7 +119,7 @@ export function DocumentUploadCenter() {
                   upload.status === 'error'
                     ? [
                         <Button key="remove" danger size="small" onClick={() => setUploads((current) => current.filter((item) => item.uid !== upload.uid))}>
-                          Remove Failed Upload
+                          {t('upload.removeFailed')}
                         </Button>,
                       ]
                     : []
@@ -126,9 +129,9 @@ export function DocumentUploadCenter() {
                   <Typography.Text>
                     {upload.name} · {DOCUMENT_TYPE_LABELS[upload.type]}
                   </Typography.Text>
-                  <Progress percent={upload.progress} status={upload.status === 'error' ? 'exception' : 'active'} aria-label={`Upload progress of ${upload.name}`} />
+                  <Progress percent={upload.progress} status={upload.status === 'error' ? 'exception' : 'active'} aria-label={t('upload.progress', { name: upload.name })} />
                   {upload.status === 'error' && (
-                    <Alert type="error" showIcon message={UPLOAD_FAILED_MESSAGE} description={upload.problem ?? undefined} />
+                    <Alert type="error" showIcon message={KycText.uploadFailed} description={upload.problem ?? undefined} />
                   )}
                 </Space>
               </List.Item>
@@ -136,9 +139,9 @@ export function DocumentUploadCenter() {
           />
         )}
       </Card>
-      <Card title="Your documents">
-        {documents.isError && <Typography.Text type="danger">Your documents could not be loaded.</Typography.Text>}
-        {documents.data && documents.data.items.length === 0 && <Empty description="No documents uploaded yet" />}
+      <Card title={t('upload.yourDocuments')}>
+        {documents.isError && <Typography.Text type="danger">{t('upload.loadFailed')}</Typography.Text>}
+        {documents.data && documents.data.items.length === 0 && <Empty description={t('upload.empty')} />}
         {documents.data && documents.data.items.length > 0 && (
           <List
             dataSource={documents.data.items}
@@ -146,7 +149,7 @@ export function DocumentUploadCenter() {
               <List.Item
                 actions={[
                   <Button key="details" type="link" onClick={() => setDetails(document)}>
-                    Details
+                    {t('upload.details')}
                   </Button>,
                 ]}
               >
@@ -154,28 +157,28 @@ export function DocumentUploadCenter() {
                   title={
                     <Space>
                       <span>{document.fileName}</span>
-                      <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{document.status}</Tag>
+                      <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Tag>
                     </Space>
                   }
-                  description={`${DOCUMENT_TYPE_LABELS[document.documentType]} · uploaded ${formatDate(document.uploadedAt)}${document.status === 'rejected' && document.reviewNotes ? ` · ${document.reviewNotes}` : ''}`}
+                  description={`${t('upload.uploadedOn', { type: DOCUMENT_TYPE_LABELS[document.documentType], date: formatDate(document.uploadedAt) })}${document.status === 'rejected' && document.reviewNotes ? ` · ${document.reviewNotes}` : ''}`}
                 />
               </List.Item>
             )}
           />
         )}
       </Card>
-      <Modal open={details !== null} title="Document details" footer={null} onCancel={() => setDetails(null)}>
+      <Modal open={details !== null} title={t('upload.detailsTitle')} footer={null} onCancel={() => setDetails(null)}>
         {details && (
           <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label="File">{details.fileName}</Descriptions.Item>
-            <Descriptions.Item label="Type">{DOCUMENT_TYPE_LABELS[details.documentType]}</Descriptions.Item>
-            <Descriptions.Item label="Size">{(details.size / 1024).toFixed(1)} KB</Descriptions.Item>
-            <Descriptions.Item label="Status">
-              <Tag color={DOCUMENT_STATUS_COLORS[details.status]}>{details.status}</Tag>
+            <Descriptions.Item label={t('upload.file')}>{details.fileName}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.type')}>{DOCUMENT_TYPE_LABELS[details.documentType]}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.size')}>{t('upload.sizeValue', { value: formatNumber(details.size / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.status')}>
+              <Tag color={DOCUMENT_STATUS_COLORS[details.status]}>{DOCUMENT_STATUS_LABELS[details.status]}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Uploaded">{formatDate(details.uploadedAt)}</Descriptions.Item>
-            <Descriptions.Item label="Reviewed">{details.reviewedAt ? formatDate(details.reviewedAt) : '—'}</Descriptions.Item>
-            <Descriptions.Item label="Reviewer's note">{details.reviewNotes ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.uploaded')}>{formatDate(details.uploadedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.reviewed')}>{details.reviewedAt ? formatDate(details.reviewedAt) : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('upload.reviewerNote')}>{details.reviewNotes ?? '—'}</Descriptions.Item>
           </Descriptions>
         )}
       </Modal>

@@ -3,9 +3,11 @@ import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { kycApi, kycKeys } from './kyc-api';
+import { KycText } from './labels';
 
 export interface KycDecisionTarget {
   userId: string;
@@ -13,10 +15,9 @@ export interface KycDecisionTarget {
   decision: 'verified' | 'rejected';
 }
 
-export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejecting KYC.';
-
 /** User-level Approve KYC (optional notes) or Reject KYC (reason required, spec 02 §5); the server checks the same. */
 export function KycDecisionDialog({ target, onClose, onDecided }: { target: KycDecisionTarget | null; onClose: () => void; onDecided?: () => void }) {
+  const { t } = useTranslation('kyc');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -28,34 +29,34 @@ export function KycDecisionDialog({ target, onClose, onDecided }: { target: KycD
   const decide = useMutation({
     mutationFn: (decision: KycDecisionTarget) => kycApi.decide(decision.userId, decision.decision, text.trim()),
     onSuccess: async () => {
-      notification.success({ message: 'KYC status updated successfully' });
+      notification.success({ message: t('decision.updated') });
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
       onDecided?.();
       onClose();
     },
-    onError: (error) => notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'Failed to update KYC status' }),
+    onError: (error) => notification.error({ message: t('decision.updateFailedTitle'), description: serverMessage(error) ?? t('decision.updateFailed') }),
   });
   const rejecting = target?.decision === 'rejected';
   return (
     <Modal
       open={target !== null}
-      title={rejecting ? 'Reject KYC' : 'Approve KYC'}
-      okText={rejecting ? 'Reject KYC' : 'Approve KYC'}
+      title={rejecting ? t('decision.reject') : t('decision.approve')}
+      okText={rejecting ? t('decision.reject') : t('decision.approve')}
       okButtonProps={{ danger: rejecting, loading: decide.isPending }}
       onCancel={onClose}
       onOk={() => {
         if (!target) return;
         if (rejecting && !text.trim()) {
-          setProblem(REJECTION_REASON_REQUIRED);
+          setProblem(KycText.rejectionReasonRequired);
           return;
         }
         decide.mutate(target);
       }}
     >
-      <Typography.Paragraph>{rejecting ? `Reject the KYC verification of ${target?.name}?` : `Approve the KYC verification of ${target?.name}?`}</Typography.Paragraph>
+      <Typography.Paragraph>{rejecting ? t('decision.rejectQuestion', { name: target?.name }) : t('decision.approveQuestion', { name: target?.name })}</Typography.Paragraph>
       <Input.TextArea
-        aria-label={rejecting ? 'Rejection reason' : 'Notes'}
-        placeholder={rejecting ? 'Reason for rejection (required)' : 'Notes (optional)'}
+        aria-label={rejecting ? t('decision.rejectionReason') : t('decision.notes')}
+        placeholder={rejecting ? t('decision.rejectionPlaceholder') : t('decision.notesPlaceholder')}
         rows={3}
         maxLength={1000}
         value={text}

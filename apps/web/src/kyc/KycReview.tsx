@@ -12,6 +12,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AdminKycDocumentView } from '@portal/api-client';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -19,12 +21,13 @@ import { openDocument } from '../applications/applications-api';
 import { formatDate } from '../applications/labels';
 import { kycApi, kycKeys, type AdminDocumentFilter, type KycDocumentStatus } from './kyc-api';
 import { KycDecisionDialog, type KycDecisionTarget } from './KycDecisionDialog';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_TYPE_LABELS } from './labels';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, KYC_STATUS_LABELS } from './labels';
 
-const nameOf = (document: AdminKycDocumentView) => document.userName ?? document.userEmail ?? 'Unknown user';
+const nameOf = (t: TFunction<'kyc'>, document: AdminKycDocumentView) => document.userName ?? document.userEmail ?? t('review.unknownUser');
 
 /** Spec 02 "KYC & Document Verification": stat cards, search, status filter, table with View, Review, Message, and user-level KYC decisions. */
 export function KycReview() {
+  const { t } = useTranslation('kyc');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -41,26 +44,26 @@ export function KycReview() {
   const review = useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) => kycApi.review(id, decision, notes.trim()),
     onSuccess: async () => {
-      notification.success({ message: 'Document Review Updated' });
+      notification.success({ message: t('review.updated') });
       setReviewing(null);
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
     },
-    onError: (error) => notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'Failed to update document review' }),
+    onError: (error) => notification.error({ message: t('review.updateFailedTitle'), description: serverMessage(error) ?? t('review.updateFailed') }),
   });
   const sendRequest = useMutation({
     mutationFn: (userId: string) => kycApi.requestDocument(userId, message.trim()),
     onSuccess: () => {
-      notification.success({ message: 'Document Request Sent' });
+      notification.success({ message: t('review.requestSent') });
       setMessaging(null);
     },
-    onError: (error) => notification.error({ message: 'Request Failed', description: serverMessage(error) ?? 'Failed to send the document request' }),
+    onError: (error) => notification.error({ message: t('review.requestFailedTitle'), description: serverMessage(error) ?? t('review.requestFailed') }),
   });
 
   const tiles: [string, number | undefined][] = [
-    ['Total Documents', counters?.total],
-    ['Pending Review', counters?.pending],
-    ['Approved', counters?.approved],
-    ['Rejected', counters?.rejected],
+    [t('review.totalDocuments'), counters?.total],
+    [t('review.pendingReview'), counters?.pending],
+    [t('review.approved'), counters?.approved],
+    [t('review.rejected'), counters?.rejected],
   ];
 
   return (
@@ -76,8 +79,8 @@ export function KycReview() {
       </Row>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="Search documents"
-          placeholder="Search by user name or document type"
+          aria-label={t('review.search')}
+          placeholder={t('review.searchPlaceholder')}
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -85,24 +88,24 @@ export function KycReview() {
           style={{ width: 300 }}
         />
         <Select<KycDocumentStatus | 'all'>
-          aria-label="Status filter"
+          aria-label={t('review.statusFilter')}
           value={filter.status ?? 'all'}
           style={{ width: 160 }}
           onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status, page: 1 })}
           options={[
-            { value: 'all', label: 'All statuses' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'approved', label: 'Approved' },
-            { value: 'rejected', label: 'Rejected' },
+            { value: 'all', label: t('review.allStatuses') },
+            { value: 'pending', label: t('review.pending') },
+            { value: 'approved', label: t('review.approved') },
+            { value: 'rejected', label: t('review.rejected') },
           ]}
         />
       </Space>
-      {query.isError && <Typography.Text type="danger">The documents could not be loaded.</Typography.Text>}
+      {query.isError && <Typography.Text type="danger">{t('review.loadFailed')}</Typography.Text>}
       <Table<AdminKycDocumentView>
         rowKey="id"
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
-        locale={{ emptyText: 'No documents found' }}
+        locale={{ emptyText: t('review.empty') }}
         pagination={{
           current: query.data?.page ?? filter.page ?? 1,
           pageSize: query.data?.pageSize ?? filter.pageSize ?? 20,
@@ -113,33 +116,33 @@ export function KycReview() {
         }}
         columns={[
           {
-            title: 'User',
+            title: t('review.user'),
             key: 'user',
             render: (_, document) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text>{nameOf(document)}</Typography.Text>
+                <Typography.Text>{nameOf(t, document)}</Typography.Text>
                 <Typography.Text type="secondary">{document.userEmail ?? ''}</Typography.Text>
                 <Space size={4}>
-                  {document.userKycStatus && <Tag>KYC {document.userKycStatus}</Tag>}
-                  {document.userBiometricVerifiedAt ? <Tag color="green">Biometric verified</Tag> : <Tag>No biometric check</Tag>}
+                  {document.userKycStatus && <Tag>{t('review.kycStatus', { status: KYC_STATUS_LABELS[document.userKycStatus] ?? document.userKycStatus })}</Tag>}
+                  {document.userBiometricVerifiedAt ? <Tag color="green">{t('review.biometricVerified')}</Tag> : <Tag>{t('review.noBiometric')}</Tag>}
                 </Space>
               </Space>
             ),
           },
-          { title: 'Document Type', key: 'type', render: (_, document) => DOCUMENT_TYPE_LABELS[document.documentType] },
-          { title: 'Status', key: 'status', render: (_, document) => <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{document.status}</Tag> },
-          { title: 'Uploaded', key: 'uploaded', render: (_, document) => formatDate(document.uploadedAt) },
-          { title: 'Reviewer', key: 'reviewer', render: (_, document) => (document.reviewedBy ? 'Admin' : '—') },
+          { title: t('review.documentType'), key: 'type', render: (_, document) => DOCUMENT_TYPE_LABELS[document.documentType] },
+          { title: t('review.status'), key: 'status', render: (_, document) => <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Tag> },
+          { title: t('review.uploaded'), key: 'uploaded', render: (_, document) => formatDate(document.uploadedAt) },
+          { title: t('review.reviewer'), key: 'reviewer', render: (_, document) => (document.reviewedBy ? t('review.admin') : '—') },
           {
-            title: 'Actions',
+            title: t('review.actions'),
             key: 'actions',
             render: (_, document) => (
               <Space wrap>
                 <Button
                   size="small"
-                  onClick={() => openDocument(document.fileId).catch((error) => notification.error({ message: 'The document could not be opened', description: serverMessage(error) ?? undefined }))}
+                  onClick={() => openDocument(document.fileId).catch((error) => notification.error({ message: t('review.openFailed'), description: serverMessage(error) ?? undefined }))}
                 >
-                  View
+                  {t('review.view')}
                 </Button>
                 <Button
                   size="small"
@@ -149,7 +152,7 @@ export function KycReview() {
                     setReviewing(document);
                   }}
                 >
-                  Review
+                  {t('review.review')}
                 </Button>
                 <Button
                   size="small"
@@ -159,15 +162,15 @@ export function KycReview() {
                     setMessaging(document);
                   }}
                 >
-                  Message
+                  {t('review.message')}
                 </Button>
                 {document.userKycStatus === 'pending' && (
                   <>
-                    <Button size="small" type="primary" onClick={() => setDeciding({ userId: document.userId, name: nameOf(document), decision: 'verified' })}>
-                      Approve KYC
+                    <Button size="small" type="primary" onClick={() => setDeciding({ userId: document.userId, name: nameOf(t, document), decision: 'verified' })}>
+                      {t('decision.approve')}
                     </Button>
-                    <Button size="small" danger onClick={() => setDeciding({ userId: document.userId, name: nameOf(document), decision: 'rejected' })}>
-                      Reject KYC
+                    <Button size="small" danger onClick={() => setDeciding({ userId: document.userId, name: nameOf(t, document), decision: 'rejected' })}>
+                      {t('decision.reject')}
                     </Button>
                   </>
                 )}
@@ -178,42 +181,42 @@ export function KycReview() {
       />
       <Modal
         open={reviewing !== null}
-        title="Review document"
+        title={t('review.reviewTitle')}
         onCancel={() => setReviewing(null)}
         footer={[
           <Button key="reject" danger loading={review.isPending} onClick={() => reviewing && review.mutate({ id: reviewing.id, decision: 'rejected' })}>
-            Reject
+            {t('review.reject')}
           </Button>,
           <Button key="approve" type="primary" loading={review.isPending} onClick={() => reviewing && review.mutate({ id: reviewing.id, decision: 'approved' })}>
-            Approve
+            {t('review.approve')}
           </Button>,
         ]}
       >
         {reviewing && (
           <Typography.Paragraph>
-            {DOCUMENT_TYPE_LABELS[reviewing.documentType]} document of {nameOf(reviewing)}: {reviewing.fileName}
+            {t('review.documentOf', { type: DOCUMENT_TYPE_LABELS[reviewing.documentType], name: nameOf(t, reviewing), file: reviewing.fileName })}
           </Typography.Paragraph>
         )}
-        <Input.TextArea aria-label="Review notes" placeholder="Notes for the customer" rows={3} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <Input.TextArea aria-label={t('review.reviewNotes')} placeholder={t('review.notesPlaceholder')} rows={3} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />
       </Modal>
       <Modal
         open={messaging !== null}
-        title="Request a document"
-        okText="Send Request"
+        title={t('review.requestTitle')}
+        okText={t('review.sendRequest')}
         okButtonProps={{ loading: sendRequest.isPending }}
         onCancel={() => setMessaging(null)}
         onOk={() => {
           if (!messaging) return;
           if (!message.trim()) {
-            setMessageProblem('Please enter a message for the document request.');
+            setMessageProblem(t('review.messageRequired'));
             return;
           }
           sendRequest.mutate(messaging.userId);
         }}
       >
-        {messaging && <Typography.Paragraph>To {nameOf(messaging)}</Typography.Paragraph>}
+        {messaging && <Typography.Paragraph>{t('review.to', { name: nameOf(t, messaging) })}</Typography.Paragraph>}
         <Input.TextArea
-          aria-label="Message"
+          aria-label={t('review.message')}
           rows={4}
           maxLength={1000}
           value={message}

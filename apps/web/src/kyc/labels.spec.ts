@@ -1,4 +1,6 @@
-import { dropZoneProblem, FILE_TYPE_MESSAGE } from './labels';
+import { dropZoneProblem } from './labels';
+
+const FILE_TYPE_MESSAGE = 'File type must be one of PDF, PNG, JPG, JPEG, DOC, DOCX';
 
 describe('the document drop zone', () => {
   it('accepts the spec types up to 10 MB', () => {

@@ -14,9 +14,11 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { BROADCAST_TEMPLATES } from './broadcast-templates';
+import { broadcastTemplates } from './broadcast-templates';
 import { notificationsApi, type BroadcastPayload, type RecipientStats } from './notifications-api';
 import { notificationKeys } from './query-keys';
 import { formatDateTime } from '../ui/date-format';
@@ -37,14 +39,21 @@ const TYPE_COLOURS = { info: 'blue', success: 'green', warning: 'gold', error: '
 /** In the customer's language and time zone (ui/date-format). */
 const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 
-function audienceText(audience: RecipientStats['recentBroadcasts'][number]['audience']): string {
-  if (audience.kind === 'all_customers') return 'All customers';
-  if (audience.kind === 'user') return 'One user';
-  return ['Customers', audience.userStatus && `status ${audience.userStatus}`, audience.kycStatus && `KYC ${audience.kycStatus}`].filter(Boolean).join(', ');
+function audienceText(t: TFunction<'notifications'>, audience: RecipientStats['recentBroadcasts'][number]['audience']): string {
+  if (audience.kind === 'all_customers') return t('audience.allCustomers');
+  if (audience.kind === 'user') return t('audience.oneUser');
+  return [
+    t('audience.customers'),
+    audience.userStatus && t('audience.status', { status: t(`userStatuses.${audience.userStatus}`) }),
+    audience.kycStatus && t('audience.kyc', { status: t(`kycStatuses.${audience.kycStatus}`) }),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Finds the one recipient by name or email (identity's directory, through the notification service). */
 function RecipientPicker({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
+  const { t } = useTranslation('notifications');
   const [q, setQ] = useState('');
   const matches = useQuery({ queryKey: [...notificationKeys.all, 'recipients', q], queryFn: () => notificationsApi.findRecipients(q), enabled: q.trim().length >= 2, staleTime: 30_000 });
   return (
@@ -52,14 +61,15 @@ function RecipientPicker({ value, onChange }: { value?: string; onChange?: (valu
       showSearch={{ filterOption: false, onSearch: setQ }}
       value={value}
       onChange={onChange}
-      placeholder="Search by name or email"
-      notFoundContent={q.trim().length < 2 ? 'Type at least 2 characters' : matches.isFetching ? 'Searching...' : 'No users found'}
-      options={(matches.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` }))}
+      placeholder={t('picker.placeholder')}
+      notFoundContent={q.trim().length < 2 ? t('picker.typeMore') : matches.isFetching ? t('picker.searching') : t('picker.noUsers')}
+      options={(matches.data?.items ?? []).map((user) => ({ value: user.id, label: t('picker.option', { firstName: user.firstName, lastName: user.lastName, email: user.email }) }))}
     />
   );
 }
 
 function SendNotificationDialog({ open, initial, onClose }: { open: boolean; initial: Partial<SendForm>; onClose: () => void }) {
+  const { t } = useTranslation('notifications');
   const [form] = Form.useForm<SendForm>();
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
@@ -68,7 +78,7 @@ function SendNotificationDialog({ open, initial, onClose }: { open: boolean; ini
 
   const submit = async (values: SendForm) => {
     if (!values.title?.trim() || !values.message?.trim()) {
-      notification.error({ title: 'Validation Error', description: 'Please enter a title and a message.' });
+      notification.error({ title: t('send.validationTitle'), description: t('send.validation') });
       return;
     }
     const audience: BroadcastPayload['audience'] =
@@ -85,68 +95,68 @@ function SendNotificationDialog({ open, initial, onClose }: { open: boolean; ini
         expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null,
         audience,
       });
-      notification.success({ title: 'Success', description: result.message });
+      notification.success({ title: t('send.successTitle'), description: t('send.broadcastSent', { count: result.recipientCount }) });
       form.resetFields();
       onClose();
     } catch (error) {
-      notification.error({ title: 'Failed to broadcast notification', description: serverMessage(error) ?? 'Please try again.' });
+      notification.error({ title: t('send.failedTitle'), description: serverMessage(error) ?? t('send.failed') });
     }
   };
 
   return (
     <Modal
       open={open}
-      title="Send Notification"
+      title={t('send.title')}
       onCancel={onClose}
-      okText="Send Notification"
+      okText={t('send.title')}
       confirmLoading={send.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
       afterOpenChange={(visible) => visible && form.setFieldsValue({ type: 'info', audienceKind: 'all_customers', ...initial })}
     >
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-        <Form.Item label="Title" name="title" required>
+        <Form.Item label={t('send.titleField')} name="title" required>
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item label="Message" name="message" required>
+        <Form.Item label={t('send.message')} name="message" required>
           <Input.TextArea rows={4} maxLength={2000} />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item label="Type" name="type">
-              <Select options={(['info', 'success', 'warning', 'error'] as const).map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }))} />
+            <Form.Item label={t('send.type')} name="type">
+              <Select options={(['info', 'success', 'warning', 'error'] as const).map((value) => ({ value, label: t(`types.${value}`) }))} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="Expires (optional)" name="expiresAt">
-              <Input type="datetime-local" aria-label="Expires" />
+            <Form.Item label={t('send.expiresOptional')} name="expiresAt">
+              <Input type="datetime-local" aria-label={t('send.expires')} />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Recipients" name="audienceKind">
+        <Form.Item label={t('send.recipients')} name="audienceKind">
           <Radio.Group
             options={[
-              { value: 'all_customers', label: 'All customers' },
-              { value: 'user', label: 'One user' },
-              { value: 'filtered', label: 'Filtered customers' },
+              { value: 'all_customers', label: t('audience.allCustomers') },
+              { value: 'user', label: t('audience.oneUser') },
+              { value: 'filtered', label: t('audience.filteredCustomers') },
             ]}
           />
         </Form.Item>
         {audienceKind === 'user' && (
-          <Form.Item label="User" name="userId" rules={[{ required: true, message: 'Choose the user' }]}>
+          <Form.Item label={t('send.user')} name="userId" rules={[{ required: true, message: t('send.chooseUser') }]}>
             <RecipientPicker />
           </Form.Item>
         )}
         {audienceKind === 'filtered' && (
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item label="Account status" name="userStatus">
-                <Select allowClear placeholder="Any" options={['active', 'suspended', 'pending'].map((value) => ({ value, label: value }))} />
+              <Form.Item label={t('send.accountStatus')} name="userStatus">
+                <Select allowClear placeholder={t('send.any')} options={['active', 'suspended', 'pending'].map((value) => ({ value, label: t(`userStatuses.${value}`) }))} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item label="KYC status" name="kycStatus">
-                <Select allowClear placeholder="Any" options={['pending', 'verified', 'rejected'].map((value) => ({ value, label: value }))} />
+              <Form.Item label={t('send.kycStatus')} name="kycStatus">
+                <Select allowClear placeholder={t('send.any')} options={['pending', 'verified', 'rejected'].map((value) => ({ value, label: t(`kycStatuses.${value}`) }))} />
               </Form.Item>
             </Col>
           </Row>
@@ -158,6 +168,7 @@ function SendNotificationDialog({ open, initial, onClose }: { open: boolean; ini
 
 /** Admin Notification Center (spec 02 §2): send, templates, recipient statistics, failed emails. */
 export function NotificationCenter() {
+  const { t } = useTranslation('notifications');
   const stats = useQuery({ queryKey: notificationKeys.stats(), queryFn: notificationsApi.stats, staleTime: 30_000 });
   const failed = useQuery({ queryKey: notificationKeys.failedEmails(), queryFn: notificationsApi.failedEmails, staleTime: 30_000 });
   const [dialog, setDialog] = useState<{ open: boolean; initial: Partial<SendForm> }>({ open: false, initial: {} });
@@ -166,14 +177,14 @@ export function NotificationCenter() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
         <Button type="primary" onClick={() => setDialog({ open: true, initial: {} })}>
-          Send Notification
+          {t('send.title')}
         </Button>
       </Space>
-      <Card title="Templates">
+      <Card title={t('center.templates')}>
         <Row gutter={[16, 16]}>
-          {BROADCAST_TEMPLATES.map((template) => (
+          {broadcastTemplates().map((template) => (
             <Col key={template.key} xs={24} sm={12} lg={6}>
-              <Card size="small" title={template.name} extra={<Tag color={TYPE_COLOURS[template.values.type]}>{template.values.type}</Tag>}>
+              <Card size="small" title={template.name} extra={<Tag color={TYPE_COLOURS[template.values.type]}>{t(`typeTags.${template.values.type}`)}</Tag>}>
                 <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }}>
                   {template.values.message}
                 </Typography.Paragraph>
@@ -182,23 +193,23 @@ export function NotificationCenter() {
                     setDialog({ open: true, initial: { ...template.values, ...(template.key === 'kyc-reminder' ? { audienceKind: 'filtered' as const, kycStatus: 'pending' as const } : {}) } })
                   }
                 >
-                  Use template
+                  {t('center.useTemplate')}
                 </Button>
               </Card>
             </Col>
           ))}
         </Row>
       </Card>
-      <Card title="Recipient Statistics">
-        {stats.isError && <Typography.Text type="danger">{serverMessage(stats.error) ?? 'Statistics could not be loaded.'}</Typography.Text>}
+      <Card title={t('center.recipientStatistics')}>
+        {stats.isError && <Typography.Text type="danger">{serverMessage(stats.error) ?? t('center.statsFailed')}</Typography.Text>}
         {audience && (
           <Row gutter={[16, 16]}>
-            <Col xs={12} md={4}><Statistic title="Customers" value={audience.totalCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title="Active" value={audience.activeCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title="Suspended" value={audience.suspendedCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title="KYC verified" value={audience.kycVerified} /></Col>
-            <Col xs={12} md={4}><Statistic title="KYC pending" value={audience.kycPending} /></Col>
-            <Col xs={12} md={4}><Statistic title="KYC rejected" value={audience.kycRejected} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.customers')} value={audience.totalCustomers} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.active')} value={audience.activeCustomers} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.suspended')} value={audience.suspendedCustomers} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.kycVerified')} value={audience.kycVerified} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.kycPending')} value={audience.kycPending} /></Col>
+            <Col xs={12} md={4}><Statistic title={t('center.kycRejected')} value={audience.kycRejected} /></Col>
           </Row>
         )}
         <Table
@@ -208,32 +219,32 @@ export function NotificationCenter() {
           pagination={false}
           loading={stats.isLoading}
           dataSource={stats.data?.recentBroadcasts ?? []}
-          locale={{ emptyText: 'No notifications sent yet' }}
+          locale={{ emptyText: t('center.noneSent') }}
           columns={[
-            { title: 'Title', dataIndex: 'title' },
-            { title: 'Type', dataIndex: 'type', render: (type: keyof typeof TYPE_COLOURS) => <Tag color={TYPE_COLOURS[type]}>{type}</Tag> },
-            { title: 'Audience', dataIndex: 'audience', render: audienceText },
-            { title: 'Recipients', dataIndex: 'recipientCount' },
-            { title: 'Read', dataIndex: 'readCount' },
-            { title: 'Sent', dataIndex: 'createdAt', render: (value: string) => dateTime.format(new Date(value)) },
+            { title: t('center.title'), dataIndex: 'title' },
+            { title: t('center.type'), dataIndex: 'type', render: (type: keyof typeof TYPE_COLOURS) => <Tag color={TYPE_COLOURS[type]}>{t(`typeTags.${type}`)}</Tag> },
+            { title: t('center.audience'), dataIndex: 'audience', render: (audience: RecipientStats['recentBroadcasts'][number]['audience']) => audienceText(t, audience) },
+            { title: t('center.recipients'), dataIndex: 'recipientCount' },
+            { title: t('center.read'), dataIndex: 'readCount' },
+            { title: t('center.sent'), dataIndex: 'createdAt', render: (value: string) => dateTime.format(new Date(value)) },
           ]}
         />
       </Card>
-      <Card title="Failed Emails" extra={failed.data ? <Typography.Text type="secondary">{failed.data.total}</Typography.Text> : null}>
-        {failed.isError && <Typography.Text type="danger">{serverMessage(failed.error) ?? 'Failed emails could not be loaded.'}</Typography.Text>}
+      <Card title={t('center.failedEmails')} extra={failed.data ? <Typography.Text type="secondary">{failed.data.total}</Typography.Text> : null}>
+        {failed.isError && <Typography.Text type="danger">{serverMessage(failed.error) ?? t('center.failedEmailsFailed')}</Typography.Text>}
         <Table
           rowKey="jobId"
           size="small"
           pagination={false}
           loading={failed.isLoading}
           dataSource={failed.data?.items ?? []}
-          locale={{ emptyText: 'No failed emails' }}
+          locale={{ emptyText: t('center.noFailedEmails') }}
           columns={[
-            { title: 'Email', dataIndex: 'template' },
-            { title: 'Recipient', dataIndex: 'recipient' },
-            { title: 'Attempts', dataIndex: 'attemptsMade' },
-            { title: 'Reason', dataIndex: 'failedReason' },
-            { title: 'Failed', dataIndex: 'failedAt', render: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—') },
+            { title: t('center.email'), dataIndex: 'template' },
+            { title: t('center.recipient'), dataIndex: 'recipient' },
+            { title: t('center.attempts'), dataIndex: 'attemptsMade' },
+            { title: t('center.reason'), dataIndex: 'failedReason' },
+            { title: t('center.failed'), dataIndex: 'failedAt', render: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—') },
           ]}
         />
       </Card>

@@ -1,25 +1,23 @@
+import { i18n } from '../i18n/i18n';
 import type { BroadcastPayload } from './notifications-api';
 
-/** The four templates of spec 02 §2 that prefill the Send Notification dialog. */
-export const BROADCAST_TEMPLATES: { key: string; name: string; values: Pick<BroadcastPayload, 'title' | 'message' | 'type'> }[] = [
-  {
-    key: 'maintenance',
-    name: 'Maintenance Warning',
-    values: { title: 'Scheduled Maintenance', message: 'The platform will undergo scheduled maintenance. Some features may be temporarily unavailable during this time.', type: 'warning' },
-  },
-  {
-    key: 'welcome',
-    name: 'Welcome Message',
-    values: { title: 'Welcome to Investment Portal', message: 'Thank you for joining us. Explore your dashboard to get started with your investments.', type: 'success' },
-  },
-  {
-    key: 'kyc-reminder',
-    name: 'KYC Reminder',
-    values: { title: 'Complete Your Verification', message: 'Please complete your KYC verification to unlock all platform features.', type: 'info' },
-  },
-  {
-    key: 'security-alert',
-    name: 'Security Alert',
-    values: { title: 'Security Alert', message: 'We detected unusual activity. Please review your account and change your password if you did not make these changes.', type: 'error' },
-  },
-];
+type TemplateKey = 'maintenance' | 'welcome' | 'kyc-reminder' | 'security-alert';
+interface BroadcastTemplate {
+  key: TemplateKey;
+  name: string;
+  values: Pick<BroadcastPayload, 'title' | 'message' | 'type'>;
+}
+
+const TYPES: Record<TemplateKey, BroadcastPayload['type']> = { maintenance: 'warning', welcome: 'success', 'kyc-reminder': 'info', 'security-alert': 'error' };
+
+/**
+ * The four templates of spec 02 §2 that prefill the Send Notification dialog, in the
+ * administrator's language (catalogue `notifications:templates.<key>`), read when used.
+ */
+export function broadcastTemplates(): BroadcastTemplate[] {
+  return (Object.keys(TYPES) as TemplateKey[]).map((key) => ({
+    key,
+    name: i18n.t(`notifications:templates.${key}.name`),
+    values: { title: i18n.t(`notifications:templates.${key}.title`), message: i18n.t(`notifications:templates.${key}.message`), type: TYPES[key] },
+  }));
+}

@@ -6,37 +6,31 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, openDocument, type ReviewDecision } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatSize, formatUsd, TYPE_LABELS } from '../labels';
+import { formatDate, formatSize, formatUsd, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 
-const DATA_LABELS: Record<string, string> = {
-  address: 'Address',
-  employment: 'Employment',
-  annualIncome: 'Annual income',
-  investmentPurpose: 'Investment purpose',
-  countryOfOperation: 'Country of operation',
-  directorsName: "Director's name",
-  companyStructure: 'Company structure',
-  declaration: 'Declaration accepted',
-  submittedAt: 'Submitted at',
-};
+/** The application data fields with a label in the catalogue (`details.data`); others show their key. */
+const DATA_FIELDS = new Set(['address', 'employment', 'annualIncome', 'investmentPurpose', 'countryOfOperation', 'directorsName', 'companyStructure', 'declaration', 'submittedAt']);
 
 const NEXT: Record<string, ReviewDecision[]> = { pending: ['under_review', 'approved', 'rejected'], under_review: ['approved', 'rejected'] };
-const ACTION_LABELS: Record<ReviewDecision, string> = { under_review: 'Mark Under Review', approved: 'Approve', rejected: 'Reject' };
+const ACTION_LABELS: Record<ReviewDecision, string> = { under_review: 'details.markUnderReview', approved: 'common.approve', rejected: 'common.reject' };
 
-function dataValue(key: string, value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+function dataValue(t: TFunction<'applications'>, key: string, value: unknown): string {
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (key === 'annualIncome' && typeof value === 'number') return formatUsd(value.toFixed(2));
   return String(value ?? '—');
 }
 
 /** Every field of an application, its documents, and the review actions its status allows. */
 export function ApplicationDetailsDialog({ application, onClose }: { application: ApplicationView | null; onClose: () => void }) {
+  const { t } = useTranslation('applications');
   const [note, setNote] = useState('');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
@@ -44,43 +38,43 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
     mutationFn: (decision: ReviewDecision) => applicationsApi.review((application as ApplicationView).id, decision, note),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      notification.success({ message: 'Application Updated', description: `The application is now ${updated.status.replace('_', ' ')}.` });
+      notification.success({ message: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
       setNote('');
       onClose();
     },
-    onError: (error) => notification.error({ message: 'Review Failed', description: serverMessage(error) ?? 'The decision could not be saved. Please try again.' }),
+    onError: (error) => notification.error({ message: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
   });
   const open = (fileId: string) =>
-    openDocument(fileId).catch((error: unknown) => notification.error({ message: 'Document Unavailable', description: serverMessage(error) ?? 'The document could not be opened.' }));
+    openDocument(fileId).catch((error: unknown) => notification.error({ message: t('messages.documentUnavailableTitle'), description: serverMessage(error) ?? t('messages.documentUnavailable') }));
 
   if (!application) return null;
   const actions = NEXT[application.status] ?? [];
   return (
-    <Modal open title="Application Details" onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <Modal open title={t('details.title')} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Descriptions bordered column={1} size="small">
-        <Descriptions.Item label="Type">{TYPE_LABELS[application.applicationType]}</Descriptions.Item>
-        <Descriptions.Item label="Status">
+        <Descriptions.Item label={t('details.type')}>{TYPE_LABELS[application.applicationType]}</Descriptions.Item>
+        <Descriptions.Item label={t('details.status')}>
           <StatusTag status={application.status} />
         </Descriptions.Item>
-        <Descriptions.Item label="Applicant account">{[application.applicantName, application.applicantEmail].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
-        <Descriptions.Item label="Full name">{application.fullName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Email">{application.email ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Phone">{application.phone ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Company name">{application.companyName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Company registration">{application.companyRegistration ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Investment amount">{formatUsd(application.investmentAmount)}</Descriptions.Item>
-        <Descriptions.Item label="Duration">{application.investmentDuration ? `${application.investmentDuration} months` : '—'}</Descriptions.Item>
-        <Descriptions.Item label="Investment category">{application.investmentCategory ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.applicantAccount')}>{[application.applicantName, application.applicantEmail].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.fullName')}>{application.fullName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.email')}>{application.email ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.phone')}>{application.phone ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.companyName')}>{application.companyName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.companyRegistration')}>{application.companyRegistration ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.investmentAmount')}>{formatUsd(application.investmentAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('details.duration')}>{application.investmentDuration ? t('common.months', { count: application.investmentDuration }) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.investmentCategory')}>{application.investmentCategory ?? '—'}</Descriptions.Item>
         {Object.entries(application.applicationData).map(([key, value]) => (
-          <Descriptions.Item key={key} label={DATA_LABELS[key] ?? key}>
-            {dataValue(key, value)}
+          <Descriptions.Item key={key} label={DATA_FIELDS.has(key) ? t(`details.data.${key}`) : key}>
+            {dataValue(t, key, value)}
           </Descriptions.Item>
         ))}
-        <Descriptions.Item label="Submitted">{formatDate(application.submittedAt)}</Descriptions.Item>
-        <Descriptions.Item label="Review note">{application.reviewNote ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Documents">
+        <Descriptions.Item label={t('details.submitted')}>{formatDate(application.submittedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('details.reviewNote')}>{application.reviewNote ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('details.documents')}>
           {application.documents.length === 0 ? (
-            'None'
+            t('common.none')
           ) : (
             <Space direction="vertical">
               {application.documents.map((document) => (
@@ -94,8 +88,8 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
       </Descriptions>
       {actions.length > 0 && (
         <div style={{ marginTop: 16 }}>
-          <Typography.Text strong>Review note</Typography.Text>
-          <Input.TextArea aria-label="Review note" value={note} onChange={(event) => setNote(event.target.value)} maxLength={1000} rows={3} style={{ margin: '8px 0' }} />
+          <Typography.Text strong>{t('details.reviewNote')}</Typography.Text>
+          <Input.TextArea aria-label={t('details.reviewNote')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={1000} rows={3} style={{ margin: '8px 0' }} />
           <Space>
             {actions.map((decision) => (
               <Button
@@ -106,7 +100,7 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
                 disabled={review.isPending}
                 onClick={() => review.mutate(decision)}
               >
-                {ACTION_LABELS[decision]}
+                {t(ACTION_LABELS[decision])}
               </Button>
             ))}
           </Space>

@@ -10,35 +10,37 @@ import Statistic from 'antd/es/statistic';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { applicationsApi, type AdminApplicationFilter, type ApplicationStatus, type ApplicationType } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatUsd, TYPE_LABELS } from '../labels';
+import { formatDate, formatUsd, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 import { ApplicationDetailsDialog } from './ApplicationDetailsDialog';
 
 /** Spec 02 "Application review list": search, status and type filters, counters, cards with View Details. */
 export function ApplicationReviewList() {
+  const { t } = useTranslation('applications');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<AdminApplicationFilter>({});
   const [selected, setSelected] = useState<ApplicationView | null>(null);
   const query = useQuery({ queryKey: applicationKeys.admin(filter), queryFn: () => applicationsApi.adminList(filter), placeholderData: keepPreviousData });
   const counters = query.data?.counters;
   const tiles: [string, number | undefined][] = [
-    ['Total', counters?.total],
-    ['Pending', counters?.pending],
-    ['Under Review', counters?.underReview],
-    ['Approved', counters?.approved],
+    [t('review.total'), counters?.total],
+    [STATUS_LABELS.pending, counters?.pending],
+    [STATUS_LABELS.under_review, counters?.underReview],
+    [STATUS_LABELS.approved, counters?.approved],
   ];
 
   return (
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Investment Applications
+          {t('review.title')}
         </Typography.Title>
         <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       </Space>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -52,8 +54,8 @@ export function ApplicationReviewList() {
       </Row>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="Search applications"
-          placeholder="Search by name, email or company"
+          aria-label={t('review.search')}
+          placeholder={t('review.searchPlaceholder')}
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -61,42 +63,42 @@ export function ApplicationReviewList() {
           style={{ width: 300 }}
         />
         <Select<ApplicationStatus | 'all'>
-          aria-label="Status filter"
+          aria-label={t('review.statusFilter')}
           value={filter.status ?? 'all'}
           style={{ width: 170 }}
           onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status })}
           options={[
-            { value: 'all', label: 'All statuses' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'under_review', label: 'Under Review' },
-            { value: 'approved', label: 'Approved' },
-            { value: 'rejected', label: 'Rejected' },
+            { value: 'all', label: t('review.allStatuses') },
+            { value: 'pending', label: STATUS_LABELS.pending },
+            { value: 'under_review', label: STATUS_LABELS.under_review },
+            { value: 'approved', label: STATUS_LABELS.approved },
+            { value: 'rejected', label: STATUS_LABELS.rejected },
           ]}
         />
         <Select<ApplicationType | 'all'>
-          aria-label="Type filter"
+          aria-label={t('review.typeFilter')}
           value={filter.type ?? 'all'}
           style={{ width: 150 }}
           onChange={(type) => setFilter({ ...filter, type: type === 'all' ? undefined : type })}
           options={[
-            { value: 'all', label: 'All types' },
-            { value: 'personal', label: 'Personal' },
-            { value: 'corporate', label: 'Corporate' },
-            { value: 'gipp', label: 'GIPP' },
+            { value: 'all', label: t('review.allTypes') },
+            { value: 'personal', label: TYPE_LABELS.personal },
+            { value: 'corporate', label: TYPE_LABELS.corporate },
+            { value: 'gipp', label: TYPE_LABELS.gipp },
           ]}
         />
       </Space>
-      {query.isError && <Typography.Text type="danger">The applications could not be loaded.</Typography.Text>}
-      {query.data && query.data.items.length === 0 && <Empty description="No investment applications found" />}
+      {query.isError && <Typography.Text type="danger">{t('review.loadFailed')}</Typography.Text>}
+      {query.data && query.data.items.length === 0 && <Empty description={t('review.empty')} />}
       <Row gutter={[16, 16]}>
         {(query.data?.items ?? []).map((application) => (
           <Col key={application.id} xs={24} md={12} xl={8}>
             <Card
-              title={application.companyName ?? application.fullName ?? 'Application'}
+              title={application.companyName ?? application.fullName ?? t('review.application')}
               extra={<StatusTag status={application.status} />}
               actions={[
                 <Button key="view" type="link" onClick={() => setSelected(application)}>
-                  View Details
+                  {t('review.viewDetails')}
                 </Button>,
               ]}
             >
@@ -106,7 +108,7 @@ export function ApplicationReviewList() {
               <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
                 {application.applicantEmail ?? application.email ?? '—'}
               </Typography.Paragraph>
-              <Typography.Text type="secondary">Submitted {formatDate(application.submittedAt)}</Typography.Text>
+              <Typography.Text type="secondary">{t('review.submitted', { date: formatDate(application.submittedAt) })}</Typography.Text>
             </Card>
           </Col>
         ))}

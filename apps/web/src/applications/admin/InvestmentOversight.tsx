@@ -11,16 +11,22 @@ import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OversightRow } from '@portal/api-client';
 import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, type OversightFilter } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatUsd, TYPE_LABELS } from '../labels';
+import { formatDate, formatUsd, STATUS_IN_SENTENCE, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
+import { formatNumber } from '../../ui/number-format';
+
+/** "12.5" as 12.5% (12,5 % in French and German). */
+const formatPercent = (rate: string) => formatNumber(Number(rate) / 100, { style: 'percent', maximumFractionDigits: 4 });
 
 /** Spec 02 "Investment Oversight" on the real applications and investments; Approve and Reject decide for real. */
 export function InvestmentOversight() {
+  const { t } = useTranslation('applications');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OversightFilter>({});
   const [selected, setSelected] = useState<OversightRow | null>(null);
@@ -31,9 +37,9 @@ export function InvestmentOversight() {
     mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) => applicationsApi.review(id, decision, ''),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      notification.success({ message: 'Application Updated', description: `The application is now ${updated.status}.` });
+      notification.success({ message: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
     },
-    onError: (error) => notification.error({ message: 'Review Failed', description: serverMessage(error) ?? 'The decision could not be saved. Please try again.' }),
+    onError: (error) => notification.error({ message: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
   });
   const tiles = query.data?.tiles;
 
@@ -42,29 +48,29 @@ export function InvestmentOversight() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Total Investments" value={tiles?.totalInvestments ?? 0} loading={query.isLoading} />
+            <Statistic title={t('oversight.totalInvestments')} value={tiles?.totalInvestments ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Total Value" value={formatUsd(tiles?.totalValue ?? '0')} loading={query.isLoading} />
+            <Statistic title={t('oversight.totalValue')} value={formatUsd(tiles?.totalValue ?? '0')} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Active Investments" value={tiles?.activeInvestments ?? 0} loading={query.isLoading} />
+            <Statistic title={t('oversight.activeInvestments')} value={tiles?.activeInvestments ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Pending Applications" value={tiles?.pendingApplications ?? 0} loading={query.isLoading} />
+            <Statistic title={t('oversight.pendingApplications')} value={tiles?.pendingApplications ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
       </Row>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="Search investments"
-          placeholder="Search by client name, email or investment type"
+          aria-label={t('oversight.search')}
+          placeholder={t('oversight.searchPlaceholder')}
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -72,16 +78,16 @@ export function InvestmentOversight() {
           style={{ width: 320 }}
         />
         <Select
-          aria-label="Investment status filter"
+          aria-label={t('oversight.statusFilter')}
           value={filter.status ?? 'all'}
           style={{ width: 160 }}
           onChange={(status: string) => setFilter({ ...filter, status: status === 'all' ? undefined : (status as OversightFilter['status']) })}
           options={[
-            { value: 'all', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'approved', label: 'Approved' },
-            { value: 'rejected', label: 'Rejected' },
+            { value: 'all', label: t('oversight.all') },
+            { value: 'active', label: STATUS_LABELS.active },
+            { value: 'pending', label: STATUS_LABELS.pending },
+            { value: 'approved', label: STATUS_LABELS.approved },
+            { value: 'rejected', label: STATUS_LABELS.rejected },
           ]}
         />
       </Space>
@@ -90,10 +96,10 @@ export function InvestmentOversight() {
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
         scroll={{ x: true }}
-        locale={{ emptyText: 'No investments found' }}
+        locale={{ emptyText: t('oversight.empty') }}
         columns={[
           {
-            title: 'Client',
+            title: t('oversight.client'),
             render: (_, row) => (
               <div>
                 {row.userName ?? '—'}
@@ -102,25 +108,25 @@ export function InvestmentOversight() {
               </div>
             ),
           },
-          { title: 'Investment Type', dataIndex: 'investmentType', render: (type: OversightRow['investmentType']) => TYPE_LABELS[type] },
-          { title: 'Amount', dataIndex: 'amount', render: formatUsd },
-          { title: 'Status', dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
-          { title: 'Expected Return', dataIndex: 'expectedReturnRate', render: (rate: string | null) => (rate ? `${Number(rate)}%` : '—') },
-          { title: 'Maturity Date', dataIndex: 'maturityDate', render: formatDate },
+          { title: t('oversight.investmentTypeColumn'), dataIndex: 'investmentType', render: (type: OversightRow['investmentType']) => TYPE_LABELS[type] },
+          { title: t('oversight.amount'), dataIndex: 'amount', render: formatUsd },
+          { title: t('oversight.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+          { title: t('oversight.expectedReturnColumn'), dataIndex: 'expectedReturnRate', render: (rate: string | null) => (rate ? formatPercent(rate) : '—') },
+          { title: t('oversight.maturityDateColumn'), dataIndex: 'maturityDate', render: formatDate },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             render: (_, row) => (
               <Space>
                 <Button size="small" onClick={() => setSelected(row)}>
-                  View
+                  {t('common.view')}
                 </Button>
                 {row.status === 'pending' && (
                   <>
                     <Button size="small" type="primary" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.applicationId, decision: 'approved' })}>
-                      Approve
+                      {t('common.approve')}
                     </Button>
                     <Button size="small" danger disabled={decide.isPending} onClick={() => decide.mutate({ id: row.applicationId, decision: 'rejected' })}>
-                      Reject
+                      {t('common.reject')}
                     </Button>
                   </>
                 )}
@@ -129,22 +135,22 @@ export function InvestmentOversight() {
           },
         ]}
       />
-      <Modal open={selected !== null} title="Investment Details" onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
+      <Modal open={selected !== null} title={t('oversight.detailsTitle')} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
         {selected && (
           <Descriptions bordered column={1} size="small">
-            <Descriptions.Item label="Client">{selected.userName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Email">{selected.userEmail ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Investment type">{TYPE_LABELS[selected.investmentType]}</Descriptions.Item>
-            <Descriptions.Item label="Amount">{formatUsd(selected.amount)}</Descriptions.Item>
-            <Descriptions.Item label="Status">
+            <Descriptions.Item label={t('oversight.client')}>{selected.userName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.email')}>{selected.userEmail ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.investmentType')}>{TYPE_LABELS[selected.investmentType]}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.amount')}>{formatUsd(selected.amount)}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.status')}>
               <StatusTag status={selected.status} />
             </Descriptions.Item>
-            <Descriptions.Item label="Expected return">
-              {selected.expectedReturnRate ? `${Number(selected.expectedReturnRate)}%` : '—'}
+            <Descriptions.Item label={t('oversight.expectedReturn')}>
+              {selected.expectedReturnRate ? formatPercent(selected.expectedReturnRate) : '—'}
               {selected.expectedReturnAmount ? ` (${formatUsd(selected.expectedReturnAmount)})` : ''}
             </Descriptions.Item>
-            <Descriptions.Item label="Application date">{formatDate(selected.applicationDate)}</Descriptions.Item>
-            <Descriptions.Item label="Maturity date">{formatDate(selected.maturityDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.applicationDate')}>{formatDate(selected.applicationDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.maturityDate')}>{formatDate(selected.maturityDate)}</Descriptions.Item>
           </Descriptions>
         )}
       </Modal>
