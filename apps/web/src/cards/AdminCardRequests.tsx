@@ -10,18 +10,19 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { capitalise, day } from '../money/format';
+import { day } from '../money/format';
 import { CardRequestDetails } from './CardRequestDetails';
-import { CARD_STATUS_COLOURS, CARD_TYPE_LABELS, cardKeys, cardsApi, type CardDecision, type CardRequestFilters, type CardRequestView } from './cards-api';
+import { cardStatusText, cardTypeText } from './labels';
+import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardDecision, type CardRequestFilters, type CardRequestView } from './cards-api';
 
 type Asking = { request: CardRequestView; decision: 'rejected' | 'delivered' } | null;
 
-const DONE: Record<CardDecision['decision'], string> = { approved: 'Card request approved', rejected: 'Card request rejected', delivered: 'Card marked as delivered' };
-
 /** Back office: every card request; approve, reject with a reason, mark an approved physical card delivered with its tracking number. */
 export function AdminCardRequests() {
+  const { t } = useTranslation('cards');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CardRequestFilters['status']>(undefined);
@@ -33,24 +34,24 @@ export function AdminCardRequests() {
   const decide = useMutation({
     mutationFn: ({ id, body }: { id: string; body: CardDecision }) => cardsApi.decide(id, body),
     onSuccess: (_, { body }) => {
-      notification.success({ message: DONE[body.decision] });
+      notification.success({ message: t(`admin.done.${body.decision}`) });
       setAsking(null);
       form.resetFields();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'Failed to update the card request.' }),
+    onError: (error) => notification.error({ message: t('common.updateFailed'), description: serverMessage(error) ?? t('admin.updateFailedDefault') }),
   });
 
   return (
     <Card
-      title="Card Requests"
+      title={t('admin.title')}
       extra={
         <Select
-          aria-label="Status filter"
+          aria-label={t('admin.statusFilter')}
           style={{ width: 160 }}
           value={status ?? 'all'}
           onChange={(value) => setStatus(value === 'all' ? undefined : (value as CardRequestFilters['status']))}
-          options={['all', 'pending', 'approved', 'delivered', 'rejected', 'cancelled'].map((value) => ({ value, label: value === 'all' ? 'All statuses' : capitalise(value) }))}
+          options={(['all', 'pending', 'approved', 'delivered', 'rejected', 'cancelled'] as const).map((value) => ({ value, label: cardStatusText(value) }))}
         />
       }
     >
@@ -60,34 +61,34 @@ export function AdminCardRequests() {
         dataSource={data?.items ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description="No card requests found" /> }}
+        locale={{ emptyText: <Empty description={t('admin.empty')} /> }}
         columns={[
-          { title: 'Client', render: (_, row) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) },
-          { title: 'Email', render: (_, row) => row.client?.email ?? '—' },
-          { title: 'Type', dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => CARD_TYPE_LABELS[type] },
-          { title: 'Card Name', dataIndex: 'cardName' },
-          { title: 'Status', dataIndex: 'status', render: (value: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[value]}>{capitalise(value)}</Tag> },
-          { title: 'Requested', dataIndex: 'requestDate', render: day },
+          { title: t('admin.client'), render: (_, row) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) },
+          { title: t('admin.email'), render: (_, row) => row.client?.email ?? '—' },
+          { title: t('common.type'), dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => cardTypeText(type) },
+          { title: t('common.cardName'), dataIndex: 'cardName' },
+          { title: t('common.status'), dataIndex: 'status', render: (value: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[value]}>{cardStatusText(value)}</Tag> },
+          { title: t('common.requested'), dataIndex: 'requestDate', render: day },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             render: (_, row) => (
               <Space wrap>
                 <Button size="small" onClick={() => setViewing(row)}>
-                  View
+                  {t('admin.view')}
                 </Button>
                 {row.status === 'pending' && (
                   <>
                     <Button size="small" type="primary" loading={decide.isPending && decide.variables?.id === row.id} onClick={() => decide.mutate({ id: row.id, body: { decision: 'approved' } })}>
-                      Approve
+                      {t('admin.approve')}
                     </Button>
                     <Button size="small" danger onClick={() => setAsking({ request: row, decision: 'rejected' })}>
-                      Reject
+                      {t('admin.reject')}
                     </Button>
                   </>
                 )}
                 {row.status === 'approved' && row.cardType === 'physical' && (
                   <Button size="small" onClick={() => setAsking({ request: row, decision: 'delivered' })}>
-                    Mark Delivered
+                    {t('admin.markDelivered')}
                   </Button>
                 )}
               </Space>
@@ -97,8 +98,8 @@ export function AdminCardRequests() {
       />
       <Modal
         open={asking !== null}
-        title={asking?.decision === 'rejected' ? 'Reject Card Request' : 'Mark Card Delivered'}
-        okText={asking?.decision === 'rejected' ? 'Reject' : 'Mark Delivered'}
+        title={asking?.decision === 'rejected' ? t('admin.rejectTitle') : t('admin.deliverTitle')}
+        okText={asking?.decision === 'rejected' ? t('admin.reject') : t('admin.markDelivered')}
         okButtonProps={{ danger: asking?.decision === 'rejected', loading: decide.isPending }}
         onOk={() => form.submit()}
         onCancel={() => {
@@ -116,9 +117,9 @@ export function AdminCardRequests() {
           }}
         >
           <Form.Item
-            label={asking?.decision === 'rejected' ? 'Reason (told to the customer)' : 'Tracking Number'}
+            label={asking?.decision === 'rejected' ? t('admin.reasonLabel') : t('common.trackingNumber')}
             name="text"
-            rules={[{ required: true, whitespace: true, message: asking?.decision === 'rejected' ? 'Please enter a reason for the rejection.' : 'Please enter the tracking number of the delivery.' }]}
+            rules={[{ required: true, whitespace: true, message: asking?.decision === 'rejected' ? t('admin.reasonRequired') : t('admin.trackingRequired') }]}
           >
             {asking?.decision === 'rejected' ? <Input.TextArea rows={3} maxLength={1000} /> : <Input maxLength={100} />}
           </Form.Item>

@@ -7,36 +7,31 @@ import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { capitalise, dateTime, day } from '../money/format';
-import { CARD_STATUS_COLOURS, CARD_TYPE_LABELS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
-
-const STEP_TEXT: Record<CardRequestView['status'], string> = {
-  pending: 'Request submitted, awaiting review',
-  approved: 'Request approved',
-  rejected: 'Request rejected',
-  delivered: 'Card delivered',
-  cancelled: 'Request cancelled by the customer',
-};
+import { dateTime, day } from '../money/format';
+import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
+import { cardStatusText, cardTypeText } from './labels';
 
 const STEP_COLOUR: Record<CardRequestView['status'], string> = { pending: 'blue', approved: 'green', delivered: 'green', rejected: 'red', cancelled: 'gray' };
 
 /** The request's real status history, oldest first (spec 02 §2 request timeline). */
 export function CardTimeline({ request }: { request: CardRequestView }) {
+  const { t } = useTranslation('cards');
   return (
     <Timeline
       items={request.history.map((entry) => ({
         color: STEP_COLOUR[entry.status],
         children: (
           <>
-            <Typography.Text strong>{STEP_TEXT[entry.status]}</Typography.Text>
+            <Typography.Text strong>{t(`details.steps.${entry.status}`)}</Typography.Text>
             <br />
             <Typography.Text type="secondary">{dateTime(entry.at)}</Typography.Text>
             {entry.note && (
               <>
                 <br />
-                <Typography.Text>{entry.status === 'delivered' ? `Tracking number: ${entry.note}` : entry.note}</Typography.Text>
+                <Typography.Text>{entry.status === 'delivered' ? t('details.trackingLine', { number: entry.note }) : entry.note}</Typography.Text>
               </>
             )}
           </>
@@ -48,34 +43,35 @@ export function CardTimeline({ request }: { request: CardRequestView }) {
 
 /** Details dialog: delivery information, timeline, rejection reason; a pending request can be cancelled after confirmation. */
 export function CardRequestDetails({ request, onClose, admin = false }: { request: CardRequestView | null; onClose: () => void; admin?: boolean }) {
+  const { t } = useTranslation('cards');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: (id: string) => cardsApi.cancel(id),
     onSuccess: () => {
-      notification.success({ message: 'Card Request Cancelled', description: 'Your card request has been cancelled.' });
+      notification.success({ message: t('details.cancelled'), description: t('details.cancelledDescription') });
       onClose();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ message: 'Cancellation Failed', description: serverMessage(error) ?? 'Failed to cancel your card request. Please try again.' }),
+    onError: (error) => notification.error({ message: t('details.cancelFailed'), description: serverMessage(error) ?? t('details.cancelFailedDefault') }),
   });
 
   return (
     <Modal
       open={request !== null}
-      title="Card Request Details"
+      title={t('details.title')}
       onCancel={onClose}
       footer={
         request?.status === 'pending' && !admin ? (
           <Popconfirm
-            title="Cancel this card request?"
-            description="This cannot be undone."
-            okText="Yes, cancel it"
-            cancelText="Keep it"
+            title={t('details.confirmCancel')}
+            description={t('details.cannotUndo')}
+            okText={t('details.confirmYes')}
+            cancelText={t('details.confirmNo')}
             onConfirm={() => cancel.mutate(request.id)}
           >
             <Button danger loading={cancel.isPending}>
-              Cancel Request
+              {t('details.cancelRequest')}
             </Button>
           </Popconfirm>
         ) : null
@@ -84,25 +80,25 @@ export function CardRequestDetails({ request, onClose, admin = false }: { reques
       {request && (
         <>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Card Type">{CARD_TYPE_LABELS[request.cardType]}</Descriptions.Item>
-            <Descriptions.Item label="Card Name">{request.cardName}</Descriptions.Item>
-            <Descriptions.Item label="Status">
-              <Tag color={CARD_STATUS_COLOURS[request.status]}>{capitalise(request.status)}</Tag>
+            <Descriptions.Item label={t('details.cardType')}>{cardTypeText(request.cardType)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.cardName')}>{request.cardName}</Descriptions.Item>
+            <Descriptions.Item label={t('common.status')}>
+              <Tag color={CARD_STATUS_COLOURS[request.status]}>{cardStatusText(request.status)}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Request Date">{day(request.requestDate)}</Descriptions.Item>
-            <Descriptions.Item label="Reason">{request.reason}</Descriptions.Item>
+            <Descriptions.Item label={t('details.requestDate')}>{day(request.requestDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.reason')}>{request.reason}</Descriptions.Item>
             {request.cardType === 'physical' && (
               <>
-                <Descriptions.Item label="Delivery Address">{request.deliveryAddress}</Descriptions.Item>
+                <Descriptions.Item label={t('details.deliveryAddress')}>{request.deliveryAddress}</Descriptions.Item>
                 {request.estimatedDelivery && request.status !== 'rejected' && request.status !== 'cancelled' && (
-                  <Descriptions.Item label="Estimated Delivery">{day(request.estimatedDelivery)}</Descriptions.Item>
+                  <Descriptions.Item label={t('details.estimatedDelivery')}>{day(request.estimatedDelivery)}</Descriptions.Item>
                 )}
-                {request.trackingNumber && <Descriptions.Item label="Tracking Number">{request.trackingNumber}</Descriptions.Item>}
+                {request.trackingNumber && <Descriptions.Item label={t('common.trackingNumber')}>{request.trackingNumber}</Descriptions.Item>}
               </>
             )}
           </Descriptions>
-          {request.rejectionReason && <Alert type="error" showIcon message="Rejection Reason" description={request.rejectionReason} style={{ marginBottom: 16 }} />}
-          <Typography.Title level={5}>Request Timeline</Typography.Title>
+          {request.rejectionReason && <Alert type="error" showIcon message={t('details.rejectionReason')} description={request.rejectionReason} style={{ marginBottom: 16 }} />}
+          <Typography.Title level={5}>{t('details.timeline')}</Typography.Title>
           <CardTimeline request={request} />
         </>
       )}

@@ -13,20 +13,18 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { capitalise, day } from '../money/format';
+import { useTranslation } from 'react-i18next';
+import { day } from '../money/format';
 import { CardRequestDetails } from './CardRequestDetails';
-import { CARD_STATUS_COLOURS, CARD_TYPE_LABELS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
+import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
+import { cardStatusText, cardTypeText } from './labels';
 import { NewCardRequestDialog } from './NewCardRequestDialog';
 
-const BENEFITS = [
-  'Spend from your investment account balance',
-  'Track every request from submission to delivery',
-  'Cancel a request at any time while it is pending',
-  'Requests are processed within 24 hours',
-];
+const BENEFITS = ['spend', 'track', 'cancel', 'fast'] as const;
 
 /** The customer's own requests with New Request and details (used on the card screen and the Card Orders tab). */
 export function CardRequestList({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('cards');
   const { data, isLoading, isError } = useQuery({ queryKey: cardKeys.own({ limit: 100 }), queryFn: () => cardsApi.own({ limit: 100 }) });
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -34,31 +32,31 @@ export function CardRequestList({ compact = false }: { compact?: boolean }) {
 
   return (
     <Card
-      title="Your Card Requests"
+      title={t('list.title')}
       extra={
         <Button type="primary" icon={<CreditCardOutlined />} onClick={() => setCreating(true)}>
-          {compact ? 'Order a Card' : 'New Request'}
+          {compact ? t('list.orderCard') : t('list.newRequest')}
         </Button>
       }
     >
-      {isError && <Alert type="error" showIcon message="Failed to load your card requests." style={{ marginBottom: 16 }} />}
+      {isError && <Alert type="error" showIcon message={t('list.loadFailed')} style={{ marginBottom: 16 }} />}
       <Table<CardRequestView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         scroll={{ x: 600 }}
-        locale={{ emptyText: <Empty description="No card requests yet" /> }}
+        locale={{ emptyText: <Empty description={t('list.empty')} /> }}
         columns={[
-          { title: 'Card', dataIndex: 'cardName' },
-          { title: 'Type', dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => CARD_TYPE_LABELS[type] },
-          { title: 'Status', dataIndex: 'status', render: (status: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[status]}>{capitalise(status)}</Tag> },
-          { title: 'Requested', dataIndex: 'requestDate', render: day },
+          { title: t('list.card'), dataIndex: 'cardName' },
+          { title: t('common.type'), dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => cardTypeText(type) },
+          { title: t('common.status'), dataIndex: 'status', render: (status: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[status]}>{cardStatusText(status)}</Tag> },
+          { title: t('common.requested'), dataIndex: 'requestDate', render: day },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             render: (_, row) => (
               <Button size="small" onClick={() => setSelectedId(row.id)}>
-                View Details
+                {t('list.viewDetails')}
               </Button>
             ),
           },
@@ -72,6 +70,7 @@ export function CardRequestList({ compact = false }: { compact?: boolean }) {
 
 /** Spec 02 §2 Card Requests: real tiles, card types, benefits, security note, the request list. */
 export function CardRequestsScreen() {
+  const { t } = useTranslation('cards');
   const { data, isLoading } = useQuery({ queryKey: cardKeys.own({ limit: 100 }), queryFn: () => cardsApi.own({ limit: 100 }) });
   const [creating, setCreating] = useState(false);
 
@@ -80,46 +79,46 @@ export function CardRequestsScreen() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Physical Cards" value={data?.counts.physicalCards ?? 0} loading={isLoading} prefix={<CreditCardOutlined />} />
+            <Statistic title={t('screen.physicalCards')} value={data?.counts.physicalCards ?? 0} loading={isLoading} prefix={<CreditCardOutlined />} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Virtual Cards" value={data?.counts.virtualCards ?? 0} loading={isLoading} prefix={<MobileOutlined />} />
+            <Statistic title={t('screen.virtualCards')} value={data?.counts.virtualCards ?? 0} loading={isLoading} prefix={<MobileOutlined />} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Pending Requests" value={data?.counts.pendingRequests ?? 0} loading={isLoading} />
+            <Statistic title={t('common.pendingRequests')} value={data?.counts.pendingRequests ?? 0} loading={isLoading} />
           </Card>
         </Col>
       </Row>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
-          <Card title={<><CreditCardOutlined /> Physical Card</>} style={{ height: '100%' }}>
+          <Card title={<><CreditCardOutlined /> {t('types.physical')}</>} style={{ height: '100%' }}>
             <ul style={{ paddingLeft: 20, margin: 0 }}>
-              <li>Delivered to your address</li>
-              <li>Delivery in 5-7 business days</li>
-              <li>Contactless payments</li>
+              <li>{t('screen.physical.address')}</li>
+              <li>{t('screen.physical.delivery')}</li>
+              <li>{t('screen.physical.contactless')}</li>
             </ul>
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Card title={<><MobileOutlined /> Virtual Card</>} style={{ height: '100%' }}>
+          <Card title={<><MobileOutlined /> {t('types.virtual')}</>} style={{ height: '100%' }}>
             <ul style={{ paddingLeft: 20, margin: 0 }}>
-              <li>Issued instantly on approval</li>
-              <li>Online payments</li>
-              <li>Mobile wallet compatible</li>
+              <li>{t('screen.virtual.instant')}</li>
+              <li>{t('screen.virtual.online')}</li>
+              <li>{t('screen.virtual.wallet')}</li>
             </ul>
           </Card>
         </Col>
       </Row>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
-          <Card title="Card Benefits" style={{ height: '100%' }}>
+          <Card title={t('screen.benefitsTitle')} style={{ height: '100%' }}>
             <ul style={{ paddingLeft: 20, margin: 0 }}>
               {BENEFITS.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
+                <li key={benefit}>{t(`screen.benefits.${benefit}`)}</li>
               ))}
             </ul>
           </Card>
@@ -130,13 +129,13 @@ export function CardRequestsScreen() {
               type="success"
               showIcon
               icon={<SafetyCertificateOutlined />}
-              message="Bank-level security"
-              description="Your cards are protected with bank-level security. Card requests need available funds in your investment account."
+              message={t('screen.securityTitle')}
+              description={t('screen.securityDescription')}
               style={{ marginBottom: 16 }}
             />
-            <Typography.Paragraph>Requests are processed within 24 hours.</Typography.Paragraph>
+            <Typography.Paragraph>{t('common.processingTime')}</Typography.Paragraph>
             <Button type="primary" onClick={() => setCreating(true)}>
-              Start Your Request
+              {t('screen.start')}
             </Button>
           </Card>
         </Col>

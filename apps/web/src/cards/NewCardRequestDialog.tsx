@@ -5,6 +5,7 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -22,6 +23,7 @@ const filled = (text: string | undefined) => Boolean(text && text.trim());
 
 /** Spec 02 §2/§5: card type, card name and reason (and the delivery address of a physical card) before Submit is enabled. */
 export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('cards');
   const { notification } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,11 +38,9 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
     onSuccess: (created) => {
       submission.done();
       notification.success({
-        message: 'Card Ordered Successfully',
+        message: t('new.ordered'),
         description:
-          created.cardType === 'virtual'
-            ? 'Your virtual card request has been received. You will be notified as soon as your card is ready.'
-            : 'Your physical card request has been received. You will receive a delivery confirmation once it is on its way.',
+          created.cardType === 'virtual' ? t('new.virtualOrdered') : t('new.physicalOrdered'),
       });
       form.resetFields();
       onClose();
@@ -49,10 +49,10 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
     onError: (error) => {
       if (isApiError(error) && error.code === 'no_credit') {
         notification.error({
-          message: 'Card Order Failed',
+          message: t('new.failed'),
           description: (
             <>
-              Your investment account has no credit. Please deposit funds before ordering a card.{' '}
+              {t('new.noCredit')}{' '}
               <Button
                 type="link"
                 size="small"
@@ -62,28 +62,28 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
                   navigate('/app/deposit');
                 }}
               >
-                Deposit Funds
+                {t('new.depositFunds')}
               </Button>
             </>
           ),
         });
         return;
       }
-      notification.error({ message: 'Card Order Failed', description: serverMessage(error) ?? 'There was an error ordering your card. Please try again.' });
+      notification.error({ message: t('new.failed'), description: serverMessage(error) ?? t('new.failedDefault') });
     },
   });
 
   return (
     <Modal
       open={open}
-      title="New Card Request"
-      okText="Submit Request"
+      title={t('new.title')}
+      okText={t('new.submit')}
       okButtonProps={{ disabled: !complete, loading: order.isPending }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">Requests are processed within 24 hours.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('common.processingTime')}</Typography.Paragraph>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -98,24 +98,24 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
           })
         }
       >
-        <Form.Item label="Card Type" name="cardType" rules={[{ required: true, message: 'Please select a card type.' }]}>
+        <Form.Item label={t('details.cardType')} name="cardType" rules={[{ required: true, message: t('new.typeRequired') }]}>
           <Select
-            placeholder="Select a card type"
+            placeholder={t('new.selectType')}
             options={[
-              { value: 'physical', label: 'Physical Card' },
-              { value: 'virtual', label: 'Virtual Card' },
+              { value: 'physical', label: t('types.physical') },
+              { value: 'virtual', label: t('types.virtual') },
             ]}
           />
         </Form.Item>
-        <Form.Item label="Card Name" name="cardName" rules={[{ required: true, whitespace: true, message: 'Please enter the name for the card.' }]}>
-          <Input maxLength={100} placeholder="Name printed on the card" />
+        <Form.Item label={t('common.cardName')} name="cardName" rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }]}>
+          <Input maxLength={100} placeholder={t('new.namePlaceholder')} />
         </Form.Item>
-        <Form.Item label="Reason" name="reason" rules={[{ required: true, whitespace: true, message: 'Please tell us why you need the card.' }]}>
-          <Input.TextArea maxLength={500} rows={3} placeholder="What will you use the card for?" />
+        <Form.Item label={t('common.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('new.reasonRequired') }]}>
+          <Input.TextArea maxLength={500} rows={3} placeholder={t('new.reasonPlaceholder')} />
         </Form.Item>
         {physical && (
-          <Form.Item label="Delivery Address" name="deliveryAddress" rules={[{ required: true, whitespace: true, message: 'Please enter the delivery address for your physical card.' }]}>
-            <Input.TextArea maxLength={500} rows={2} placeholder="Street, city, postal code, country" />
+          <Form.Item label={t('details.deliveryAddress')} name="deliveryAddress" rules={[{ required: true, whitespace: true, message: t('new.addressRequired') }]}>
+            <Input.TextArea maxLength={500} rows={2} placeholder={t('new.addressPlaceholder')} />
           </Form.Item>
         )}
       </Form>

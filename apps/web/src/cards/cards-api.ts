@@ -31,8 +31,6 @@ export const cardKeys = {
   admin: (filters: CardRequestFilters) => [...cardKeys.all, 'admin', filters] as const,
 };
 
-export const CARD_TYPE_LABELS: Record<CardRequestView['cardType'], string> = { physical: 'Physical Card', virtual: 'Virtual Card' };
-
 export const CARD_STATUS_COLOURS: Record<CardRequestStatus, string> = {
   pending: 'gold',
   approved: 'green',

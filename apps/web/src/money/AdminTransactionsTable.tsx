@@ -9,9 +9,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { capitalise, dateTime, money, statusColour } from './format';
+import { formatNumber } from '../ui/number-format';
+import { dateTime, money, statusColour } from './format';
+import { statusText, typeText } from './labels';
 import { moneyApi, type AdminTransactionFilters, type TransactionView } from './money-api';
 import { moneyKeys } from './query-keys';
 import { TransactionDetails } from './TransactionDetails';
@@ -34,6 +37,7 @@ function saveFile(blob: Blob, name: string) {
  * with the client, export of the filtered list, and Approve/Reject of pending ones.
  */
 export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: AdminTransactionFilters['type']; decisions: boolean }) {
+  const { t } = useTranslation('money');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -53,21 +57,21 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   const decide = useMutation({
     mutationFn: ({ row, approve, why }: { row: TransactionView; approve: boolean; why?: string }) => (approve ? moneyApi.approve(row.id) : moneyApi.reject(row.id, why)),
     onSuccess: (row) => {
-      notification.success({ message: row.status === 'completed' ? 'Transaction approved' : 'Transaction rejected', description: `${row.reference} is now ${row.status}.` });
+      notification.success({ message: row.status === 'completed' ? t('admin.approved') : t('admin.rejected'), description: t('admin.nowStatus', { reference: row.reference, status: statusText(row.status) }) });
       setRejecting(null);
       setReason('');
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
-    onError: (problem) => notification.error({ message: 'Update Failed', description: serverMessage(problem) ?? 'The transaction could not be updated. Please try again.' }),
+    onError: (problem) => notification.error({ message: t('common.updateFailed'), description: serverMessage(problem) ?? t('admin.updateFailedDefault') }),
   });
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
       const blob = await moneyApi.exportTransactions(format, filters);
       saveFile(blob, `transactions-report-${new Date().toISOString().slice(0, 10)}.${format}`);
-      notification.success({ message: 'Export Successful', description: 'Transaction report has been downloaded successfully.' });
+      notification.success({ message: t('admin.exported'), description: t('admin.exportedDescription') });
     } catch (problem) {
-      notification.error({ message: 'Export Failed', description: serverMessage(problem) ?? 'Failed to export transaction report.' });
+      notification.error({ message: t('admin.exportFailed'), description: serverMessage(problem) ?? t('admin.exportFailedDefault') });
     }
   };
 
@@ -76,7 +80,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
-          placeholder="Search client, email, reference or description"
+          placeholder={t('admin.search')}
           style={{ width: 340 }}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -87,61 +91,61 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
             style={{ width: 160 }}
             value={filters.type ?? 'all'}
             onChange={(value) => filter({ ...filters, type: value === 'all' ? undefined : (value as AdminTransactionFilters['type']) })}
-            options={[{ value: 'all', label: 'All types' }, ...TYPES.map((value) => ({ value, label: capitalise(value) }))]}
+            options={[{ value: 'all', label: t('types.all') }, ...TYPES.map((value) => ({ value, label: typeText(value) }))]}
           />
         )}
         <Select
           style={{ width: 160 }}
           value={filters.status ?? 'all'}
           onChange={(value) => filter({ ...filters, status: value === 'all' ? undefined : (value as AdminTransactionFilters['status']) })}
-          options={[{ value: 'all', label: 'All statuses' }, ...STATUSES.map((value) => ({ value, label: capitalise(value) }))]}
+          options={[{ value: 'all', label: t('statusOption.all') }, ...STATUSES.map((value) => ({ value, label: t(`statusOption.${value}`) }))]}
         />
         {fixedType === 'deposit' && (
           <Select
             style={{ width: 160 }}
             value={filters.method ?? 'all'}
             onChange={(value) => filter({ ...filters, method: value === 'all' ? undefined : (value as AdminTransactionFilters['method']) })}
-            options={[{ value: 'all', label: 'All methods' }, { value: 'bank', label: 'Bank Transfer' }, { value: 'crypto', label: 'Crypto Transfer' }]}
+            options={[{ value: 'all', label: t('admin.allMethods') }, { value: 'bank', label: t('admin.bankTransfer') }, { value: 'crypto', label: t('admin.cryptoTransfer') }]}
           />
         )}
         <Button icon={<DownloadOutlined />} onClick={() => void exportAs('csv')}>
-          Export CSV
+          {t('admin.exportCsv')}
         </Button>
         <Button icon={<DownloadOutlined />} onClick={() => void exportAs('xlsx')}>
-          Export Excel
+          {t('admin.exportExcel')}
         </Button>
       </Space>
-      {error && <Typography.Paragraph type="danger">{serverMessage(error) ?? 'The transactions could not be loaded.'}</Typography.Paragraph>}
+      {error && <Typography.Paragraph type="danger">{serverMessage(error) ?? t('admin.loadFailed')}</Typography.Paragraph>}
       <Table<TransactionView>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.items ?? []}
         pagination={false}
         scroll={{ x: 1100 }}
-        locale={{ emptyText: 'No transactions found' }}
+        locale={{ emptyText: t('common.noTransactions') }}
         columns={[
-          { title: 'Client', render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
-          { title: 'Type', dataIndex: 'type', render: capitalise },
-          { title: 'Amount', render: (_, row) => money(row.amount, row.currency, true) },
-          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{status}</Tag> },
-          { title: 'Method', dataIndex: 'methodLabel' },
-          { title: 'Date', dataIndex: 'createdAt', render: dateTime },
-          { title: 'Reference', dataIndex: 'reference' },
-          { title: 'Description', dataIndex: 'description', ellipsis: true },
+          { title: t('common.client'), render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
+          { title: t('common.type'), dataIndex: 'type', render: typeText },
+          { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency, true) },
+          { title: t('common.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{statusText(status)}</Tag> },
+          { title: t('admin.method'), dataIndex: 'methodLabel' },
+          { title: t('common.date'), dataIndex: 'createdAt', render: dateTime },
+          { title: t('common.reference'), dataIndex: 'reference' },
+          { title: t('common.description'), dataIndex: 'description', ellipsis: true },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             render: (_, row) => (
               <Space>
                 <Button size="small" onClick={() => setDetails(row)}>
-                  View Details
+                  {t('common.viewDetails')}
                 </Button>
                 {decisions && (row.status === 'pending' || row.status === 'processing') && row.method !== 'balance' && (
                   <>
                     <Button size="small" type="primary" loading={decide.isPending && decide.variables?.row.id === row.id} onClick={() => decide.mutate({ row, approve: true })}>
-                      Approve
+                      {t('common.approve')}
                     </Button>
                     <Button size="small" danger onClick={() => setRejecting(row)}>
-                      Reject
+                      {t('common.reject')}
                     </Button>
                   </>
                 )}
@@ -152,28 +156,28 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
       />
       <Space style={{ marginTop: 16 }}>
         <Typography.Text type="secondary">
-          {data ? `${data.total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} transactions` : ''}
+          {data ? t(data.totalCapped ? 'admin.countCapped' : 'admin.count', { total: formatNumber(data.total) }) : ''}
         </Typography.Text>
         <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Previous
+          {t('admin.previous')}
         </Button>
-        <Typography.Text>Page {cursors.length}</Typography.Text>
+        <Typography.Text>{t('admin.page', { page: cursors.length })}</Typography.Text>
         <Button disabled={!data?.nextCursor} onClick={() => setCursors([...cursors, data?.nextCursor ?? undefined])}>
-          Next
+          {t('admin.next')}
         </Button>
       </Space>
       <TransactionDetails transaction={details} onClose={() => setDetails(null)} />
       <Modal
         open={rejecting !== null}
-        title={`Reject ${rejecting?.reference ?? ''}`}
-        okText="Reject"
+        title={t('admin.rejectTitle', { reference: rejecting?.reference ?? '' })}
+        okText={t('common.reject')}
         okButtonProps={{ danger: true }}
         confirmLoading={decide.isPending}
         onCancel={() => setRejecting(null)}
         onOk={() => rejecting && decide.mutate({ row: rejecting, approve: false, why: reason.trim() || undefined })}
       >
-        <Typography.Paragraph>The customer is told the reason. A withdrawal’s held amount goes back to their available balance.</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Reason" />
+        <Typography.Paragraph>{t('admin.rejectExplanation')}</Typography.Paragraph>
+        <Input.TextArea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t('common.reason')} />
       </Modal>
     </>
   );

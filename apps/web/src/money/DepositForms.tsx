@@ -9,6 +9,7 @@ import QRCode from 'antd/es/qr-code';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { moneyApi, type DepositRequest } from './money-api';
@@ -24,12 +25,15 @@ interface BankValues {
   bankAddress: string;
 }
 
+// The messages are read when a rule runs, so they follow the language shown then.
 const amountRule = { validator: (_: unknown, value: string) => (positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.depositAmount))) };
-const required = { required: true, whitespace: true, message: MoneyText.missingFields };
+const requiredRule = () => ({ required: true, whitespace: true, message: MoneyText.missingFields });
 
 /** Spec 02 §2 Deposits tab: bank transfer and Bitcoin, both behind the deposit gate. */
 export function DepositForms() {
+  const { t } = useTranslation('money');
   const { notification, message } = useFeedback();
+  const required = requiredRule();
   const { data: summary } = useMoneySummary();
   const { data: settings } = usePublicSettings();
   const wallet = settings?.bitcoinWalletAddress ?? null;
@@ -42,22 +46,22 @@ export function DepositForms() {
     deposit.mutate(body, {
       onSuccess: () => {
         notification.success({
-          message: 'Deposit Request Submitted',
-          description: crypto ? 'Send the Bitcoin to the address shown; confirmation takes 10–30 minutes.' : 'Finance will send an official invoice by e-mail. Bank transfers take 3–5 business days.',
+          message: t('deposit.submitted'),
+          description: crypto ? t('deposit.cryptoSubmitted') : t('deposit.bankSubmitted'),
         });
         reset();
       },
-      onError: (error) => notification.error({ message: crypto ? 'Crypto Deposit Failed' : 'Deposit Failed', description: submitProblem(error, MoneyText.depositFailedDefault) }),
+      onError: (error) => notification.error({ message: crypto ? t('deposit.cryptoFailed') : t('deposit.failed'), description: submitProblem(error, MoneyText.depositFailedDefault) }),
     });
 
   return (
     <>
       {blocked && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Deposit Not Allowed" description={MoneyText.depositNotAllowed} />
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('deposit.notAllowed')} description={MoneyText.depositNotAllowed} />
       )}
       <Row gutter={[16, 16]} style={blocked ? { opacity: 0.5 } : undefined}>
         <Col xs={24} lg={12}>
-          <Card title="Bank Transfer">
+          <Card title={t('deposit.bankTransfer')}>
             <Form<BankValues>
               form={bankForm}
               name="bankDeposit"
@@ -66,29 +70,34 @@ export function DepositForms() {
               initialValues={{ currency: 'USD', accountType: 'Personal' }}
               onFinish={(values) => submit({ method: 'bank', ...values }, () => bankForm.resetFields(), false)}
             >
-              <Form.Item label="Amount" name="amount" rules={[amountRule]}>
+              <Form.Item label={t('common.amount')} name="amount" rules={[amountRule]}>
                 <Input inputMode="decimal" placeholder="5000.00" />
               </Form.Item>
-              <Form.Item label="Currency" name="currency">
+              <Form.Item label={t('common.currency')} name="currency">
                 <Select options={CURRENCIES.map((value) => ({ value }))} />
               </Form.Item>
-              <Form.Item label="Account Type" name="accountType" rules={[required]}>
-                <Select options={[{ value: 'Personal' }, { value: 'Corporate / Business' }]} />
+              <Form.Item label={t('deposit.accountType')} name="accountType" rules={[required]}>
+                <Select
+                  options={[
+                    { value: 'Personal', label: t('deposit.accountTypes.personal') },
+                    { value: 'Corporate / Business', label: t('deposit.accountTypes.corporate') },
+                  ]}
+                />
               </Form.Item>
-              <Form.Item label="Bank Name" name="bankName" rules={[required]}>
+              <Form.Item label={t('common.bankName')} name="bankName" rules={[required]}>
                 <Input maxLength={200} />
               </Form.Item>
-              <Form.Item label="Bank Address" name="bankAddress" rules={[required]}>
+              <Form.Item label={t('deposit.bankAddress')} name="bankAddress" rules={[required]}>
                 <Input maxLength={500} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={deposit.isPending} block>
-                Submit Deposit Request
+                {t('deposit.submit')}
               </Button>
             </Form>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="Cryptocurrency (BTC)">
+          <Card title={t('deposit.crypto')}>
             {wallet ? (
               <>
                 <Row gutter={16} align="middle" style={{ marginBottom: 16 }}>
@@ -96,15 +105,15 @@ export function DepositForms() {
                     <QRCode value={`bitcoin:${wallet}`} size={150} />
                   </Col>
                   <Col flex="auto">
-                    <Typography.Text type="secondary">Bitcoin wallet address</Typography.Text>
+                    <Typography.Text type="secondary">{t('deposit.walletAddress')}</Typography.Text>
                     <Typography.Paragraph code style={{ wordBreak: 'break-all' }}>
                       {wallet}
                     </Typography.Paragraph>
                     <Button
                       icon={<CopyOutlined />}
-                      onClick={() => navigator.clipboard.writeText(wallet).then(() => message.success('Copied to clipboard'), () => message.error('Copy failed'))}
+                      onClick={() => navigator.clipboard.writeText(wallet).then(() => message.success(t('deposit.copied')), () => message.error(t('deposit.copyFailed')))}
                     >
-                      Copy Address
+                      {t('deposit.copyAddress')}
                     </Button>
                   </Col>
                 </Row>
@@ -116,19 +125,19 @@ export function DepositForms() {
                   initialValues={{ currency: 'USD' }}
                   onFinish={(values) => submit({ method: 'crypto', ...values }, () => cryptoForm.resetFields(), true)}
                 >
-                  <Form.Item label="Amount" name="amount" rules={[amountRule]}>
+                  <Form.Item label={t('common.amount')} name="amount" rules={[amountRule]}>
                     <Input inputMode="decimal" />
                   </Form.Item>
-                  <Form.Item label="Currency" name="currency">
+                  <Form.Item label={t('common.currency')} name="currency">
                     <Select options={CURRENCIES.map((value) => ({ value }))} />
                   </Form.Item>
                   <Button type="primary" htmlType="submit" loading={deposit.isPending} block>
-                    I Have Sent the Bitcoin
+                    {t('deposit.bitcoinSent')}
                   </Button>
                 </Form>
               </>
             ) : (
-              <Alert type="info" showIcon message="Crypto deposits are not available: no receiving wallet is configured." />
+              <Alert type="info" showIcon message={t('deposit.noWallet')} />
             )}
           </Card>
         </Col>

@@ -1,5 +1,6 @@
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CardRequestList } from '../cards/CardRequestsScreen';
 import { DepositForms } from './DepositForms';
 import { InvestmentPaymentForm } from './InvestmentPaymentForm';
@@ -11,6 +12,7 @@ export type MoneyTab = 'deposits' | 'withdrawals' | 'payments' | 'cards' | 'tran
 
 /** Spec 02 §2 "Deposits and Withdrawals screen": four cards and five tabs; the route picks the default tab. */
 export function DepositsWithdrawalsScreen({ defaultTab }: { defaultTab: MoneyTab }) {
+  const { t } = useTranslation('money');
   const [tab, setTab] = useState<MoneyTab>(defaultTab);
   return (
     <>
@@ -19,11 +21,11 @@ export function DepositsWithdrawalsScreen({ defaultTab }: { defaultTab: MoneyTab
         activeKey={tab}
         onChange={(key) => setTab(key as MoneyTab)}
         items={[
-          { key: 'deposits', label: 'Deposits', children: <DepositForms /> },
-          { key: 'withdrawals', label: 'Withdrawals', children: <WithdrawForm /> },
-          { key: 'payments', label: 'Payments', children: <InvestmentPaymentForm /> },
-          { key: 'cards', label: 'Card Orders', children: <CardRequestList compact /> },
-          { key: 'transactions', label: 'All Transactions', children: <OwnTransactionsTable onMakeDeposit={() => setTab('deposits')} /> },
+          { key: 'deposits', label: t('tabs.deposits'), children: <DepositForms /> },
+          { key: 'withdrawals', label: t('tabs.withdrawals'), children: <WithdrawForm /> },
+          { key: 'payments', label: t('tabs.payments'), children: <InvestmentPaymentForm /> },
+          { key: 'cards', label: t('tabs.cards'), children: <CardRequestList compact /> },
+          { key: 'transactions', label: t('tabs.transactions'), children: <OwnTransactionsTable onMakeDeposit={() => setTab('deposits')} /> },
         ]}
       />
     </>

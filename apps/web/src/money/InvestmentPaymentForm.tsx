@@ -7,6 +7,7 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { money } from './format';
 import { moneyApi, type InvestmentPaymentRequest } from './money-api';
@@ -15,10 +16,12 @@ import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
 type Values = { investmentType: InvestmentPaymentRequest['investmentType']; amount: string; currency: (typeof CURRENCIES)[number]; paymentMethod: InvestmentPaymentRequest['paymentMethod'] };
-const METHOD_LABELS = { bank: 'Bank transfer (manual processing)', crypto: 'Instant Bitcoin payment', balance: 'From my available balance' } as const;
+const METHODS = ['bank', 'crypto', 'balance'] as const satisfies readonly Values['paymentMethod'][];
+const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const satisfies readonly Values['investmentType'][];
 
 /** Spec 02 §2 Payments tab: form, then a summary to confirm (bank and Bitcoin), or paid at once from balance. */
 export function InvestmentPaymentForm() {
+  const { t } = useTranslation('money');
   const { notification } = useFeedback();
   const { data: balance } = useBalance();
   const [form] = Form.useForm<Values>();
@@ -28,34 +31,34 @@ export function InvestmentPaymentForm() {
   const confirm = (values: Values) =>
     pay.mutate(values, {
       onSuccess: (result) => {
-        notification.success({ message: result.status === 'completed' ? 'Payment Completed' : 'Payment Processing', description: `Reference ${result.reference}` });
+        notification.success({ message: result.status === 'completed' ? t('payment.completed') : t('payment.processing'), description: t('payment.referenceLine', { reference: result.reference }) });
         setSummary(null);
         form.resetFields();
       },
-      onError: (error) => notification.error({ message: 'Payment Failed', description: submitProblem(error, MoneyText.paymentFailed) }),
+      onError: (error) => notification.error({ message: t('payment.failed'), description: submitProblem(error, MoneyText.paymentFailed) }),
     });
 
   if (summary) {
     return (
-      <Card title="Payment Summary">
+      <Card title={t('payment.summaryTitle')}>
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="Investment Type">{summary.investmentType}</Descriptions.Item>
-          <Descriptions.Item label="Amount">{money(summary.amount, summary.currency)}</Descriptions.Item>
-          <Descriptions.Item label="Payment Method">{METHOD_LABELS[summary.paymentMethod]}</Descriptions.Item>
+          <Descriptions.Item label={t('payment.investmentType')}>{t(`payment.investmentTypes.${summary.investmentType}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('common.amount')}>{money(summary.amount, summary.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t('common.paymentMethod')}>{t(`payment.methods.${summary.paymentMethod}`)}</Descriptions.Item>
         </Descriptions>
         <Space style={{ marginTop: 16 }}>
           <Button onClick={() => setSummary(null)} disabled={pay.isPending}>
-            Back
+            {t('payment.back')}
           </Button>
           <Button type="primary" loading={pay.isPending} onClick={() => confirm(summary)}>
-            Confirm Payment
+            {t('payment.confirm')}
           </Button>
         </Space>
       </Card>
     );
   }
   return (
-    <Card title="Pay for an Investment">
+    <Card title={t('payment.title')}>
       <Form<Values>
         form={form}
         name="investmentPayment"
@@ -63,29 +66,29 @@ export function InvestmentPaymentForm() {
         initialValues={{ currency: 'USD', paymentMethod: 'bank' }}
         onFinish={(values) => (values.paymentMethod === 'balance' ? confirm(values) : setSummary(values))}
       >
-        <Form.Item label="Investment Type" name="investmentType" rules={[{ required: true, message: MoneyText.investmentMissing }]}>
-          <Select placeholder="Select investment type" options={[{ value: 'personal', label: 'Personal' }, { value: 'corporate', label: 'Corporate' }, { value: 'gipp', label: 'GIPP' }]} />
+        <Form.Item label={t('payment.investmentType')} name="investmentType" rules={[{ required: true, message: MoneyText.investmentMissing }]}>
+          <Select placeholder={t('payment.selectType')} options={INVESTMENT_TYPES.map((value) => ({ value, label: t(`payment.investmentTypes.${value}`) }))} />
         </Form.Item>
         <Form.Item
-          label="Amount"
+          label={t('common.amount')}
           name="amount"
           rules={[{ required: true, message: MoneyText.investmentMissing }, { validator: (_, value) => (!value || positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.numericAmount))) }]}
         >
           <Input inputMode="decimal" />
         </Form.Item>
-        <Form.Item label="Currency" name="currency">
+        <Form.Item label={t('common.currency')} name="currency">
           <Select options={CURRENCIES.map((value) => ({ value }))} />
         </Form.Item>
-        <Form.Item label="Payment Method" name="paymentMethod">
+        <Form.Item label={t('common.paymentMethod')} name="paymentMethod">
           <Radio.Group
-            options={(Object.keys(METHOD_LABELS) as Values['paymentMethod'][]).map((value) => ({
+            options={METHODS.map((value) => ({
               value,
-              label: value === 'balance' ? `${METHOD_LABELS.balance} (${money(balance?.available ?? 0)})` : METHOD_LABELS[value],
+              label: value === 'balance' ? t('payment.balanceMethod', { method: t('payment.methods.balance'), amount: money(balance?.available ?? 0) }) : t(`payment.methods.${value}`),
             }))}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={pay.isPending}>
-          Continue
+          {t('payment.continue')}
         </Button>
       </Form>
     </Card>

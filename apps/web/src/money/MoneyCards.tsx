@@ -2,18 +2,20 @@ import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Statistic from 'antd/es/statistic';
+import { useTranslation } from 'react-i18next';
 import { money } from './format';
 import { useMoneySummary } from './use-money';
 
 /** The four cards on top of the Deposits and Withdrawals screen. */
 export function MoneyCards() {
+  const { t } = useTranslation('money');
   const { data, isLoading } = useMoneySummary();
   const currency = data?.currency ?? 'USD';
   const cards = [
-    { title: 'Total Deposits', value: money(data?.totalDeposits ?? 0, currency) },
-    { title: 'Total Withdrawals', value: money(data?.totalWithdrawals ?? 0, currency) },
-    { title: 'Pending Requests', value: String(data?.pendingRequests ?? 0) },
-    { title: 'Available Balance', value: money(data?.availableBalance ?? 0, currency) },
+    { title: t('common.totalDeposits'), value: money(data?.totalDeposits ?? 0, currency) },
+    { title: t('common.totalWithdrawals'), value: money(data?.totalWithdrawals ?? 0, currency) },
+    { title: t('summary.pendingRequests'), value: String(data?.pendingRequests ?? 0) },
+    { title: t('common.availableBalance'), value: money(data?.availableBalance ?? 0, currency) },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>

@@ -5,18 +5,21 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
-import { capitalise, day, money, statusColour } from './format';
+import { useTranslation } from 'react-i18next';
+import { day, money, statusColour } from './format';
+import { statusText, typeText } from './labels';
 import { moneyApi, type TransactionView } from './money-api';
 import { moneyKeys } from './query-keys';
 import { TransactionDetails } from './TransactionDetails';
 
 /** The customer's transactions, newest first, page by page (keyset cursor). */
 export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => void }) {
+  const { t } = useTranslation('money');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const { data, isLoading, error } = useQuery({ queryKey: moneyKeys.transactions(cursor), queryFn: () => moneyApi.transactions({ cursor, limit: 20 }) });
   const [open, setOpen] = useState<TransactionView | null>(null);
-  if (error) return <Empty description="Your transactions could not be loaded. Please try again." />;
+  if (error) return <Empty description={t('own.loadFailed')} />;
   return (
     <>
       <Table<TransactionView>
@@ -27,29 +30,29 @@ export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => v
         scroll={{ x: 800 }}
         locale={{
           emptyText: (
-            <Empty description="No transactions found">
+            <Empty description={t('common.noTransactions')}>
               <Button type="primary" onClick={onMakeDeposit}>
-                Make a Deposit
+                {t('own.makeDeposit')}
               </Button>
             </Empty>
           ),
         }}
         columns={[
-          { title: 'Type', dataIndex: 'type', render: (type: string) => capitalise(type) },
-          { title: 'Amount', render: (_, row) => money(row.amount, row.currency, true) },
-          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{status}</Tag> },
-          { title: 'Reference', dataIndex: 'reference' },
-          { title: 'Description', dataIndex: 'description', ellipsis: true },
-          { title: 'Date', dataIndex: 'createdAt', render: (at: string) => day(at) },
-          { title: 'Actions', render: (_, row) => <Button onClick={() => setOpen(row)}>View Details</Button> },
+          { title: t('common.type'), dataIndex: 'type', render: (type: string) => typeText(type) },
+          { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency, true) },
+          { title: t('common.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{statusText(status)}</Tag> },
+          { title: t('common.reference'), dataIndex: 'reference' },
+          { title: t('common.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('common.date'), dataIndex: 'createdAt', render: (at: string) => day(at) },
+          { title: t('common.actions'), render: (_, row) => <Button onClick={() => setOpen(row)}>{t('common.viewDetails')}</Button> },
         ]}
       />
       <Space style={{ marginTop: 16 }}>
         <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Newer
+          {t('own.newer')}
         </Button>
         <Button disabled={!data?.nextCursor} onClick={() => setCursors([...cursors, data?.nextCursor ?? undefined])}>
-          Older
+          {t('own.older')}
         </Button>
       </Space>
       <TransactionDetails transaction={open} onClose={() => setOpen(null)} />

@@ -3,38 +3,37 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Statistic from 'antd/es/statistic';
 import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { amounts } from './format';
 import { useOwnSecurityDeposits } from './use-money';
 
 /** Spec 02 §2 protection summary with the customer's real locked total; Withdraw only explains (spec 02 §8). */
 export function ProtectionCard() {
+  const { t } = useTranslation('money');
   const { notification } = useFeedback();
   const { data, isLoading } = useOwnSecurityDeposits();
   const locked = data?.totalLocked ?? [];
   const hasFunds = locked.some((entry) => Number(entry.amount) > 0);
   return (
-    <Card title={<><LockOutlined /> Investment Security Protection</>} loading={isLoading} style={{ marginBottom: 16 }}>
-      <Typography.Paragraph>
-        Your matched security deposit is matched by the provider against your invested amount. It cannot be withdrawn until maturity and is unlocked only in
-        unforeseen global events such as pandemics or economic shutdowns.
-      </Typography.Paragraph>
-      <Statistic title="Security Deposit Amount" value={amounts(locked)} />
+    <Card title={<><LockOutlined /> {t('protection.title')}</>} loading={isLoading} style={{ marginBottom: 16 }}>
+      <Typography.Paragraph>{t('protection.explanation')}</Typography.Paragraph>
+      <Statistic title={t('protection.amount')} value={amounts(locked)} />
       <Button
         style={{ marginTop: 16 }}
         onClick={() =>
           hasFunds
             ? notification.info({
-                message: 'Capital Commitment Locked',
-                description: 'Your matching capital commitment is currently locked. Withdrawals will be available upon investment maturity as outlined in your agreement.',
+                message: t('protection.lockedTitle'),
+                description: t('protection.lockedDescription'),
               })
             : notification.info({
-                message: 'No Matching Commitment Available',
-                description: 'No funds currently held in matching commitment. Please fund your main investment account first.',
+                message: t('protection.noneTitle'),
+                description: t('protection.noneDescription'),
               })
         }
       >
-        Withdraw
+        {t('protection.withdraw')}
       </Button>
     </Card>
   );

@@ -15,19 +15,25 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { serverMessage } from '../api/api-error';
 import { amounts, dateTime, day, money, statusColour } from './format';
+import { statusText } from './labels';
 import { moneyApi, type CreateSecurityDepositRequest, type SecurityDepositView } from './money-api';
 import { positiveAmount } from './money-rules';
 import { moneyKeys } from './query-keys';
 import { useBalance, useMoneyMutation } from './use-money';
+
+/** Spec 02 §5: the lock reason stored when the admin gives none (data, so the same in every language). */
+const DEFAULT_LOCK_REASON = 'Investment security requirement';
 
 /**
  * Spec 02 §2 Security Deposit Management. Customers see their own deposits; admins see
  * every customer's, create them and lock or unlock them (a server-checked admin action).
  */
 export function SecurityDepositPanel({ admin }: { admin: boolean }) {
+  const { t } = useTranslation('money');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery({
@@ -42,35 +48,39 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
   const toggle = useMutation({
     mutationFn: (row: SecurityDepositView) => moneyApi.setSecurityDepositLock(row.id, row.status !== 'locked'),
     onSuccess: (row) => {
-      notification.success({ message: `Security Deposit ${row.status === 'locked' ? 'Locked' : 'Unlocked'}`, description: `Security deposit has been successfully ${row.status}.` });
+      notification.success(
+        row.status === 'locked'
+          ? { message: t('security.locked'), description: t('security.lockedDescription') }
+          : { message: t('security.unlocked'), description: t('security.unlockedDescription') },
+      );
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
-    onError: (error) => notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'There was an error updating the security deposit status.' }),
+    onError: (error) => notification.error({ message: t('common.updateFailed'), description: serverMessage(error) ?? t('security.updateFailedDefault') }),
   });
 
   return (
     <Card
-      title="Security Deposit Management"
+      title={t('security.title')}
       extra={
         admin ? (
           <Button type="primary" onClick={() => setCreating(true)}>
-            Create Deposit
+            {t('security.create')}
           </Button>
         ) : (
-          <span>Only administrators can create deposits.</span>
+          <span>{t('security.adminsOnly')}</span>
         )
       }
     >
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={24} md={8}>
-          <Statistic title="Total Locked" value={amounts(data?.totalLocked)} loading={isLoading} />
+          <Statistic title={t('security.totalLocked')} value={amounts(data?.totalLocked)} loading={isLoading} />
         </Col>
         <Col xs={12} md={8}>
-          <Statistic title="Active Deposits" value={data?.activeDeposits ?? 0} loading={isLoading} />
+          <Statistic title={t('security.activeDeposits')} value={data?.activeDeposits ?? 0} loading={isLoading} />
         </Col>
         {!admin && (
           <Col xs={12} md={8}>
-            <Statistic title="Available Balance" value={money(balance?.available ?? 0, balance?.currency ?? 'USD')} />
+            <Statistic title={t('common.availableBalance')} value={money(balance?.available ?? 0, balance?.currency ?? 'USD')} />
           </Col>
         )}
       </Row>
@@ -80,25 +90,25 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
         dataSource={data?.items ?? []}
         pagination={{ pageSize: 10 }}
         scroll={{ x: 700 }}
-        locale={{ emptyText: <Empty description={<>No security deposits found<br />{admin ? 'Create your first security deposit to get started' : ''}</>} /> }}
+        locale={{ emptyText: <Empty description={<>{t('security.empty')}<br />{admin ? t('security.emptyAdmin') : ''}</>} /> }}
         columns={[
-          ...(admin ? [{ title: 'Client', render: (_: unknown, row: SecurityDepositView) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) }] : []),
-          { title: 'Amount', render: (_, row) => money(row.amount, row.currency) },
-          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{status}</Tag> },
-          { title: 'Lock Reason', dataIndex: 'lockReason', render: (reason: string | null) => reason ?? '—' },
-          { title: 'Created', dataIndex: 'createdAt', render: day },
-          { title: 'Last Updated', dataIndex: 'updatedAt', render: day },
+          ...(admin ? [{ title: t('common.client'), render: (_: unknown, row: SecurityDepositView) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) }] : []),
+          { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency) },
+          { title: t('common.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{statusText(status)}</Tag> },
+          { title: t('common.lockReason'), dataIndex: 'lockReason', render: (reason: string | null) => reason ?? '—' },
+          { title: t('common.created'), dataIndex: 'createdAt', render: day },
+          { title: t('common.lastUpdated'), dataIndex: 'updatedAt', render: day },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             render: (_, row) => (
               <Space>
                 <Button size="small" onClick={() => setDetails(row)}>
-                  View
+                  {t('common.view')}
                 </Button>
                 {admin && (
                   <Switch
-                    checkedChildren="Locked"
-                    unCheckedChildren="Unlocked"
+                    checkedChildren={t('security.switchLocked')}
+                    unCheckedChildren={t('security.switchUnlocked')}
                     checked={row.status === 'locked'}
                     loading={toggle.isPending && toggle.variables?.id === row.id}
                     onChange={() => toggle.mutate(row)}
@@ -113,27 +123,31 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
         style={{ marginTop: 16 }}
         type="info"
         showIcon
-        message="Security deposit policy"
-        description="Security deposits stay locked until investment maturity. An emergency unlock releases the amount to the available balance and is recorded in the audit log."
+        message={t('security.policyTitle')}
+        description={t('security.policy')}
       />
-      <Modal open={details !== null} title="Security Deposit Details" footer={null} onCancel={() => setDetails(null)}>
+      <Modal open={details !== null} title={t('security.detailsTitle')} footer={null} onCancel={() => setDetails(null)}>
         {details && (
           <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label="Amount">{money(details.amount, details.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Status">{details.status}</Descriptions.Item>
-            <Descriptions.Item label="Lock Reason">{details.lockReason ?? '—'}</Descriptions.Item>
-            {details.client && <Descriptions.Item label="Client">{details.client.firstName} {details.client.lastName} ({details.client.email})</Descriptions.Item>}
-            <Descriptions.Item label="Created">{dateTime(details.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label="Last Updated">{dateTime(details.updatedAt)}</Descriptions.Item>
-            <Descriptions.Item label="ID">{details.id}</Descriptions.Item>
+            <Descriptions.Item label={t('common.amount')}>{money(details.amount, details.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.status')}>{statusText(details.status)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.lockReason')}>{details.lockReason ?? '—'}</Descriptions.Item>
+            {details.client && (
+              <Descriptions.Item label={t('common.client')}>
+                {t('details.clientLine', { firstName: details.client.firstName, lastName: details.client.lastName, email: details.client.email })}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('common.created')}>{dateTime(details.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.lastUpdated')}>{dateTime(details.updatedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('security.id')}>{details.id}</Descriptions.Item>
           </Descriptions>
         )}
       </Modal>
       {admin && (
         <Modal
           open={creating}
-          title="Create Security Deposit"
-          okText="Create Deposit"
+          title={t('security.createTitle')}
+          okText={t('security.create')}
           confirmLoading={create.isPending}
           onCancel={() => setCreating(false)}
           onOk={() => form.submit()}
@@ -143,30 +157,30 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
             layout="vertical"
             onFinish={(values) =>
               create.mutate(
-                { email: values.email, amount: values.amount, currency: 'USD', lockReason: values.lockReason || 'Investment security requirement' },
+                { email: values.email, amount: values.amount, currency: 'USD', lockReason: values.lockReason || DEFAULT_LOCK_REASON },
                 {
                   onSuccess: () => {
-                    notification.success({ message: 'Security Deposit Created', description: 'Security deposit has been successfully locked.' });
+                    notification.success({ message: t('security.created'), description: t('security.lockedDescription') });
                     form.resetFields();
                     setCreating(false);
                   },
-                  onError: (error) => notification.error({ message: 'Security Deposit Failed', description: serverMessage(error) ?? 'There was an error creating the security deposit.' }),
+                  onError: (error) => notification.error({ message: t('security.createFailed'), description: serverMessage(error) ?? t('security.createFailedDefault') }),
                 },
               )
             }
           >
-            <Form.Item label="Customer email" name="email" rules={[{ required: true, type: 'email', message: 'Please enter the customer’s email.' }]}>
+            <Form.Item label={t('security.customerEmail')} name="email" rules={[{ required: true, type: 'email', message: t('security.customerEmailRequired') }]}>
               <Input />
             </Form.Item>
             <Form.Item
-              label="Amount (USD)"
+              label={t('security.amountUsd')}
               name="amount"
-              rules={[{ required: true, message: 'Please enter an amount greater than 0.' }, { validator: (_, value) => (!value || positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error('Please enter an amount greater than 0.'))) }]}
+              rules={[{ required: true, message: t('security.amountRequired') }, { validator: (_, value) => (!value || positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(t('security.amountRequired')))) }]}
             >
               <Input inputMode="decimal" />
             </Form.Item>
-            <Form.Item label="Lock Reason" name="lockReason">
-              <Input placeholder="Investment security requirement" maxLength={500} />
+            <Form.Item label={t('common.lockReason')} name="lockReason">
+              <Input placeholder={t('security.defaultLockReason')} maxLength={500} />
             </Form.Item>
           </Form>
         </Modal>

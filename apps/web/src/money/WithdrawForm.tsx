@@ -6,6 +6,7 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
+import { Trans, useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
@@ -15,11 +16,13 @@ import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
 type Values = Required<Omit<WithdrawalRequest, 'amount'>> & { amount: string };
-const required = { required: true, whitespace: true, message: MoneyText.missingFields };
 
 /** Spec 02 §5 withdrawal: the amount is held when requested; finance reviews and wires it. */
 export function WithdrawForm() {
+  const { t } = useTranslation('money');
   const { notification } = useFeedback();
+  // Read at render, so the message follows the language shown.
+  const required = { required: true, whitespace: true, message: MoneyText.missingFields };
   const { data: balance } = useBalance();
   const { data: settings } = usePublicSettings();
   const enabled = settings?.featureToggles?.withdrawals_enabled !== false;
@@ -28,12 +31,12 @@ export function WithdrawForm() {
   const withdraw = useMoneyMutation((body: WithdrawalRequest, key: string) => moneyApi.withdraw(body, key));
 
   return (
-    <Card title="Request a Withdrawal">
+    <Card title={t('withdraw.title')}>
       <Typography.Paragraph>
-        Available balance: <strong>{money(balance?.available ?? 0, balance?.currency ?? 'USD')}</strong>
-        {Number(balance?.held ?? 0) > 0 && <> · held for pending withdrawals: {money(balance?.held ?? 0, balance?.currency ?? 'USD')}</>}
+        <Trans t={t} i18nKey="withdraw.available" values={{ amount: money(balance?.available ?? 0, balance?.currency ?? 'USD') }} components={{ strong: <strong /> }} />
+        {Number(balance?.held ?? 0) > 0 && t('withdraw.held', { amount: money(balance?.held ?? 0, balance?.currency ?? 'USD') })}
       </Typography.Paragraph>
-      {!enabled && <Typography.Paragraph type="warning">Withdrawals are currently disabled.</Typography.Paragraph>}
+      {!enabled && <Typography.Paragraph type="warning">{t('withdraw.disabled')}</Typography.Paragraph>}
       <Form<Values>
         form={form}
         name="withdrawal"
@@ -43,22 +46,22 @@ export function WithdrawForm() {
         onFinish={(values) =>
           withdraw.mutate(values, {
             onSuccess: () => {
-              notification.success({ message: 'Request Received', description: 'Finance will review your withdrawal and wire the funds.' });
+              notification.success({ message: t('withdraw.received'), description: t('withdraw.receivedDescription') });
               form.resetFields();
             },
-            onError: (error) => notification.error({ message: 'Withdrawal Failed', description: submitProblem(error, 'There was an error submitting your withdrawal request. Please try again.') }),
+            onError: (error) => notification.error({ message: t('withdraw.failed'), description: submitProblem(error, t('withdraw.failedDefault')) }),
           })
         }
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Account Name" name="accountName" rules={[required]}>
+            <Form.Item label={t('withdraw.accountName')} name="accountName" rules={[required]}>
               <Input maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
-              label="Account Number or IBAN"
+              label={t('withdraw.accountNumber')}
               name="accountNumber"
               rules={[required, { validator: (_, value: string) => (!value || validAccountNumber(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.invalidAccountNumber))) }]}
             >
@@ -66,40 +69,40 @@ export function WithdrawForm() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Bank Name" name="bankName" rules={[required]}>
+            <Form.Item label={t('common.bankName')} name="bankName" rules={[required]}>
               <Input maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="SWIFT Code" name="swiftCode" rules={[required]}>
+            <Form.Item label={t('withdraw.swiftCode')} name="swiftCode" rules={[required]}>
               <Input maxLength={20} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item label="Bank Branch Address" name="bankBranchAddress" rules={[required]}>
+            <Form.Item label={t('withdraw.branchAddress')} name="bankBranchAddress" rules={[required]}>
               <Input maxLength={500} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
-              label="Amount"
+              label={t('common.amount')}
               name="amount"
               rules={[
                 { required: true, message: MoneyText.missingFields },
                 { validator: (_, value: string) => { const problem = value ? withdrawalAmountProblem(value, available) : null; return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } },
               ]}
             >
-              <Input inputMode="decimal" placeholder="Minimum 100.00" />
+              <Input inputMode="decimal" placeholder={t('withdraw.minimum')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Currency" name="currency">
+            <Form.Item label={t('common.currency')} name="currency">
               <Select options={CURRENCIES.map((value) => ({ value }))} />
             </Form.Item>
           </Col>
         </Row>
         <Button type="primary" htmlType="submit" loading={withdraw.isPending}>
-          Request Withdrawal
+          {t('withdraw.submit')}
         </Button>
       </Form>
     </Card>

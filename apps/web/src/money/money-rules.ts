@@ -1,17 +1,19 @@
+import { texts } from '../i18n/texts';
+
 /** The browser's mirror of spec 02 §5 (the server enforces the same rules). */
-export const MoneyText = {
-  missingFields: 'Please fill in all required fields.',
-  depositAmount: 'Please enter a valid deposit amount greater than 0.',
-  depositNotAllowed: 'Your investment application has not been approved.',
-  invalidAccountNumber: 'Please enter a valid account number or IBAN format.',
-  numericAmount: 'Please enter a valid numeric amount.',
-  noCredit: 'Your investment account has no credit.',
-  minimumWithdrawal: 'Minimum withdrawal amount is $100.',
-  insufficientBalance: 'Your withdrawal amount exceeds your available balance.',
-  investmentMissing: 'Please select investment type and enter amount.',
-  depositFailedDefault: 'There was an error submitting your deposit request. Please try again.',
-  paymentFailed: 'There was an error processing your payment request. Please try again.',
-} as const;
+export const MoneyText = texts('money', [
+  'missingFields',
+  'depositAmount',
+  'depositNotAllowed',
+  'invalidAccountNumber',
+  'numericAmount',
+  'noCredit',
+  'minimumWithdrawal',
+  'insufficientBalance',
+  'investmentMissing',
+  'depositFailedDefault',
+  'paymentFailed',
+] as const);
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'SGD'] as const;
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;

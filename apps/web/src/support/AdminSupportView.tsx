@@ -10,11 +10,12 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { Conversation } from './Conversation';
 import type { TicketUpdate } from './support-api';
-import { TICKET_FAILED } from './SupportCenter';
+import { categoryText, priorityText, SupportText, ticketStatusText } from './labels';
 import { dateTime, preview, shortId, TicketStatusTag } from './TicketStatusTag';
 import { useAllTickets, useAnyTicket, useDeleteTicket, useUpdateTicket } from './use-tickets';
 
@@ -26,28 +27,29 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
   const ticket = useAnyTicket(ticketId);
   const update = useUpdateTicket(ticketId);
   const remove = useDeleteTicket();
+  const { t } = useTranslation('support');
   const { notification } = useFeedback();
   const [response, setResponse] = useState('');
   const detail = ticket.data;
 
-  const fail = (error: unknown) => notification.error({ title: 'Error', description: serverMessage(error) ?? TICKET_FAILED });
+  const fail = (error: unknown) => notification.error({ title: t('common.error'), description: serverMessage(error) ?? SupportText.ticketFailed });
   const setStatus = async (status: AdminStatus) => {
     try {
       await update.mutateAsync({ status });
-      notification.success({ title: 'Ticket Updated', description: `The ticket is now ${status.replace('_', ' ')}.` });
+      notification.success({ title: t('common.ticketUpdated'), description: t('admin.nowStatus', { status: ticketStatusText(status) }) });
     } catch (error) {
       fail(error);
     }
   };
   const respond = async () => {
     if (!response.trim()) {
-      notification.error({ title: 'Validation Error', description: 'Please enter a response message.' });
+      notification.error({ title: t('common.validationError'), description: t('common.responseRequired') });
       return;
     }
     try {
       await update.mutateAsync({ adminResponse: response.trim() });
       setResponse('');
-      notification.success({ title: 'Ticket Updated', description: 'Your response was sent and the ticket is resolved.' });
+      notification.success({ title: t('common.ticketUpdated'), description: t('admin.responded') });
     } catch (error) {
       fail(error);
     }
@@ -55,22 +57,22 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
   const destroy = async () => {
     try {
       await remove.mutateAsync(ticketId);
-      notification.success({ title: 'Ticket Deleted', description: 'The ticket has been deleted.' });
+      notification.success({ title: t('admin.deleted'), description: t('admin.deletedDescription') });
       onDeleted();
     } catch (error) {
       fail(error);
     }
   };
 
-  if (ticket.isError) return <Typography.Text type="danger">{serverMessage(ticket.error) ?? 'The ticket could not be loaded.'}</Typography.Text>;
+  if (ticket.isError) return <Typography.Text type="danger">{serverMessage(ticket.error) ?? t('common.ticketLoadFailed')}</Typography.Text>;
   if (!detail) return null;
   return (
     <Card
-      title={`${detail.subject} (#${shortId(detail.id)})`}
+      title={t('ticket.title', { subject: detail.subject, id: shortId(detail.id) })}
       extra={
-        <Popconfirm title="Are you sure you want to delete this ticket?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={destroy}>
+        <Popconfirm title={t('admin.confirmDelete')} okText={t('admin.delete')} okButtonProps={{ danger: true }} onConfirm={destroy}>
           <Button danger loading={remove.isPending}>
-            Delete
+            {t('admin.delete')}
           </Button>
         </Popconfirm>
       }
@@ -78,23 +80,23 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <TicketStatusTag status={detail.status} />
-          <Tag>{detail.category}</Tag>
-          <Tag>{detail.priority}</Tag>
+          <Tag>{categoryText(detail.category)}</Tag>
+          <Tag>{priorityText(detail.priority)}</Tag>
           <Typography.Text type="secondary">
-            {detail.userName ?? 'Customer'} {detail.userEmail ? `· ${detail.userEmail}` : ''}
+            {detail.userName ?? t('common.customer')} {detail.userEmail ? `· ${detail.userEmail}` : ''}
           </Typography.Text>
         </Space>
         <Conversation ticket={detail} viewer="admin" />
-        <Space wrap aria-label="Change status">
+        <Space wrap aria-label={t('admin.changeStatus')}>
           {ADMIN_STATUSES.map((status) => (
             <Button key={status} disabled={detail.status === status || update.isPending} onClick={() => setStatus(status)}>
-              {status.replace('_', ' ')}
+              {ticketStatusText(status)}
             </Button>
           ))}
         </Space>
-        <Input.TextArea rows={4} value={response} onChange={(event) => setResponse(event.target.value)} placeholder="Write your response to the customer" aria-label="Response" maxLength={5000} />
+        <Input.TextArea rows={4} value={response} onChange={(event) => setResponse(event.target.value)} placeholder={t('admin.responsePlaceholder')} aria-label={t('admin.responseLabel')} maxLength={5000} />
         <Button type="primary" onClick={respond} loading={update.isPending}>
-          Send Response
+          {t('admin.sendResponse')}
         </Button>
       </Space>
     </Card>
@@ -103,6 +105,7 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
 
 /** Admin view of the Support Center (spec 02 §2): every ticket, status buttons, response box, delete. */
 export function AdminSupportView() {
+  const { t } = useTranslation('support');
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
   const [q, setQ] = useState('');
   const tickets = useAllTickets({ status: filter === 'all' ? undefined : filter, q: q.trim() || undefined });
@@ -111,14 +114,14 @@ export function AdminSupportView() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
-        <Card title="All Tickets" extra={tickets.data ? <Typography.Text type="secondary">{tickets.data.total}</Typography.Text> : null}>
+        <Card title={t('admin.allTickets')} extra={tickets.data ? <Typography.Text type="secondary">{tickets.data.total}</Typography.Text> : null}>
           <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
-            <Segmented value={filter} onChange={(value) => setFilter(value as (typeof FILTERS)[number])} options={FILTERS.map((value) => ({ value, label: value.replace('_', ' ') }))} />
-            <Input.Search allowClear placeholder="Search subject or message" onSearch={setQ} aria-label="Search tickets" />
+            <Segmented value={filter} onChange={(value) => setFilter(value as (typeof FILTERS)[number])} options={FILTERS.map((value) => ({ value, label: ticketStatusText(value) }))} />
+            <Input.Search allowClear placeholder={t('admin.searchPlaceholder')} onSearch={setQ} aria-label={t('admin.searchLabel')} />
           </Space>
-          {tickets.isError && <Typography.Text type="danger">{serverMessage(tickets.error) ?? 'Tickets could not be loaded. Please try again.'}</Typography.Text>}
-          {tickets.isSuccess && items.length === 0 && <Empty description="No support tickets" />}
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="All tickets">
+          {tickets.isError && <Typography.Text type="danger">{serverMessage(tickets.error) ?? t('admin.loadFailed')}</Typography.Text>}
+          {tickets.isSuccess && items.length === 0 && <Empty description={t('admin.empty')} />}
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admin.listLabel')}>
             {items.map((ticket) => (
               <li key={ticket.id} data-testid="admin-ticket-row">
                 <button
@@ -135,7 +138,7 @@ export function AdminSupportView() {
                     <Typography.Text type="secondary">{preview(ticket.message)}</Typography.Text>
                   </div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {ticket.userName ?? 'Customer'} · {ticket.priority} · {dateTime.format(new Date(ticket.createdAt))}
+                    {ticket.userName ?? t('common.customer')} · {priorityText(ticket.priority)} · {dateTime.format(new Date(ticket.createdAt))}
                   </Typography.Text>
                 </button>
               </li>
@@ -144,7 +147,7 @@ export function AdminSupportView() {
         </Card>
       </Col>
       <Col xs={24} lg={14}>
-        {selected ? <TicketPanel key={selected} ticketId={selected} onDeleted={() => setSelected(null)} /> : <Card><Empty description="Select a ticket to answer it" /></Card>}
+        {selected ? <TicketPanel key={selected} ticketId={selected} onDeleted={() => setSelected(null)} /> : <Card><Empty description={t('admin.selectTicket')} /></Card>}
       </Col>
     </Row>
   );

@@ -18,11 +18,14 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useAuth } from '../auth/AuthProvider';
+import { currentLanguage } from '../i18n/i18n';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { Conversation } from './Conversation';
+import { categoryText, priorityText, SupportText } from './labels';
 import { FAQ, QUICK_GUIDE } from './support-content';
 import type { NewTicket } from './support-api';
 import { dateTime, preview, shortId, TicketStatusTag } from './TicketStatusTag';
@@ -30,65 +33,70 @@ import { TICKETS_SHOWN, useCreateTicket, useOwnTicket, useOwnTickets, useReplyTo
 
 export const TICKET_CATEGORIES = ['Account Setup', 'Investing', 'Payments', 'Security', 'Technical'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-/** Spec 02 §8. */
-export const TICKET_FAILED = 'Error: Failed to create, update or delete support ticket. Please try again.';
 
 /** The general setting's contacts (System Settings), with the spec's wording until it is loaded. */
 function useSupportContacts() {
+  const { t } = useTranslation('support');
   const { data } = usePublicSettings();
   return {
     supportEmail: data?.support?.supportEmail ?? null,
     supportPhone: data?.support?.supportPhone ?? null,
-    phoneHours: data?.support?.phoneHours ?? 'Mon–Fri 9AM–5PM SGT',
+    phoneHours: data?.support?.phoneHours ?? t('contacts.defaultPhoneHours'),
     liveChatUrl: data?.support?.liveChatUrl ?? null,
-    liveChatHours: data?.support?.liveChatHours ?? '24/7',
-    liveChatResponseTime: data?.support?.liveChatResponseTime ?? '2 minutes',
-    emailResponseTime: data?.support?.emailResponseTime ?? 'Within 4 hours',
+    liveChatHours: data?.support?.liveChatHours ?? t('contacts.defaultChatHours'),
+    liveChatResponseTime: data?.support?.liveChatResponseTime ?? t('contacts.defaultChatResponse'),
+    emailResponseTime: data?.support?.emailResponseTime ?? t('contacts.defaultEmailResponse'),
   };
 }
 
+/** "Within 4 hours" inside a sentence; German nouns keep their capitals. */
+function inSentence(text: string): string {
+  return currentLanguage() === 'de' ? text : text.toLowerCase();
+}
+
 function ContactCards({ onOpenTicket }: { onOpenTicket: () => void }) {
+  const { t } = useTranslation('support');
   const contacts = useSupportContacts();
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
       <Col xs={24} md={8}>
-        <Card title={<Space><PhoneOutlined />Phone Support</Space>} extra={contacts.supportPhone ? <Tag color="green">Available</Tag> : <Tag>Unavailable</Tag>}>
+        <Card title={<Space><PhoneOutlined />{t('contacts.phone')}</Space>} extra={contacts.supportPhone ? <Tag color="green">{t('contacts.available')}</Tag> : <Tag>{t('contacts.unavailable')}</Tag>}>
           {contacts.supportPhone ? (
             <Typography.Paragraph>
               <a href={`tel:${contacts.supportPhone.replace(/[^+0-9]/g, '')}`}>{contacts.supportPhone}</a>
             </Typography.Paragraph>
           ) : (
-            <Typography.Paragraph type="secondary">Phone support is currently unavailable.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{t('contacts.phoneUnavailable')}</Typography.Paragraph>
           )}
-          <Typography.Text>Hours: {contacts.phoneHours}</Typography.Text>
+          <Typography.Text>{t('contacts.hours', { hours: contacts.phoneHours })}</Typography.Text>
         </Card>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={<Space><MessageOutlined />Live Chat</Space>} extra={<Tag color="green">{contacts.liveChatHours}</Tag>}>
+        <Card title={<Space><MessageOutlined />{t('contacts.liveChat')}</Space>} extra={<Tag color="green">{contacts.liveChatHours}</Tag>}>
           {contacts.liveChatUrl ? (
             <>
-              <Typography.Paragraph type="secondary">Average response: {contacts.liveChatResponseTime}.</Typography.Paragraph>
-              <Button href={contacts.liveChatUrl} target="_blank" rel="noopener noreferrer">Start Live Chat</Button>
+              <Typography.Paragraph type="secondary">{t('contacts.averageResponse', { time: contacts.liveChatResponseTime })}</Typography.Paragraph>
+              <Button href={contacts.liveChatUrl} target="_blank" rel="noopener noreferrer">{t('contacts.startChat')}</Button>
             </>
           ) : (
             <>
-              <Typography.Paragraph type="secondary">Average response: {contacts.liveChatResponseTime}. Live chat is not connected to this portal yet; a ticket reaches the same team and you are notified as soon as they answer.</Typography.Paragraph>
-              <Button onClick={onOpenTicket}>Open a ticket instead</Button>
+              <Typography.Paragraph type="secondary">{t('contacts.chatNotConnected', { time: contacts.liveChatResponseTime })}</Typography.Paragraph>
+              <Button onClick={onOpenTicket}>{t('contacts.ticketInstead')}</Button>
             </>
           )}
         </Card>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={<Space><MailOutlined />Email Support</Space>} extra={<Tag color="blue">{contacts.emailResponseTime}</Tag>}>
+        <Card title={<Space><MailOutlined />{t('contacts.email')}</Space>} extra={<Tag color="blue">{contacts.emailResponseTime}</Tag>}>
           {contacts.supportEmail ? (
             <>
-              <Typography.Paragraph type="secondary">Response time: {contacts.emailResponseTime.toLowerCase()}.</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{t('contacts.responseTime', { time: inSentence(contacts.emailResponseTime) })}</Typography.Paragraph>
               <Button href={`mailto:${contacts.supportEmail}`}>{contacts.supportEmail}</Button>
             </>
           ) : (
             <>
-              <Typography.Paragraph type="secondary">Response time: {contacts.emailResponseTime.toLowerCase()}. No support mailbox is configured for this portal yet, so please open a ticket: answers also arrive by email.</Typography.Paragraph>
-              <Button onClick={onOpenTicket}>Open a ticket</Button>
+              <Typography.Paragraph type="secondary">{t('contacts.noMailbox', { time: inSentence(contacts.emailResponseTime) })}</Typography.Paragraph>
+              <Button onClick={onOpenTicket}>{t('contacts.openTicket')}</Button>
             </>
           )}
         </Card>
@@ -98,52 +106,53 @@ function ContactCards({ onOpenTicket }: { onOpenTicket: () => void }) {
 }
 
 function TicketForm() {
+  const { t } = useTranslation('support');
   const { user } = useAuth();
   const { notification } = useFeedback();
   const [form] = Form.useForm<NewTicket>();
   const create = useCreateTicket();
 
-  if (!user) return <Typography.Paragraph type="warning">Please log in to submit a support ticket.</Typography.Paragraph>;
+  if (!user) return <Typography.Paragraph type="warning">{t('form.logIn')}</Typography.Paragraph>;
 
   const submit = async () => {
     const values = form.getFieldsValue();
     const filled = (['subject', 'category', 'priority', 'message'] as const).every((field) => typeof values[field] === 'string' && values[field].trim() !== '');
     if (!filled) {
-      notification.error({ title: 'Validation Error', description: 'Please fill in all required fields.' });
+      notification.error({ title: t('common.validationError'), description: t('common.missingFields') });
       return;
     }
     try {
       await create.mutateAsync(values);
-      notification.success({ title: 'Ticket Submitted', description: 'Our support team will get back to you soon.' });
+      notification.success({ title: t('form.submitted'), description: t('form.submittedDescription') });
       form.resetFields();
     } catch (error) {
-      notification.error({ title: 'Error', description: serverMessage(error) ?? TICKET_FAILED });
+      notification.error({ title: t('common.error'), description: serverMessage(error) ?? SupportText.ticketFailed });
     }
   };
 
   return (
-    <Card title="Submit a Support Ticket">
+    <Card title={t('form.title')}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark>
-        <Form.Item label="Subject" name="subject" required>
-          <Input maxLength={200} placeholder="Brief description of your issue" />
+        <Form.Item label={t('form.subject')} name="subject" required>
+          <Input maxLength={200} placeholder={t('form.subjectPlaceholder')} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label="Category" name="category" required>
-              <Select placeholder="Select a category" options={TICKET_CATEGORIES.map((value) => ({ value, label: value }))} />
+            <Form.Item label={t('form.category')} name="category" required>
+              <Select placeholder={t('form.categoryPlaceholder')} options={TICKET_CATEGORIES.map((value) => ({ value, label: categoryText(value) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="Priority" name="priority" required>
-              <Select placeholder="Select a priority" options={TICKET_PRIORITIES.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }))} />
+            <Form.Item label={t('form.priority')} name="priority" required>
+              <Select placeholder={t('form.priorityPlaceholder')} options={TICKET_PRIORITIES.map((value) => ({ value, label: t(`priorityOption.${value}`) }))} />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Message" name="message" required>
-          <Input.TextArea rows={5} maxLength={5000} placeholder="Describe your issue in detail" />
+        <Form.Item label={t('form.message')} name="message" required>
+          <Input.TextArea rows={5} maxLength={5000} placeholder={t('form.messagePlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending}>
-          Submit Ticket
+          {t('form.submit')}
         </Button>
       </Form>
     </Card>
@@ -151,41 +160,42 @@ function TicketForm() {
 }
 
 function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('support');
   const ticket = useOwnTicket(ticketId);
   const reply = useReplyToTicket(ticketId ?? '');
   const { notification } = useFeedback();
   const [text, setText] = useState('');
   const send = async () => {
     if (!text.trim()) {
-      notification.error({ title: 'Validation Error', description: 'Please enter a response message.' });
+      notification.error({ title: t('common.validationError'), description: t('common.responseRequired') });
       return;
     }
     try {
       await reply.mutateAsync(text.trim());
       setText('');
     } catch (error) {
-      notification.error({ title: 'Error', description: serverMessage(error) ?? TICKET_FAILED });
+      notification.error({ title: t('common.error'), description: serverMessage(error) ?? SupportText.ticketFailed });
     }
   };
   const detail = ticket.data;
   return (
-    <Modal open={Boolean(ticketId)} onCancel={onClose} footer={null} title={detail ? `${detail.subject} (#${shortId(detail.id)})` : 'Ticket'} width={640}>
-      {ticket.isError && <Typography.Text type="danger">{serverMessage(ticket.error) ?? 'The ticket could not be loaded.'}</Typography.Text>}
+    <Modal open={Boolean(ticketId)} onCancel={onClose} footer={null} title={detail ? t('ticket.title', { subject: detail.subject, id: shortId(detail.id) }) : t('ticket.fallbackTitle')} width={640}>
+      {ticket.isError && <Typography.Text type="danger">{serverMessage(ticket.error) ?? t('common.ticketLoadFailed')}</Typography.Text>}
       {detail && (
         <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Space wrap>
             <TicketStatusTag status={detail.status} />
-            <Tag>{detail.category}</Tag>
-            <Tag>{detail.priority}</Tag>
+            <Tag>{categoryText(detail.category)}</Tag>
+            <Tag>{priorityText(detail.priority)}</Tag>
           </Space>
           <Conversation ticket={detail} viewer="customer" />
           {detail.status === 'closed' ? (
-            <Typography.Text type="secondary">This ticket is closed. Please open a new ticket.</Typography.Text>
+            <Typography.Text type="secondary">{t('ticket.closed')}</Typography.Text>
           ) : (
             <>
-              <Input.TextArea rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder="Write a reply" aria-label="Your reply" maxLength={5000} />
+              <Input.TextArea rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder={t('ticket.replyPlaceholder')} aria-label={t('ticket.replyLabel')} maxLength={5000} />
               <Button type="primary" onClick={send} loading={reply.isPending}>
-                Send Reply
+                {t('ticket.sendReply')}
               </Button>
             </>
           )}
@@ -196,14 +206,15 @@ function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose:
 }
 
 function TicketList() {
+  const { t } = useTranslation('support');
   const tickets = useOwnTickets();
   const [open, setOpen] = useState<string | null>(null);
   const items = tickets.data?.items ?? [];
   return (
-    <Card title="Your Support Tickets" extra={tickets.data ? <Typography.Text type="secondary">{tickets.data.total} in total</Typography.Text> : null}>
-      {tickets.isError && <Typography.Text type="danger">{serverMessage(tickets.error) ?? 'Your tickets could not be loaded. Please try again.'}</Typography.Text>}
-      {tickets.isSuccess && items.length === 0 && <Empty description="No support tickets yet" />}
-      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Your tickets">
+    <Card title={t('list.title')} extra={tickets.data ? <Typography.Text type="secondary">{t('list.total', { total: tickets.data.total })}</Typography.Text> : null}>
+      {tickets.isError && <Typography.Text type="danger">{serverMessage(tickets.error) ?? t('list.loadFailed')}</Typography.Text>}
+      {tickets.isSuccess && items.length === 0 && <Empty description={t('list.empty')} />}
+      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('list.label')}>
         {items.slice(0, TICKETS_SHOWN).map((ticket) => (
           <li key={ticket.id} data-testid="ticket-row" style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0' }}>
             <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -214,12 +225,12 @@ function TicketList() {
                   <Typography.Text type="secondary">#{shortId(ticket.id)}</Typography.Text>
                 </Space>
                 <Typography.Text type="secondary">{preview(ticket.message)}</Typography.Text>
-                {ticket.adminResponse && <Typography.Text>Support: {preview(ticket.adminResponse)}</Typography.Text>}
+                {ticket.adminResponse && <Typography.Text>{t('list.supportAnswer', { text: preview(ticket.adminResponse) })}</Typography.Text>}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {ticket.category} · {ticket.priority} · {dateTime.format(new Date(ticket.createdAt))}
+                  {categoryText(ticket.category)} · {priorityText(ticket.priority)} · {dateTime.format(new Date(ticket.createdAt))}
                 </Typography.Text>
               </Space>
-              <Button onClick={() => setOpen(ticket.id)}>View</Button>
+              <Button onClick={() => setOpen(ticket.id)}>{t('common.view')}</Button>
             </Space>
           </li>
         ))}
@@ -230,15 +241,22 @@ function TicketList() {
 }
 
 function QuickGuide() {
+  const { t } = useTranslation('support');
   return (
-    <Card title="Quick Guide" extra={<Space><Tag>8 steps</Tag><Tag>About 10 minutes</Tag></Space>}>
-      <Steps orientation="vertical" size="small" current={-1} items={QUICK_GUIDE.map((step) => ({ title: step.title, description: step.description, status: 'wait' as const }))} />
+    <Card title={t('guide.title')} extra={<Space><Tag>{t('guide.steps')}</Tag><Tag>{t('guide.duration')}</Tag></Space>}>
+      <Steps
+        orientation="vertical"
+        size="small"
+        current={-1}
+        items={QUICK_GUIDE.map((step) => ({ title: t(`guide.items.${step}.title`), description: t(`guide.items.${step}.description`), status: 'wait' as const }))}
+      />
     </Card>
   );
 }
 
 /** The customer's Support Center (spec 02 §2): contact cards, then Help, Tickets and the Quick Guide. */
 export function SupportCenter() {
+  const { t } = useTranslation('support');
   const [tab, setTab] = useState('help');
   return (
     <>
@@ -249,12 +267,19 @@ export function SupportCenter() {
         items={[
           {
             key: 'help',
-            label: 'Help & FAQ',
+            label: t('tabs.help'),
             children: (
               <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
                 {FAQ.map((group) => (
-                  <Card key={group.category} title={group.category} size="small">
-                    <Collapse ghost items={group.items.map((item, index) => ({ key: String(index), label: item.question, children: <Typography.Paragraph>{item.answer}</Typography.Paragraph> }))} />
+                  <Card key={group.category} title={t(`categories.${group.category}`)} size="small">
+                    <Collapse
+                      ghost
+                      items={group.items.map((item, index) => ({
+                        key: String(index),
+                        label: t(`faq.${group.category}.${item}.question`),
+                        children: <Typography.Paragraph>{t(`faq.${group.category}.${item}.answer`)}</Typography.Paragraph>,
+                      }))}
+                    />
                   </Card>
                 ))}
               </Space>
@@ -264,7 +289,7 @@ export function SupportCenter() {
             key: 'tickets',
             label: (
               <span>
-                <CustomerServiceOutlined /> Support Tickets
+                <CustomerServiceOutlined /> {t('tabs.tickets')}
               </span>
             ),
             children: (
@@ -278,7 +303,7 @@ export function SupportCenter() {
               </Row>
             ),
           },
-          { key: 'guide', label: 'Quick Guide', children: <QuickGuide /> },
+          { key: 'guide', label: t('tabs.guide'), children: <QuickGuide /> },
         ]}
       />
     </>

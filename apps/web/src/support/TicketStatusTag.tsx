@@ -1,11 +1,14 @@
 import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import { ticketStatusText } from './labels';
 import type { TicketStatus } from './support-api';
 import { formatDateTime } from '../ui/date-format';
 
 const COLOURS: Record<TicketStatus, string> = { open: 'blue', in_progress: 'gold', resolved: 'green', closed: 'default' };
 
 export function TicketStatusTag({ status }: { status: TicketStatus }) {
-  return <Tag color={COLOURS[status]}>{status.replace('_', ' ')}</Tag>;
+  useTranslation('support'); // re-render when the language changes
+  return <Tag color={COLOURS[status]}>{ticketStatusText(status)}</Tag>;
 }
 
 /** In the customer's language and time zone (ui/date-format). */
