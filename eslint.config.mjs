@@ -72,7 +72,7 @@ const literalStrings = [
 const NOT_YET_TRANSLATED = [
   'admin-overview', 'applications', 'cards', 'investments', 'kyc', 'money', 'pages', 'reports', 'support', 'system-settings', 'users',
   // Partly converted (sign-in page, menus, the auth messages): the rest of these folders is left.
-  'auth', 'shell',
+  'shell',
   'account-settings', 'account-security', 'account-data', 'notifications',
 ].map((folder) => `apps/web/src/${folder}/**`);
 
