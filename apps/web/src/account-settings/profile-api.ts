@@ -1,6 +1,7 @@
 import type { components, StoredFile } from '@portal/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { callGateway, uploadWithProgress } from '../api/http';
+import { texts } from '../i18n/texts';
 
 type Schemas = components['schemas'];
 export type Profile = Schemas['Profile'];
@@ -12,13 +13,8 @@ export const photoKey = (fileId: string) => ['me', 'photo', fileId] as const;
 /** Spec 02 §5: only JPG, PNG and GIF of at most 2 MB (the server checks the content again). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const PhotoText = {
-  invalidTypeTitle: 'Invalid File Type',
-  invalidType: 'Please select a JPG, PNG, or GIF image.',
-  tooLargeTitle: 'File Too Large',
-  tooLarge: 'Image size must be less than 2MB.',
-  updated: 'Photo Updated',
-} as const;
+/** Spec 02 §8, word for word in English (catalogue `account-settings`, photo.*). */
+export const PhotoText = texts('account-settings', ['invalidTypeTitle', 'invalidType', 'tooLargeTitle', 'tooLarge', 'updated', 'updatedBody', 'uploadFailedTitle', 'uploadFailed'] as const, 'photo');
 
 export const profileApi = {
   get: () => callGateway((client, init) => client.GET('/api/v1/me/profile', init)),

@@ -39,9 +39,9 @@ export function usePreferencesDraft() {
       {
         onSuccess: () => {
           setEdits({});
-          notification.success({ message: SettingsText.preferencesSaved, description: 'Your preferences have been updated.' });
+          notification.success({ message: SettingsText.preferencesSaved, description: SettingsText.preferencesSavedBody });
         },
-        onError: (error) => notification.error({ message: 'Error', description: serverMessage(error) ?? SettingsText.preferencesFailed }),
+        onError: (error) => notification.error({ message: SettingsText.errorTitle, description: serverMessage(error) ?? SettingsText.preferencesFailed }),
       },
     );
   };
@@ -52,10 +52,10 @@ export function usePreferencesDraft() {
       { notifications: server.notifications, app: server.app, privacy },
       {
         onSuccess: () => {
-          notification.success({ message: SettingsText.privacySaved, description: 'Your privacy settings have been updated.' });
+          notification.success({ message: SettingsText.privacySaved, description: SettingsText.privacySavedBody });
           onDone();
         },
-        onError: (error) => notification.error({ message: 'Error', description: serverMessage(error) ?? SettingsText.preferencesFailed }),
+        onError: (error) => notification.error({ message: SettingsText.errorTitle, description: serverMessage(error) ?? SettingsText.preferencesFailed }),
       },
     );
   };
