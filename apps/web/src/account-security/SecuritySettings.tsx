@@ -16,12 +16,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { texts } from '../i18n/texts';
 import { securityApi, securityKeys } from './security-api';
 import { CodeEntry, EnrolmentSecret, RecoveryCodes } from './TwoFactorPieces';
 
 const PASSWORD_MIN_LENGTH = 6;
-const SecurityText = texts('account-security', ['saveFailed'] as const);
 
 function problemOf(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
@@ -76,7 +74,7 @@ function SecurityToggles({ preferences }: { preferences: SecurityPreferences }) 
           : t(saved.biometricLogin ? 'settings.biometricOn' : 'settings.biometricOff');
       notification.success({ title: t('settings.savedTitle'), description: changed });
     },
-    onError: (error) => notification.error({ title: t('settings.saveFailedTitle'), description: problemOf(error, SecurityText.saveFailed) }),
+    onError: (error) => notification.error({ title: t('settings.saveFailedTitle'), description: problemOf(error, t('messages.saveFailed')) }),
   });
   const set = (change: Partial<Pick<SecurityPreferences, 'loginAlerts' | 'biometricLogin'>>) =>
     save.mutate({ loginAlerts: preferences.loginAlerts, biometricLogin: preferences.biometricLogin, ...change });

@@ -5,7 +5,7 @@ import Flex from 'antd/es/flex';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_GROUPS, SettingsText } from './labels';
+import { NOTIFICATION_GROUPS } from './labels';
 import type { PreferencesDraftState } from './use-preferences-draft';
 
 /** Which emails and in-app notifications the customer wants; the server obeys them. */
@@ -15,7 +15,7 @@ export function NotificationsTab({ state }: { state: PreferencesDraftState }) {
   if (!draft) return null;
   return (
     <Flex vertical gap={16}>
-      <Alert type="info" showIcon message={SettingsText.alwaysSent} />
+      <Alert type="info" showIcon message={t('messages.alwaysSent')} />
       {NOTIFICATION_GROUPS.map((group) => (
         <Card key={group.group} title={t(`notifications.groups.${group.group}`)} size="small">
           <Flex vertical gap={12}>

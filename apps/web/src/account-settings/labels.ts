@@ -1,5 +1,4 @@
 import { i18n } from '../i18n/i18n';
-import { texts } from '../i18n/texts';
 import type { AppPreferences, NotificationPreferences, PrivacyPreferences } from './preferences-api';
 
 type Topic = keyof NotificationPreferences;
@@ -41,5 +40,3 @@ export function timezoneOptions(): { value: AppPreferences['timezone']; label: s
   return TIMEZONES.map((value) => ({ value, label: text(`preferences.timezones.${value.replace('/', '_')}`) }));
 }
 
-/** Spec 02 §8, word for word in English. */
-export const SettingsText = texts('account-settings', ['preferencesSaved', 'preferencesSavedBody', 'preferencesFailed', 'privacySaved', 'privacySavedBody', 'alwaysSent', 'errorTitle'] as const);

@@ -1,7 +1,6 @@
 import type { components, StoredFile } from '@portal/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { callGateway, uploadWithProgress } from '../api/http';
-import { texts } from '../i18n/texts';
 
 type Schemas = components['schemas'];
 export type Profile = Schemas['Profile'];
@@ -13,8 +12,6 @@ export const photoKey = (fileId: string) => ['me', 'photo', fileId] as const;
 /** Spec 02 §5: only JPG, PNG and GIF of at most 2 MB (the server checks the content again). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-/** Spec 02 §8, word for word in English (catalogue `account-settings`, photo.*). */
-export const PhotoText = texts('account-settings', ['invalidTypeTitle', 'invalidType', 'tooLargeTitle', 'tooLarge', 'updated', 'updatedBody', 'uploadFailedTitle', 'uploadFailed'] as const, 'photo');
 
 export const profileApi = {
   get: () => callGateway((client, init) => client.GET('/api/v1/me/profile', init)),

@@ -6,13 +6,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../api/api-error';
 import { authApi } from '../auth-api';
 import { AuthLayout } from '../AuthLayout';
 import { FormProblem } from '../FormProblem';
 import { AuthText } from '../messages';
+import { WithStrong } from '../WithStrong';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
           status="success"
           icon={<MailOutlined />}
           title={t('reset.sent.title')}
-          subTitle={<Trans t={t} i18nKey="reset.sent.body" values={{ email: sentTo }} components={{ strong: <strong /> }} />}
+          subTitle={<WithStrong text={(slot) => t('reset.sent.body', { email: slot })} value={sentTo} />}
           extra={
             <Button type="primary" onClick={() => navigate('/auth/login')}>
               {t('reset.sent.backToLogin')}

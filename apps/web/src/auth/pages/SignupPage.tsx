@@ -11,13 +11,14 @@ import Result from 'antd/es/result';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRegistrationsOpen } from '../../settings/use-public-settings';
 import { AuthLayout } from '../AuthLayout';
 import { FormProblem } from '../FormProblem';
 import { signupProblem, type SignupFields } from '../form-rules';
 import { RedirectSignedIn } from '../RedirectSignedIn';
+import { WithStrong } from '../WithStrong';
 import { signupErrorMessage, useSignup } from '../use-signup';
 
 const EMPTY: SignupFields & { userType: 'customer' } = {
@@ -123,7 +124,7 @@ function AccountCreated({ email }: { email: string }) {
       <Result
         status="success"
         title={t('signup.created.title')}
-        subTitle={<Trans t={t} i18nKey="signup.created.body" values={{ email }} components={{ strong: <strong /> }} />}
+        subTitle={<WithStrong text={(slot) => t('signup.created.body', { email: slot })} value={email} />}
         extra={
           <Button type="primary" onClick={() => navigate('/auth/login?portal=customer')}>
             {t('signup.created.continue')}
