@@ -10,6 +10,7 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useLogout } from '../shell/use-logout';
@@ -18,6 +19,7 @@ import { accountDataApi, saveFile } from './account-data-api';
 /** Download My Data and the Danger Zone's Delete Account, in Account Settings (spec 02 §2 Preferences, §8 messages). */
 export function DataAndPrivacy() {
   const { notification } = useFeedback();
+  const { t } = useTranslation('account-data');
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
@@ -26,42 +28,41 @@ export function DataAndPrivacy() {
     mutationFn: accountDataApi.exportMyData,
     onSuccess: (blob) => {
       saveFile(blob, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
-      notification.success({ message: 'Data Downloaded', description: 'Your data has been downloaded as a JSON file.' });
+      notification.success({ message: t('download.doneTitle'), description: t('download.done') });
     },
-    onError: () => notification.error({ message: 'Download Failed', description: 'Failed to download your data. Please try again.' }),
+    onError: () => notification.error({ message: t('download.failedTitle'), description: t('download.failed') }),
   });
 
   const remove = useMutation({
     mutationFn: (password: string) => accountDataApi.deleteAccount(password),
     onSuccess: async () => {
       setConfirming(false);
-      notification.success({ message: 'Account deleted successfully', description: 'Your account has been deleted and you have been signed out.' });
+      notification.success({ message: t('delete.doneTitle'), description: t('delete.done') });
       await logout();
     },
-    onError: (error) => notification.error({ message: 'Failed to delete account', description: serverMessage(error) ?? 'Please try again.' }),
+    onError: (error) => notification.error({ message: t('delete.failedTitle'), description: serverMessage(error) ?? t('delete.failed') }),
   });
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title="Data and Privacy">
-        <Typography.Paragraph>Download a copy of everything we hold about you: your profile, applications, transactions, card requests, support tickets, documents (details only) and notifications.</Typography.Paragraph>
+      <Card title={t('title')}>
+        <Typography.Paragraph>{t('download.description')}</Typography.Paragraph>
         <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
-          Download My Data
+          {t('download.submit')}
         </Button>
       </Card>
-      <Card title={<Typography.Text type="danger">Danger Zone</Typography.Text>} style={{ borderColor: '#ffccc7' }}>
+      <Card title={<Typography.Text type="danger">{t('delete.dangerZone')}</Typography.Text>} style={{ borderColor: '#ffccc7' }}>
         <Typography.Paragraph>
-          Deleting your account ends every session and removes your personal details. It cannot be undone. Records the law requires us to keep, such as transactions, are retained.
-          An account that still holds funds cannot be deleted.
+          {t('delete.description')}
         </Typography.Paragraph>
         <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
-          Delete Account
+          {t('delete.open')}
         </Button>
       </Card>
       <Modal
         open={confirming}
-        title="Delete Account"
-        okText="Delete My Account"
+        title={t('delete.title')}
+        okText={t('delete.submit')}
         okButtonProps={{ danger: true, loading: remove.isPending }}
         onOk={() => form.submit()}
         onCancel={() => {
@@ -70,9 +71,9 @@ export function DataAndPrivacy() {
         }}
         destroyOnHidden
       >
-        <Alert type="warning" showIcon message="This cannot be undone." style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon message={t('delete.warning')} style={{ marginBottom: 16 }} />
         <Form form={form} layout="vertical" name="delete-account" onFinish={({ password }) => remove.mutate(password)}>
-          <Form.Item label="Enter your password to confirm" name="password" rules={[{ required: true, message: 'Please enter your password to confirm.' }]}>
+          <Form.Item label={t('delete.passwordLabel')} name="password" rules={[{ required: true, message: t('delete.passwordRequired') }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         </Form>

@@ -13,13 +13,13 @@ import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { securityApi, securityKeys } from './security-api';
 import { CodeEntry, EnrolmentSecret, RecoveryCodes } from './TwoFactorPieces';
 
 const PASSWORD_MIN_LENGTH = 6;
-const SAVE_FAILED = 'Failed to save preferences. Please try again.';
 
 function problemOf(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
@@ -27,14 +27,15 @@ function problemOf(error: unknown, fallback: string): string {
 
 /** The Security tab of Account Settings: two-factor, biometric login, login alerts, and the password. */
 export function SecuritySettings() {
+  const { t } = useTranslation('account-security');
   const preferences = useQuery({ queryKey: securityKeys.preferences, queryFn: securityApi.preferences });
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Card title="Security Settings">
+      <Card title={t('settings.title')}>
         {preferences.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : preferences.isError ? (
-          <Alert type="error" showIcon title="Failed to load your security settings." action={<Button onClick={() => void preferences.refetch()}>Retry</Button>} />
+          <Alert type="error" showIcon title={t('settings.loadFailed')} action={<Button onClick={() => void preferences.refetch()}>{t('retry')}</Button>} />
         ) : (
           <SecurityToggles preferences={preferences.data} />
         )}
@@ -60,16 +61,20 @@ function ToggleRow(props: { title: string; description: string; checked: boolean
 function SecurityToggles({ preferences }: { preferences: SecurityPreferences }) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const { t } = useTranslation('account-security');
   const [enrolling, setEnrolling] = useState(false);
   const [disabling, setDisabling] = useState(false);
   const save = useMutation({
     mutationFn: securityApi.updatePreferences,
     onSuccess: (saved, sent) => {
       queryClient.setQueryData(securityKeys.preferences, saved);
-      const changed = sent.loginAlerts !== preferences.loginAlerts ? `Login alerts are ${saved.loginAlerts ? 'on' : 'off'}.` : `Biometric login is ${saved.biometricLogin ? 'on' : 'off'}.`;
-      notification.success({ title: 'Preferences Saved', description: changed });
+      const changed =
+        sent.loginAlerts !== preferences.loginAlerts
+          ? t(saved.loginAlerts ? 'settings.loginAlertsOn' : 'settings.loginAlertsOff')
+          : t(saved.biometricLogin ? 'settings.biometricOn' : 'settings.biometricOff');
+      notification.success({ title: t('settings.savedTitle'), description: changed });
     },
-    onError: (error) => notification.error({ title: 'Save Failed', description: problemOf(error, SAVE_FAILED) }),
+    onError: (error) => notification.error({ title: t('settings.saveFailedTitle'), description: problemOf(error, t('messages.saveFailed')) }),
   });
   const set = (change: Partial<Pick<SecurityPreferences, 'loginAlerts' | 'biometricLogin'>>) =>
     save.mutate({ loginAlerts: preferences.loginAlerts, biometricLogin: preferences.biometricLogin, ...change });
@@ -77,23 +82,23 @@ function SecurityToggles({ preferences }: { preferences: SecurityPreferences }) 
   return (
     <>
       <ToggleRow
-        title="Two-Factor Authentication"
-        description={preferences.twoFactorEnabled ? 'On: signing in asks for a code from your authenticator app.' : 'Add a code from an authenticator app to your password when you sign in.'}
+        title={t('settings.twoFactor')}
+        description={preferences.twoFactorEnabled ? t('settings.twoFactorOn') : t('settings.twoFactorOff')}
         checked={preferences.twoFactorEnabled}
         onChange={(checked) => (checked ? setEnrolling(true) : setDisabling(true))}
         testId="two-factor-toggle"
       />
       <ToggleRow
-        title="Biometric Login"
-        description="Use your device's fingerprint or face recognition where it is supported."
+        title={t('settings.biometric')}
+        description={t('settings.biometricDescription')}
         checked={preferences.biometricLogin}
         loading={save.isPending && save.variables?.biometricLogin !== preferences.biometricLogin}
         onChange={(checked) => set({ biometricLogin: checked })}
         testId="biometric-login-toggle"
       />
       <ToggleRow
-        title="Login Alerts"
-        description="Get an email when your account is signed in to from a new browser or address."
+        title={t('settings.loginAlerts')}
+        description={t('settings.loginAlertsDescription')}
         checked={preferences.loginAlerts}
         loading={save.isPending && save.variables?.loginAlerts !== preferences.loginAlerts}
         onChange={(checked) => set({ loginAlerts: checked })}
@@ -108,6 +113,7 @@ function SecurityToggles({ preferences }: { preferences: SecurityPreferences }) 
 function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { notification, message } = useFeedback();
+  const { t } = useTranslation('account-security');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -117,43 +123,43 @@ function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (result) => {
       setRecoveryCodes(result.recoveryCodes);
       void queryClient.invalidateQueries({ queryKey: securityKeys.preferences });
-      notification.success({ title: 'Two-Factor Enabled', description: 'From now on, signing in asks for a code from your authenticator app.' });
+      notification.success({ title: t('enable.doneTitle'), description: t('enable.done') });
     },
     onError: (error) => {
-      const text = problemOf(error, 'Failed to turn on two-factor authentication. Please try again.');
+      const text = problemOf(error, t('enable.failed'));
       setProblem(text);
-      notification.error({ title: 'Verification Failed', description: text });
+      notification.error({ title: t('verificationFailed'), description: text });
     },
   });
 
   return (
     <Modal
       open
-      title="Set up two-factor authentication"
+      title={t('enable.title')}
       onCancel={onClose}
       maskClosable={false}
-      footer={recoveryCodes ? <Button type="primary" onClick={onClose}>I have saved my codes</Button> : null}
+      footer={recoveryCodes ? <Button type="primary" onClick={onClose}>{t('enable.savedCodes')}</Button> : null}
       width={600}
     >
       {recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} onCopied={() => message.success('Copied to clipboard')} />
+        <RecoveryCodes codes={recoveryCodes} onCopied={() => message.success(t('recoveryCodes.copied'))} />
       ) : enrolment.isPending ? (
         <Skeleton active />
       ) : enrolment.isError ? (
-        <Alert type="error" showIcon title={problemOf(enrolment.error, 'Failed to start two-factor setup. Please try again.')} />
+        <Alert type="error" showIcon title={problemOf(enrolment.error, t('enable.startFailed'))} />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <EnrolmentSecret enrolment={enrolment.data} />
           {problem && <Alert type="error" showIcon title={problem} />}
           <CodeEntry
-            label="Enter the 6-digit code from the app"
+            label={t('enable.codeLabel')}
             value={code}
             onChange={(value) => {
               setCode(value);
               setProblem(null);
             }}
             onSubmit={() => confirm.mutate(code.trim())}
-            submitLabel="Verify and turn on"
+            submitLabel={t('enable.submit')}
             pending={confirm.isPending}
             autoFocus
           />
@@ -166,35 +172,36 @@ function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
 function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  const { t } = useTranslation('account-security');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const disable = useMutation({
     mutationFn: securityApi.disableTwoFactor,
     onSuccess: (saved) => {
       queryClient.setQueryData(securityKeys.preferences, saved);
-      notification.success({ title: 'Two-Factor Disabled', description: 'Signing in now asks for your password only.' });
+      notification.success({ title: t('disable.doneTitle'), description: t('disable.done') });
       onClose();
     },
     onError: (error) => {
-      const text = problemOf(error, 'Failed to turn off two-factor authentication. Please try again.');
+      const text = problemOf(error, t('disable.failed'));
       setProblem(text);
-      notification.error({ title: 'Verification Failed', description: text });
+      notification.error({ title: t('verificationFailed'), description: text });
     },
   });
   return (
-    <Modal open title="Turn off two-factor authentication" onCancel={onClose} footer={null}>
+    <Modal open title={t('disable.title')} onCancel={onClose} footer={null}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Paragraph>Enter a code from your authenticator app, or one of your recovery codes, to turn two-factor authentication off.</Typography.Paragraph>
+        <Typography.Paragraph>{t('disable.instructions')}</Typography.Paragraph>
         {problem && <Alert type="error" showIcon title={problem} />}
         <CodeEntry
-          label="Authenticator or recovery code"
+          label={t('disable.codeLabel')}
           value={code}
           onChange={(value) => {
             setCode(value);
             setProblem(null);
           }}
           onSubmit={() => disable.mutate(code.trim())}
-          submitLabel="Turn off"
+          submitLabel={t('disable.submit')}
           pending={disable.isPending}
           allowRecoveryCode
           autoFocus
@@ -212,26 +219,27 @@ interface PasswordFields {
 function ChangePasswordCard() {
   const [form] = Form.useForm<PasswordFields>();
   const { notification } = useFeedback();
+  const { t } = useTranslation('account-security');
   const change = useMutation({
     mutationFn: securityApi.changePassword,
     onSuccess: (result) => {
       form.resetFields();
       notification.success({
-        title: 'Password Updated',
-        description: result.otherSessionsEnded > 0 ? 'Your password has been changed. Your other devices were signed out.' : 'Your password has been changed.',
+        title: t('password.updatedTitle'),
+        description: result.otherSessionsEnded > 0 ? t('password.updatedOthersSignedOut') : t('password.updated'),
       });
     },
     onError: (error) => {
-      const text = problemOf(error, 'Failed to update password. Please try again.');
+      const text = problemOf(error, t('password.updateFailed'));
       if (isApiError(error) && error.details.length > 0) {
         form.setFields(error.details.filter((detail) => detail.field === 'currentPassword' || detail.field === 'newPassword').map((detail) => ({ name: detail.field as keyof PasswordFields, errors: [detail.message] })));
       }
-      notification.error({ title: 'Update Failed', description: text });
+      notification.error({ title: t('password.updateFailedTitle'), description: text });
     },
   });
 
   return (
-    <Card title="Change Password">
+    <Card title={t('password.title')}>
       <Form<PasswordFields>
         form={form}
         layout="vertical"
@@ -239,21 +247,21 @@ function ChangePasswordCard() {
         style={{ maxWidth: 420 }}
         onFinish={({ currentPassword = '', newPassword = '' }) => change.mutate({ currentPassword, newPassword })}
       >
-        <Form.Item label="Current Password" name="currentPassword" rules={[{ required: true, message: 'Current password is required' }]}>
-          <Password autoComplete="current-password" prefix={<LockOutlined />} placeholder="Your current password" />
+        <Form.Item label={t('password.current')} name="currentPassword" rules={[{ required: true, message: t('password.currentRequired') }]}>
+          <Password autoComplete="current-password" prefix={<LockOutlined />} placeholder={t('password.currentPlaceholder')} />
         </Form.Item>
         <Form.Item
-          label="New Password"
+          label={t('password.new')}
           name="newPassword"
           rules={[
-            { required: true, message: 'New password is required' },
-            { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` },
+            { required: true, message: t('password.newRequired') },
+            { min: PASSWORD_MIN_LENGTH, message: t('password.tooShort', { min: PASSWORD_MIN_LENGTH }) },
           ]}
         >
-          <Password autoComplete="new-password" prefix={<LockOutlined />} placeholder="At least 6 characters" />
+          <Password autoComplete="new-password" prefix={<LockOutlined />} placeholder={t('password.newPlaceholder', { min: PASSWORD_MIN_LENGTH })} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={change.isPending}>
-          Update Password
+          {t('password.submit')}
         </Button>
       </Form>
     </Card>

@@ -8,15 +8,18 @@ import Input from 'antd/es/input/Input';
 import QRCode from 'antd/es/qr-code';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 
 /** The new secret as a QR code for the authenticator app, and in letters for manual entry. */
 export function EnrolmentSecret({ enrolment }: { enrolment: TwoFactorEnrolment }) {
+  const { t } = useTranslation('account-security');
   return (
     <Flex gap={24} wrap align="center">
-      <QRCode value={enrolment.otpauthUri} size={176} bordered aria-label="QR code for your authenticator app" />
+      <QRCode value={enrolment.otpauthUri} size={176} bordered aria-label={t('twoFactor.qrLabel')} />
       <Space direction="vertical" size={4} style={{ maxWidth: 320 }}>
-        <Typography.Text>Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</Typography.Text>
-        <Typography.Text type="secondary">Can&apos;t scan it? Enter this key in the app instead:</Typography.Text>
+        <Typography.Text>{t('twoFactor.scan')}</Typography.Text>
+        <Typography.Text type="secondary">{t('twoFactor.manualKey')}</Typography.Text>
         <Typography.Text code copyable data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
           {enrolment.secret}
         </Typography.Text>
@@ -36,6 +39,7 @@ export function CodeEntry(props: {
   allowRecoveryCode?: boolean;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation('account-security');
   return (
     <form
       onSubmit={(event) => {
@@ -53,7 +57,7 @@ export function CodeEntry(props: {
           onChange={(event) => props.onChange(event.target.value)}
           inputMode={props.allowRecoveryCode ? 'text' : 'numeric'}
           autoComplete="one-time-code"
-          placeholder={props.allowRecoveryCode ? '123456 or xxxx-xxxx-xxxx' : '123456'}
+          placeholder={props.allowRecoveryCode ? t('twoFactor.codeOrRecoveryPlaceholder') : '123456'}
           maxLength={props.allowRecoveryCode ? 20 : 6}
           size="large"
           autoFocus={props.autoFocus}
@@ -67,7 +71,7 @@ export function CodeEntry(props: {
 }
 
 function download(codes: string[]) {
-  const text = ['Investment Portal recovery codes', 'Each code signs you in once when you cannot use your authenticator app.', '', ...codes, ''].join('\n');
+  const text = [i18n.t('account-security:recoveryCodes.fileTitle'), i18n.t('account-security:recoveryCodes.fileHint'), '', ...codes, ''].join('\n');
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
@@ -78,13 +82,14 @@ function download(codes: string[]) {
 
 /** Recovery codes, shown once: copy or download them before moving on. */
 export function RecoveryCodes({ codes, onCopied }: { codes: string[]; onCopied?: () => void }) {
+  const { t } = useTranslation('account-security');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Alert
         type="warning"
         showIcon
-        title="Save your recovery codes"
-        description="Each code signs you in once if you lose your authenticator app. They are shown only now: copy or download them and keep them somewhere safe."
+        title={t('recoveryCodes.title')}
+        description={t('recoveryCodes.description')}
       />
       <ul className="recovery-codes" data-testid="recovery-codes" style={{ columns: 2, fontFamily: 'monospace', fontSize: 15, paddingLeft: 20 }}>
         {codes.map((code) => (
@@ -98,10 +103,10 @@ export function RecoveryCodes({ codes, onCopied }: { codes: string[]; onCopied?:
             void navigator.clipboard?.writeText(codes.join('\n')).then(() => onCopied?.());
           }}
         >
-          Copy codes
+          {t('recoveryCodes.copy')}
         </Button>
         <Button icon={<DownloadOutlined />} onClick={() => download(codes)}>
-          Download codes
+          {t('recoveryCodes.download')}
         </Button>
       </Space>
     </Space>

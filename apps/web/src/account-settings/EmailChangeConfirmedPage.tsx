@@ -3,6 +3,7 @@ import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../api/api-error';
 import { AuthLayout } from '../auth/AuthLayout';
@@ -14,6 +15,7 @@ export default function EmailChangeConfirmedPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const { status } = useAuth();
+  const { t } = useTranslation('account-settings');
   const confirm = useMutation({ mutationFn: profileApi.confirmEmailChange });
   const started = useRef(false);
 
@@ -24,21 +26,21 @@ export default function EmailChangeConfirmedPage() {
     confirm.mutate(token);
   }, [token, confirm]);
 
-  const next = status === 'signedIn' ? { to: '/app/settings', label: 'Back to Account Settings' } : { to: '/auth/login', label: 'Sign In' };
+  const next = status === 'signedIn' ? { to: '/app/settings', label: t('emailChange.backToSettings') } : { to: '/auth/login', label: t('emailChange.signIn') };
   return (
-    <AuthLayout title={null} documentTitle="Email change">
+    <AuthLayout title={null} documentTitle={t('emailChange.documentTitle')}>
       {!token || confirm.isError ? (
         <Result
           status="error"
-          title="Email Not Changed"
-          subTitle={token ? (serverMessage(confirm.error) ?? 'We could not confirm the new address. Please try again.') : 'This email change link is invalid or has already been used.'}
+          title={t('emailChange.failedTitle')}
+          subTitle={token ? (serverMessage(confirm.error) ?? t('emailChange.failed')) : t('emailChange.invalidLink')}
           extra={<Link to={next.to}>{next.label}</Link>}
         />
       ) : confirm.isSuccess ? (
         <Result
           status="success"
-          title="Email Changed"
-          subTitle={`Your account now uses ${confirm.data.email}. Use it to sign in from now on.`}
+          title={t('emailChange.doneTitle')}
+          subTitle={t('emailChange.done', { email: confirm.data.email })}
           extra={
             <Button type="primary">
               <Link to={next.to}>{next.label}</Link>
@@ -46,7 +48,7 @@ export default function EmailChangeConfirmedPage() {
           }
         />
       ) : (
-        <Result icon={<Spin size="large" />} title="Confirming your new email..." />
+        <Result icon={<Spin size="large" />} title={t('emailChange.confirming')} />
       )}
     </AuthLayout>
   );

@@ -4,29 +4,31 @@ import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
-import { NOTIFICATION_GROUPS, SettingsText } from './labels';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_GROUPS } from './labels';
 import type { PreferencesDraftState } from './use-preferences-draft';
 
 /** Which emails and in-app notifications the customer wants; the server obeys them. */
 export function NotificationsTab({ state }: { state: PreferencesDraftState }) {
+  const { t } = useTranslation('account-settings');
   const { draft } = state;
   if (!draft) return null;
   return (
     <Flex vertical gap={16}>
-      <Alert type="info" showIcon message={SettingsText.alwaysSent} />
+      <Alert type="info" showIcon message={t('messages.alwaysSent')} />
       {NOTIFICATION_GROUPS.map((group) => (
-        <Card key={group.title} title={group.title} size="small">
+        <Card key={group.group} title={t(`notifications.groups.${group.group}`)} size="small">
           <Flex vertical gap={12}>
             {group.topics.map((topic) => (
-              <Flex key={topic.key} justify="space-between" align="center" gap={16}>
+              <Flex key={topic} justify="space-between" align="center" gap={16}>
                 <div>
-                  <Typography.Text strong id={`topic-${topic.key}`}>
-                    {topic.label}
+                  <Typography.Text strong id={`topic-${topic}`}>
+                    {t(`notifications.topics.${topic}.label`)}
                   </Typography.Text>
                   <br />
-                  <Typography.Text type="secondary">{topic.description}</Typography.Text>
+                  <Typography.Text type="secondary">{t(`notifications.topics.${topic}.description`)}</Typography.Text>
                 </div>
-                <Switch aria-labelledby={`topic-${topic.key}`} checked={draft.notifications[topic.key]} onChange={(checked) => state.setNotification(topic.key, checked)} />
+                <Switch aria-labelledby={`topic-${topic}`} checked={draft.notifications[topic]} onChange={(checked) => state.setNotification(topic, checked)} />
               </Flex>
             ))}
           </Flex>
@@ -34,7 +36,7 @@ export function NotificationsTab({ state }: { state: PreferencesDraftState }) {
       ))}
       <div>
         <Button type="primary" loading={state.saving} onClick={state.savePreferences}>
-          Save Preferences
+          {t('savePreferences')}
         </Button>
       </div>
     </Flex>

@@ -3,6 +3,7 @@ import Modal from 'antd/es/modal';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PRIVACY_TOGGLES } from './labels';
 import type { PrivacyPreferences } from './preferences-api';
 
@@ -19,26 +20,27 @@ export function PrivacySettingsDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState(privacy);
+  const { t } = useTranslation('account-settings');
   return (
     <Modal
       open
-      title="Privacy Settings"
-      okText="Save Privacy Settings"
+      title={t('privacy.title')}
+      okText={t('privacy.save')}
       confirmLoading={saving}
       onOk={() => onSave(values)}
       onCancel={onClose}
     >
       <Flex vertical gap={12}>
         {PRIVACY_TOGGLES.map((toggle) => (
-          <Flex key={toggle.key} justify="space-between" align="center" gap={16}>
+          <Flex key={toggle} justify="space-between" align="center" gap={16}>
             <div>
-              <Typography.Text strong id={`privacy-${toggle.key}`}>
-                {toggle.label}
+              <Typography.Text strong id={`privacy-${toggle}`}>
+                {t(`privacy.toggles.${toggle}.label`)}
               </Typography.Text>
               <br />
-              <Typography.Text type="secondary">{toggle.description}</Typography.Text>
+              <Typography.Text type="secondary">{t(`privacy.toggles.${toggle}.description`)}</Typography.Text>
             </div>
-            <Switch aria-labelledby={`privacy-${toggle.key}`} checked={values[toggle.key]} onChange={(checked) => setValues((current) => ({ ...current, [toggle.key]: checked }))} />
+            <Switch aria-labelledby={`privacy-${toggle}`} checked={values[toggle]} onChange={(checked) => setValues((current) => ({ ...current, [toggle]: checked }))} />
           </Flex>
         ))}
       </Flex>

@@ -9,6 +9,7 @@ import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { ProfilePhoto } from './ProfilePhoto';
@@ -41,6 +42,7 @@ export function ProfileTab() {
   const { notification } = useFeedback();
   const [form] = Form.useForm<ProfileForm>();
   const [editing, setEditing] = useState(false);
+  const { t } = useTranslation('account-settings');
 
   const save = useMutation({
     mutationFn: (body: ProfileUpdate) => profileApi.update(body),
@@ -50,17 +52,17 @@ export function ProfileTab() {
       setEditing(false);
       form.setFieldsValue(formOf(saved));
       notification.success({
-        message: 'Profile Updated',
-        description: body.email ? `Your profile has been updated. We sent a link to ${body.email}: your email changes when you open it.` : 'Your profile has been updated.',
+        message: t('profile.updatedTitle'),
+        description: body.email ? t('profile.updatedEmailPending', { email: body.email }) : t('profile.updated'),
       });
     },
     onError: (error) => {
       if (isApiError(error)) form.setFields(error.details.map((detail) => ({ name: detail.field as keyof ProfileForm, errors: [detail.message] })));
-      notification.error({ message: 'Update Failed', description: serverMessage(error) ?? 'Failed to update your profile. Please try again.' });
+      notification.error({ message: t('profile.updateFailedTitle'), description: serverMessage(error) ?? t('profile.updateFailed') });
     },
   });
 
-  if (profile.isError) return <Alert type="error" showIcon message="Failed to load your profile. Please try again." />;
+  if (profile.isError) return <Alert type="error" showIcon message={t('profile.loadFailed')} />;
   if (!profile.data) return <Spin />;
   const stored = profile.data;
 
@@ -82,53 +84,53 @@ export function ProfileTab() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small" title="Profile Photo">
+      <Card size="small" title={t('profile.photoTitle')}>
         <ProfilePhoto profile={stored} />
       </Card>
-      <Card size="small" title="Personal Information">
+      <Card size="small" title={t('profile.personalInformation')}>
         {stored.pendingEmail && (
           <Alert
             style={{ marginBottom: 16 }}
             type="info"
             showIcon
-            message={`Waiting for confirmation of ${stored.pendingEmail}`}
-            description="Open the link we sent to the new address. Until then your current email stays in use."
+            message={t('profile.pendingEmail', { email: stored.pendingEmail })}
+            description={t('profile.pendingEmailHint')}
           />
         )}
         <Form form={form} layout="vertical" initialValues={formOf(stored)} disabled={!editing} onFinish={submit} requiredMark={false}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="First Name" name="firstName" rules={[{ required: true, whitespace: true, message: 'First name is required' }]}>
+              <Form.Item label={t('profile.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Last Name" name="lastName" rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}>
+              <Form.Item label={t('profile.lastName')} name="lastName" rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Please enter a valid email address' }]}>
+              <Form.Item label={t('profile.email')} name="email" rules={[{ required: true, type: 'email', message: t('profile.emailInvalid') }]}>
                 <Input type="email" maxLength={254} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Phone" name="phone">
+              <Form.Item label={t('profile.phone')} name="phone">
                 <Input type="tel" maxLength={20} />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item label="Address" name="address">
+              <Form.Item label={t('profile.address')} name="address">
                 <Input maxLength={300} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Date of Birth" name="dateOfBirth">
+              <Form.Item label={t('profile.dateOfBirth')} name="dateOfBirth">
                 <Input type="date" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Nationality" name="nationality">
+              <Form.Item label={t('profile.nationality')} name="nationality">
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
@@ -137,7 +139,7 @@ export function ProfileTab() {
         {editing ? (
           <Flex gap={8}>
             <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-              Save Changes
+              {t('profile.save')}
             </Button>
             <Button
               onClick={() => {
@@ -146,7 +148,7 @@ export function ProfileTab() {
                 setEditing(false);
               }}
             >
-              Cancel
+              {t('profile.cancel')}
             </Button>
           </Flex>
         ) : (
@@ -156,7 +158,7 @@ export function ProfileTab() {
               setEditing(true);
             }}
           >
-            Edit Profile
+            {t('profile.edit')}
           </Button>
         )}
       </Card>

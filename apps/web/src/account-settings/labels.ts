@@ -1,44 +1,30 @@
+import { i18n } from '../i18n/i18n';
 import type { AppPreferences, NotificationPreferences, PrivacyPreferences } from './preferences-api';
 
 type Topic = keyof NotificationPreferences;
 
-/** Spec 02 §2: the toggles grouped Investment, Account and Marketing. */
-export const NOTIFICATION_GROUPS: { title: string; topics: { key: Topic; label: string; description: string }[] }[] = [
-  {
-    title: 'Investment',
-    topics: [
-      { key: 'investmentUpdates', label: 'Investment updates', description: 'Application decisions, investment payments and Investment Protection changes' },
-      { key: 'marketAlerts', label: 'Market alerts', description: 'Significant market movements that affect your portfolio' },
-    ],
-  },
-  {
-    title: 'Account',
-    topics: [
-      { key: 'accountActivity', label: 'Account activity', description: 'Deposits, withdrawals and answers to your support tickets' },
-      { key: 'weeklyReports', label: 'Weekly reports', description: 'A weekly summary of your portfolio' },
-      { key: 'monthlyStatements', label: 'Monthly statements', description: 'Your monthly account statement' },
-    ],
-  },
-  {
-    title: 'Marketing',
-    topics: [{ key: 'promotions', label: 'Promotions', description: 'Offers and news about our products' }],
-  },
+// Labels are read from the `account-settings` catalogue when shown, so they follow the language.
+const text = (key: string) => i18n.t(`account-settings:${key}`);
+
+/** Spec 02 §2: the toggles grouped Investment, Account and Marketing (texts: notifications.groups / notifications.topics). */
+export const NOTIFICATION_GROUPS: { group: 'investment' | 'account' | 'marketing'; topics: Topic[] }[] = [
+  { group: 'investment', topics: ['investmentUpdates', 'marketAlerts'] },
+  { group: 'account', topics: ['accountActivity', 'weeklyReports', 'monthlyStatements'] },
+  { group: 'marketing', topics: ['promotions'] },
 ];
 
-export const PRIVACY_TOGGLES: { key: keyof PrivacyPreferences; label: string; description: string }[] = [
-  { key: 'dataSharing', label: 'Data sharing', description: 'Share anonymised data with our partners' },
-  { key: 'marketingEmails', label: 'Marketing emails', description: 'Receive marketing emails from us' },
-  { key: 'analyticsTracking', label: 'Analytics tracking', description: 'Help us improve the portal with usage analytics' },
-  { key: 'cookiePreferences', label: 'Cookie preferences', description: 'Allow cookies that remember your preferences' },
-  { key: 'thirdPartyIntegrations', label: 'Third-party integrations', description: 'Allow connected third-party services' },
-];
+/** The five privacy toggles (texts: privacy.toggles). */
+export const PRIVACY_TOGGLES: (keyof PrivacyPreferences)[] = ['dataSharing', 'marketingEmails', 'analyticsTracking', 'cookiePreferences', 'thirdPartyIntegrations'];
 
-export const THEME_OPTIONS: { value: AppPreferences['theme']; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'System' },
-];
+const THEMES: AppPreferences['theme'][] = ['light', 'dark', 'system'];
+const CURRENCIES: AppPreferences['currency'][] = ['USD', 'EUR', 'GBP', 'CAD'];
+const TIMEZONES: AppPreferences['timezone'][] = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
 
+export function themeOptions(): { value: AppPreferences['theme']; label: string }[] {
+  return THEMES.map((value) => ({ value, label: text(`preferences.themes.${value}`) }));
+}
+
+/** Each language by its own name, whatever the language shown. */
 export const LANGUAGE_OPTIONS: { value: AppPreferences['language']; label: string }[] = [
   { value: 'en', label: 'English' },
   { value: 'es', label: 'Español' },
@@ -46,24 +32,11 @@ export const LANGUAGE_OPTIONS: { value: AppPreferences['language']; label: strin
   { value: 'de', label: 'Deutsch' },
 ];
 
-export const CURRENCY_OPTIONS: { value: AppPreferences['currency']; label: string }[] = [
-  { value: 'USD', label: 'USD - US Dollar' },
-  { value: 'EUR', label: 'EUR - Euro' },
-  { value: 'GBP', label: 'GBP - British Pound' },
-  { value: 'CAD', label: 'CAD - Canadian Dollar' },
-];
+export function currencyOptions(): { value: AppPreferences['currency']; label: string }[] {
+  return CURRENCIES.map((value) => ({ value, label: `${value} - ${text(`preferences.currencies.${value}`)}` }));
+}
 
-export const TIMEZONE_OPTIONS: { value: AppPreferences['timezone']; label: string }[] = [
-  { value: 'America/New_York', label: 'Eastern Time (New York)' },
-  { value: 'America/Chicago', label: 'Central Time (Chicago)' },
-  { value: 'America/Denver', label: 'Mountain Time (Denver)' },
-  { value: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
-];
+export function timezoneOptions(): { value: AppPreferences['timezone']; label: string }[] {
+  return TIMEZONES.map((value) => ({ value, label: text(`preferences.timezones.${value.replace('/', '_')}`) }));
+}
 
-/** Spec 02 §8, word for word. */
-export const SettingsText = {
-  preferencesSaved: 'Preferences Saved',
-  preferencesFailed: 'Failed to save preferences. Please try again.',
-  privacySaved: 'Privacy Settings Saved',
-  alwaysSent: 'Always sent: security and legally required messages',
-} as const;

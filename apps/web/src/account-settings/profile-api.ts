@@ -12,13 +12,6 @@ export const photoKey = (fileId: string) => ['me', 'photo', fileId] as const;
 /** Spec 02 §5: only JPG, PNG and GIF of at most 2 MB (the server checks the content again). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const PhotoText = {
-  invalidTypeTitle: 'Invalid File Type',
-  invalidType: 'Please select a JPG, PNG, or GIF image.',
-  tooLargeTitle: 'File Too Large',
-  tooLarge: 'Image size must be less than 2MB.',
-  updated: 'Photo Updated',
-} as const;
 
 export const profileApi = {
   get: () => callGateway((client, init) => client.GET('/api/v1/me/profile', init)),

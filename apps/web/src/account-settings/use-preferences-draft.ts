@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useColorMode } from '../app/color-mode';
 import { useFeedback } from '../app/feedback';
-import { SettingsText } from './labels';
 import { preferencesApi, preferencesKey, usePreferences, type AppPreferences, type NotificationPreferences, type PreferencesUpdate, type PrivacyPreferences } from './preferences-api';
 
 export interface PreferencesDraft {
@@ -19,6 +19,8 @@ export function usePreferencesDraft() {
   const preferences = usePreferences();
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
+  // Spec 02 §8 texts, word for word in English (catalogue `account-settings`, messages.*).
+  const { t } = useTranslation('account-settings');
   const { setPreference } = useColorMode();
   const [edits, setEdits] = useState<Partial<PreferencesDraft>>({});
   const server = preferences.data;
@@ -39,9 +41,9 @@ export function usePreferencesDraft() {
       {
         onSuccess: () => {
           setEdits({});
-          notification.success({ message: SettingsText.preferencesSaved, description: 'Your preferences have been updated.' });
+          notification.success({ message: t('messages.preferencesSaved'), description: t('messages.preferencesSavedBody') });
         },
-        onError: (error) => notification.error({ message: 'Error', description: serverMessage(error) ?? SettingsText.preferencesFailed }),
+        onError: (error) => notification.error({ message: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
       },
     );
   };
@@ -52,10 +54,10 @@ export function usePreferencesDraft() {
       { notifications: server.notifications, app: server.app, privacy },
       {
         onSuccess: () => {
-          notification.success({ message: SettingsText.privacySaved, description: 'Your privacy settings have been updated.' });
+          notification.success({ message: t('messages.privacySaved'), description: t('messages.privacySavedBody') });
           onDone();
         },
-        onError: (error) => notification.error({ message: 'Error', description: serverMessage(error) ?? SettingsText.preferencesFailed }),
+        onError: (error) => notification.error({ message: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
       },
     );
   };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../ui/BrandMark';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
@@ -19,6 +20,7 @@ export function AuthLayout({
   documentTitle: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('auth');
   useDocumentTitle(documentTitle);
   return (
     <div className="public-page">
@@ -32,7 +34,7 @@ export function AuthLayout({
           {children}
         </section>
       </main>
-      <footer className="public-footer">Investment Portal · Secure sign-in</footer>
+      <footer className="public-footer">{t('footer')}</footer>
     </div>
   );
 }

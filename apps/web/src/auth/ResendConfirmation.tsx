@@ -6,6 +6,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -18,6 +19,7 @@ import { AuthText } from './messages';
  */
 export function ResendConfirmation({ token }: { token: string | null }) {
   const { notification } = useFeedback();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
@@ -37,25 +39,23 @@ export function ResendConfirmation({ token }: { token: string | null }) {
     resend.mutate(request, {
       onSuccess: ({ outcome }) => {
         if (outcome === 'already_confirmed') {
-          notification.info({ title: 'Already Confirmed', description: AuthText.alreadyConfirmed });
+          notification.info({ title: t('confirmation.titles.already_confirmed'), description: AuthText.alreadyConfirmed });
           navigate('/auth/login');
           return;
         }
         notification.success({
-          title: 'Email Sent',
-          description: token
-            ? 'A new confirmation link is on its way. Please check your inbox.'
-            : 'If that address belongs to an account waiting for confirmation, a new link is on its way.',
+          title: t('resend.sentTitle'),
+          description: token ? t('resend.sentByLink') : t('resend.sentByEmail'),
         });
       },
       onError: (error) => {
         if (isApiError(error)) {
           notification.error({
-            title: 'Resend Failed',
-            description: serverMessage(error) ?? 'The confirmation email could not be sent. Please try again.',
+            title: t('resend.failedTitle'),
+            description: serverMessage(error) ?? t('resend.failed'),
           });
         } else {
-          notification.error({ title: 'Error', description: AuthText.unexpected });
+          notification.error({ title: t('errorTitle'), description: AuthText.unexpected });
         }
       },
     });
@@ -63,13 +63,13 @@ export function ResendConfirmation({ token }: { token: string | null }) {
 
   return (
     <Flex vertical gap={12} style={{ width: '100%' }}>
-      <Typography.Text type="secondary">Need a new link? We can send you another confirmation email.</Typography.Text>
+      <Typography.Text type="secondary">{t('resend.intro')}</Typography.Text>
       {!token && (
         <Input
           type="email"
           autoComplete="email"
-          aria-label="Email address"
-          placeholder="you@example.com"
+          aria-label={t('resend.emailLabel')}
+          placeholder={t('login.emailPlaceholder')}
           prefix={<MailOutlined />}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -77,7 +77,7 @@ export function ResendConfirmation({ token }: { token: string | null }) {
         />
       )}
       <Button onClick={send} loading={resend.isPending} block>
-        {resend.isPending ? 'Sending...' : 'Resend Confirmation Email'}
+        {resend.isPending ? t('reset.sending') : t('resend.submit')}
       </Button>
     </Flex>
   );

@@ -1,10 +1,9 @@
 import type { SessionUser } from '@portal/api-client';
+import { AuthText } from './messages';
 import type { SessionStatus } from './session-manager';
 
 /** The two kinds of account, as the gateway's contract names them. */
 export type UserType = SessionUser['userType'];
-
-export const ADMIN_AREA_DENIED = 'Access denied. You do not have permission to access admin areas.';
 
 export const ADMIN_DASHBOARD = '/admin/dashboard';
 export const CUSTOMER_DASHBOARD = '/app/dashboard';
@@ -37,7 +36,7 @@ export interface AccessRequest {
 export function decideAccess({ pathname, status, userType, requiredType }: AccessRequest): AccessDecision {
   if (status === 'loading') return { kind: 'wait' };
   if (status !== 'signedIn' || (userType !== 'admin' && userType !== 'customer')) return { kind: 'signIn' };
-  if (isAdminPath(pathname) && userType !== 'admin') return { kind: 'deny', message: ADMIN_AREA_DENIED };
+  if (isAdminPath(pathname) && userType !== 'admin') return { kind: 'deny', message: AuthText.adminAreaDenied };
   if (isCustomerPath(pathname) && userType === 'admin') return { kind: 'redirect', to: ADMIN_DASHBOARD };
   if (requiredType && requiredType !== userType) return { kind: 'redirect', to: dashboardPathFor(userType) };
   return { kind: 'allow' };

@@ -1,4 +1,5 @@
 import { isApiError } from '../api/api-error';
+import { texts } from '../i18n/texts';
 import { AuthText } from './messages';
 
 export type ConfirmationFailure = 'expired' | 'invalid' | 'already_confirmed' | 'other';
@@ -18,16 +19,20 @@ export function confirmationFailureOf(error: unknown): ConfirmationFailure {
   }
 }
 
-export const confirmationFailureMessage: Record<ConfirmationFailure, string> = {
-  expired: AuthText.confirmationExpired,
-  invalid: AuthText.confirmationInvalid,
-  already_confirmed: AuthText.alreadyConfirmed,
-  other: AuthText.confirmationFailed,
+// Getters: each read gives the text in the language shown then.
+export const confirmationFailureMessage: Readonly<Record<ConfirmationFailure, string>> = {
+  get expired() {
+    return AuthText.confirmationExpired;
+  },
+  get invalid() {
+    return AuthText.confirmationInvalid;
+  },
+  get already_confirmed() {
+    return AuthText.alreadyConfirmed;
+  },
+  get other() {
+    return AuthText.confirmationFailed;
+  },
 };
 
-export const confirmationFailureTitle: Record<ConfirmationFailure, string> = {
-  expired: 'Link Expired',
-  invalid: 'Invalid Link',
-  already_confirmed: 'Already Confirmed',
-  other: 'Confirmation Failed',
-};
+export const confirmationFailureTitle = texts('auth', ['expired', 'invalid', 'already_confirmed', 'other'] as const, 'confirmation.titles');

@@ -11,6 +11,7 @@ export const AuthText = texts('auth', [
   'loginFailed',
   'unexpected',
   'adminPortalDenied',
+  'adminAreaDenied',
   'sessionEnded',
   'firstNameRequired',
   'lastNameRequired',

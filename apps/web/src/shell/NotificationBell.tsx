@@ -4,15 +4,17 @@ import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NotificationView } from '../notifications/notifications-api';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../notifications/use-notifications';
 import { useUnreadCount } from '../notifications/use-unread-count';
+import { i18n } from '../i18n/i18n';
 import { formatDateTime } from '../ui/date-format';
 
 function describe(count: number | undefined): string {
-  if (count === undefined) return 'Notifications are not available right now.';
-  if (count === 0) return 'You have no unread notifications.';
-  return count === 1 ? 'You have 1 unread notification.' : `You have ${count} unread notifications.`;
+  if (count === undefined) return i18n.t('shell:notifications.unavailable');
+  if (count === 0) return i18n.t('shell:notifications.noneUnread');
+  return i18n.t('shell:notifications.unread', { count });
 }
 
 const TYPE_COLOURS: Record<NotificationView['type'], string> = { info: '#1677ff', success: '#52c41a', warning: '#faad14', error: '#ff4d4f' };
@@ -21,6 +23,7 @@ const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 
 function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (id: string) => void }) {
   const unread = !item.readAt;
+  const { t } = useTranslation('shell');
   return (
     <li
       data-testid="notification-item"
@@ -37,8 +40,8 @@ function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (i
         </Typography.Text>
       </div>
       {unread && (
-        <Button size="small" type="link" onClick={() => onRead(item.id)} aria-label={`Mark "${item.title}" as read`}>
-          Mark read
+        <Button size="small" type="link" onClick={() => onRead(item.id)} aria-label={t('notifications.markItemRead', { title: item.title })}>
+          {t('notifications.markRead')}
         </Button>
       )}
     </li>
@@ -50,17 +53,18 @@ function NotificationPanel({ summary, count }: { summary: string; count: number 
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const items = list.data?.items ?? [];
+  const { t } = useTranslation('shell');
   return (
     <div style={{ width: 360, maxWidth: '80vw' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
         <Typography.Text type="secondary">{summary}</Typography.Text>
         <Button size="small" type="link" disabled={!count} loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
-          Mark all as read
+          {t('notifications.markAllRead')}
         </Button>
       </div>
-      {list.isError && <Typography.Text type="danger">Notifications could not be loaded. Please try again.</Typography.Text>}
-      {list.isSuccess && items.length === 0 && <Typography.Paragraph type="secondary">No notifications yet.</Typography.Paragraph>}
-      <ul style={{ maxHeight: 400, overflowY: 'auto', margin: 0, padding: 0 }} aria-label="Notifications list">
+      {list.isError && <Typography.Text type="danger">{t('notifications.loadFailed')}</Typography.Text>}
+      {list.isSuccess && items.length === 0 && <Typography.Paragraph type="secondary">{t('notifications.empty')}</Typography.Paragraph>}
+      <ul style={{ maxHeight: 400, overflowY: 'auto', margin: 0, padding: 0 }} aria-label={t('notifications.list')}>
         {items.map((item) => (
           <NotificationItem key={item.id} item={item} onRead={(id) => markRead.mutate(id)} />
         ))}
@@ -73,17 +77,18 @@ function NotificationPanel({ summary, count }: { summary: string; count: number 
 export function NotificationBell() {
   const count = useUnreadCount();
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('shell');
   const summary = describe(count);
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
-      title="Notifications"
+      title={t('notifications.title')}
       open={open}
       onOpenChange={setOpen}
       content={open ? <NotificationPanel summary={summary} count={count} /> : null}
     >
-      <Button type="text" shape="circle" aria-label={`Notifications. ${summary}`} data-unread-count={count ?? ''}>
+      <Button type="text" shape="circle" aria-label={t('notifications.bellLabel', { summary })} data-unread-count={count ?? ''}>
         <Badge count={count} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>

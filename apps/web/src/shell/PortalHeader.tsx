@@ -5,6 +5,7 @@ import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
 import { usePhotoUrl, useProfile } from '../account-settings/profile-api';
 import { useAuth } from '../auth/AuthProvider';
 import { BrandMark } from '../ui/BrandMark';
@@ -19,6 +20,7 @@ interface PortalHeaderProps {
 
 export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: PortalHeaderProps) {
   const { user: sessionUser } = useAuth();
+  const { t } = useTranslation('shell');
   // The stored profile shows a name or photo changed in Account Settings at once.
   const profile = useProfile(Boolean(sessionUser)).data;
   const photoUrl = usePhotoUrl(profile?.photoFileId);
@@ -28,7 +30,7 @@ export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: Portal
 
   return (
     <header className="portal-header">
-      <Button type="text" icon={toggleIcon} aria-label="Toggle menu" onClick={onToggleMenu} />
+      <Button type="text" icon={toggleIcon} aria-label={t('header.toggleMenu')} onClick={onToggleMenu} />
       {compact && <BrandMark />}
       <span className="portal-header-spacer" />
       <NotificationBell />
@@ -43,7 +45,7 @@ export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: Portal
                 {user.firstName} {user.lastName}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {user.userType === 'admin' ? 'Administrator' : 'Customer'}
+                {user.userType === 'admin' ? t('header.administrator') : t('header.customer')}
               </Typography.Text>
             </Flex>
           )}

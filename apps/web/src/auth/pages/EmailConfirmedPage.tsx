@@ -5,6 +5,7 @@ import Flex from 'antd/es/flex';
 import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { dashboardPathFor } from '../access-rules';
@@ -32,6 +33,7 @@ export default function EmailConfirmedPage() {
   const token = params.get('token');
   const { status, user, signIn } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' });
   const confirm = useMutation({ mutationFn: authApi.confirmEmail });
   const started = useRef(false);
@@ -70,18 +72,18 @@ export default function EmailConfirmedPage() {
   }
 
   return (
-    <AuthLayout title={null} documentTitle="Email confirmation">
+    <AuthLayout title={null} documentTitle={t('confirmation.documentTitle')}>
       {phase.kind === 'verifying' && (
-        <Result icon={<Spin size="large" />} title="Confirming your email..." subTitle="This only takes a moment." />
+        <Result icon={<Spin size="large" />} title={t('confirmation.verifying')} subTitle={t('confirmation.verifyingHint')} />
       )}
       {phase.kind === 'confirmed' && (
         <Result
           status="success"
-          title="Email Confirmed!"
-          subTitle="Your account is ready. Taking you to your dashboard..."
+          title={t('confirmation.confirmedTitle')}
+          subTitle={t('confirmation.confirmedBody')}
           extra={
             <Button type="primary" onClick={() => navigate(destination, { replace: true })}>
-              Go to Dashboard
+              {t('confirmation.goToDashboard')}
             </Button>
           }
         />
@@ -93,6 +95,7 @@ export default function EmailConfirmedPage() {
 
 function ConfirmationFailed({ failure, token }: { failure: ConfirmationFailure; token: string | null }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   if (failure === 'already_confirmed') {
     return (
       <Result
@@ -101,7 +104,7 @@ function ConfirmationFailed({ failure, token }: { failure: ConfirmationFailure; 
         subTitle={confirmationFailureMessage[failure]}
         extra={
           <Button type="primary" onClick={() => navigate('/auth/login')}>
-            Try Logging In
+            {t('confirmation.tryLoggingIn')}
           </Button>
         }
       />
@@ -120,10 +123,10 @@ function ConfirmationFailed({ failure, token }: { failure: ConfirmationFailure; 
       <Divider />
       <Flex gap={8} wrap>
         <Button type="primary" style={{ flex: 1 }} onClick={() => navigate('/auth/login')}>
-          Go to Login
+          {t('goToLogin')}
         </Button>
         <Button style={{ flex: 1 }} onClick={() => navigate('/auth/signup')}>
-          Create New Account
+          {t('confirmation.createNewAccount')}
         </Button>
       </Flex>
     </>

@@ -6,14 +6,17 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../api/api-error';
 import { authApi } from '../auth-api';
 import { AuthLayout } from '../AuthLayout';
 import { FormProblem } from '../FormProblem';
 import { AuthText } from '../messages';
+import { WithStrong } from '../WithStrong';
 
 export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -21,19 +24,15 @@ export default function ResetPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title={null} documentTitle="Check your email">
+      <AuthLayout title={null} documentTitle={t('reset.sent.documentTitle')}>
         <Result
           status="success"
           icon={<MailOutlined />}
-          title="Check Your Email"
-          subTitle={
-            <>
-              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password.
-            </>
-          }
+          title={t('reset.sent.title')}
+          subTitle={<WithStrong text={(slot) => t('reset.sent.body', { email: slot })} value={sentTo} />}
           extra={
             <Button type="primary" onClick={() => navigate('/auth/login')}>
-              Back to Login
+              {t('reset.sent.backToLogin')}
             </Button>
           }
         />
@@ -53,22 +52,22 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Reset your password"
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
-      documentTitle="Reset password"
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      documentTitle={t('reset.documentTitle')}
     >
       <FormProblem message={problem} />
       <Form layout="vertical" onFinish={submit} requiredMark={false} noValidate>
-        <Form.Item label="Email" name="email">
-          <Input type="email" autoComplete="email" prefix={<MailOutlined />} placeholder="you@example.com" />
+        <Form.Item label={t('login.email')} name="email">
+          <Input type="email" autoComplete="email" prefix={<MailOutlined />} placeholder={t('login.emailPlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={requestReset.isPending}>
-          {requestReset.isPending ? 'Sending...' : 'Send Reset Link'}
+          {requestReset.isPending ? t('reset.sending') : t('reset.submit')}
         </Button>
       </Form>
       <Flex justify="center" gap={16} style={{ marginTop: 24 }}>
-        <Link to="/auth/login">Back to sign in</Link>
-        <Link to="/">Home</Link>
+        <Link to="/auth/login">{t('backToSignIn')}</Link>
+        <Link to="/">{t('home')}</Link>
       </Flex>
     </AuthLayout>
   );

@@ -11,12 +11,14 @@ import Result from 'antd/es/result';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRegistrationsOpen } from '../../settings/use-public-settings';
 import { AuthLayout } from '../AuthLayout';
 import { FormProblem } from '../FormProblem';
 import { signupProblem, type SignupFields } from '../form-rules';
 import { RedirectSignedIn } from '../RedirectSignedIn';
+import { WithStrong } from '../WithStrong';
 import { signupErrorMessage, useSignup } from '../use-signup';
 
 const EMPTY: SignupFields & { userType: 'customer' } = {
@@ -37,6 +39,7 @@ export default function SignupPage() {
 }
 
 function SignupScreen() {
+  const { t } = useTranslation('auth');
   const signup = useSignup();
   const registrationsOpen = useRegistrationsOpen();
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,15 +56,15 @@ function SignupScreen() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Open a customer account to apply for investments and manage your portfolio."
-      documentTitle="Create account"
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      documentTitle={t('signup.documentTitle')}
     >
       {!registrationsOpen && (
         <Alert
           type="warning"
           showIcon
-          title="New registrations are currently closed. Please try again later."
+          title={t('signup.registrationsClosed')}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -74,40 +77,40 @@ function SignupScreen() {
         noValidate
         disabled={!registrationsOpen}
       >
-        <Form.Item label="Account type" name="userType">
-          <Radio.Group options={[{ label: 'Customer', value: 'customer' }]} />
+        <Form.Item label={t('signup.accountType')} name="userType">
+          <Radio.Group options={[{ label: t('signup.customer'), value: 'customer' }]} />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
-            <Form.Item label="First name" name="firstName">
+            <Form.Item label={t('signup.firstName')} name="firstName">
               <Input autoComplete="given-name" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="Last name" name="lastName">
+            <Form.Item label={t('signup.lastName')} name="lastName">
               <Input autoComplete="family-name" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Email" name="email">
-          <Input type="email" autoComplete="email" prefix={<MailOutlined />} placeholder="you@example.com" />
+        <Form.Item label={t('login.email')} name="email">
+          <Input type="email" autoComplete="email" prefix={<MailOutlined />} placeholder={t('login.emailPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Password" name="password" extra="At least 6 characters.">
+        <Form.Item label={t('login.password')} name="password" extra={t('signup.passwordHint')}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="Confirm password" name="confirmPassword">
+        <Form.Item label={t('signup.confirmPassword')} name="confirmPassword">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={signup.isPending}>
-          {signup.isPending ? 'Creating account...' : 'Create Account'}
+          {signup.isPending ? t('signup.submitting') : t('signup.submit')}
         </Button>
       </Form>
       <Divider />
       <Flex vertical gap={8} align="center">
         <Typography.Text>
-          Already have an account? <Link to="/auth/login?portal=customer">Sign in</Link>
+          {t('signup.haveAccount')} <Link to="/auth/login?portal=customer">{t('signup.signIn')}</Link>
         </Typography.Text>
-        <Link to="/">Back to home</Link>
+        <Link to="/">{t('backToHome')}</Link>
       </Flex>
     </AuthLayout>
   );
@@ -115,20 +118,16 @@ function SignupScreen() {
 
 function AccountCreated({ email }: { email: string }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout title={null} documentTitle="Account created">
+    <AuthLayout title={null} documentTitle={t('signup.created.documentTitle')}>
       <Result
         status="success"
-        title="Account Created!"
-        subTitle={
-          <>
-            We have sent a confirmation link to <strong>{email}</strong>. Please confirm your email from the link
-            sent to you before signing in. The link is valid for 24 hours.
-          </>
-        }
+        title={t('signup.created.title')}
+        subTitle={<WithStrong text={(slot) => t('signup.created.body', { email: slot })} value={email} />}
         extra={
           <Button type="primary" onClick={() => navigate('/auth/login?portal=customer')}>
-            Continue to Login
+            {t('signup.created.continue')}
           </Button>
         }
       />

@@ -6,6 +6,7 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CodeEntry, EnrolmentSecret, RecoveryCodes } from '../../account-security/TwoFactorPieces';
 import { authApi } from '../auth-api';
 import { FormProblem } from '../FormProblem';
@@ -24,6 +25,7 @@ export default function TwoFactorStep(props: {
   onRestart: () => void;
 }) {
   const { challenge, portal, from } = props;
+  const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [keep, setKeep] = useState<{ session: AuthSession; recoveryCodes: string[] } | null>(null);
@@ -60,7 +62,7 @@ export default function TwoFactorStep(props: {
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <RecoveryCodes codes={keep.recoveryCodes} />
         <Button type="primary" size="large" block onClick={() => void finish(keep.session, portal, from).then(props.onDone)}>
-          I have saved my codes, continue
+          {t('twoFactor.savedCodesContinue')}
         </Button>
       </Space>
     );
@@ -68,14 +70,14 @@ export default function TwoFactorStep(props: {
 
   const restart = (
     <Button type="link" onClick={props.onRestart} style={{ padding: 0 }}>
-      Back to sign in
+      {t('backToSignIn')}
     </Button>
   );
 
   if (challenge.enrolmentRequired) {
     return (
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
-        <Alert type="info" showIcon title="Two-factor authentication is required" description="Your administrator requires two-factor authentication. Set it up now to continue." />
+        <Alert type="info" showIcon title={t('twoFactor.requiredTitle')} description={t('twoFactor.requiredBody')} />
         {enrolment.isPending ? (
           <Skeleton active />
         ) : enrolment.isError ? (
@@ -84,7 +86,7 @@ export default function TwoFactorStep(props: {
           <EnrolmentSecret enrolment={enrolment.data} />
         )}
         <FormProblem message={problem} />
-        <CodeEntry label="Enter the 6-digit code from the app" value={code} onChange={setCode} onSubmit={submit} submitLabel="Verify and sign in" pending={secondStep.isPending} autoFocus />
+        <CodeEntry label={t('twoFactor.enterAppCode')} value={code} onChange={setCode} onSubmit={submit} submitLabel={t('twoFactor.verifyAndSignIn')} pending={secondStep.isPending} autoFocus />
         {restart}
       </Space>
     );
@@ -93,10 +95,10 @@ export default function TwoFactorStep(props: {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
-        Open your authenticator app and enter the 6-digit code for your account. Lost your device? Enter one of your recovery codes instead.
+        {t('twoFactor.instructions')}
       </Typography.Paragraph>
       <FormProblem message={problem} />
-      <CodeEntry label="Authentication code" value={code} onChange={setCode} onSubmit={submit} submitLabel="Verify" pending={secondStep.isPending} allowRecoveryCode autoFocus />
+      <CodeEntry label={t('twoFactor.codeLabel')} value={code} onChange={setCode} onSubmit={submit} submitLabel={t('twoFactor.verify')} pending={secondStep.isPending} allowRecoveryCode autoFocus />
       {restart}
     </Space>
   );

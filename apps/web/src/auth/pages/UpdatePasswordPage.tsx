@@ -4,6 +4,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../../api/api-error';
 import { authApi } from '../auth-api';
@@ -22,17 +23,18 @@ export default function UpdatePasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
 
   if (!token) {
     return (
-      <AuthLayout title={null} documentTitle="Reset link">
+      <AuthLayout title={null} documentTitle={t('updatePassword.invalid.documentTitle')}>
         <Result
           status="warning"
-          title="Reset link not valid"
+          title={t('updatePassword.invalid.title')}
           subTitle={AuthText.invalidResetLink}
           extra={
             <Button type="primary" onClick={() => navigate('/auth/reset-password')}>
-              Request a New Link
+              {t('updatePassword.invalid.requestNew')}
             </Button>
           }
         />
@@ -44,6 +46,7 @@ export default function UpdatePasswordPage() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   const [problem, setProblem] = useState<string | null>(null);
   const update = useMutation({ mutationFn: authApi.updatePassword });
 
@@ -55,14 +58,14 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (update.isSuccess) {
     return (
-      <AuthLayout title={null} documentTitle="Password updated">
+      <AuthLayout title={null} documentTitle={t('updatePassword.done.documentTitle')}>
         <Result
           status="success"
-          title="Password Updated!"
-          subTitle="Your password has been changed. Taking you to the sign-in page..."
+          title={t('updatePassword.done.title')}
+          subTitle={t('updatePassword.done.body')}
           extra={
             <Button type="primary" onClick={() => navigate('/auth/login', { replace: true })}>
-              Go to Login
+              {t('goToLogin')}
             </Button>
           }
         />
@@ -82,20 +85,20 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Use at least 6 characters. You will sign in with it from now on."
-      documentTitle="New password"
+      title={t('updatePassword.title')}
+      subtitle={t('updatePassword.subtitle')}
+      documentTitle={t('updatePassword.documentTitle')}
     >
       <FormProblem message={problem} />
       <Form<NewPasswordFields> layout="vertical" onFinish={submit} requiredMark={false} noValidate>
-        <Form.Item label="New password" name="password">
+        <Form.Item label={t('updatePassword.newPassword')} name="password">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="Confirm new password" name="confirmPassword">
+        <Form.Item label={t('updatePassword.confirmPassword')} name="confirmPassword">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={update.isPending}>
-          {update.isPending ? 'Updating...' : 'Update Password'}
+          {update.isPending ? t('updatePassword.submitting') : t('updatePassword.submit')}
         </Button>
       </Form>
     </AuthLayout>
