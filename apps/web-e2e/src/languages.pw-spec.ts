@@ -32,6 +32,9 @@ test('a customer who chooses German and dark keeps both, on the sign-in page too
   await expect(page.getByRole('menuitem', { name: 'Transaktionsverlauf' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('menuitem', { name: 'Kontoeinstellungen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The dashboard's own texts too, not only the menu.
+  await expect(page.getByText('Ein Überblick über Ihr Konto, Ihre Anlagen und Ihr Guthaben.')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: '/tmp/languages-dashboard-de.png', fullPage: true });
 
   // Signed out, the sign-in page is German and dark.
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
@@ -47,4 +50,5 @@ test('a customer who chooses German and dark keeps both, on the sign-in page too
   await page.getByLabel('Passwort', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('Ungültige E-Mail-Adresse oder ungültiges Passwort')).toBeVisible();
+  await page.screenshot({ path: '/tmp/languages-sign-in-de.png' });
 });

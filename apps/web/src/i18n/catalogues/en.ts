@@ -1,0 +1,2 @@
+// The en catalogues of every namespace, each its own lazily loaded chunk (see ../backend.ts).
+export default import.meta.glob<Record<string, unknown>>('../../*/locales/en.json', { import: 'default' });
