@@ -3,7 +3,7 @@ import { AccountClosedEvent, AccountClosureEvents } from '@portal/contracts';
 import { EventContext, OnEvent } from '@portal/messaging';
 import { EmailQueue } from '../email/email-queue';
 import { Recipient } from '../inbox/recipient.entity';
-import { emailLanguageOf } from '../preferences/notification-preferences';
+import { preferredLanguageOf } from '../preferences/notification-preferences';
 
 /** A customer deleted their account: the confirmation email goes to the address it had, and the address kept here is forgotten. */
 @Injectable()
@@ -13,7 +13,7 @@ export class AccountClosureHandlers {
   @OnEvent(AccountClosureEvents.accountClosed)
   async accountClosed(payload: AccountClosedEvent, { event, manager }: EventContext<AccountClosedEvent>) {
     // Queued inside the event's transaction, keyed by the event (see IdentityEventsHandlers.queue).
-    const language = await emailLanguageOf(manager, payload.userId);
+    const language = await preferredLanguageOf(manager, payload.userId);
     await this.emailQueue.enqueue({ template: 'account-deleted', to: payload.email, params: { firstName: payload.firstName, closedAt: payload.closedAt }, eventId: event.id, requestId: event.requestId, language });
     await manager.delete(Recipient, { userId: payload.userId });
   }

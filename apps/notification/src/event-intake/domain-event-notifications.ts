@@ -7,85 +7,210 @@ import {
   TicketEvent,
   TransactionEvent,
 } from '@portal/contracts';
-import { formatAmount } from '../email/templates/transaction.templates';
+import { applicationKind } from '../email/templates/application-decision.template';
+import { Language, Translated } from '../email/templates/language';
+import { formatAmount } from '../email/templates/layout';
 import { NewNotification } from '../inbox/inbox';
 
-type Content = Pick<NewNotification, 'title' | 'message' | 'type' | 'category'>;
+export type Content = Pick<NewNotification, 'title' | 'message' | 'type' | 'category'>;
 
-const APPLICATION_NAMES: Record<string, string> = { personal: 'personal', corporate: 'corporate', gipp: 'GIPP' };
-const DOCUMENT_NAMES: Record<string, string> = { id: 'identity document', tax: 'tax document', partnership: 'partnership document' };
+type DocumentKind = 'id' | 'tax' | 'partnership';
+type SecurityDepositChange = 'created' | 'locked' | 'unlocked';
 
-function reason(text: string | null | undefined): string {
-  return text?.trim() ? ` Reason: ${text.trim()}` : '';
+/**
+ * The bell's words in every language. Amounts, references and what people wrote (reasons,
+ * ticket subjects, an admin's request) are handed in and kept as written.
+ */
+const WORDS: Translated<{
+  reason: (text: string) => string;
+  applicationApproved: [title: string, message: (kind: string) => string];
+  applicationRejected: [title: string, message: (kind: string) => string];
+  applicationUnderReview: [title: string, message: (kind: string) => string];
+  depositCompleted: [title: string, message: (amount: string, reference: string) => string];
+  depositRejected: [title: string, message: (amount: string, reference: string) => string];
+  withdrawalCompleted: [title: string, message: (amount: string, reference: string) => string];
+  withdrawalRejected: [title: string, message: (amount: string, reference: string) => string];
+  securityDeposit: Record<SecurityDepositChange, [title: string, message: (amount: string) => string]>;
+  /** The document as the sentences below take it; `other` for a type this table does not know. */
+  documents: Record<DocumentKind, string> & { other: (documentType: string) => string };
+  documentApproved: [title: string, message: (document: string) => string];
+  documentRejected: [title: string, message: (document: string) => string];
+  documentsRequested: string;
+  accountVerified: [title: string, message: string];
+  verificationRejected: [title: string, message: string];
+  ticketAnswered: [title: string, message: (subject: string) => string];
+}> = {
+  en: {
+    reason: (text) => ` Reason: ${text}`,
+    applicationApproved: ['Application approved', (kind) => `Your ${kind} investment application has been approved.`],
+    applicationRejected: ['Application rejected', (kind) => `Your ${kind} investment application was not approved.`],
+    applicationUnderReview: ['Application under review', (kind) => `Your ${kind} investment application is now being reviewed.`],
+    depositCompleted: ['Deposit completed', (amount, reference) => `Your deposit of ${amount} (${reference}) has been credited to your balance.`],
+    depositRejected: ['Deposit rejected', (amount, reference) => `Your deposit of ${amount} (${reference}) was rejected.`],
+    withdrawalCompleted: ['Withdrawal completed', (amount, reference) => `Your withdrawal of ${amount} (${reference}) has been paid out.`],
+    withdrawalRejected: ['Withdrawal rejected', (amount, reference) => `Your withdrawal of ${amount} (${reference}) was rejected and the held amount is available again.`],
+    securityDeposit: {
+      created: ['Security deposit created', (amount) => `A security deposit of ${amount} was created and locked for your investment protection.`],
+      locked: ['Security deposit locked', (amount) => `Your security deposit of ${amount} is locked.`],
+      unlocked: ['Security deposit unlocked', (amount) => `Your security deposit of ${amount} has been unlocked.`],
+    },
+    documents: { id: 'identity document', tax: 'tax document', partnership: 'partnership document', other: (documentType) => `${documentType} document` },
+    documentApproved: ['Document approved', (document) => `Your ${document} has been approved.`],
+    documentRejected: ['Document rejected', (document) => `Your ${document} was rejected. Please upload it again.`],
+    documentsRequested: 'Documents requested',
+    accountVerified: ['Account verified', 'Your identity verification (KYC) has been approved.'],
+    verificationRejected: ['Verification not approved', 'Your identity verification (KYC) was not approved.'],
+    ticketAnswered: ['Support ticket answered', (subject) => `Our support team answered your ticket "${subject}".`],
+  },
+  es: {
+    reason: (text) => ` Motivo: ${text}`,
+    applicationApproved: ['Solicitud aprobada', (kind) => `Su solicitud de inversión${kind ? ` ${kind}` : ''} ha sido aprobada.`],
+    applicationRejected: ['Solicitud rechazada', (kind) => `Su solicitud de inversión${kind ? ` ${kind}` : ''} no ha sido aprobada.`],
+    applicationUnderReview: ['Solicitud en revisión', (kind) => `Su solicitud de inversión${kind ? ` ${kind}` : ''} está siendo revisada.`],
+    depositCompleted: ['Depósito completado', (amount, reference) => `Su depósito de ${amount} (${reference}) ha sido abonado en su saldo.`],
+    depositRejected: ['Depósito rechazado', (amount, reference) => `Su depósito de ${amount} (${reference}) ha sido rechazado.`],
+    withdrawalCompleted: ['Retirada completada', (amount, reference) => `Su retirada de ${amount} (${reference}) ha sido pagada.`],
+    withdrawalRejected: ['Retirada rechazada', (amount, reference) => `Su retirada de ${amount} (${reference}) ha sido rechazada y el importe retenido vuelve a estar disponible.`],
+    securityDeposit: {
+      created: ['Depósito de garantía creado', (amount) => `Se ha creado un depósito de garantía de ${amount}, bloqueado para la protección de su inversión.`],
+      locked: ['Depósito de garantía bloqueado', (amount) => `Su depósito de garantía de ${amount} está bloqueado.`],
+      unlocked: ['Depósito de garantía desbloqueado', (amount) => `Su depósito de garantía de ${amount} ha sido desbloqueado.`],
+    },
+    documents: { id: 'documento de identidad', tax: 'documento fiscal', partnership: 'documento de asociación', other: (documentType) => `documento (${documentType})` },
+    documentApproved: ['Documento aprobado', (document) => `Su ${document} ha sido aprobado.`],
+    documentRejected: ['Documento rechazado', (document) => `Su ${document} ha sido rechazado. Vuelva a subirlo, por favor.`],
+    documentsRequested: 'Documentos solicitados',
+    accountVerified: ['Cuenta verificada', 'Su verificación de identidad (KYC) ha sido aprobada.'],
+    verificationRejected: ['Verificación no aprobada', 'Su verificación de identidad (KYC) no ha sido aprobada.'],
+    ticketAnswered: ['Ticket de soporte respondido', (subject) => `Nuestro equipo de soporte ha respondido a su ticket «${subject}».`],
+  },
+  fr: {
+    reason: (text) => ` Motif : ${text}`,
+    applicationApproved: ['Demande approuvée', (kind) => `Votre demande d’investissement${kind ? ` ${kind}` : ''} a été approuvée.`],
+    applicationRejected: ['Demande refusée', (kind) => `Votre demande d’investissement${kind ? ` ${kind}` : ''} n’a pas été approuvée.`],
+    applicationUnderReview: ['Demande en cours d’examen', (kind) => `Votre demande d’investissement${kind ? ` ${kind}` : ''} est en cours d’examen.`],
+    depositCompleted: ['Dépôt effectué', (amount, reference) => `Votre dépôt de ${amount} (${reference}) a été crédité sur votre solde.`],
+    depositRejected: ['Dépôt refusé', (amount, reference) => `Votre dépôt de ${amount} (${reference}) a été refusé.`],
+    withdrawalCompleted: ['Retrait effectué', (amount, reference) => `Votre retrait de ${amount} (${reference}) a été versé.`],
+    withdrawalRejected: ['Retrait refusé', (amount, reference) => `Votre retrait de ${amount} (${reference}) a été refusé et le montant bloqué est de nouveau disponible.`],
+    securityDeposit: {
+      created: ['Dépôt de garantie créé', (amount) => `Un dépôt de garantie de ${amount} a été créé et bloqué pour la protection de votre investissement.`],
+      locked: ['Dépôt de garantie bloqué', (amount) => `Votre dépôt de garantie de ${amount} est bloqué.`],
+      unlocked: ['Dépôt de garantie débloqué', (amount) => `Votre dépôt de garantie de ${amount} a été débloqué.`],
+    },
+    documents: { id: 'document d’identité', tax: 'document fiscal', partnership: 'document de partenariat', other: (documentType) => `document (${documentType})` },
+    documentApproved: ['Document approuvé', (document) => `Votre ${document} a été approuvé.`],
+    documentRejected: ['Document refusé', (document) => `Votre ${document} a été refusé. Veuillez le téléverser à nouveau.`],
+    documentsRequested: 'Documents demandés',
+    accountVerified: ['Compte vérifié', 'Votre vérification d’identité (KYC) a été approuvée.'],
+    verificationRejected: ['Vérification non approuvée', 'Votre vérification d’identité (KYC) n’a pas été approuvée.'],
+    ticketAnswered: ['Réponse à votre ticket de support', (subject) => `Notre équipe de support a répondu à votre ticket « ${subject} ».`],
+  },
+  de: {
+    reason: (text) => ` Grund: ${text}`,
+    // The kinds are whole noun phrases ("Antrag auf eine private Anlage", see the application email).
+    applicationApproved: ['Antrag genehmigt', (kind) => `Ihr ${kind} wurde genehmigt.`],
+    applicationRejected: ['Antrag abgelehnt', (kind) => `Ihr ${kind} wurde nicht genehmigt.`],
+    applicationUnderReview: ['Antrag in Prüfung', (kind) => `Ihr ${kind} wird jetzt geprüft.`],
+    depositCompleted: ['Einzahlung abgeschlossen', (amount, reference) => `Ihre Einzahlung von ${amount} (${reference}) wurde Ihrem Guthaben gutgeschrieben.`],
+    depositRejected: ['Einzahlung abgelehnt', (amount, reference) => `Ihre Einzahlung von ${amount} (${reference}) wurde abgelehnt.`],
+    withdrawalCompleted: ['Auszahlung abgeschlossen', (amount, reference) => `Ihre Auszahlung von ${amount} (${reference}) wurde an Sie überwiesen.`],
+    withdrawalRejected: ['Auszahlung abgelehnt', (amount, reference) => `Ihre Auszahlung von ${amount} (${reference}) wurde abgelehnt; der einbehaltene Betrag steht Ihnen wieder zur Verfügung.`],
+    securityDeposit: {
+      created: ['Sicherheitseinlage erstellt', (amount) => `Eine Sicherheitseinlage von ${amount} wurde erstellt und zum Schutz Ihrer Anlage gesperrt.`],
+      locked: ['Sicherheitseinlage gesperrt', (amount) => `Ihre Sicherheitseinlage von ${amount} ist gesperrt.`],
+      unlocked: ['Sicherheitseinlage freigegeben', (amount) => `Ihre Sicherheitseinlage von ${amount} wurde freigegeben.`],
+    },
+    // All neuter, so "Ihr ... wurde" and "es" fit each.
+    documents: { id: 'Ausweisdokument', tax: 'Steuerdokument', partnership: 'Partnerschaftsdokument', other: (documentType) => `Dokument (${documentType})` },
+    documentApproved: ['Dokument genehmigt', (document) => `Ihr ${document} wurde genehmigt.`],
+    documentRejected: ['Dokument abgelehnt', (document) => `Ihr ${document} wurde abgelehnt. Bitte laden Sie es erneut hoch.`],
+    documentsRequested: 'Dokumente angefordert',
+    accountVerified: ['Konto verifiziert', 'Ihre Identitätsprüfung (KYC) wurde genehmigt.'],
+    verificationRejected: ['Verifizierung nicht genehmigt', 'Ihre Identitätsprüfung (KYC) wurde nicht genehmigt.'],
+    ticketAnswered: ['Support-Ticket beantwortet', (subject) => `Unser Support-Team hat Ihr Ticket „${subject}“ beantwortet.`],
+  },
+};
+
+/** " Reason: …" in the language, with the person's words as written; nothing when they gave none. */
+export function reason(text: string | null | undefined, language: Language): string {
+  return text?.trim() ? WORDS[language].reason(text.trim()) : '';
 }
 
-/** What the user reads in the bell for each event that concerns them. */
+function documentName(documentType: string, language: Language): string {
+  const documents = WORDS[language].documents;
+  return documentType === 'id' || documentType === 'tax' || documentType === 'partnership' ? documents[documentType] : documents.other(documentType);
+}
+
+/** Only a decision concerns the customer: the pending status opened at sign-up does not. */
+export function isKycDecision(payload: KycStatusChangedEvent): payload is KycStatusChangedEvent & { kycStatus: 'verified' | 'rejected' } {
+  return payload.kycStatus === 'verified' || payload.kycStatus === 'rejected';
+}
+
+/** What the user reads in the bell for each event that concerns them, in their language. */
 export const DomainEventNotifications = {
-  applicationReviewed(payload: ApplicationReviewedEvent): Content {
-    const kind = APPLICATION_NAMES[payload.applicationType] ?? 'investment';
+  applicationReviewed(payload: ApplicationReviewedEvent, language: Language): Content {
+    const words = WORDS[language];
+    const kind = applicationKind(payload.applicationType, language);
     if (payload.status === 'approved') {
-      return { category: 'application', type: 'success', title: 'Application approved', message: `Your ${kind} investment application has been approved.` };
+      const [title, message] = words.applicationApproved;
+      return { category: 'application', type: 'success', title, message: message(kind) };
     }
     if (payload.status === 'rejected') {
-      return { category: 'application', type: 'error', title: 'Application rejected', message: `Your ${kind} investment application was not approved.${reason(payload.note)}` };
+      const [title, message] = words.applicationRejected;
+      return { category: 'application', type: 'error', title, message: `${message(kind)}${reason(payload.note, language)}` };
     }
-    return { category: 'application', type: 'info', title: 'Application under review', message: `Your ${kind} investment application is now being reviewed.` };
+    const [title, message] = words.applicationUnderReview;
+    return { category: 'application', type: 'info', title, message: message(kind) };
   },
-  depositCompleted: (payload: TransactionEvent): Content => ({
-    category: 'transaction',
-    type: 'success',
-    title: 'Deposit completed',
-    message: `Your deposit of ${formatAmount(payload.amount, payload.currency)} (${payload.reference}) has been credited to your balance.`,
-  }),
-  depositRejected: (payload: TransactionEvent): Content => ({
-    category: 'transaction',
-    type: 'error',
-    title: 'Deposit rejected',
-    message: `Your deposit of ${formatAmount(payload.amount, payload.currency)} (${payload.reference}) was rejected.${reason(payload.reason)}`,
-  }),
-  withdrawalCompleted: (payload: TransactionEvent): Content => ({
-    category: 'transaction',
-    type: 'success',
-    title: 'Withdrawal completed',
-    message: `Your withdrawal of ${formatAmount(payload.amount, payload.currency)} (${payload.reference}) has been paid out.`,
-  }),
-  withdrawalRejected: (payload: TransactionEvent): Content => ({
-    category: 'transaction',
-    type: 'error',
-    title: 'Withdrawal rejected',
-    message: `Your withdrawal of ${formatAmount(payload.amount, payload.currency)} (${payload.reference}) was rejected and the held amount is available again.${reason(payload.reason)}`,
-  }),
-  securityDeposit(verb: 'created' | 'locked' | 'unlocked', payload: SecurityDepositEvent): Content {
-    const amount = formatAmount(payload.amount, payload.currency);
-    const text = {
-      created: `A security deposit of ${amount} was created and locked for your investment protection.`,
-      locked: `Your security deposit of ${amount} is locked.`,
-      unlocked: `Your security deposit of ${amount} has been unlocked.`,
-    }[verb];
-    return { category: 'security_deposit', type: verb === 'unlocked' ? 'warning' : 'info', title: `Security deposit ${verb}`, message: `${text}${payload.lockReason ? ` (${payload.lockReason})` : ''}` };
+  depositCompleted(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].depositCompleted;
+    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
   },
-  documentReviewed(payload: KycDocumentReviewedEvent): Content {
-    const document = DOCUMENT_NAMES[payload.documentType] ?? `${payload.documentType} document`;
-    return payload.decision === 'approved'
-      ? { category: 'kyc', type: 'success', title: 'Document approved', message: `Your ${document} has been approved.` }
-      : { category: 'kyc', type: 'error', title: 'Document rejected', message: `Your ${document} was rejected. Please upload it again.${reason(payload.notes)}` };
+  depositRejected(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].depositRejected;
+    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
   },
-  documentsRequested: (payload: KycDocumentRequestedEvent): Content => ({
+  withdrawalCompleted(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].withdrawalCompleted;
+    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
+  },
+  withdrawalRejected(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].withdrawalRejected;
+    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
+  },
+  securityDeposit(change: SecurityDepositChange, payload: SecurityDepositEvent, language: Language): Content {
+    const [title, message] = WORDS[language].securityDeposit[change];
+    const text = message(formatAmount(payload.amount, payload.currency, language));
+    return { category: 'security_deposit', type: change === 'unlocked' ? 'warning' : 'info', title, message: `${text}${payload.lockReason ? ` (${payload.lockReason})` : ''}` };
+  },
+  documentReviewed(payload: KycDocumentReviewedEvent, language: Language): Content {
+    const words = WORDS[language];
+    const document = documentName(payload.documentType, language);
+    if (payload.decision === 'approved') {
+      const [title, message] = words.documentApproved;
+      return { category: 'kyc', type: 'success', title, message: message(document) };
+    }
+    const [title, message] = words.documentRejected;
+    return { category: 'kyc', type: 'error', title, message: `${message(document)}${reason(payload.notes, language)}` };
+  },
+  /** The admin's request is shown as they wrote it. */
+  documentsRequested: (payload: KycDocumentRequestedEvent, language: Language): Content => ({
     category: 'kyc',
     type: 'warning',
-    title: 'Documents requested',
+    title: WORDS[language].documentsRequested,
     message: payload.message,
   }),
-  /** Only a decision concerns the customer: the pending status opened at sign-up does not. */
-  kycDecision(payload: KycStatusChangedEvent): Content | null {
-    if (payload.kycStatus === 'verified') return { category: 'kyc', type: 'success', title: 'Account verified', message: 'Your identity verification (KYC) has been approved.' };
-    if (payload.kycStatus === 'rejected') return { category: 'kyc', type: 'error', title: 'Verification not approved', message: `Your identity verification (KYC) was not approved.${reason(payload.reason)}` };
-    return null;
+  kycDecision(payload: KycStatusChangedEvent & { kycStatus: 'verified' | 'rejected' }, language: Language): Content {
+    if (payload.kycStatus === 'verified') {
+      const [title, message] = WORDS[language].accountVerified;
+      return { category: 'kyc', type: 'success', title, message };
+    }
+    const [title, message] = WORDS[language].verificationRejected;
+    return { category: 'kyc', type: 'error', title, message: `${message}${reason(payload.reason, language)}` };
   },
-  ticketAnswered: (payload: TicketEvent): Content => ({
-    category: 'support',
-    type: 'info',
-    title: 'Support ticket answered',
-    message: `Our support team answered your ticket "${payload.subject}".`,
-  }),
+  ticketAnswered(payload: TicketEvent, language: Language): Content {
+    const [title, message] = WORDS[language].ticketAnswered;
+    return { category: 'support', type: 'info', title, message: message(payload.subject) };
+  },
 };

@@ -9,6 +9,7 @@ import {
   KycDocumentReviewedEvent,
   KycStatusChangedEvent,
   KycEvents,
+  Language,
   LedgerEvents,
   SecurityDepositEvent,
   SupportEvents,
@@ -20,11 +21,11 @@ import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, PlatformSettings, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
-import { Inbox, NewNotification } from '../inbox/inbox';
+import { Inbox } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
-import { emailLanguageOf, wantsMessage } from '../preferences/notification-preferences';
-import { DomainEventNotifications as Notify } from './domain-event-notifications';
+import { preferredLanguageOf, wantsMessage } from '../preferences/notification-preferences';
+import { Content, isKycDecision, DomainEventNotifications as Notify } from './domain-event-notifications';
 
 function page(webUrl: string, path: string): string {
   return `${webUrl.replace(/\/+$/, '')}${path}`;
@@ -49,10 +50,14 @@ abstract class DomainEventIntake {
     return this.settings.get<Record<string, boolean>>('feature_toggles')?.email_notifications !== false;
   }
 
-  /** Nothing when the user switched off the event's group (Account Settings, Notifications). */
-  protected async notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, content: Omit<NewNotification, 'userId' | 'sourceEventId'>): Promise<void> {
+  /**
+   * Nothing when the user switched off the event's group (Account Settings, Notifications);
+   * otherwise written in the user's language as it is now, like their emails.
+   */
+  protected async notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, build: (language: Language) => Content): Promise<void> {
     if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
-    await this.inbox.deliver(manager, { ...content, userId: event.payload.userId, sourceEventId: event.id });
+    const language = await preferredLanguageOf(manager, event.payload.userId);
+    await this.inbox.deliver(manager, { ...build(language), userId: event.payload.userId, sourceEventId: event.id });
   }
 
   /** Emails the user when identity told us their address; otherwise the in-app notification has to do. */
@@ -68,7 +73,7 @@ abstract class DomainEventIntake {
       return;
     }
     // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why).
-    const language = await emailLanguageOf(manager, event.payload.userId);
+    const language = await preferredLanguageOf(manager, event.payload.userId);
     await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId, language });
   }
 
@@ -85,7 +90,7 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
 
   @OnEvent(ApplicationsEvents.reviewed)
   async reviewed(payload: ApplicationReviewedEvent, { event, manager }: EventContext<ApplicationReviewedEvent>) {
-    await this.notify(manager, event, Notify.applicationReviewed(payload));
+    await this.notify(manager, event, (language) => Notify.applicationReviewed(payload, language));
     if (payload.status === 'under_review') return;
     const decision = payload.status;
     await this.email(manager, event, (recipient) => ({
@@ -109,7 +114,7 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
       params: { clientName: payload.fullName, confirmationUrl: this.link('/auth/login') },
       eventId: payload.applicationId,
       requestId: event.requestId,
-      language: await emailLanguageOf(manager, payload.userId),
+      language: await preferredLanguageOf(manager, payload.userId),
     });
   }
 }
@@ -131,38 +136,38 @@ export class LedgerEventsHandlers extends DomainEventIntake {
 
   @OnEvent(LedgerEvents.depositCompleted)
   async depositCompleted(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
-    await this.notify(manager, event, Notify.depositCompleted(payload));
+    await this.notify(manager, event, (language) => Notify.depositCompleted(payload, language));
     await this.email(manager, event, (recipient) => ({ template: 'deposit-completed', to: recipient.email, params: this.transactionEmail(payload, recipient) }));
   }
 
   @OnEvent(LedgerEvents.depositRejected)
   async depositRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
-    await this.notify(manager, event, Notify.depositRejected(payload));
+    await this.notify(manager, event, (language) => Notify.depositRejected(payload, language));
   }
 
   @OnEvent(LedgerEvents.withdrawalCompleted)
   async withdrawalCompleted(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
-    await this.notify(manager, event, Notify.withdrawalCompleted(payload));
+    await this.notify(manager, event, (language) => Notify.withdrawalCompleted(payload, language));
   }
 
   @OnEvent(LedgerEvents.withdrawalRejected)
   async withdrawalRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
-    await this.notify(manager, event, Notify.withdrawalRejected(payload));
+    await this.notify(manager, event, (language) => Notify.withdrawalRejected(payload, language));
   }
 
   @OnEvent(LedgerEvents.securityDepositCreated)
   async securityDepositCreated(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
-    await this.notify(manager, event, Notify.securityDeposit('created', payload));
+    await this.notify(manager, event, (language) => Notify.securityDeposit('created', payload, language));
   }
 
   @OnEvent(LedgerEvents.securityDepositLocked)
   async securityDepositLocked(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
-    await this.notify(manager, event, Notify.securityDeposit('locked', payload));
+    await this.notify(manager, event, (language) => Notify.securityDeposit('locked', payload, language));
   }
 
   @OnEvent(LedgerEvents.securityDepositUnlocked)
   async securityDepositUnlocked(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
-    await this.notify(manager, event, Notify.securityDeposit('unlocked', payload));
+    await this.notify(manager, event, (language) => Notify.securityDeposit('unlocked', payload, language));
   }
 }
 
@@ -174,12 +179,12 @@ export class KycEventsHandlers extends DomainEventIntake {
 
   @OnEvent(KycEvents.documentReviewed)
   async documentReviewed(payload: KycDocumentReviewedEvent, { event, manager }: EventContext<KycDocumentReviewedEvent>) {
-    await this.notify(manager, event, Notify.documentReviewed(payload));
+    await this.notify(manager, event, (language) => Notify.documentReviewed(payload, language));
   }
 
   @OnEvent(KycEvents.documentRequested)
   async documentsRequested(payload: KycDocumentRequestedEvent, { event, manager }: EventContext<KycDocumentRequestedEvent>) {
-    await this.notify(manager, event, Notify.documentsRequested(payload));
+    await this.notify(manager, event, (language) => Notify.documentsRequested(payload, language));
     await this.email(manager, event, (recipient) => ({
       template: 'kyc-documents-requested',
       to: recipient.email,
@@ -189,9 +194,8 @@ export class KycEventsHandlers extends DomainEventIntake {
 
   @OnEvent(KycEvents.statusChanged)
   async statusChanged(payload: KycStatusChangedEvent, { event, manager }: EventContext<KycStatusChangedEvent>) {
-    const content = Notify.kycDecision(payload);
-    if (!content) return;
-    await this.notify(manager, event, content);
+    if (!isKycDecision(payload)) return;
+    await this.notify(manager, event, (language) => Notify.kycDecision(payload, language));
     await this.email(manager, event, (recipient) => ({
       template: 'kyc-decision',
       to: recipient.email,
@@ -210,7 +214,7 @@ export class SupportEventsHandlers extends DomainEventIntake {
   @OnEvent(SupportEvents.ticketUpdated)
   async ticketUpdated(payload: TicketEvent, { event, manager }: EventContext<TicketEvent>) {
     if (payload.answeredBy !== 'admin') return;
-    await this.notify(manager, event, Notify.ticketAnswered(payload));
+    await this.notify(manager, event, (language) => Notify.ticketAnswered(payload, language));
     await this.email(manager, event, (recipient) => ({
       template: 'ticket-answered',
       to: recipient.email,

@@ -19,7 +19,7 @@ import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
 import { Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
-import { emailLanguageOf, rememberPreferences } from '../preferences/notification-preferences';
+import { preferredLanguageOf, rememberPreferences } from '../preferences/notification-preferences';
 import { rememberRecipient } from './domain-events.handlers';
 import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
@@ -97,7 +97,7 @@ export class IdentityEventsHandlers {
   // would leave the event marked handled with no job.
   private async queue(manager: EntityManager, event: EventEnvelope<{ userId: string }>, email: EmailRequest): Promise<void> {
     // In the language the user chose; before any choice (e.g. the sign-up confirmation), English.
-    const language = await emailLanguageOf(manager, event.payload.userId);
+    const language = await preferredLanguageOf(manager, event.payload.userId);
     await this.emailQueue.enqueue({ ...email, eventId: event.id, requestId: event.requestId, language });
     this.logger.info({ eventId: event.id, subject: event.subject, template: email.template }, 'email queued');
   }

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   APPLICATIONS_EVENTS_STREAM,
+  CardRequestEvent,
   ApplicationsEvents,
   DEFAULT_PREFERENCES,
   EventEnvelope,
@@ -164,6 +165,21 @@ describe('notification preferences are obeyed', () => {
     expect(email.text).toContain('Hallo Ada,');
     expect(email.text).toContain('Ihre Einzahlung von 1.500,00 USD');
     expect(email.text).not.toContain('Your deposit');
+  });
+
+  it('writes a customer who chose German their in-app notifications in German: a completed deposit and a card request', async () => {
+    const { userId } = await registeredCustomer();
+    await deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.preferencesChanged, { userId, version: 1, notifications: DEFAULT_PREFERENCES.notifications, language: 'de' }));
+    const deposit = depositCompleted(userId);
+    await deliver(LEDGER_EVENTS_STREAM, deposit);
+    const card: CardRequestEvent = { cardRequestId: randomUUID(), userId, cardType: 'physical', status: 'pending', cardName: 'Ada Lovelace', rejectionReason: null, trackingNumber: null, occurredAt: new Date().toISOString() };
+    await deliver(LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.cardRequested, card));
+
+    const { items } = await client.as(customer(userId)).send(NotificationCommands.list, {});
+    expect(items.map(({ title, message }) => ({ title, message })).sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      { title: 'Einzahlung abgeschlossen', message: `Ihre Einzahlung von 1.500,00 USD (${deposit.payload.reference}) wurde Ihrem Guthaben gutgeschrieben.` },
+      { title: 'Kartenantrag eingegangen', message: 'Ihr Antrag auf eine physische Karte „Ada Lovelace“ ist eingegangen und wird innerhalb von 24 Stunden bearbeitet.' },
+    ]);
   });
 
   it('keeps the newest language: the one handed over at save time wins over an older event, and an event without one keeps it', async () => {

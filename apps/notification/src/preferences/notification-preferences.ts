@@ -16,8 +16,8 @@ export async function rememberPreferences(manager: EntityManager, payload: Prefe
   );
 }
 
-/** The language a user's emails are written in: their saved choice, English before they made one. */
-export async function emailLanguageOf(manager: EntityManager, userId: string): Promise<Language> {
+/** The language a user's emails and in-app notifications are written in: their saved choice, English before they made one. */
+export async function preferredLanguageOf(manager: EntityManager, userId: string): Promise<Language> {
   const kept = await manager.findOne(NotificationPreference, { where: { userId }, select: { language: true } });
   return kept?.language ?? 'en';
 }

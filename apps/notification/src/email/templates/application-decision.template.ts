@@ -79,9 +79,14 @@ function kindOf(applicationType: string): Kind {
   return applicationType === 'personal' || applicationType === 'corporate' || applicationType === 'gipp' ? applicationType : 'other';
 }
 
+/** The application's kind in a language's words (in-app notifications say it the same way as this email). */
+export function applicationKind(applicationType: string, language: Language): string {
+  return WORDS[language].kinds[kindOf(applicationType)];
+}
+
 export function applicationDecisionTemplate(params: ApplicationDecisionParams, language: Language = 'en'): RenderedEmail {
   const words = WORDS[language];
-  const kind = words.kinds[kindOf(params.applicationType)];
+  const kind = applicationKind(params.applicationType, language);
   const note = params.note?.trim() ? [words.note(displayName(params.note).slice(0, 500))] : [];
   if (params.decision === 'approved') {
     return composeEmail(

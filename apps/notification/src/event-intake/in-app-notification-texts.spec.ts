@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { CardRequestEvent, Language, LANGUAGES, SecurityDepositEvent, TransactionEvent } from '@portal/contracts';
+import { CardRequestNotifications } from './card-request-events.handlers';
+import { Content, DomainEventNotifications as Notify } from './domain-event-notifications';
+
+// What people wrote: kept as written in every language.
+const REASON = 'Blurred photo, see attachment';
+const SUBJECT = 'Login problem on my phone';
+const CARD_NAME = 'Ada Lovelace';
+const REQUEST = 'Please send a utility bill from the last 3 months.';
+const LOCK_REASON = 'GIPP protection 2025';
+
+const transaction = (reason: string | null = null): TransactionEvent => ({
+  transactionId: randomUUID(),
+  userId: randomUUID(),
+  type: 'deposit',
+  status: 'completed',
+  reference: 'DEP-20250101-0001',
+  amount: '1500.00',
+  currency: 'USD',
+  reason,
+  occurredAt: '2025-01-01T10:00:00.000Z',
+});
+const securityDeposit = (lockReason: string | null): SecurityDepositEvent => ({ securityDepositId: randomUUID(), userId: randomUUID(), amount: '25000.50', currency: 'EUR', locked: true, lockReason, occurredAt: '2025-01-01T10:00:00.000Z' });
+const card = (overrides: Partial<CardRequestEvent>): CardRequestEvent => ({
+  cardRequestId: randomUUID(),
+  userId: randomUUID(),
+  cardType: 'physical',
+  status: 'pending',
+  cardName: CARD_NAME,
+  rejectionReason: null,
+  trackingNumber: null,
+  occurredAt: '2025-01-01T10:00:00.000Z',
+  ...overrides,
+});
+const review = (applicationType: 'personal' | 'corporate' | 'gipp', status: 'approved' | 'rejected' | 'under_review', note: string | null = null) => ({
+  applicationId: randomUUID(),
+  userId: randomUUID(),
+  applicationType,
+  status,
+  note,
+  reviewedBy: randomUUID(),
+  submittedAt: '2025-01-01T10:00:00.000Z',
+  version: 2,
+});
+
+interface Case {
+  /** The builder it exercises (every builder must have a case). */
+  builder: string;
+  build: (language: Language) => Content;
+  /** What English readers saw before translation, to the byte. */
+  english: Pick<Content, 'title' | 'message'>;
+  /** People's words and the reference, which appear unchanged in every language. */
+  keeps?: string[];
+  /** The message is entirely someone's own words (an admin's request), the same in every language. */
+  messageAsWritten?: boolean;
+}
+
+const CASES: Case[] = [
+  {
+    builder: 'applicationReviewed',
+    build: (language) => Notify.applicationReviewed(review('personal', 'approved'), language),
+    english: { title: 'Application approved', message: 'Your personal investment application has been approved.' },
+  },
+  {
+    builder: 'applicationReviewed',
+    build: (language) => Notify.applicationReviewed(review('corporate', 'rejected', REASON), language),
+    english: { title: 'Application rejected', message: `Your corporate investment application was not approved. Reason: ${REASON}` },
+    keeps: [REASON],
+  },
+  {
+    builder: 'applicationReviewed',
+    build: (language) => Notify.applicationReviewed(review('gipp', 'under_review'), language),
+    english: { title: 'Application under review', message: 'Your GIPP investment application is now being reviewed.' },
+    keeps: ['GIPP'],
+  },
+  {
+    builder: 'depositCompleted',
+    build: (language) => Notify.depositCompleted(transaction(), language),
+    english: { title: 'Deposit completed', message: 'Your deposit of 1,500.00 USD (DEP-20250101-0001) has been credited to your balance.' },
+    keeps: ['DEP-20250101-0001'],
+  },
+  {
+    builder: 'depositRejected',
+    build: (language) => Notify.depositRejected(transaction(REASON), language),
+    english: { title: 'Deposit rejected', message: `Your deposit of 1,500.00 USD (DEP-20250101-0001) was rejected. Reason: ${REASON}` },
+    keeps: ['DEP-20250101-0001', REASON],
+  },
+  {
+    builder: 'withdrawalCompleted',
+    build: (language) => Notify.withdrawalCompleted(transaction(), language),
+    english: { title: 'Withdrawal completed', message: 'Your withdrawal of 1,500.00 USD (DEP-20250101-0001) has been paid out.' },
+  },
+  {
+    builder: 'withdrawalRejected',
+    build: (language) => Notify.withdrawalRejected(transaction(REASON), language),
+    english: { title: 'Withdrawal rejected', message: `Your withdrawal of 1,500.00 USD (DEP-20250101-0001) was rejected and the held amount is available again. Reason: ${REASON}` },
+    keeps: [REASON],
+  },
+  {
+    builder: 'securityDeposit',
+    build: (language) => Notify.securityDeposit('created', securityDeposit(LOCK_REASON), language),
+    english: { title: 'Security deposit created', message: `A security deposit of 25,000.50 EUR was created and locked for your investment protection. (${LOCK_REASON})` },
+    keeps: [LOCK_REASON],
+  },
+  {
+    builder: 'securityDeposit',
+    build: (language) => Notify.securityDeposit('locked', securityDeposit(null), language),
+    english: { title: 'Security deposit locked', message: 'Your security deposit of 25,000.50 EUR is locked.' },
+  },
+  {
+    builder: 'securityDeposit',
+    build: (language) => Notify.securityDeposit('unlocked', securityDeposit(null), language),
+    english: { title: 'Security deposit unlocked', message: 'Your security deposit of 25,000.50 EUR has been unlocked.' },
+  },
+  {
+    builder: 'documentReviewed',
+    build: (language) => Notify.documentReviewed({ documentId: randomUUID(), userId: randomUUID(), documentType: 'id', decision: 'approved' }, language),
+    english: { title: 'Document approved', message: 'Your identity document has been approved.' },
+  },
+  {
+    builder: 'documentReviewed',
+    build: (language) => Notify.documentReviewed({ documentId: randomUUID(), userId: randomUUID(), documentType: 'tax', decision: 'rejected', notes: REASON }, language),
+    english: { title: 'Document rejected', message: `Your tax document was rejected. Please upload it again. Reason: ${REASON}` },
+    keeps: [REASON],
+  },
+  {
+    builder: 'documentReviewed',
+    build: (language) => Notify.documentReviewed({ documentId: randomUUID(), userId: randomUUID(), documentType: 'partnership', decision: 'approved' }, language),
+    english: { title: 'Document approved', message: 'Your partnership document has been approved.' },
+  },
+  {
+    builder: 'documentReviewed',
+    build: (language) => Notify.documentReviewed({ documentId: randomUUID(), userId: randomUUID(), documentType: 'passport', decision: 'approved' }, language),
+    english: { title: 'Document approved', message: 'Your passport document has been approved.' },
+    keeps: ['passport'],
+  },
+  {
+    builder: 'documentsRequested',
+    build: (language) => Notify.documentsRequested({ requestId: randomUUID(), userId: randomUUID(), message: REQUEST, requestedBy: randomUUID() }, language),
+    english: { title: 'Documents requested', message: REQUEST },
+    messageAsWritten: true,
+  },
+  {
+    builder: 'kycDecision',
+    build: (language) => Notify.kycDecision({ userId: randomUUID(), kycStatus: 'verified', version: 2 }, language),
+    english: { title: 'Account verified', message: 'Your identity verification (KYC) has been approved.' },
+  },
+  {
+    builder: 'kycDecision',
+    build: (language) => Notify.kycDecision({ userId: randomUUID(), kycStatus: 'rejected', version: 2, reason: REASON }, language),
+    english: { title: 'Verification not approved', message: `Your identity verification (KYC) was not approved. Reason: ${REASON}` },
+    keeps: [REASON],
+  },
+  {
+    builder: 'ticketAnswered',
+    build: (language) => Notify.ticketAnswered({ ticketId: randomUUID(), userId: randomUUID(), subject: SUBJECT, status: 'in_progress', answeredBy: 'admin', occurredAt: '2025-01-01T10:00:00.000Z' }, language),
+    english: { title: 'Support ticket answered', message: `Our support team answered your ticket "${SUBJECT}".` },
+    keeps: [SUBJECT],
+  },
+  {
+    builder: 'card.requested',
+    build: (language) => CardRequestNotifications.requested(card({}), language),
+    english: { title: 'Card request received', message: `Your physical card request "${CARD_NAME}" has been received and will be processed within 24 hours.` },
+    keeps: [CARD_NAME, '24'],
+  },
+  {
+    builder: 'card.approved',
+    build: (language) => CardRequestNotifications.approved(card({ status: 'approved' }), language),
+    english: { title: 'Card request approved', message: `Your physical card "${CARD_NAME}" has been approved and will be delivered to your address.` },
+    keeps: [CARD_NAME],
+  },
+  {
+    builder: 'card.approved',
+    build: (language) => CardRequestNotifications.approved(card({ cardType: 'virtual', status: 'approved' }), language),
+    english: { title: 'Card request approved', message: `Your virtual card "${CARD_NAME}" has been approved and is ready to use.` },
+    keeps: [CARD_NAME],
+  },
+  {
+    builder: 'card.rejected',
+    build: (language) => CardRequestNotifications.rejected(card({ cardType: 'virtual', status: 'rejected', rejectionReason: REASON }), language),
+    english: { title: 'Card request rejected', message: `Your virtual card request "${CARD_NAME}" was rejected. Reason: ${REASON}` },
+    keeps: [CARD_NAME, REASON],
+  },
+  {
+    builder: 'card.delivered',
+    build: (language) => CardRequestNotifications.delivered(card({ status: 'delivered', trackingNumber: 'TRK-998877' }), language),
+    english: { title: 'Card delivered', message: `Your physical card "${CARD_NAME}" has been delivered. Tracking number: TRK-998877` },
+    keeps: [CARD_NAME, 'TRK-998877'],
+  },
+  {
+    builder: 'card.cancelled',
+    build: (language) => CardRequestNotifications.cancelled(card({ cardType: 'virtual', status: 'cancelled' }), language),
+    english: { title: 'Card request cancelled', message: `Your virtual card request "${CARD_NAME}" has been cancelled.` },
+    keeps: [CARD_NAME],
+  },
+];
+
+// Words that only an untranslated (English) sentence would contain; none of them is also es/fr/de.
+const ENGLISH = /\b(Your|your|has been|was|Reason|Tracking number|deposit|Deposit|withdrawal|Withdrawal|application|Application|request|received|approved|rejected|cancelled|delivered|verified|answered|will be|within|hours|balance|locked|unlocked|created)\b/;
+
+const OTHER_LANGUAGES = LANGUAGES.filter((language) => language !== 'en');
+
+describe('in-app notification texts', () => {
+  it('has a case for every builder', () => {
+    const builders = [...Object.keys(Notify), ...Object.keys(CardRequestNotifications).map((name) => `card.${name}`)].sort();
+    expect([...new Set(CASES.map((item) => item.builder))].sort()).toEqual(builders);
+  });
+
+  it.each(CASES.map((item) => [item.english.title, item.english.message, item] as const))('reads in English exactly as before: %s – %s', (_title, _message, item) => {
+    expect(item.build('en')).toMatchObject(item.english);
+  });
+
+  describe.each(OTHER_LANGUAGES)('in %s', (language) => {
+    it.each(CASES.map((item) => [item.english.message, item] as const))('translates "%s" completely', (_message, item) => {
+      const english = item.build('en');
+      const translated = item.build(language);
+      // Same kind of notification, only the words differ.
+      expect({ type: translated.type, category: translated.category }).toEqual({ type: english.type, category: english.category });
+      expect(translated.title.trim()).not.toBe('');
+      expect(translated.message.trim()).not.toBe('');
+      expect(`${translated.title} ${translated.message}`).not.toMatch(/undefined|null|\[object/);
+      expect(translated.title).not.toBe(english.title);
+      expect(translated.title).not.toMatch(ENGLISH);
+      if (item.messageAsWritten) {
+        expect(translated.message).toBe(english.message);
+      } else {
+        expect(translated.message).not.toBe(english.message);
+        // What people wrote is taken out first: it may be in any language.
+        const ownWords = (item.keeps ?? []).reduce((text, kept) => text.split(kept).join(''), translated.message);
+        expect(ownWords).not.toMatch(ENGLISH);
+      }
+      for (const kept of item.keeps ?? []) expect(translated.message).toContain(kept);
+    });
+  });
+
+  it.each([
+    ['en', '1,500.00 USD', '25,000.50 EUR'],
+    ['es', '1.500,00 USD', '25.000,50 EUR'],
+    ['fr', '1\u202f500,00 USD', '25\u202f000,50 EUR'],
+    ['de', '1.500,00 USD', '25.000,50 EUR'],
+  ] as const)('writes amounts the way %s readers write them', (language, deposit, securityDepositAmount) => {
+    expect(Notify.depositCompleted(transaction(), language).message).toContain(deposit);
+    expect(Notify.withdrawalRejected(transaction(), language).message).toContain(deposit);
+    expect(Notify.securityDeposit('created', securityDeposit(null), language).message).toContain(securityDepositAmount);
+  });
+
+  it('writes a German deposit in German, formally', () => {
+    expect(Notify.depositCompleted(transaction(), 'de')).toEqual({
+      category: 'transaction',
+      type: 'success',
+      title: 'Einzahlung abgeschlossen',
+      message: 'Ihre Einzahlung von 1.500,00 USD (DEP-20250101-0001) wurde Ihrem Guthaben gutgeschrieben.',
+    });
+  });
+});
