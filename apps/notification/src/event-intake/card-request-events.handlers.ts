@@ -4,7 +4,7 @@ import { EventContext, OnEvent } from '@portal/messaging';
 import { EntityManager } from 'typeorm';
 import { Language, Translated } from '../email/templates/language';
 import { Inbox } from '../inbox/inbox';
-import { preferredLanguageOf } from '../preferences/notification-preferences';
+import { preferredLanguageOf, wantsMessage } from '../preferences/notification-preferences';
 import { Content, reason } from './domain-event-notifications';
 
 /** The bell's words for card requests in every language; the card's name is the customer's own and kept as written. */
@@ -105,8 +105,9 @@ export const CardRequestNotifications = {
 export class CardRequestEventsHandlers {
   constructor(private readonly inbox: Inbox) {}
 
-  /** Written in the customer's language as it is when the event arrives. */
+  /** Unless the customer turned account activity off; written in their language as it is when the event arrives. */
   private async notify(manager: EntityManager, event: EventEnvelope<CardRequestEvent>, build: (language: Language) => Content) {
+    if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
     const language = await preferredLanguageOf(manager, event.payload.userId);
     await this.inbox.deliver(manager, { ...build(language), userId: event.payload.userId, sourceEventId: event.id });
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Actor, CardRequestEvent, EventEnvelope, LEDGER_EVENTS_STREAM, LedgerEvents, NotificationCommands } from '@portal/contracts';
+import { Actor, CardRequestEvent, DEFAULT_PREFERENCES, EventEnvelope, LEDGER_EVENTS_STREAM, LedgerEvents, NotificationCommands } from '@portal/contracts';
 import { runService } from '@portal/messaging';
 import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { NotificationEnvironment } from '../notification-environment';
@@ -74,5 +74,13 @@ describe('card request events become in-app notifications', () => {
     expect(byTitle.get('Card request rejected')).toMatchObject({ type: 'error', message: expect.stringContaining('Reason: Incomplete profile') });
     // Nobody else is told.
     expect((await client.as(customer(randomUUID())).send(NotificationCommands.list, {})).total).toBe(0);
+  });
+
+  it('tells nobody who turned account activity off', async () => {
+    const userId = randomUUID();
+    await client.as(customer(userId)).send(NotificationCommands.applyPreferences, { notifications: { ...DEFAULT_PREFERENCES.notifications, accountActivity: false }, version: 1 });
+    const requested: CardRequestEvent = { cardRequestId: randomUUID(), userId, cardType: 'virtual', status: 'pending', cardName: 'Quiet', rejectionReason: null, trackingNumber: null, occurredAt: new Date().toISOString() };
+    await deliverTwice(eventEnvelope(LedgerEvents.cardRequested, requested));
+    expect((await client.as(customer(userId)).send(NotificationCommands.list, {})).total).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { ApplicationsEvents } from '../applications/events';
 import type { NotificationTopic } from '../identity/preferences';
 import { KycEvents } from '../kyc/events';
+import { CardRequestEvents } from '../ledger/cards';
 import { LedgerEvents } from '../ledger/events';
 import { SupportEvents } from '../support/events';
 
@@ -23,7 +24,7 @@ export const NOTIFICATION_GROUP_BY_SUBJECT: Readonly<Record<string, Notification
   [LedgerEvents.securityDepositCreated.subject]: 'investmentUpdates',
   [LedgerEvents.securityDepositLocked.subject]: 'investmentUpdates',
   [LedgerEvents.securityDepositUnlocked.subject]: 'investmentUpdates',
-  // Account activity: money in and out of the account, and answers to support tickets.
+  // Account activity: money in and out of the account, card orders, and answers to support tickets.
   [LedgerEvents.depositRequested.subject]: 'accountActivity',
   [LedgerEvents.depositCompleted.subject]: 'accountActivity',
   [LedgerEvents.depositRejected.subject]: 'accountActivity',
@@ -31,6 +32,7 @@ export const NOTIFICATION_GROUP_BY_SUBJECT: Readonly<Record<string, Notification
   [LedgerEvents.withdrawalCompleted.subject]: 'accountActivity',
   [LedgerEvents.withdrawalRejected.subject]: 'accountActivity',
   [SupportEvents.ticketUpdated.subject]: 'accountActivity',
+  ...Object.fromEntries(Object.values(CardRequestEvents).map((event) => [event.subject, 'accountActivity' as const])),
   // Identity verification is a legal requirement: always sent.
   [KycEvents.documentReviewed.subject]: 'always',
   [KycEvents.documentRequested.subject]: 'always',
