@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aSession } from '../test/builders';
 import { fakeGateway, type GatewayCall } from '../test/gateway';
@@ -47,7 +48,7 @@ function customerGateway(currency: string) {
   return gateway;
 }
 
-function show(element: JSX.Element, userType: 'customer' | 'admin' = 'customer') {
+function show(element: ReactElement, userType: 'customer' | 'admin' = 'customer') {
   const { manager } = fakeSessionManager(async () => aSession(userType));
   renderRoutes([{ path: '/app', element }], { path: '/app', session: manager });
 }
