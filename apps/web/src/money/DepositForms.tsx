@@ -44,7 +44,7 @@ export function DepositForms() {
   const [bankForm] = Form.useForm<BankValues>();
   const [cryptoForm] = Form.useForm<{ amount: string; currency: BankValues['currency'] }>();
   usePreselectedCurrency(bankForm, currency);
-  usePreselectedCurrency(cryptoForm, currency);
+  usePreselectedCurrency(cryptoForm, currency, Boolean(wallet));
   const currencyOptions = supported.map((value) => ({ value }));
 
   const submit = (body: DepositRequest, reset: () => void, crypto: boolean) =>

@@ -36,9 +36,11 @@ export function useDisplayCurrency(): { currency: MoneyCurrency; supported: Mone
  * Preselects the display currency in a form's currency field: preferences may arrive after the
  * form mounted, so the field follows them until the customer picks a currency themselves.
  */
-export function usePreselectedCurrency(form: FormInstance, currency: MoneyCurrency): void {
+export function usePreselectedCurrency(form: FormInstance, currency: MoneyCurrency, mounted = true): void {
   useEffect(() => {
+    // A form not rendered yet starts from its initialValues when it is.
+    if (!mounted) return;
     // setFields, not setFieldValue: the latter marks the field touched, as if the customer had chosen.
     if (!form.isFieldTouched('currency')) form.setFields([{ name: 'currency', value: currency }]);
-  }, [form, currency]);
+  }, [form, currency, mounted]);
 }
