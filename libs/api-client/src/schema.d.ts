@@ -1901,6 +1901,8 @@ export interface components {
             currency: "USD" | "EUR" | "GBP" | "SGD";
             held: string;
             locked: string;
+            /** @description Available balance in each other currency the customer holds money in (never converted) */
+            otherCurrencies: components["schemas"]["AmountByCurrency"][];
             totalInvested: string;
             totalReturns: string;
         };
@@ -2902,6 +2904,14 @@ export interface components {
             /** @description Admin lists: the owner as identity names them */
             userName?: string | null;
         };
+        TransactionApprovals: {
+            /** @description Ids of the admins who approved; a second approval must come from someone else */
+            approvedBy: string[];
+            /** @description Approvals recorded so far */
+            given: number;
+            /** @description 2 above the four-eyes threshold, otherwise 1 */
+            required: number;
+        };
         TransactionPage: {
             items: components["schemas"]["TransactionView"][];
             nextCursor: string | null;
@@ -2943,6 +2953,8 @@ export interface components {
              * @example -1200.00
              */
             amount: string;
+            /** @description Admin views of a pending withdrawal only */
+            approvals?: components["schemas"]["TransactionApprovals"];
             client?: components["schemas"]["ClientSummary"] | null;
             createdAt: string;
             /** @enum {string} */

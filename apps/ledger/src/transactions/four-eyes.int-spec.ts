@@ -66,20 +66,35 @@ describe('financial_limits: minimum withdrawal and four-eyes approval of large w
     const [first, second] = [adminOf(), adminOf()];
     const large = await client.as(customer).send(LedgerCommands.requestWithdrawal, withdrawal('2000'));
 
-    expect(await client.as(first).send(LedgerCommands.decideTransaction, { id: large.id, decision: 'approve' })).toMatchObject({ id: large.id, status: 'pending' });
+    const listed = async () => (await client.as(second).send(LedgerCommands.listTransactions, { q: large.reference })).items.find((item) => item.id === large.id);
+    expect((await listed())?.approvals).toEqual({ given: 0, required: 2, approvedBy: [] });
+
+    expect(await client.as(first).send(LedgerCommands.decideTransaction, { id: large.id, decision: 'approve' })).toMatchObject({
+      id: large.id,
+      status: 'pending',
+      approvals: { given: 1, required: 2, approvedBy: [first.userId] },
+    });
     expect(await client.as(customer).send(LedgerCommands.getBalance, {})).toMatchObject({ available: '3000.00', held: '2000.00' });
+    // The admin list says who approved, so the page can tell the first admin someone else must approve.
+    expect((await listed())?.approvals).toEqual({ given: 1, required: 2, approvedBy: [first.userId] });
+    // The customer's own view never carries the admins' approvals.
+    expect(await client.as(customer).send(LedgerCommands.getTransaction, { id: large.id })).not.toHaveProperty('approvals');
 
     expect(await failure(client.as(first).send(LedgerCommands.decideTransaction, { id: large.id, decision: 'approve' }))).toMatchObject({ statusCode: 409, message: SAME_ADMIN_SECOND_APPROVAL });
     expect(await client.as(customer).send(LedgerCommands.getTransaction, { id: large.id })).toMatchObject({ status: 'pending' });
 
     expect(await client.as(second).send(LedgerCommands.decideTransaction, { id: large.id, decision: 'approve' })).toMatchObject({ id: large.id, status: 'completed' });
     expect(await client.as(customer).send(LedgerCommands.getBalance, {})).toMatchObject({ available: '3000.00', held: '0.00' });
+    // Decided: no approvals left to give.
+    expect(await listed()).not.toHaveProperty('approvals');
     expect(await failure(client.as(first).send(LedgerCommands.decideTransaction, { id: large.id, decision: 'approve' }))).toMatchObject({ statusCode: 409 });
   });
 
   it('pays a withdrawal at or below the threshold on one approval, and lets one admin reject a large one', async () => {
     const customer = await fundedCustomer('5000');
     const small = await client.as(customer).send(LedgerCommands.requestWithdrawal, withdrawal('1000'));
+    const [listedSmall] = (await client.as(adminOf()).send(LedgerCommands.listTransactions, { q: small.reference })).items;
+    expect(listedSmall.approvals).toEqual({ given: 0, required: 1, approvedBy: [] });
     expect(await client.as(adminOf()).send(LedgerCommands.decideTransaction, { id: small.id, decision: 'approve' })).toMatchObject({ status: 'completed' });
 
     const large = await client.as(customer).send(LedgerCommands.requestWithdrawal, withdrawal('1500'));

@@ -127,6 +127,20 @@ describe('money movement on the double-entry ledger', () => {
       await ledgerEvents.waitFor(LedgerEvents.depositRejected, (payload) => payload.transactionId === deposit.id && payload.reason === 'Funds never arrived');
     });
 
+    it('gives the balance in the asked currency and lists the other currencies held, unconverted', async () => {
+      const actor = await funded('300');
+      const euros = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('1250.40', 'EUR'));
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: euros.id, decision: 'approve' });
+      expect(await client.as(actor).send(LedgerCommands.getBalance, { currency: 'EUR' })).toMatchObject({
+        currency: 'EUR',
+        available: '1250.40',
+        otherCurrencies: [{ currency: 'USD', amount: '300.00' }],
+      });
+      expect(await balanceOf(actor)).toMatchObject({ currency: 'USD', available: '300.00', otherCurrencies: [{ currency: 'EUR', amount: '1250.40' }] });
+      // Currencies never held are not listed.
+      expect((await client.as(actor).send(LedgerCommands.getBalance, { currency: 'GBP' })).otherCurrencies.map((entry) => entry.currency)).toEqual(['EUR', 'USD']);
+    });
+
     it('sends crypto deposits to the wallet address of the settings', async () => {
       const actor = known(customer());
       const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: 100 });

@@ -20,11 +20,10 @@ import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from 
 import { Book, InsufficientFunds, outboxRow, updated } from '../book/book';
 import { firstReply, keyTaken, once, requestHash } from '../book/idempotency';
 import { formatMinor, toMinor } from '../book/money';
+import { fourEyesThreshold, withApprovals } from './four-eyes';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
 
 const DEFAULT_MINIMUM_WITHDRAWAL = 100;
-/** financial_limits.fourEyesThreshold's default (dollars) until the setting is known. */
-const DEFAULT_FOUR_EYES_THRESHOLD = 10_000;
 export const SAME_ADMIN_SECOND_APPROVAL = 'You have already approved this withdrawal. A second, different administrator must approve it before it is paid.';
 
 interface NewTransaction {
@@ -73,7 +72,16 @@ export class MoneyMovement {
   }
 
   async balance(actor: Actor, currency: Currency = 'USD'): Promise<BalanceView> {
-    const balances = await this.book.balances(this.dataSource.manager, actor.userId, currency);
+    const [balances, others] = await Promise.all([
+      this.book.balances(this.dataSource.manager, actor.userId, currency),
+      // Other currencies are listed as they are, never converted (there are no exchange rates).
+      this.dataSource.query(
+        `SELECT currency, coalesce(sum(balance) FILTER (WHERE kind = 'available'), 0) AS available
+         FROM ledger.accounts WHERE user_id = $1 AND currency <> $2
+         GROUP BY currency HAVING bool_or(balance <> 0) ORDER BY currency`,
+        [actor.userId, currency],
+      ) as Promise<{ currency: string; available: string }[]>,
+    ]);
     return {
       currency,
       available: formatMinor(balances.available),
@@ -81,6 +89,7 @@ export class MoneyMovement {
       locked: formatMinor(balances.locked),
       totalInvested: formatMinor(balances.invested),
       totalReturns: formatMinor(balances.returns),
+      otherCurrencies: others.map((row) => ({ currency: row.currency.trim() as Currency, amount: formatMinor(row.available) })),
     };
   }
 
@@ -288,7 +297,7 @@ export class MoneyMovement {
       if (!['deposit', 'withdrawal', 'investment'].includes(row.type)) throw ServiceError.conflict('Only deposits, withdrawals and investment payments are decided by an admin.');
       const currency = row.currency.trim() as Currency;
       const amount = BigInt(row.amount);
-      if (row.type === 'withdrawal' && approve && amount > this.fourEyesThreshold()) {
+      if (row.type === 'withdrawal' && approve && amount > fourEyesThreshold(this.settings)) {
         const waiting = await this.recordApproval(manager, meta, actor, row, amount, currency);
         if (waiting) return waiting;
       }
@@ -328,10 +337,6 @@ export class MoneyMovement {
   }
 
   /** Withdrawals above this (minor units) are paid only after two different admins approve (financial_limits). */
-  private fourEyesThreshold(): bigint {
-    const configured = Number(this.settings.get<{ fourEyesThreshold?: number }>('financial_limits')?.fourEyesThreshold);
-    return toMinor(Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_FOUR_EYES_THRESHOLD);
-  }
 
   /**
    * Four-eyes: stores this admin's approval. The first approval leaves the withdrawal
@@ -350,6 +355,7 @@ export class MoneyMovement {
       description: `First approval of withdrawal ${row.reference} of ${formatMinor(amount)} ${currency}; a second administrator must approve it`,
       metadata: { reference: row.reference, userId: row.user_id, amount: formatMinor(amount), currency, approvals: 1 },
     });
-    return transactionView(row);
+    const [view] = await withApprovals(manager, this.settings, [transactionView(row)]);
+    return view;
   }
 }

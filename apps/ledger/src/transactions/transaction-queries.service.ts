@@ -17,6 +17,7 @@ import type { Logger } from '@portal/logging';
 import { LOGGER, PlatformSettings, ServiceClient } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
+import { withApprovals } from './four-eyes';
 import { decodeCursor, encodeCursor, TRANSACTION_COLUMNS, TransactionRow, transactionView } from './transaction-views';
 
 /** Totals of a text, date or method search are counted up to this many, on the first page only. */
@@ -56,7 +57,8 @@ export class TransactionQueries {
     }
     const page = await this.page({ ...query, matchingOwners });
     const clients = await this.clients(meta, [...new Set(page.items.map((item) => item.userId))]);
-    return { ...page, items: page.items.map((item) => ({ ...item, client: clients.get(item.userId) ?? null })) };
+    const items = await withApprovals(this.dataSource.manager, this.settings, page.items);
+    return { ...page, items: items.map((item) => ({ ...item, client: clients.get(item.userId) ?? null })) };
   }
 
   /** Identity's summaries of these people (admin callers only). */

@@ -6,12 +6,14 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { useAuth } from '../auth/AuthProvider';
 import { formatNumber } from '../ui/number-format';
 import { dateTime, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
@@ -46,6 +48,8 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   const [details, setDetails] = useState<TransactionView | null>(null);
   const [rejecting, setRejecting] = useState<TransactionView | null>(null);
   const [reason, setReason] = useState('');
+  const { user } = useAuth();
+  const approvedByMe = (row: TransactionView) => Boolean(user && row.approvals?.approvedBy.includes(user.id));
   const cursor = cursors[cursors.length - 1];
   const query = { ...filters, cursor, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery({ queryKey: moneyKeys.adminTransactions(query), queryFn: () => moneyApi.adminTransactions(query), placeholderData: keepPreviousData });
@@ -57,7 +61,13 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   const decide = useMutation({
     mutationFn: ({ row, approve, why }: { row: TransactionView; approve: boolean; why?: string }) => (approve ? moneyApi.approve(row.id) : moneyApi.reject(row.id, why)),
     onSuccess: (row) => {
-      notification.success({ message: row.status === 'completed' ? t('admin.approved') : t('admin.rejected'), description: t('admin.nowStatus', { reference: row.reference, status: statusText(row.status) }) });
+      const waiting = row.status !== 'completed' && row.status !== 'failed' && row.approvals;
+      notification.success({
+        message: row.status === 'failed' ? t('admin.rejected') : t('admin.approved'),
+        description: waiting
+          ? t('admin.awaitingAnotherAdmin', { reference: row.reference, given: waiting.given, required: waiting.required })
+          : t('admin.nowStatus', { reference: row.reference, status: statusText(row.status) }),
+      });
       setRejecting(null);
       setReason('');
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
@@ -127,7 +137,19 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           { title: t('common.client'), render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
           { title: t('common.type'), dataIndex: 'type', render: typeText },
           { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency, true) },
-          { title: t('common.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{statusText(status)}</Tag> },
+          {
+            title: t('common.status'),
+            render: (_, row) => (
+              <>
+                <Tag color={statusColour(row.status)}>{statusText(row.status)}</Tag>
+                {row.approvals && row.approvals.required > 1 && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {t('admin.approvals', { given: row.approvals.given, required: row.approvals.required })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
           { title: t('admin.method'), dataIndex: 'methodLabel' },
           { title: t('common.date'), dataIndex: 'createdAt', render: dateTime },
           { title: t('common.reference'), dataIndex: 'reference' },
@@ -141,9 +163,21 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
                 </Button>
                 {decisions && (row.status === 'pending' || row.status === 'processing') && row.method !== 'balance' && (
                   <>
-                    <Button size="small" type="primary" loading={decide.isPending && decide.variables?.row.id === row.id} onClick={() => decide.mutate({ row, approve: true })}>
-                      {t('common.approve')}
-                    </Button>
+                    {/* Four-eyes: the server refuses a second approval by the same admin; say so before the click. */}
+                    <Tooltip title={approvedByMe(row) ? t('admin.secondApprovalNeeded') : undefined}>
+                      {/* A disabled button gets no pointer events; the span carries the hover for the tooltip. */}
+                      <span>
+                        <Button
+                          size="small"
+                          type="primary"
+                          disabled={approvedByMe(row)}
+                          loading={decide.isPending && decide.variables?.row.id === row.id}
+                          onClick={() => decide.mutate({ row, approve: true })}
+                        >
+                          {t('common.approve')}
+                        </Button>
+                      </span>
+                    </Tooltip>
                     <Button size="small" danger onClick={() => setRejecting(row)}>
                       {t('common.reject')}
                     </Button>

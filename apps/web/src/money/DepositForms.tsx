@@ -13,13 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { moneyApi, type DepositRequest } from './money-api';
-import { CURRENCIES, MoneyText, positiveAmount } from './money-rules';
+import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
+import { MoneyText, positiveAmount } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useMoneyMutation, useMoneySummary } from './use-money';
 
 interface BankValues {
   amount: string;
-  currency: (typeof CURRENCIES)[number];
+  currency: MoneyCurrency;
   accountType: string;
   bankName: string;
   bankAddress: string;
@@ -34,13 +35,17 @@ export function DepositForms() {
   const { t } = useTranslation('money');
   const { notification, message } = useFeedback();
   const required = requiredRule();
-  const { data: summary } = useMoneySummary();
+  const { currency, supported } = useDisplayCurrency();
+  const { data: summary } = useMoneySummary(currency);
   const { data: settings } = usePublicSettings();
   const wallet = settings?.bitcoinWalletAddress ?? null;
   const blocked = summary?.depositsAllowed === false;
   const deposit = useMoneyMutation((body: DepositRequest, key: string) => moneyApi.deposit(body, key));
   const [bankForm] = Form.useForm<BankValues>();
   const [cryptoForm] = Form.useForm<{ amount: string; currency: BankValues['currency'] }>();
+  usePreselectedCurrency(bankForm, currency);
+  usePreselectedCurrency(cryptoForm, currency, Boolean(wallet));
+  const currencyOptions = supported.map((value) => ({ value }));
 
   const submit = (body: DepositRequest, reset: () => void, crypto: boolean) =>
     deposit.mutate(body, {
@@ -67,14 +72,14 @@ export function DepositForms() {
               name="bankDeposit"
               layout="vertical"
               disabled={blocked || deposit.isPending}
-              initialValues={{ currency: 'USD', accountType: 'Personal' }}
+              initialValues={{ currency, accountType: 'Personal' }}
               onFinish={(values) => submit({ method: 'bank', ...values }, () => bankForm.resetFields(), false)}
             >
               <Form.Item label={t('common.amount')} name="amount" rules={[amountRule]}>
                 <Input inputMode="decimal" placeholder="5000.00" />
               </Form.Item>
               <Form.Item label={t('common.currency')} name="currency">
-                <Select options={CURRENCIES.map((value) => ({ value }))} />
+                <Select options={currencyOptions} />
               </Form.Item>
               <Form.Item label={t('deposit.accountType')} name="accountType" rules={[required]}>
                 <Select
@@ -122,14 +127,14 @@ export function DepositForms() {
                   name="cryptoDeposit"
                   layout="vertical"
                   disabled={blocked || deposit.isPending}
-                  initialValues={{ currency: 'USD' }}
+                  initialValues={{ currency }}
                   onFinish={(values) => submit({ method: 'crypto', ...values }, () => cryptoForm.resetFields(), true)}
                 >
                   <Form.Item label={t('common.amount')} name="amount" rules={[amountRule]}>
                     <Input inputMode="decimal" />
                   </Form.Item>
                   <Form.Item label={t('common.currency')} name="currency">
-                    <Select options={CURRENCIES.map((value) => ({ value }))} />
+                    <Select options={currencyOptions} />
                   </Form.Item>
                   <Button type="primary" htmlType="submit" loading={deposit.isPending} block>
                     {t('deposit.bitcoinSent')}

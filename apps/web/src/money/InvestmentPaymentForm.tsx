@@ -11,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { money } from './format';
 import { moneyApi, type InvestmentPaymentRequest } from './money-api';
-import { CURRENCIES, MoneyText, positiveAmount } from './money-rules';
+import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
+import { MoneyText, positiveAmount } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
-type Values = { investmentType: InvestmentPaymentRequest['investmentType']; amount: string; currency: (typeof CURRENCIES)[number]; paymentMethod: InvestmentPaymentRequest['paymentMethod'] };
+type Values = { investmentType: InvestmentPaymentRequest['investmentType']; amount: string; currency: MoneyCurrency; paymentMethod: InvestmentPaymentRequest['paymentMethod'] };
 const METHODS = ['bank', 'crypto', 'balance'] as const satisfies readonly Values['paymentMethod'][];
 const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const satisfies readonly Values['investmentType'][];
 
@@ -23,8 +24,11 @@ const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const satisfies re
 export function InvestmentPaymentForm() {
   const { t } = useTranslation('money');
   const { notification } = useFeedback();
-  const { data: balance } = useBalance();
+  const { currency: displayCurrency, supported } = useDisplayCurrency();
   const [form] = Form.useForm<Values>();
+  usePreselectedCurrency(form, displayCurrency);
+  const currency: MoneyCurrency = Form.useWatch('currency', form) ?? displayCurrency;
+  const { data: balance } = useBalance(currency);
   const [summary, setSummary] = useState<Values | null>(null);
   const pay = useMoneyMutation((body: InvestmentPaymentRequest, key: string) => moneyApi.payInvestment(body, key));
 
@@ -63,7 +67,7 @@ export function InvestmentPaymentForm() {
         form={form}
         name="investmentPayment"
         layout="vertical"
-        initialValues={{ currency: 'USD', paymentMethod: 'bank' }}
+        initialValues={{ currency: displayCurrency, paymentMethod: 'bank' }}
         onFinish={(values) => (values.paymentMethod === 'balance' ? confirm(values) : setSummary(values))}
       >
         <Form.Item label={t('payment.investmentType')} name="investmentType" rules={[{ required: true, message: MoneyText.investmentMissing }]}>
@@ -77,13 +81,13 @@ export function InvestmentPaymentForm() {
           <Input inputMode="decimal" />
         </Form.Item>
         <Form.Item label={t('common.currency')} name="currency">
-          <Select options={CURRENCIES.map((value) => ({ value }))} />
+          <Select options={supported.map((value) => ({ value }))} />
         </Form.Item>
         <Form.Item label={t('common.paymentMethod')} name="paymentMethod">
           <Radio.Group
             options={METHODS.map((value) => ({
               value,
-              label: value === 'balance' ? t('payment.balanceMethod', { method: t('payment.methods.balance'), amount: money(balance?.available ?? 0) }) : t(`payment.methods.${value}`),
+              label: value === 'balance' ? t('payment.balanceMethod', { method: t('payment.methods.balance'), amount: money(balance?.available ?? 0, currency) }) : t(`payment.methods.${value}`),
             }))}
           />
         </Form.Item>

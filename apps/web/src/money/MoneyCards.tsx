@@ -3,14 +3,15 @@ import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
+import { useDisplayCurrency } from './display-currency';
 import { money } from './format';
 import { useMoneySummary } from './use-money';
 
-/** The four cards on top of the Deposits and Withdrawals screen. */
+/** The four cards on top of the Deposits and Withdrawals screen, in the display currency. */
 export function MoneyCards() {
   const { t } = useTranslation('money');
-  const { data, isLoading } = useMoneySummary();
-  const currency = data?.currency ?? 'USD';
+  const { currency } = useDisplayCurrency();
+  const { data, isLoading } = useMoneySummary(currency);
   const cards = [
     { title: t('common.totalDeposits'), value: money(data?.totalDeposits ?? 0, currency) },
     { title: t('common.totalWithdrawals'), value: money(data?.totalWithdrawals ?? 0, currency) },

@@ -23,6 +23,7 @@ import { statusText } from './labels';
 import { moneyApi, type CreateSecurityDepositRequest, type SecurityDepositView } from './money-api';
 import { positiveAmount } from './money-rules';
 import { moneyKeys } from './query-keys';
+import { useDisplayCurrency } from './display-currency';
 import { useBalance, useMoneyMutation } from './use-money';
 
 /** Spec 02 §5: the lock reason stored when the admin gives none (data, so the same in every language). */
@@ -40,7 +41,8 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
     queryKey: admin ? moneyKeys.adminSecurityDeposits() : moneyKeys.securityDeposits(),
     queryFn: admin ? moneyApi.adminSecurityDeposits : moneyApi.ownSecurityDeposits,
   });
-  const { data: balance } = useBalance();
+  const { currency } = useDisplayCurrency();
+  const { data: balance } = useBalance(currency);
   const [details, setDetails] = useState<SecurityDepositView | null>(null);
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<{ email: string; amount: string; lockReason?: string }>();
@@ -80,7 +82,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
         </Col>
         {!admin && (
           <Col xs={12} md={8}>
-            <Statistic title={t('common.availableBalance')} value={money(balance?.available ?? 0, balance?.currency ?? 'USD')} />
+            <Statistic title={t('common.availableBalance')} value={money(balance?.available ?? 0, currency)} />
           </Col>
         )}
       </Row>

@@ -11,7 +11,8 @@ import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
 import { moneyApi, type WithdrawalRequest } from './money-api';
-import { CURRENCIES, MoneyText, validAccountNumber, withdrawalAmountProblem } from './money-rules';
+import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
+import { MoneyText, validAccountNumber, withdrawalAmountProblem } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
@@ -23,18 +24,22 @@ export function WithdrawForm() {
   const { notification } = useFeedback();
   // Read at render, so the message follows the language shown.
   const required = { required: true, whitespace: true, message: MoneyText.missingFields };
-  const { data: balance } = useBalance();
+  const { currency: displayCurrency, supported } = useDisplayCurrency();
+  const [form] = Form.useForm<Values>();
+  usePreselectedCurrency(form, displayCurrency);
+  // The balance shown and checked is the one in the currency being withdrawn.
+  const currency: MoneyCurrency = Form.useWatch('currency', form) ?? displayCurrency;
+  const { data: balance } = useBalance(currency);
   const { data: settings } = usePublicSettings();
   const enabled = settings?.featureToggles?.withdrawals_enabled !== false;
   const available = Number(balance?.available ?? 0);
-  const [form] = Form.useForm<Values>();
   const withdraw = useMoneyMutation((body: WithdrawalRequest, key: string) => moneyApi.withdraw(body, key));
 
   return (
     <Card title={t('withdraw.title')}>
       <Typography.Paragraph>
-        <Trans t={t} i18nKey="withdraw.available" values={{ amount: money(balance?.available ?? 0, balance?.currency ?? 'USD') }} components={{ strong: <strong /> }} />
-        {Number(balance?.held ?? 0) > 0 && t('withdraw.held', { amount: money(balance?.held ?? 0, balance?.currency ?? 'USD') })}
+        <Trans t={t} i18nKey="withdraw.available" values={{ amount: money(balance?.available ?? 0, currency) }} components={{ strong: <strong /> }} />
+        {Number(balance?.held ?? 0) > 0 && t('withdraw.held', { amount: money(balance?.held ?? 0, currency) })}
       </Typography.Paragraph>
       {!enabled && <Typography.Paragraph type="warning">{t('withdraw.disabled')}</Typography.Paragraph>}
       <Form<Values>
@@ -42,7 +47,7 @@ export function WithdrawForm() {
         name="withdrawal"
         layout="vertical"
         disabled={!enabled || withdraw.isPending}
-        initialValues={{ currency: 'USD' }}
+        initialValues={{ currency: displayCurrency }}
         onFinish={(values) =>
           withdraw.mutate(values, {
             onSuccess: () => {
@@ -97,7 +102,7 @@ export function WithdrawForm() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={t('common.currency')} name="currency">
-              <Select options={CURRENCIES.map((value) => ({ value }))} />
+              <Select options={supported.map((value) => ({ value }))} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,5 +1,6 @@
 import type { components } from '@portal/api-client';
 import { callGateway } from '../api/http';
+import type { MoneyCurrency } from './display-currency';
 
 type Schemas = components['schemas'];
 export type TransactionView = Schemas['TransactionView'];
@@ -31,8 +32,8 @@ export interface AdminTransactionFilters {
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 export const moneyApi = {
-  balance: () => callGateway((client, init) => client.GET('/api/v1/balance', init)),
-  summary: () => callGateway((client, init) => client.GET('/api/v1/transactions/summary', init)),
+  balance: (currency: MoneyCurrency) => callGateway((client, init) => client.GET('/api/v1/balance', { ...init, params: { query: { currency } } })),
+  summary: (currency: MoneyCurrency) => callGateway((client, init) => client.GET('/api/v1/transactions/summary', { ...init, params: { query: { currency } } })),
   transactions: (query: { cursor?: string; limit?: number; type?: TransactionType }) =>
     callGateway((client, init) => client.GET('/api/v1/transactions', { ...init, params: { query } })),
   deposit: (body: DepositRequest, idempotencyKey: string) =>

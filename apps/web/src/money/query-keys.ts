@@ -2,8 +2,8 @@ import type { AdminTransactionFilters } from './money-api';
 
 export const moneyKeys = {
   all: ['money'] as const,
-  balance: () => [...moneyKeys.all, 'balance'] as const,
-  summary: () => [...moneyKeys.all, 'summary'] as const,
+  balance: (currency: string) => [...moneyKeys.all, 'balance', currency] as const,
+  summary: (currency: string) => [...moneyKeys.all, 'summary', currency] as const,
   transactions: (cursor?: string) => [...moneyKeys.all, 'transactions', cursor ?? null] as const,
   securityDeposits: () => [...moneyKeys.all, 'security-deposits'] as const,
   admin: () => [...moneyKeys.all, 'admin'] as const,

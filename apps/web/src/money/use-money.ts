@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { MoneyCurrency } from './display-currency';
 import { moneyApi } from './money-api';
 import { moneyKeys } from './query-keys';
 
-export const useBalance = () => useQuery({ queryKey: moneyKeys.balance(), queryFn: moneyApi.balance });
-export const useMoneySummary = () => useQuery({ queryKey: moneyKeys.summary(), queryFn: moneyApi.summary });
+/** Balances and summary in one currency (the display currency unless a form chose another); never converted. */
+export const useBalance = (currency: MoneyCurrency) => useQuery({ queryKey: moneyKeys.balance(currency), queryFn: () => moneyApi.balance(currency) });
+export const useMoneySummary = (currency: MoneyCurrency) => useQuery({ queryKey: moneyKeys.summary(currency), queryFn: () => moneyApi.summary(currency) });
 export const useOwnSecurityDeposits = () => useQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
 
 /**

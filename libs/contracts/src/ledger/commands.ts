@@ -182,6 +182,13 @@ export class ClientSummary {
   @ApiProperty() email: string;
 }
 
+/** Four-eyes state of a pending withdrawal (financial_limits.fourEyesThreshold): shown to admins only. */
+export class TransactionApprovals {
+  @ApiProperty({ description: 'Approvals recorded so far' }) given: number;
+  @ApiProperty({ description: '2 above the four-eyes threshold, otherwise 1' }) required: number;
+  @ApiProperty({ type: [String], description: 'Ids of the admins who approved; a second approval must come from someone else' }) approvedBy: string[];
+}
+
 export class TransactionView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) userId: string;
@@ -198,6 +205,7 @@ export class TransactionView {
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
   @ApiPropertyOptional({ type: ClientSummary, nullable: true }) client?: ClientSummary | null;
+  @ApiPropertyOptional({ type: TransactionApprovals, description: 'Admin views of a pending withdrawal only' }) approvals?: TransactionApprovals;
 }
 
 export class TransactionPage {
@@ -207,6 +215,11 @@ export class TransactionPage {
   @ApiProperty() totalCapped: boolean;
 }
 
+export class AmountByCurrency {
+  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
+  @ApiProperty() amount: string;
+}
+
 export class BalanceView {
   @ApiProperty({ enum: CURRENCIES }) currency: Currency;
   @ApiProperty({ example: '3800.00' }) available: string;
@@ -214,6 +227,8 @@ export class BalanceView {
   @ApiProperty() locked: string;
   @ApiProperty() totalInvested: string;
   @ApiProperty() totalReturns: string;
+  @ApiProperty({ type: [AmountByCurrency], description: 'Available balance in each other currency the customer holds money in (never converted)' })
+  otherCurrencies: AmountByCurrency[];
 }
 
 export class BalanceQuery {
@@ -264,11 +279,6 @@ export class AdminTransactionsQuery extends OwnTransactionsQuery {
 export class AdminTransactionsPagePayload extends AdminTransactionsQuery {
   @IsOptional() @IsInt() @Min(1) @Max(2000) pageSize?: number;
   @IsOptional() @IsBoolean() skipTotal?: boolean;
-}
-
-export class AmountByCurrency {
-  @ApiProperty({ enum: CURRENCIES }) currency: Currency;
-  @ApiProperty() amount: string;
 }
 
 /** The six tiles of All Transactions and the five of Deposit Management. */
