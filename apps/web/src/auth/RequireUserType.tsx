@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { securityEventsApi } from '../security/security-events-api';
 import { LoadingScreen } from '../ui/LoadingScreen';
@@ -9,6 +10,9 @@ import { useAuth } from './AuthProvider';
 export function RequireUserType({ userType, children }: { userType: UserType; children?: ReactNode }) {
   const { status, user } = useAuth();
   const location = useLocation();
+  // The refusal's reason is an `auth` text: wait (Suspense) until that catalogue is here,
+  // since a page opened directly has not loaded it.
+  useTranslation('auth');
   const decision = decideAccess({
     pathname: location.pathname,
     status,
