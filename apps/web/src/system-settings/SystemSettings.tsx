@@ -13,6 +13,7 @@ import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
@@ -182,7 +183,22 @@ function FeaturesTab({ find, canEdit }: TabProps) {
         rowKey="toggle"
         dataSource={FEATURE_TOGGLES.map((toggle) => ({ toggle }))}
         columns={[
-          { title: t('features.feature'), dataIndex: 'toggle', render: (toggle: string) => t(`features.${toggle}`) },
+          {
+            title: t('features.feature'),
+            dataIndex: 'toggle',
+            render: (toggle: string) =>
+              toggle === 'sms_notifications' ? (
+                // Stored and shown, but honest: nothing sends text messages yet.
+                <>
+                  {t(`features.${toggle}`)}
+                  <Typography.Text type="secondary" style={{ display: 'block' }}>
+                    {t('features.sms_notifications_note')}
+                  </Typography.Text>
+                </>
+              ) : (
+                t(`features.${toggle}`)
+              ),
+          },
           {
             title: t('features.enabled'),
             dataIndex: 'toggle',
