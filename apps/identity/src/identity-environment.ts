@@ -66,6 +66,15 @@ export class IdentityEnvironment extends ServiceEnvironment {
   PASSWORD_HASHING_CONCURRENCY: number = 1;
 
   /**
+   * How long the gateway waits for a command that checks or sets a password (the same
+   * variable the gateway reads): a hash queued longer than this is skipped, as its caller
+   * has given up. See users/passwords.ts, which reads it.
+   */
+  @IsInt()
+  @Min(1000)
+  PASSWORD_CHECK_WAIT_MS: number = 30_000;
+
+  /**
    * Encrypts authenticator (TOTP) secrets at rest (AES-256-GCM, key derived with SHA-256).
    * Required in production, at least 32 characters; development and tests use a fixed
    * development key when it is not set. Changing it makes enrolled secrets unreadable.

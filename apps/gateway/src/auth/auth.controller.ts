@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -28,6 +28,8 @@ import {
   UpdatePasswordPayload,
 } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
+import { GATEWAY_CONFIG } from '../connections/tokens';
+import type { GatewayConfig } from '../config/gateway-environment';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -41,10 +43,16 @@ import { RefreshCookie } from './refresh-cookie';
 @Public()
 @Controller('api/v1/auth')
 export class AuthController {
+  /** Sign-in, sign-up and a new password queue behind identity's bounded password hashing. */
+  private readonly passwordCheckWaitMs: number;
+
   constructor(
     private readonly services: ServiceClient,
     private readonly cookie: RefreshCookie,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.passwordCheckWaitMs = config.environment.PASSWORD_CHECK_WAIT_MS;
+  }
 
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
@@ -52,7 +60,7 @@ export class AuthController {
   @ApiCreatedResponse({ type: SignUpResult })
   @ApiErrorResponses(400, 403, 409)
   signUp(@Body() payload: SignUpPayload, @RequestMetadata() meta: RequestMeta): Promise<SignUpResult> {
-    return this.services.send(IdentityCommands.signUp, payload, meta);
+    return this.services.send(IdentityCommands.signUp, payload, meta, this.passwordCheckWaitMs);
   }
 
   @Post('confirm-email')
@@ -82,7 +90,7 @@ export class AuthController {
   })
   @ApiErrorResponses(400, 401, 403)
   async signIn(@Body() payload: SignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<SignInResult> {
-    const result = await this.services.send(IdentityCommands.signIn, payload, meta);
+    const result = await this.services.send(IdentityCommands.signIn, payload, meta, this.passwordCheckWaitMs);
     // No cookie yet: the second step issues the session.
     if (isMfaChallenge(result)) return result;
     return this.startSession(res, result);
@@ -162,7 +170,7 @@ export class AuthController {
   @ApiOkResponse({ type: PasswordUpdatedResult })
   @ApiErrorResponses(400)
   async updatePassword(@Body() payload: UpdatePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordUpdatedResult> {
-    return this.services.send(IdentityCommands.updatePassword, payload, meta);
+    return this.services.send(IdentityCommands.updatePassword, payload, meta, this.passwordCheckWaitMs);
   }
 
   private startSession(res: Response, session: AuthSession): AuthSession {

@@ -35,6 +35,15 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(1)
   RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: number = 20;
 
+  /**
+   * How long a request that makes identity hash a password (sign-in, sign-up, new or changed
+   * password) may wait. Identity hashes a few at a time (argon2 is memory-hard), so a burst of
+   * sign-ins queues there: it must not meet the ordinary service wait and fail with 504.
+   */
+  @IsInt()
+  @Min(1000)
+  PASSWORD_CHECK_WAIT_MS: number = 30_000;
+
   /** Per client address and minute: sign-in and session refresh (identity limits failed sign-ins per account itself). */
   @IsInt()
   @Min(1)

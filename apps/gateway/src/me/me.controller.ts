@@ -21,7 +21,8 @@ import {
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
-import { LOGGER } from '../connections/tokens';
+import { GATEWAY_CONFIG, LOGGER } from '../connections/tokens';
+import type { GatewayConfig } from '../config/gateway-environment';
 import { Public, SignedIn } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -35,6 +36,7 @@ export class MeController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Get()
@@ -50,7 +52,8 @@ export class MeController {
   @ApiOkResponse({ type: PasswordChangedResult })
   @ApiErrorResponses(400, 401, 409)
   changePassword(@Body() payload: ChangePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordChangedResult> {
-    return this.services.send(IdentityCommands.changePassword, payload, meta);
+    // Two password hashes: it may queue behind a burst of sign-ins (see PASSWORD_CHECK_WAIT_MS).
+    return this.services.send(IdentityCommands.changePassword, payload, meta, this.config.environment.PASSWORD_CHECK_WAIT_MS);
   }
 
   @Get('security')

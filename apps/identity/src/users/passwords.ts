@@ -72,10 +72,14 @@ export class ConcurrencyLimit {
  */
 export const DEFAULT_PASSWORD_HASHING_CONCURRENCY = 1;
 
-/** How long a caller waits for identity's answer (the commands' time-out); a hash queued longer is skipped. */
+/**
+ * How long the gateway waits for a command that checks or sets a password
+ * (PASSWORD_CHECK_WAIT_MS, longer than other commands' so that a burst of sign-ins queues
+ * rather than fails); a hash queued longer is skipped, its caller having given up.
+ */
 function callerPatienceMs(): number {
-  const value = Number(process.env.NATS_REQUEST_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : 5_000;
+  const value = Number(process.env.PASSWORD_CHECK_WAIT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 30_000;
 }
 
 function configuredConcurrency(): number {
