@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test } from '@playwright/test';
 import { adminAccount, confirmedCustomer } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
@@ -13,6 +13,19 @@ async function signIn(page: Page, email: string, password: string, portalName: '
 }
 
 /** A small but real PDF document. */
+/**
+ * Picks an option of an antd Select and waits until the field shows it. The options come
+ * with the public settings; a click that lands while the list is still being replaced is
+ * lost (seen about one run in three), so the pick is repeated until it shows.
+ */
+async function choose(page: Page, field: Locator, option: string) {
+  await expect(async () => {
+    await field.click();
+    await page.getByTitle(option, { exact: true }).last().click({ timeout: 2_000 });
+    await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -36,8 +49,7 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   await customerPage.getByLabel('Employment', { exact: true }).fill('Computer scientist');
   await customerPage.getByLabel('Address', { exact: true }).fill('21000 Brookpark Road, Cleveland');
   await customerPage.getByLabel('Investment amount (USD)').fill('5000');
-  await customerPage.getByLabel('Investment duration').click();
-  await customerPage.getByTitle('12 months').click();
+  await choose(customerPage, customerPage.getByLabel('Investment duration'), '12 months');
   await customerPage.getByLabel('Annual income (USD)').fill('60000');
   await customerPage.getByLabel('Investment purpose').fill('Retirement savings');
   await customerPage.getByRole('checkbox', { name: /I declare/ }).check();
@@ -102,11 +114,9 @@ test('a customer saves a corporate draft, reopens it from the status tab and sub
   await expect(corporate.getByLabel('Company name')).toHaveValue('Langley Computing');
   await corporate.getByLabel('Country of operation').fill('United States');
   await corporate.getByLabel("Director's name").fill('Dorothy Vaughan');
-  await corporate.getByLabel('Company structure').click();
-  await page.getByTitle('Private Limited Company').click();
+  await choose(page, corporate.getByLabel('Company structure'), 'Private Limited Company');
   await corporate.getByLabel('Investment amount (USD)').fill('12000');
-  await corporate.getByLabel('Investment duration').click();
-  await page.getByTitle('60 months').click();
+  await choose(page, corporate.getByLabel('Investment duration'), '60 months');
   await corporate.getByRole('checkbox', { name: /I declare/ }).check();
   await corporate.getByRole('button', { name: 'Submit Corporate Application' }).click();
   await expect(page.getByText('Application Submitted', { exact: true })).toBeVisible();
