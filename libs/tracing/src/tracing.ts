@@ -6,7 +6,18 @@ import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, SpanExporter, SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  Sampler,
+  SimpleSpanProcessor,
+  SpanExporter,
+  SpanProcessor,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 export interface TracingOptions {
   /** service.name of every span this process makes. */
@@ -27,12 +38,15 @@ function positiveNumber(value: string | undefined, fallback: number): number {
  * Traces for this process: W3C trace context in and out (HTTP headers, NATS message
  * headers), spans for incoming and outgoing HTTP and for every PostgreSQL query, exported
  * by OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set. Without
- * an endpoint, spans are still made so that logs carry a trace id; nothing is sent.
+ * an endpoint, trace ids are still made and passed on so that logs carry them, but no span
+ * is recorded (see samplerFor).
  * Call it before anything loads `http` or `pg` (first thing in main).
  */
 export function startTracing(options: TracingOptions): TracerProvider {
   if (provider) return provider;
   const env = options.env ?? process.env;
+  // The standard switch: no instrumentation at all (and no trace ids in logs).
+  if (env.OTEL_SDK_DISABLED === 'true') return (provider = new TracerProvider({ sampler: new AlwaysOffSampler() }));
   const processors: SpanProcessor[] = [];
   if (options.exporter) processors.push(new SimpleSpanProcessor({ exporter: options.exporter }));
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
@@ -41,7 +55,11 @@ export function startTracing(options: TracingOptions): TracerProvider {
   }
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  provider = new TracerProvider({ resource: resourceFromAttributes({ 'service.name': options.service }), spanProcessors: processors });
+  provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.service }),
+    spanProcessors: processors,
+    sampler: samplerFor(env, processors.length > 0),
+  });
   trace.setGlobalTracerProvider(provider);
   process.once('beforeExit', () => void provider?.shutdown().catch(() => undefined));
   registerInstrumentations({
@@ -53,6 +71,34 @@ export function startTracing(options: TracingOptions): TracerProvider {
     ],
   });
   return provider;
+}
+
+/**
+ * Which requests are recorded. With nowhere to send spans, none are: recording a span
+ * costs more CPU than the request it describes (it halved the gateway's read throughput),
+ * and a non-recording span still carries the trace id into logs and onward headers,
+ * whatever the caller's traceparent asks. With an exporter, OTEL_TRACES_SAMPLER (and
+ * OTEL_TRACES_SAMPLER_ARG for the ratio) choose, as the OpenTelemetry specification names
+ * them; the default follows the caller's decision and records the rest.
+ */
+export function samplerFor(env: NodeJS.ProcessEnv, exporting: boolean): Sampler {
+  if (!exporting) return new AlwaysOffSampler();
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  const ratioSampler = () => new TraceIdRatioBasedSampler(Number.isFinite(ratio) && ratio >= 0 && ratio <= 1 ? ratio : 1);
+  switch (env.OTEL_TRACES_SAMPLER) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return ratioSampler();
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: ratioSampler() });
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
 }
 
 /** Sends the spans still buffered (before the process exits). */
