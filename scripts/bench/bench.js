@@ -212,6 +212,13 @@ function summary(result) {
   };
 }
 
+/** Runs `work` and returns its result with the CPU seconds each watched process (and PostgreSQL) used meanwhile. */
+async function cpuUse(work, pids) {
+  const before = cpuSnapshot(pids);
+  const result = await work();
+  return { result, used: cpuDelta(before, cpuSnapshot(pids)) };
+}
+
 /** A short unmeasured run (connections, JIT, pools), then the measured one with CPU use per process. */
 /** Peak resident memory (VmHWM, MiB) of each watched process since it started: what its memory limit must hold. */
 function peakMemoryMiB(pids) {
@@ -464,7 +471,7 @@ async function main() {
     // The ledger's workloads (issue 7) live in their own file.
     const ledgerBench = require('./ledger-bench');
     const ledger = settings.workloads.includes('ledger')
-      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root })
+      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse: (work) => cpuUse(work, pids) })
       : null;
 
     const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? [])];

@@ -166,11 +166,13 @@ async function exportRun(gatewayUrl, token, query, gatewayPid) {
  * settings (connections, durationSeconds, warmupSeconds), cannon, summary, pids, say.
  */
 async function runLedgerBench(context) {
-  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root } = context;
+  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse } = context;
   const api = new PortalApi(gatewayUrl);
   const inbox = new MailInbox(stack.mailUrl);
   const connections = settings.connections;
   const results = { workloads: {}, targets: [] };
+  // BENCH_LEDGER_PARTS: withdrawals, list (the 1,000,000-row list and the export), or both (default).
+  const parts = (process.env.BENCH_LEDGER_PARTS || 'withdrawals,list').split(',').map((part) => part.trim());
 
   say(`  ledger: ${connections} customers signing up, funded through the book ...`);
   const customers = [];
@@ -178,75 +180,95 @@ async function runLedgerBench(context) {
   await fund(databaseUrl, customers.map((customer) => customer.user.id), 1_000_000_000);
   const admin = await adminAccount(api, { root, env });
 
-  say(`  ledger: pgbench TPC-B (scale ${connections}, ${connections} clients, ${settings.durationSeconds} s) on the same database ...`);
-  await pgbench(['-i', '-q', '-s', String(connections), '-I', 'dtgvp', databaseUrl]);
-  const output = await pgbench(['-n', '-c', String(connections), '-j', '2', '-T', String(settings.durationSeconds), databaseUrl]);
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? /tps = ([\d.]+)/.exec(output)?.[1]);
-  results.workloads['pgbench TPC-B'] = { transactionsPerSecond: Math.round(tps) };
-
-  say(`  ledger: withdrawal requests with the hold, one customer per connection: warm-up ${settings.warmupSeconds} s, then ${settings.durationSeconds} s ...`);
-  let next = 0;
-  const load = {
-    url: `${gatewayUrl}/api/v1/withdrawals`,
-    method: 'POST',
-    connections,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accountName: 'Bench Customer', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '100.00', currency: 'USD' }),
-    setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${customers[next++ % customers.length].accessToken}` }),
-  };
-  await cannon({ ...load, duration: settings.warmupSeconds });
-  next = 0;
-  const withdrawals = summary(await cannon({ ...load, duration: settings.durationSeconds }));
-  results.workloads['withdrawal requests'] = withdrawals;
-  const check = await fetch(`${gatewayUrl}/api/v1/admin/ledger/check`, { headers: { authorization: `Bearer ${admin.accessToken}` } }).then((response) => response.json());
-  results.ledgerCheck = { ok: check.ok, differences: check.differences?.length, transfers: check.transfers };
-  results.targets.push(
-    {
-      target: `withdrawal req/s >= ${TARGETS.withdrawalVsTpcb} x pgbench TPC-B tps`,
-      actual: `${withdrawals.requestsPerSecond} vs ${Math.round(tps)} (${(withdrawals.requestsPerSecond / tps).toFixed(2)} x)`,
-      pass: withdrawals.requestsPerSecond >= TARGETS.withdrawalVsTpcb * tps,
-    },
-    { target: 'no errors in the withdrawal requests', actual: String(withdrawals.errors), pass: withdrawals.errors === 0 },
-    { target: 'ledger check clean after the withdrawals', actual: check.ok ? `ok (${check.transfers} transfers)` : `${check.differences?.length} differences`, pass: check.ok === true },
-  );
-
-  say(`  ledger: seeding ${TARGETS.seededTransactions.toLocaleString('en-US')} transactions with generate_series ...`);
-  const seedStarted = Date.now();
-  await seedTransactions(databaseUrl, TARGETS.seededTransactions);
-  results.seedSeconds = (Date.now() - seedStarted) / 1000;
-  // Access tokens are short-lived: a fresh sign-in for the list and export runs.
-  const lister = await signIn(api, admin.email, admin.password);
-  const queries = ['', 'q=Harbor', 'q=DEP-S4242', 'q=northwind%20savings%20branch%2017', 'type=withdrawal', 'type=fee', 'status=pending', 'status=failed', 'type=deposit&status=processing', 'method=crypto', `from=${new Date(Date.now() - 86_400_000).toISOString()}`];
-  const pages = [];
-  for (const query of queries) pages.push(await pageLatency(gatewayUrl, lister.accessToken, query));
-  results.pages = pages;
-  const worst = pages.reduce((max, page) => (page.p95 > max.p95 ? page : max), pages[0]);
-  const pageErrors = pages.reduce((sum, page) => sum + page.errors, 0);
-  results.targets.push(
-    { target: `every list page p95 <= ${TARGETS.pageP95Ms} ms (search, each filter, 20 pages deep)`, actual: `worst ${worst.p95} ms (${worst.query})`, pass: worst.p95 <= TARGETS.pageP95Ms },
-    { target: 'no errors in the list pages', actual: String(pageErrors), pass: pageErrors === 0 },
-  );
-
-  say('  ledger: CSV export of the fees (100,000 rows) ...');
-  const exporter = await signIn(api, admin.email, admin.password);
-  const exported = await exportRun(gatewayUrl, exporter.accessToken, 'type=fee', pids.gateway);
-  results.export = exported;
-  results.targets.push({
-    target: `CSV export of ${TARGETS.exportRows.toLocaleString('en-US')} rows streams with flat gateway memory (< +100 MB)`,
-    actual: `${exported.rows} rows, ${exported.megabytes} MB in ${exported.seconds} s, gateway RSS ${exported.gatewayRssMb.before} -> peak ${exported.gatewayRssMb.peak} MB`,
-    pass: exported.rows >= TARGETS.exportRows && exported.gatewayRssMb.peak - exported.gatewayRssMb.before < 100,
-  });
+  if (parts.includes('withdrawals')) await withdrawalWorkload();
+  if (parts.includes('list')) await listWorkload();
   return results;
+
+  async function withdrawalWorkload() {
+    say(`  ledger: pgbench TPC-B (scale ${connections}, ${connections} clients, ${settings.durationSeconds} s) on the same database ...`);
+    await pgbench(['-i', '-q', '-s', String(connections), '-I', 'dtgvp', databaseUrl]);
+    const output = await pgbench(['-n', '-c', String(connections), '-j', '2', '-T', String(settings.durationSeconds), databaseUrl]);
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? /tps = ([\d.]+)/.exec(output)?.[1]);
+    results.workloads['pgbench TPC-B'] = { transactionsPerSecond: Math.round(tps) };
+
+    say(`  ledger: withdrawal requests with the hold, one customer per connection: warm-up ${settings.warmupSeconds} s, then ${settings.durationSeconds} s ...`);
+    let next = 0;
+    const load = {
+      url: `${gatewayUrl}/api/v1/withdrawals`,
+      method: 'POST',
+      connections,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountName: 'Bench Customer', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '100.00', currency: 'USD' }),
+      setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${customers[next++ % customers.length].accessToken}` }),
+    };
+    await cannon({ ...load, duration: settings.warmupSeconds });
+    next = 0;
+    const measured = await cpuUse(() => cannon({ ...load, duration: settings.durationSeconds }));
+    const withdrawals = summary(measured.result);
+    results.workloads['withdrawal requests'] = withdrawals;
+    // Where a withdrawal's CPU goes (the request, its hold, and the event pipeline behind it: outbox, notification, email).
+    results.cpuMicrosPerWithdrawal = Object.fromEntries(
+      Object.entries(measured.used).map(([name, seconds]) => [name, Math.round((seconds / Math.max(1, withdrawals.totalRequests)) * 1e6)]),
+    );
+    const check = await fetch(`${gatewayUrl}/api/v1/admin/ledger/check`, { headers: { authorization: `Bearer ${admin.accessToken}` } }).then((response) => response.json());
+    results.ledgerCheck = { ok: check.ok, differences: check.differences?.length, transfers: check.transfers };
+    results.targets.push(
+      {
+        target: `withdrawal req/s >= ${TARGETS.withdrawalVsTpcb} x pgbench TPC-B tps`,
+        actual: `${withdrawals.requestsPerSecond} vs ${Math.round(tps)} (${(withdrawals.requestsPerSecond / tps).toFixed(2)} x)`,
+        pass: withdrawals.requestsPerSecond >= TARGETS.withdrawalVsTpcb * tps,
+      },
+      { target: 'no errors in the withdrawal requests', actual: String(withdrawals.errors), pass: withdrawals.errors === 0 },
+      { target: 'ledger check clean after the withdrawals', actual: check.ok ? `ok (${check.transfers} transfers)` : `${check.differences?.length} differences`, pass: check.ok === true },
+    );
+
+  }
+
+  async function listWorkload() {
+    say(`  ledger: seeding ${TARGETS.seededTransactions.toLocaleString('en-US')} transactions with generate_series ...`);
+    const seedStarted = Date.now();
+    await seedTransactions(databaseUrl, TARGETS.seededTransactions);
+    results.seedSeconds = (Date.now() - seedStarted) / 1000;
+    // Access tokens are short-lived: a fresh sign-in for the list and export runs.
+    const lister = await signIn(api, admin.email, admin.password);
+    const queries = ['', 'q=Harbor', 'q=DEP-S4242', 'q=northwind%20savings%20branch%2017', 'type=withdrawal', 'type=fee', 'status=pending', 'status=failed', 'type=deposit&status=processing', 'method=crypto', `from=${new Date(Date.now() - 86_400_000).toISOString()}`];
+    const pages = [];
+    for (const query of queries) pages.push(await pageLatency(gatewayUrl, lister.accessToken, query));
+    results.pages = pages;
+    const worst = pages.reduce((max, page) => (page.p95 > max.p95 ? page : max), pages[0]);
+    const pageErrors = pages.reduce((sum, page) => sum + page.errors, 0);
+    results.targets.push(
+      { target: `every list page p95 <= ${TARGETS.pageP95Ms} ms (search, each filter, 20 pages deep)`, actual: `worst ${worst.p95} ms (${worst.query})`, pass: worst.p95 <= TARGETS.pageP95Ms },
+      { target: 'no errors in the list pages', actual: String(pageErrors), pass: pageErrors === 0 },
+    );
+
+    say('  ledger: CSV export of the fees (100,000 rows) ...');
+    const exporter = await signIn(api, admin.email, admin.password);
+    const exported = await exportRun(gatewayUrl, exporter.accessToken, 'type=fee', pids.gateway);
+    results.export = exported;
+    results.targets.push({
+      target: `CSV export of ${TARGETS.exportRows.toLocaleString('en-US')} rows streams with flat gateway memory (< +100 MB)`,
+      actual: `${exported.rows} rows, ${exported.megabytes} MB in ${exported.seconds} s, gateway RSS ${exported.gatewayRssMb.before} -> peak ${exported.gatewayRssMb.peak} MB`,
+      pass: exported.rows >= TARGETS.exportRows && exported.gatewayRssMb.peak - exported.gatewayRssMb.before < 100,
+    });
+  }
 }
 
 /** The ledger's figures, printed after the bench's own tables. */
 function reportLedger(results, say, table) {
   const w = results.workloads['withdrawal requests'];
-  say('\n' + table([
-    ['ledger workload', 'per second', 'p50 ms', 'p99 ms', 'errors'],
-    ['pgbench TPC-B (tps)', results.workloads['pgbench TPC-B'].transactionsPerSecond, '-', '-', '-'],
-    ['withdrawal requests', w.requestsPerSecond, w.latencyMs.p50, w.latencyMs.p99, w.errors],
-  ]));
+  if (w) {
+    say('\n' + table([
+      ['ledger workload', 'per second', 'p50 ms', 'p99 ms', 'errors'],
+      ['pgbench TPC-B (tps)', results.workloads['pgbench TPC-B'].transactionsPerSecond, '-', '-', '-'],
+      ['withdrawal requests', w.requestsPerSecond, w.latencyMs.p50, w.latencyMs.p99, w.errors],
+    ]));
+  }
+  if (results.cpuMicrosPerWithdrawal) {
+    const entries = Object.entries(results.cpuMicrosPerWithdrawal).filter(([, micros]) => micros > 0);
+    say('\n' + table([['CPU per withdrawal (µs)', ...entries.map(([name]) => name)], ['', ...entries.map(([, micros]) => micros)]]));
+  }
+  if (!results.pages) return;
   say(`\nseeded 1,000,000 transactions in ${results.seedSeconds} s`);
   say('\n' + table([['admin list query', 'samples', 'p50 ms', 'p95 ms', 'errors', 'total'], ...results.pages.map((page) => [page.query.slice(0, 60), page.samples, page.p50, page.p95, page.errors, page.total])]));
 }

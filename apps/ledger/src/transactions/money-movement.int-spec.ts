@@ -376,6 +376,36 @@ describe('money movement on the double-entry ledger', () => {
       expect(await failure(client.as(searched).send(LedgerCommands.transactionStats, {}))).toMatchObject({ statusCode: 403 });
     });
 
+    it('counts a search up to 1,000 and says so, and finds nothing without a fuss', async () => {
+      const owner = customer();
+      // Rows straight into the table, outside the counters (as the benchmark seeds them), removed again after.
+      await database.query('ALTER TABLE ledger.transactions DISABLE TRIGGER trg_transactions_stats');
+      try {
+        await database.query(
+          `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, created_at, updated_at)
+           SELECT gen_random_uuid(), $1, 'fee', 'completed', 100, 'USD', 'balance', 'FEE-CAPY-' || i, 'Capybara levy ' || i, now() - make_interval(secs => i), now()
+           FROM generate_series(1, 1005) AS i`,
+          [owner.userId],
+        );
+      } finally {
+        await database.query('ALTER TABLE ledger.transactions ENABLE TRIGGER trg_transactions_stats');
+      }
+      try {
+        const first = await client.as(admin).send(LedgerCommands.listTransactions, { q: 'capybara', limit: 20 });
+        expect(first).toMatchObject({ total: 1000, totalCapped: true });
+        expect(first.items.map((item) => item.reference)).toEqual(Array.from({ length: 20 }, (_, i) => `FEE-CAPY-${i + 1}`));
+        const second = await client.as(admin).send(LedgerCommands.listTransactions, { q: 'capybara', limit: 20, cursor: first.nextCursor as string });
+        expect(second).toMatchObject({ total: 1000, totalCapped: true });
+        expect(second.items[0].reference).toBe('FEE-CAPY-21');
+
+        const few = await client.as(admin).send(LedgerCommands.listTransactions, { q: 'FEE-CAPY-100', limit: 20 });
+        expect(few).toMatchObject({ total: 7, totalCapped: false });
+        expect(await client.as(admin).send(LedgerCommands.listTransactions, { q: 'okapi' })).toMatchObject({ items: [], total: 0, totalCapped: false, nextCursor: null });
+      } finally {
+        await database.query(`DELETE FROM ledger.transactions WHERE reference LIKE 'FEE-CAPY-%'`);
+      }
+    });
+
     it("shows customers only their own transactions; another's is not found", async () => {
       const owner = await funded('100');
       const stranger = customer();

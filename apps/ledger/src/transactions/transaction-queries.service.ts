@@ -23,6 +23,11 @@ import { decodeCursor, encodeCursor, TRANSACTION_COLUMNS, TransactionRow, transa
 /** Totals of a text, date or method search are counted up to this many, on the first page only. */
 const COUNT_CAP = 1_000;
 
+/** Whether the kept counters answer the total (no filter beyond type and status). */
+function countedByStats(query: AdminTransactionsPagePayload & { userIds?: string[] }): boolean {
+  return !query.q && !query.from && !query.to && !query.method && !query.userIds;
+}
+
 function amounts(rows: { currency: string; amount: string }[]): AmountByCurrency[] {
   return CURRENCIES.map((currency) => ({ currency, amount: formatMinor(rows.find((row) => row.currency.trim() === currency)?.amount ?? 0) })).filter(
     (entry, index) => index === 0 || entry.amount !== '0.00',
@@ -56,8 +61,10 @@ export class TransactionQueries {
       }
     }
     const page = await this.page({ ...query, matchingOwners });
-    const clients = await this.clients(meta, [...new Set(page.items.map((item) => item.userId))]);
-    const items = await withApprovals(this.dataSource.manager, this.settings, page.items);
+    const [clients, items] = await Promise.all([
+      this.clients(meta, [...new Set(page.items.map((item) => item.userId))]),
+      withApprovals(this.dataSource.manager, this.settings, page.items),
+    ]);
     return { ...page, items: items.map((item) => ({ ...item, client: clients.get(item.userId) ?? null })) };
   }
 
@@ -108,42 +115,45 @@ export class TransactionQueries {
       if (query.matchingOwners?.length) add(`(${words} OR lower(reference) LIKE $2 OR user_id = ANY($3::uuid[]))`, query.q, prefix, query.matchingOwners);
       else add(`(${words} OR lower(reference) LIKE $2)`, query.q, prefix);
     }
-    const filters = [...conditions];
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (cursor) add('(created_at, id) < ($1::timestamptz, $2::uuid)', cursor.at, cursor.id);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows: TransactionRow[] = await this.dataSource.query(
-      `SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
-      parameters,
-    );
-    const more = rows.length > limit;
-    const items = rows.slice(0, limit);
+    const order = 'ORDER BY created_at DESC, id DESC';
+    let rows: (TransactionRow & { matching?: string })[];
     let total = cursor?.total ?? 0;
     let totalCapped = cursor?.capped ?? false;
-    if (!cursor && !query.skipTotal) ({ total, totalCapped } = await this.total(query, filters, parameters));
+    if (!cursor && !query.skipTotal && !countedByStats(query)) {
+      // A search's first page and its total come from one scan of what matches (up to the
+      // cap, in page order): a text search read twice cost a page as much again.
+      rows = await this.dataSource.query(
+        `WITH matching AS MATERIALIZED (SELECT id, created_at FROM ledger.transactions ${where} ${order} LIMIT ${COUNT_CAP + 1}),
+              shown AS (SELECT id FROM matching ${order} LIMIT ${limit + 1})
+         SELECT ${TRANSACTION_COLUMNS}, (SELECT count(*) FROM matching) AS matching
+         FROM ledger.transactions WHERE id IN (SELECT id FROM shown) ${order}`,
+        parameters,
+      );
+      const matching = Number(rows[0]?.matching ?? 0);
+      ({ total, totalCapped } = matching > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: matching, totalCapped: false });
+    } else {
+      rows = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ${order} LIMIT ${limit + 1}`, parameters);
+      if (!cursor && !query.skipTotal) ({ total, totalCapped } = await this.totalFromStats(query));
+    }
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit);
     return { items: items.map((row) => transactionView(row)), nextCursor: more ? encodeCursor(items[items.length - 1], total, totalCapped) : null, total, totalCapped };
   }
 
-  private async total(query: AdminTransactionsPagePayload & { userIds?: string[] }, filters: string[], parameters: unknown[]): Promise<{ total: number; totalCapped: boolean }> {
-    if (!query.q && !query.from && !query.to && !query.method && !query.userIds) {
-      // Type and status totals come from the counters kept with every posting.
-      const conditions: string[] = [];
-      const values: unknown[] = [];
-      if (query.type) conditions.push(`type = $${values.push(query.type)}`);
-      if (query.status) conditions.push(`status = $${values.push(query.status)}`);
-      const [row] = await this.dataSource.query(
-        `SELECT coalesce(sum(count), 0) AS total FROM ledger.transaction_stats ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
-        values,
-      );
-      return { total: Number(row.total), totalCapped: false };
-    }
+  /** Type and status totals come from the counters kept with every posting. */
+  private async totalFromStats(query: AdminTransactionsPagePayload): Promise<{ total: number; totalCapped: boolean }> {
+    const conditions: string[] = [];
+    const values: unknown[] = [];
+    if (query.type) conditions.push(`type = $${values.push(query.type)}`);
+    if (query.status) conditions.push(`status = $${values.push(query.status)}`);
     const [row] = await this.dataSource.query(
-      // Ordered as the page is, so a common match is counted along the date index and a rare one from its own index.
-      `SELECT count(*) AS total FROM (SELECT 1 FROM ledger.transactions ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${COUNT_CAP + 1}) AS matching`,
-      parameters,
+      `SELECT coalesce(sum(count), 0) AS total FROM ledger.transaction_stats ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
+      values,
     );
-    const total = Number(row.total);
-    return total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false };
+    return { total: Number(row.total), totalCapped: false };
   }
 
   async stats(actor: Actor): Promise<TransactionStats> {
