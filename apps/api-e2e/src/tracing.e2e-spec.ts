@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { startTestStack, TestStack } from '@portal/testing';
+import { startTestStack, TestStack, uniqueEmail } from '@portal/testing';
 
 interface ReceivedSpan {
   service: string;
@@ -61,18 +61,35 @@ describe('one request, one trace', () => {
     await new Promise((resolve) => collector?.close(resolve));
   });
 
+  const spansOf = (traceId: string, service: string) => received.filter((span) => span.traceId === traceId && span.service === service);
+  const isQuery = (span: ReceivedSpan) => /select|insert/i.test(span.name) || span.name.startsWith('pg');
+
   it("follows a browser's request through the gateway into identity and its database, in spans and in both logs", async () => {
     const traceId = randomBytes(16).toString('hex');
     const response = await stack.api.get('/api/v1/settings/public', { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
     expect(response.status).toBe(200);
 
-    const spansOf = (service: string) => received.filter((span) => span.traceId === traceId && span.service === service);
-    await eventually(() => spansOf('gateway').length > 0 && spansOf('identity').some((span) => /select/i.test(span.name) || span.name.startsWith('pg')));
-    expect(spansOf('gateway').map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^GET/), 'identity.settings.get-public.v1 send']));
-    expect(spansOf('identity').map((span) => span.name)).toEqual(expect.arrayContaining(['identity.settings.get-public.v1 process']));
+    await eventually(() => spansOf(traceId, 'gateway').length > 0 && spansOf(traceId, 'identity').some(isQuery));
+    expect(spansOf(traceId, 'gateway').map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^GET/), 'identity.settings.get-public.v1 send']));
+    expect(spansOf(traceId, 'identity').map((span) => span.name)).toEqual(expect.arrayContaining(['identity.settings.get-public.v1 process']));
 
     await eventually(() => logLines(stack, 'gateway').some((line) => line.traceId === traceId) && logLines(stack, 'identity').some((line) => line.traceId === traceId));
     expect(logLines(stack, 'gateway').find((line) => line.traceId === traceId)).toMatchObject({ message: 'request', path: '/api/v1/settings/public', status: 200 });
     expect(logLines(stack, 'identity').find((line) => line.traceId === traceId)).toMatchObject({ message: 'command', outcome: 'ok' });
+  });
+
+  it("follows a sign-up on into the event it raises, through identity's outbox into notification's handling of it", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const email = uniqueEmail();
+    const signUp = { firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct-horse-7', confirmPassword: 'correct-horse-7', userType: 'customer' };
+    const response = await stack.api.post('/api/v1/auth/signup', signUp, { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    expect(response.status).toBe(201);
+
+    const handling = 'identity.user.email-confirmation-requested.v1 process';
+    await eventually(() => spansOf(traceId, 'notification').some((span) => span.name === handling) && spansOf(traceId, 'notification').some(isQuery));
+    expect(spansOf(traceId, 'gateway').map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^POST/)]));
+
+    await eventually(() => logLines(stack, 'notification').some((line) => line.traceId === traceId && line.message === 'email queued'));
+    expect(logLines(stack, 'notification').find((line) => line.traceId === traceId && line.message === 'email queued')).toMatchObject({ subject: 'identity.user.email-confirmation-requested.v1' });
   });
 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { BeforeApplicationShutdown, DynamicModule, Injectable, Module, OnApplicationBootstrap, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import type { Span } from '@opentelemetry/api';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection, nanos } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { BackendService, DeadLetter, deadLetterSubject, EventDefinition, EventEnvelope, StreamDefinition } from '@portal/contracts';
@@ -10,6 +11,7 @@ import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
 import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
 import { consumerPending, consumerRedelivering, eventsHandled } from './metrics';
 import { handleEventOnce } from './outbox';
+import { inTraceContext, markFailed, startEventSpan } from './trace-propagation';
 import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
 /** What a handler gets besides the payload: the whole event and the transaction that records it as handled. */
@@ -163,12 +165,24 @@ export class DurableEventConsumer {
       message.ack();
       return;
     }
+    // In the trace of the work that raised the event: the handler's queries and commands
+    // join it, and so do this delivery's log lines.
+    const handling = startEventSpan(event.subject, message.headers, event);
+    try {
+      await inTraceContext(handling.context, () => this.handleDelivery(message, event, handling.span));
+    } finally {
+      handling.span.end();
+    }
+  }
+
+  private async handleDelivery(message: JsMsg, event: EventEnvelope, span: Span): Promise<void> {
     try {
       const handled = await this.handleNow(event);
       message.ack();
       eventsHandled.inc({ stream: this.stream.name, subject: event.subject, outcome: handled ? 'handled' : 'duplicate' });
       this.settings.logger.debug({ eventId: event.id, subject: event.subject, handled }, handled ? 'event handled' : 'event already handled');
     } catch (error) {
+      markFailed(span, error);
       if (error instanceof InvalidEventPayloadError) return this.deadLetter(message, event, error.message);
       const attempt = message.info.deliveryCount;
       if (attempt >= this.settings.maxAttempts) return this.deadLetter(message, event, String(error));

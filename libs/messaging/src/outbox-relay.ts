@@ -2,12 +2,14 @@ import { DataSource } from 'typeorm';
 import { NatsConnection } from 'nats';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { OutboxEvent } from './outbox';
+import { fromOutboxPayload, OutboxEvent } from './outbox';
 import { encodeEvent, ensureStream } from './jetstream';
+import { eventHeaders } from './trace-propagation';
 
 /**
  * Publishes committed outbox events to JetStream. The event id is the JetStream message
  * id, so a publish repeated after a crash is dropped by the stream's de-duplication.
+ * The trace context stored with an event goes out in its headers and its envelope.
  * Replicas share the work: each batch locks its rows with SKIP LOCKED.
  */
 export class OutboxRelay {
@@ -54,10 +56,11 @@ export class OutboxRelay {
       let published = 0;
       for (const event of pending) {
         try {
+          const { payload, traceContext } = fromOutboxPayload(event.payload);
           await js.publish(
             event.subject,
-            encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, payload: event.payload }),
-            { msgID: event.id },
+            encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, traceparent: traceContext?.traceparent, tracestate: traceContext?.tracestate, payload }),
+            { msgID: event.id, headers: eventHeaders(traceContext) },
           );
           await manager.update(OutboxEvent, { id: event.id }, { publishedAt: new Date(), publishAttempts: event.publishAttempts + 1, lastError: null });
           published++;

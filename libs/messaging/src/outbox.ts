@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Column, CreateDateColumn, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
 import { EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
+import { activeTraceContext, EventTraceContext } from './trace-propagation';
 
 /** An event waiting to be published; written in the same transaction as the change it describes. */
 @Entity({ name: 'outbox_events' })
@@ -29,6 +30,26 @@ export class ProcessedEvent {
 export const eventEntities = [OutboxEvent, ProcessedEvent];
 
 /**
+ * Where an outbox row keeps its event's trace context until the relay publishes it: in the
+ * payload column (no column of its own, so no migration), taken out before publishing.
+ */
+const TRACE_KEY = '_trace';
+
+/** An event's payload as the outbox stores it: with the trace context of the running code, when it is traced. */
+export function outboxPayload(payload: object): Record<string, unknown> {
+  const traceContext = activeTraceContext();
+  return traceContext ? { ...payload, [TRACE_KEY]: traceContext } : (payload as Record<string, unknown>);
+}
+
+/** A stored payload split back into the event's payload and its trace context. */
+export function fromOutboxPayload(stored: Record<string, unknown>): { payload: Record<string, unknown>; traceContext: EventTraceContext | undefined } {
+  if (!(TRACE_KEY in stored)) return { payload: stored, traceContext: undefined };
+  const { [TRACE_KEY]: kept, ...payload } = stored;
+  const traceContext = kept as EventTraceContext | null;
+  return { payload, traceContext: typeof traceContext?.traceparent === 'string' ? traceContext : undefined };
+}
+
+/**
  * Records an event inside the caller's transaction; the relay publishes it after commit.
  * The payload must be of the event's own payload type. Returns the event id.
  */
@@ -37,7 +58,7 @@ export async function addToOutbox<P extends object>(manager: EntityManager, even
   await manager.insert(OutboxEvent, {
     id,
     subject: event.subject,
-    payload: payload as never,
+    payload: outboxPayload(payload) as never,
     requestId: currentRequestId() ?? null,
   });
   return id;

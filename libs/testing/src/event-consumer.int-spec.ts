@@ -1,13 +1,18 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Injectable, INestMicroservice, Module } from '@nestjs/common';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { AlwaysOffSampler, AlwaysOnSampler, InMemorySpanExporter, Sampler, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { IsString } from 'class-validator';
 import { Client } from 'pg';
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { deadLetterCommands, defineEvent, defineStream } from '@portal/contracts';
 import { ServiceDatabaseModule } from '@portal/database';
-import { createEventTablesV1, eventEntities, EventConsumerModule, EventContext, OnEvent, runService, ServiceCallError } from '@portal/messaging';
+import { createLogger } from '@portal/logging';
+import { addToOutbox, createEventTablesV1, eventEntities, EventConsumerModule, EventContext, OnEvent, OutboxModule, runService, ServiceCallError } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from './jetstream';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
 
@@ -20,6 +25,9 @@ const NOTE_STREAM = defineStream('TEST_NOTES', NoteEvents);
 /** What the test's handler has seen; `poisoned` texts fail until the cause is "fixed". */
 const seen: string[] = [];
 const poisoned = new Set<string>();
+/** The handler's log lines, as the service's logger writes them. */
+const logLines: Record<string, unknown>[] = [];
+const handlerLog = createLogger('ledger', 'info', { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
 
 @Injectable()
 class NoteHandlers {
@@ -29,6 +37,7 @@ class NoteHandlers {
     // Written in the consumer's transaction: it commits with the processed-event record.
     await manager.query('INSERT INTO ledger.notes (text) VALUES ($1)', [payload.text]);
     seen.push(payload.text);
+    handlerLog.info({ text: payload.text, payloadFields: Object.keys(payload) }, 'note taken');
   }
 }
 
@@ -64,6 +73,7 @@ describe('a durable event consumer', () => {
         module: class TestLedgerModule {},
         imports: [
           ServiceDatabaseModule.forService({ schema: 'ledger', url: environment.DATABASE_URL, entities: eventEntities, migrations: [CreateTestTables1700000000000] }),
+          OutboxModule.forStreams(NOTE_STREAM),
           NotesModule,
         ],
       }),
@@ -138,5 +148,88 @@ describe('a durable event consumer', () => {
     await publisher.waitUntilHandled(NOTE_STREAM, 'ledger', await publisher.publishRaw(NOTE_STREAM, 'ledger.note.taken.v1', new TextEncoder().encode('{not json')));
     const letters = await deadLetters();
     expect(letters.items.find((letter) => letter.raw === '{not json')).toMatchObject({ event: null, deliveries: 1, error: expect.stringContaining('undecodable') });
+  });
+
+  describe('with tracing', () => {
+    const exporter = new InMemorySpanExporter();
+    const tracer = () => trace.getTracer('test');
+    const until = async <T>(find: () => T | undefined, what: string): Promise<T> => {
+      const deadline = Date.now() + 10_000;
+      for (let found = find(); ; found = find()) {
+        if (found !== undefined) return found;
+        if (Date.now() > deadline) throw new Error(`not seen within 10 s: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const untilHandled = (text: string) => until(() => logLines.find((line) => line.text === text), `${text} handled`);
+    // The span ends after the handler's transaction commits, a moment after its log line.
+    const untilProcessedIn = (traceId: string) =>
+      until(() => exporter.getFinishedSpans().find((span) => span.name === 'ledger.note.taken.v1 process' && span.spanContext().traceId === traceId), `a span of trace ${traceId}`);
+    const traceWith = (sampler: Sampler) => {
+      // As @portal/tracing registers it in a service's main.
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+      trace.setGlobalTracerProvider(new TracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
+    };
+    /** A request's work that adds an event to the outbox, in a span of its own; gives that span. */
+    const takeNoteInSpan = (text: string) =>
+      tracer().startActiveSpan('POST /api/v1/notes', async (span) => {
+        await service.get(DataSource).transaction((manager) => addToOutbox(manager, NoteEvents.noteTaken, { text }));
+        span.end();
+        return span.spanContext();
+      });
+
+    afterEach(() => {
+      trace.disable();
+      propagation.disable();
+      context.disable();
+      exporter.reset();
+    });
+
+    it('handles an event added to the outbox in the trace of the work that added it, in a consumer span', async () => {
+      traceWith(new AlwaysOnSampler());
+      const text = `traced-${randomUUID()}`;
+      const request = await takeNoteInSpan(text);
+
+      const line = await untilHandled(text);
+      expect(line.traceId).toBe(request.traceId);
+      // The trace context travels beside the payload, not in it: in the headers and the envelope.
+      expect(line.payloadFields).toEqual(['text']);
+      const published = await (await publisher.connection.jetstreamManager()).streams.getMessage(NOTE_STREAM.name, { last_by_subj: NoteEvents.noteTaken.subject });
+      const traceparent = `00-${request.traceId}-${request.spanId}-01`;
+      expect(published.header.get('traceparent')).toBe(traceparent);
+      expect(published.json()).toMatchObject({ traceparent, payload: { text } });
+      expect(await untilProcessedIn(request.traceId)).toMatchObject({ kind: SpanKind.CONSUMER, parentSpanContext: { spanId: request.spanId } });
+    });
+
+    it('keeps the trace id across the event when no span is recorded (tracing without an exporter)', async () => {
+      traceWith(new AlwaysOffSampler());
+      const text = `unrecorded-${randomUUID()}`;
+      const request = await takeNoteInSpan(text);
+
+      expect((await untilHandled(text)).traceId).toBe(request.traceId);
+      expect(exporter.getFinishedSpans()).toHaveLength(0);
+    });
+
+    it('takes the trace context from the envelope when the message headers have none', async () => {
+      traceWith(new AlwaysOnSampler());
+      const traceId = randomUUID().replace(/-/g, '');
+      const event = eventEnvelope(NoteEvents.noteTaken, { text: `enveloped-${randomUUID()}` }, { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+      await publisher.publish(NOTE_STREAM, event);
+
+      expect((await untilHandled(event.payload.text)).traceId).toBe(traceId);
+    });
+
+    it('stores no trace context for an event added outside any trace, which is handled in a trace of its own', async () => {
+      traceWith(new AlwaysOnSampler());
+      const text = `untraced-${randomUUID()}`;
+      await service.get(DataSource).transaction((manager) => addToOutbox(manager, NoteEvents.noteTaken, { text }));
+      const stored = await database.query('SELECT payload FROM ledger.outbox_events WHERE payload ->> \'text\' = $1', [text]);
+      expect(stored.rows).toEqual([{ payload: { text } }]);
+
+      const line = await untilHandled(text);
+      expect(line.traceId).toEqual(expect.stringMatching(/^[0-9a-f]{32}$/));
+      expect(await untilProcessedIn(line.traceId as string)).toMatchObject({ parentSpanContext: undefined });
+    });
   });
 });

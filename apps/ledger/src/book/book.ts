@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Currency, EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
+import { outboxPayload } from '@portal/messaging';
 
 export const CUSTOMER_ACCOUNT_KINDS = ['available', 'held', 'locked', 'invested', 'returns'] as const;
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
@@ -39,7 +40,7 @@ export interface OutboxRow {
 }
 
 export function outboxRow<P extends object>(event: EventDefinition<P>, payload: NoInfer<P>): OutboxRow {
-  return { id: randomUUID(), subject: event.subject, payload, requestId: currentRequestId() ?? null };
+  return { id: randomUUID(), subject: event.subject, payload: outboxPayload(payload), requestId: currentRequestId() ?? null };
 }
 
 /** A new customer transaction with every value known before it is written (its reply can be stored with it). */

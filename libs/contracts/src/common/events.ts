@@ -4,5 +4,8 @@ export interface EventEnvelope<P = unknown> {
   subject: string;
   occurredAt: string;
   requestId?: string;
+  /** W3C trace context of the work that raised the event (also sent as message headers). */
+  traceparent?: string;
+  tracestate?: string;
   payload: P;
 }
