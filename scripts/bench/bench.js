@@ -471,7 +471,7 @@ async function main() {
     // The ledger's workloads (issue 7) live in their own file.
     const ledgerBench = require('./ledger-bench');
     const ledger = settings.workloads.includes('ledger')
-      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse: (work) => cpuUse(work, pids) })
+      ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse: (work) => cpuUse(work, pids), toggleProfiles: (names) => settings.profile && names.forEach(signal) })
       : null;
 
     const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? [])];
