@@ -14,6 +14,9 @@ bash scripts/ensure-chromium.sh
 step "Install"
 bash scripts/install.sh
 
+step "Lockfile: npm ci accepts it (every platform's optional binaries named)"
+npm run check:lockfile
+
 step "Build"
 npm run build
 
