@@ -1,62 +1,36 @@
 import 'reflect-metadata';
-import { INestMicroservice } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { healthCommand, JobQueue, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
+import { healthCommand, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
-import { ProcessedEvent, runService } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, EventPublisher } from '@portal/testing';
+import { ProcessedEvent } from '@portal/messaging';
 import { EmailDelivery } from './email/email-delivery.entity';
 import { Recipient } from './inbox/recipient.entity';
-import { emailJobId, EmailJobData } from './email/email-job';
+import { emailJobId } from './email/email-job';
 import { notificationMigrations } from './migrations';
-import { NotificationEnvironment } from './notification-environment';
-import { NOTIFICATION_SCHEMA, notificationEntities, NotificationModule } from './notification.module';
+import { NOTIFICATION_SCHEMA, notificationEntities } from './notification.module';
 import { emailConfirmationRequested, passwordChanged, passwordResetRequested, userConfirmed, userRegistered } from './testing/identity-events';
-import { MailCatcher } from './testing/mail-catcher';
+import { NotificationUnderTest, startNotificationUnderTest } from './testing/notification-under-test';
 
 jest.setTimeout(60_000);
 
 describe('notification service', () => {
-  let infrastructure: TestInfrastructure;
-  let mail: MailCatcher;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-  let events: EventPublisher;
-  let queue: Queue<EmailJobData>;
-  let dataSource: DataSource;
+  let notification: NotificationUnderTest;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('notification');
-    mail = await MailCatcher.start();
-    service = await runService({
-      service: 'notification',
-      environment: NotificationEnvironment,
-      module: (environment) => NotificationModule.register(environment),
-      env: { ...infrastructure.env, SMTP_URL: mail.smtpUrl, EMAIL_WORKER_INLINE: 'true' },
-    });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
-    events = await EventPublisher.connect(infrastructure.nats.url);
-    queue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: infrastructure.redis.url } });
-    dataSource = service.get(DataSource);
+    notification = await startNotificationUnderTest('notification');
   });
 
   afterAll(async () => {
-    await queue?.close();
-    await events?.close();
-    await client?.close();
-    await stopService(service);
-    await mail?.stop();
-    await infrastructure?.stop();
+    await notification?.stop();
   });
 
-  const deliveriesFor = (eventId: string) => dataSource.getRepository(EmailDelivery).findBy({ eventId });
+  const deliveriesFor = (eventId: string) => notification.dataSource.getRepository(EmailDelivery).findBy({ eventId });
 
   /** Waits until no email job is waiting, running or due for a retry. */
   async function queueSettled(timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      const counts = await notification.emailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       if (Object.values(counts).every((count) => count === 0)) return;
       if (Date.now() > deadline) throw new Error(`email queue still busy: ${JSON.stringify(counts)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -64,7 +38,7 @@ describe('notification service', () => {
   }
 
   it('reports postgres and redis in its health, and not the mail server', async () => {
-    const health = await client.send(healthCommand('notification'), {});
+    const health = await notification.client.send(healthCommand('notification'), {});
     expect(health).toMatchObject({ service: 'notification', status: 'up' });
     expect(health.dependencies).toEqual([
       { name: 'postgres', status: 'up' },
@@ -76,8 +50,8 @@ describe('notification service', () => {
     const event = emailConfirmationRequested({ firstName: 'Ada <b>' });
     const { email: address, confirmationUrl } = event.payload;
 
-    await events.publish(IDENTITY_EVENTS_STREAM, event);
-    const email = await mail.lastEmailTo(address);
+    await notification.events.publish(IDENTITY_EVENTS_STREAM, event);
+    const email = await notification.mail.lastEmailTo(address);
     expect(email.subject).toBe('Confirm your email address');
     expect(email.from).toEqual([{ address: 'no-reply@portal.local', name: 'Investment Portal' }]);
     expect(email.text).toContain(confirmationUrl);
@@ -87,11 +61,10 @@ describe('notification service', () => {
 
     // The same event again under another message id gets past JetStream's de-duplication;
     // the processed-event record stops it.
-    const replay = await events.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-replayed`);
-    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', replay);
+    await notification.deliver(IDENTITY_EVENTS_STREAM, event, `${event.id}-replayed`);
     await queueSettled();
 
-    expect(await mail.emailsTo(address)).toHaveLength(1);
+    expect(await notification.mail.emailsTo(address)).toHaveLength(1);
     const deliveries = await deliveriesFor(event.id);
     expect(deliveries).toEqual([
       expect.objectContaining({ eventId: event.id, template: 'confirm-email', recipient: address, subject: 'Confirm your email address' }),
@@ -101,19 +74,18 @@ describe('notification service', () => {
 
   it('does not send twice when a replayed event finds its processed record gone', async () => {
     const event = emailConfirmationRequested();
-    await events.publish(IDENTITY_EVENTS_STREAM, event);
-    await mail.lastEmailTo(event.payload.email);
+    await notification.events.publish(IDENTITY_EVENTS_STREAM, event);
+    await notification.mail.lastEmailTo(event.payload.email);
 
     // Lost processed record: only the kept job (same job id) can stop a second email now.
-    await dataSource.getRepository(ProcessedEvent).delete({ eventId: event.id });
-    const replay = await events.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-after-loss`);
-    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', replay);
+    await notification.dataSource.getRepository(ProcessedEvent).delete({ eventId: event.id });
+    await notification.deliver(IDENTITY_EVENTS_STREAM, event, `${event.id}-after-loss`);
     await queueSettled();
 
-    expect(await dataSource.getRepository(ProcessedEvent).existsBy({ eventId: event.id })).toBe(true);
-    expect(await mail.emailsTo(event.payload.email)).toHaveLength(1);
+    expect(await notification.dataSource.getRepository(ProcessedEvent).existsBy({ eventId: event.id })).toBe(true);
+    expect(await notification.mail.emailsTo(event.payload.email)).toHaveLength(1);
     expect(await deliveriesFor(event.id)).toHaveLength(1);
-    const job = await queue.getJob(emailJobId(event.id, 'confirm-email'));
+    const job = await notification.emailQueue.getJob(emailJobId(event.id, 'confirm-email'));
     expect(await job?.getState()).toBe('completed');
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential' }, removeOnComplete: { age: 604800 }, removeOnFail: false });
   });
@@ -123,34 +95,34 @@ describe('notification service', () => {
     const changed = passwordChanged({ via: 'reset' });
     const welcome = userConfirmed();
     const registered = userRegistered();
-    for (const event of [registered, reset, changed, welcome]) await events.publish(IDENTITY_EVENTS_STREAM, event);
+    for (const event of [registered, reset, changed, welcome]) await notification.events.publish(IDENTITY_EVENTS_STREAM, event);
 
-    const resetEmail = await mail.lastEmailTo(reset.payload.email);
+    const resetEmail = await notification.mail.lastEmailTo(reset.payload.email);
     expect(resetEmail.subject).toBe('Reset your password');
     expect(resetEmail.text).toContain(reset.payload.resetUrl);
     expect(resetEmail.html).toContain(`href="${reset.payload.resetUrl}"`);
     expect(resetEmail.text).toContain('valid for 1 hour');
     expect(resetEmail.text).toContain('If you did not ask to reset your password, you can ignore this email');
 
-    const changedEmail = await mail.lastEmailTo(changed.payload.email);
+    const changedEmail = await notification.mail.lastEmailTo(changed.payload.email);
     expect(changedEmail.subject).toBe('Your password was changed');
     expect(changedEmail.text).toContain('was reset with a password reset link');
     expect(changedEmail.text).toContain('http://localhost:3000/auth/reset-password');
 
-    const welcomeEmail = await mail.lastEmailTo(welcome.payload.email);
+    const welcomeEmail = await notification.mail.lastEmailTo(welcome.payload.email);
     expect(welcomeEmail.subject).toBe('Welcome to Investment Portal');
     expect(welcomeEmail.text).toContain('http://localhost:3000/auth/login');
 
     // A registration sends no email; its address is kept for later emails (ledger, support...).
-    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', await events.publish(IDENTITY_EVENTS_STREAM, userRegistered()));
+    await notification.deliver(IDENTITY_EVENTS_STREAM, userRegistered());
     await queueSettled();
-    expect(await mail.emailsTo(registered.payload.email)).toHaveLength(0);
-    expect(await dataSource.getRepository(Recipient).findOneBy({ userId: registered.payload.userId })).toMatchObject({ email: registered.payload.email });
+    expect(await notification.mail.emailsTo(registered.payload.email)).toHaveLength(0);
+    expect(await notification.dataSource.getRepository(Recipient).findOneBy({ userId: registered.payload.userId })).toMatchObject({ email: registered.payload.email });
   });
 
   it('has a migration for every entity change', async () => {
     const checker = await new DataSource(
-      serviceDataSourceOptions({ schema: NOTIFICATION_SCHEMA, url: infrastructure.database.url, entities: notificationEntities, migrations: notificationMigrations }),
+      serviceDataSourceOptions({ schema: NOTIFICATION_SCHEMA, url: notification.infrastructure.database.url, entities: notificationEntities, migrations: notificationMigrations }),
     ).initialize();
     try {
       expect(await pendingSchemaChanges(checker)).toEqual([]);

@@ -8,28 +8,47 @@ import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceCl
 /** One real service on its own database, NATS and Redis, with a client and a direct database connection. */
 export interface ServiceUnderTest {
   infrastructure: TestInfrastructure;
-  service: INestMicroservice;
+  /** The running instance (a new one after `whileStopped`). */
+  readonly service: INestMicroservice;
   client: TestServiceClient;
   /** For arranging rows the test needs (its own service's schema only). */
   database: Client;
+  /** Stops the service alone, does the work while it is down (its infrastructure stays up), and starts it again: an outage or a deployment. */
+  whileStopped<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
-export async function startServiceUnderTest(options: {
+export async function startServiceUnderTest<E extends ServiceEnvironment = ServiceEnvironment>(options: {
   label: string;
   service: BackendService;
-  module: (environment: ServiceEnvironment) => DynamicModule | Type<unknown>;
+  /** The service's own environment class, where it reads more than the common one. */
+  environment?: new () => E;
+  module: (environment: E) => DynamicModule | Type<unknown>;
+  /** Set for the service on top of the infrastructure's (also in `infrastructure.env`, for its other processes). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<ServiceUnderTest> {
-  const infrastructure = await startTestInfrastructure(options.label);
-  const service = await runService({ service: options.service, environment: ServiceEnvironment, module: options.module, env: infrastructure.env });
+  const infrastructure = await startTestInfrastructure(options.label, options.env);
+  const environment = (options.environment ?? ServiceEnvironment) as new () => E;
+  const run = () => runService({ service: options.service, environment, module: options.module, env: infrastructure.env });
+  let service = await run();
   const client = await TestServiceClient.connect(infrastructure.nats.url);
   const database = new Client({ connectionString: infrastructure.database.url });
   await database.connect();
   return {
     infrastructure,
-    service,
+    get service() {
+      return service;
+    },
     client,
     database,
+    async whileStopped<T>(work: () => Promise<T>) {
+      await stopService(service);
+      try {
+        return await work();
+      } finally {
+        service = await run();
+      }
+    },
     async stop() {
       await database.end();
       await client.close();

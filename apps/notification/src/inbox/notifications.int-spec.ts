@@ -1,8 +1,5 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { INestMicroservice } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import {
   Actor,
   AdminRole,
@@ -11,7 +8,6 @@ import {
   EventEnvelope,
   IDENTITY_EVENTS_STREAM,
   IdentityEvents,
-  JobQueue,
   KYC_EVENTS_STREAM,
   KycEvents,
   LEDGER_EVENTS_STREAM,
@@ -22,16 +18,13 @@ import {
   StreamDefinition,
   SUPPORT_EVENTS_STREAM,
   SupportEvents,
-  TransactionEvent,
   UserSummary,
 } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure } from '@portal/testing';
-import { emailJobId, EmailJobData } from '../email/email-job';
-import { NotificationEnvironment } from '../notification-environment';
-import { NotificationModule } from '../notification.module';
+import { eventEnvelope, StreamRecorder, refusalOf as failure } from '@portal/testing';
+import { emailJobId } from '../email/email-job';
 import { FakeIdentityDirectory } from '../testing/fake-identity';
-import { MailCatcher } from '../testing/mail-catcher';
+import { transactionEvent } from '../testing/ledger-events';
+import { NotificationUnderTest, startNotificationUnderTest } from '../testing/notification-under-test';
 
 jest.setTimeout(90_000);
 
@@ -43,13 +36,7 @@ function person(overrides: Partial<UserSummary> = {}): UserSummary {
 }
 
 describe('in-app notifications and the emails events ask for', () => {
-  let infrastructure: TestInfrastructure;
-  let mail: MailCatcher;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-  let events: EventPublisher;
-  let queue: Queue<EmailJobData>;
-  let dataSource: DataSource;
+  let notification: NotificationUnderTest;
   let directory: FakeIdentityDirectory;
   let announced: StreamRecorder;
   const people = [
@@ -59,77 +46,39 @@ describe('in-app notifications and the emails events ask for', () => {
     person({ userType: 'admin', adminRole: 'admin', kycStatus: 'verified' }),
   ];
 
-  const startNotificationService = () =>
-    runService({
-      service: 'notification',
-      environment: NotificationEnvironment,
-      module: (environment) => NotificationModule.register(environment),
-      env: { ...infrastructure.env, SMTP_URL: mail.smtpUrl, EMAIL_WORKER_INLINE: 'true' },
-    });
-
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('notification_inbox');
-    mail = await MailCatcher.start();
-    service = await startNotificationService();
-    client = await TestServiceClient.connect(infrastructure.nats.url);
-    events = await EventPublisher.connect(infrastructure.nats.url);
-    queue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: infrastructure.redis.url } });
-    dataSource = service.get(DataSource);
-    directory = await new FakeIdentityDirectory(client.connection, people, 2).start();
+    notification = await startNotificationUnderTest('notification_inbox');
+    directory = await new FakeIdentityDirectory(notification.client.connection, people, 2).start();
   });
 
   afterAll(async () => {
     directory?.stop();
     await announced?.close();
-    await queue?.close();
-    await events?.close();
-    await client?.close();
-    await stopService(service);
-    await mail?.stop();
-    await infrastructure?.stop();
+    await notification?.stop();
   });
-
-  /** Publishes the event, then the same event again past JetStream's de-duplication, and waits for both. */
-  async function deliverTwice(stream: StreamDefinition, event: EventEnvelope): Promise<void> {
-    await events.publish(stream, event);
-    await events.waitUntilHandled(stream, 'notification', await events.publish(stream, event, `${event.id}-redelivered`));
-  }
 
   async function registered(userId: string, email: string, firstName = 'Ada') {
-    const event = eventEnvelope(IdentityEvents.userRegistered, { userId, email, firstName, lastName: 'Lovelace', userType: 'customer' });
-    await events.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'notification', await events.publish(IDENTITY_EVENTS_STREAM, event));
+    await notification.deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userRegistered, { userId, email, firstName, lastName: 'Lovelace', userType: 'customer' }));
   }
 
-  const listOf = (userId: string) => client.as(customer(userId)).send(NotificationCommands.list, {});
-  const unread = async (userId: string) => (await client.as(customer(userId)).send(NotificationCommands.unreadCount, {})).count;
-  const transaction = (userId: string, overrides: Partial<TransactionEvent> = {}): TransactionEvent => ({
-    transactionId: randomUUID(),
-    userId,
-    type: 'deposit',
-    status: 'completed',
-    reference: `DEP-${Date.now()}`,
-    amount: '1500.00',
-    currency: 'USD',
-    reason: null,
-    occurredAt: new Date().toISOString(),
-    ...overrides,
-  });
+  const listOf = (userId: string) => notification.client.as(customer(userId)).send(NotificationCommands.list, {});
+  const unread = async (userId: string) => (await notification.client.as(customer(userId)).send(NotificationCommands.unreadCount, {})).count;
 
   it('makes exactly one notification per event, even when each is delivered twice', async () => {
     const userId = randomUUID();
     const occurredAt = new Date().toISOString();
     const deliveries: [StreamDefinition, EventEnvelope][] = [
       [APPLICATIONS_EVENTS_STREAM, eventEnvelope(ApplicationsEvents.reviewed, { applicationId: randomUUID(), userId, applicationType: 'personal', status: 'approved', note: null, reviewedBy: randomUUID(), submittedAt: occurredAt, version: 2 })],
-      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositCompleted, transaction(userId))],
-      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositRejected, transaction(userId, { status: 'failed', reason: 'Funds not received' }))],
-      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalCompleted, transaction(userId, { type: 'withdrawal', reference: 'WTH-1' }))],
-      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalRejected, transaction(userId, { type: 'withdrawal', status: 'failed', reference: 'WTH-2' }))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositCompleted, transactionEvent(userId))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositRejected, transactionEvent(userId, { status: 'failed', reason: 'Funds not received' }))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalCompleted, transactionEvent(userId, { type: 'withdrawal', reference: 'WTH-1' }))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalRejected, transactionEvent(userId, { type: 'withdrawal', status: 'failed', reference: 'WTH-2' }))],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.securityDepositCreated, { securityDepositId: randomUUID(), userId, amount: '2800000.00', currency: 'USD', locked: true, lockReason: null, occurredAt })],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.securityDepositUnlocked, { securityDepositId: randomUUID(), userId, amount: '100.00', currency: 'USD', locked: false, lockReason: 'Emergency unlock approved', occurredAt })],
       [KYC_EVENTS_STREAM, eventEnvelope(KycEvents.documentReviewed, { documentId: randomUUID(), userId, documentType: 'id', decision: 'rejected', notes: 'Blurred photo' })],
       [SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Where is my deposit?', status: 'resolved', answeredBy: 'admin', occurredAt })],
     ];
-    for (const [stream, event] of deliveries) await deliverTwice(stream, event);
+    for (const [stream, event] of deliveries) await notification.deliverTwice(stream, event);
 
     const page = await listOf(userId);
     expect(page.total).toBe(deliveries.length);
@@ -151,7 +100,7 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(await unread(userId)).toBe(deliveries.length);
 
     // Each is announced once for the gateway's live updates.
-    announced = await StreamRecorder.open(client.connection, NOTIFICATION_EVENTS_STREAM);
+    announced = await StreamRecorder.open(notification.client.connection, NOTIFICATION_EVENTS_STREAM);
     const created = await announced.waitForCount(NotificationEvents.notificationCreated, (payload) => payload.userId === userId, deliveries.length);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(announced.all(NotificationEvents.notificationCreated, (payload) => payload.userId === userId)).toHaveLength(created.length);
@@ -160,8 +109,8 @@ describe('in-app notifications and the emails events ask for', () => {
   it('makes no notification for what does not concern the customer', async () => {
     const userId = randomUUID();
     const occurredAt = new Date().toISOString();
-    await deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Mine', status: 'open', answeredBy: 'customer', occurredAt }));
-    await deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Moved', status: 'in_progress', answeredBy: null, occurredAt }));
+    await notification.deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Mine', status: 'open', answeredBy: 'customer', occurredAt }));
+    await notification.deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Moved', status: 'in_progress', answeredBy: null, occurredAt }));
     expect(await unread(userId)).toBe(0);
   });
 
@@ -170,8 +119,8 @@ describe('in-app notifications and the emails events ask for', () => {
     const address = `mail-${randomUUID().slice(0, 8)}@example.test`;
     await registered(userId, address, 'Grace');
     const occurredAt = new Date().toISOString();
-    const withdrawal = eventEnvelope(LedgerEvents.withdrawalRequested, transaction(userId, { type: 'withdrawal', status: 'pending', reference: 'WTH-77', amount: '250.00' }));
-    const deposit = eventEnvelope(LedgerEvents.depositCompleted, transaction(userId, { reference: 'DEP-88' }));
+    const withdrawal = eventEnvelope(LedgerEvents.withdrawalRequested, transactionEvent(userId, { type: 'withdrawal', status: 'pending', reference: 'WTH-77', amount: '250.00' }));
+    const deposit = eventEnvelope(LedgerEvents.depositCompleted, transactionEvent(userId, { reference: 'DEP-88' }));
     const approved = eventEnvelope(ApplicationsEvents.reviewed, { applicationId: randomUUID(), userId, applicationType: 'corporate', status: 'approved', note: null, reviewedBy: randomUUID(), submittedAt: occurredAt, version: 2 });
     const answered = eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Card <order>', status: 'resolved', answeredBy: 'admin', occurredAt });
     for (const [stream, event] of [
@@ -180,18 +129,18 @@ describe('in-app notifications and the emails events ask for', () => {
       [APPLICATIONS_EVENTS_STREAM, approved],
       [SUPPORT_EVENTS_STREAM, answered],
     ] as [StreamDefinition, EventEnvelope][]) {
-      await deliverTwice(stream, event);
+      await notification.deliverTwice(stream, event);
     }
     const applicationId = randomUUID();
     const gippAddress = `gipp-${randomUUID().slice(0, 8)}@example.test`;
     const submitted = () =>
       eventEnvelope(ApplicationsEvents.submitted, { applicationId, userId, applicationType: 'gipp', fullName: 'Grace Hopper', email: gippAddress, investmentAmount: '5000000.00', submittedAt: occurredAt });
-    await deliverTwice(APPLICATIONS_EVENTS_STREAM, submitted());
-    await deliverTwice(APPLICATIONS_EVENTS_STREAM, submitted()); // another event for the same application
+    await notification.deliverTwice(APPLICATIONS_EVENTS_STREAM, submitted());
+    await notification.deliverTwice(APPLICATIONS_EVENTS_STREAM, submitted()); // another event for the same application
 
     const deadline = Date.now() + 15_000;
-    while ((await mail.emailsTo(address)).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const emails = await mail.emailsTo(address);
+    while ((await notification.mail.emailsTo(address)).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const emails = await notification.mail.emailsTo(address);
     expect(emails.map((email) => email.subject).sort()).toEqual(
       ['We received your withdrawal request', 'Your deposit has been credited', 'Your investment application was approved', 'Your support ticket has been answered'].sort(),
     );
@@ -200,13 +149,13 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(withdrawalEmail?.html).toContain('Hello Grace,');
     expect(emails.find((email) => email.subject === 'Your support ticket has been answered')?.html).toContain('Card &lt;order&gt;');
 
-    const gipp = await mail.lastEmailTo(gippAddress);
+    const gipp = await notification.mail.lastEmailTo(gippAddress);
     expect(gipp.subject).toBe('We received your GIPP application');
     expect(gipp.text).toContain('http://localhost:3000/auth/login');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await mail.emailsTo(gippAddress)).toHaveLength(1);
-    expect(await mail.emailsTo(address)).toHaveLength(4);
-    expect(await (await queue.getJob(emailJobId(withdrawal.id, 'withdrawal-requested')))?.getState()).toBe('completed');
+    expect(await notification.mail.emailsTo(gippAddress)).toHaveLength(1);
+    expect(await notification.mail.emailsTo(address)).toHaveLength(4);
+    expect(await (await notification.emailQueue.getJob(emailJobId(withdrawal.id, 'withdrawal-requested')))?.getState()).toBe('completed');
   });
 
   it('tells the customer about a document request and the KYC decision, in the bell and by email, once each', async () => {
@@ -217,7 +166,7 @@ describe('in-app notifications and the emails events ask for', () => {
     const requested = eventEnvelope(KycEvents.documentRequested, { requestId: randomUUID(), userId, message: 'Please upload a recent utility bill.', requestedBy: randomUUID() });
     const rejected = eventEnvelope(KycEvents.statusChanged, { userId, kycStatus: 'rejected', version: 2, reason: 'The ID has expired' });
     const verified = eventEnvelope(KycEvents.statusChanged, { userId, kycStatus: 'verified', version: 3 });
-    for (const event of [opened, requested, rejected, verified]) await deliverTwice(KYC_EVENTS_STREAM, event);
+    for (const event of [opened, requested, rejected, verified]) await notification.deliverTwice(KYC_EVENTS_STREAM, event);
 
     const page = await listOf(userId);
     expect(page.items.map((item) => [item.title, item.type]).sort()).toEqual(
@@ -231,8 +180,8 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(page.items.find((item) => item.title === 'Verification not approved')?.message).toContain('The ID has expired');
 
     const deadline = Date.now() + 15_000;
-    while ((await mail.emailsTo(address)).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const emails = await mail.emailsTo(address);
+    while ((await notification.mail.emailsTo(address)).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const emails = await notification.mail.emailsTo(address);
     expect(emails.map((email) => email.subject).sort()).toEqual(['We need documents from you', 'Your account is verified', 'Your identity verification was not approved'].sort());
     expect(emails.find((email) => email.subject === 'We need documents from you')?.text).toContain('Please upload a recent utility bill.');
     expect(emails.find((email) => email.subject === 'Your identity verification was not approved')?.text).toContain('The ID has expired');
@@ -241,29 +190,29 @@ describe('in-app notifications and the emails events ask for', () => {
   it('marks one or all as read, hides expired ones, and keeps each user to their own', async () => {
     const userId = randomUUID();
     const other = randomUUID();
-    for (let index = 0; index < 3; index++) await deliverTwice(LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositCompleted, transaction(userId)));
+    for (let index = 0; index < 3; index++) await notification.deliverTwice(LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositCompleted, transactionEvent(userId)));
     const [first, second] = (await listOf(userId)).items;
 
-    expect(await failure(client.as(customer(other)).send(NotificationCommands.markRead, { notificationId: first.id }))).toMatchObject({ statusCode: 404 });
-    expect(await client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: first.id })).toEqual({ updated: 1 });
-    expect(await client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: first.id })).toEqual({ updated: 0 });
+    expect(await failure(notification.client.as(customer(other)).send(NotificationCommands.markRead, { notificationId: first.id }))).toMatchObject({ statusCode: 404 });
+    expect(await notification.client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: first.id })).toEqual({ updated: 1 });
+    expect(await notification.client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: first.id })).toEqual({ updated: 0 });
     expect(await unread(userId)).toBe(2);
 
-    await dataSource.query(`UPDATE notification.notifications SET expires_at = now() - interval '1 second' WHERE id = $1`, [second.id]);
+    await notification.dataSource.query(`UPDATE notification.notifications SET expires_at = now() - interval '1 second' WHERE id = $1`, [second.id]);
     expect(await unread(userId)).toBe(1);
     expect((await listOf(userId)).items.map((item) => item.id)).not.toContain(second.id);
-    expect(await failure(client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: second.id }))).toMatchObject({ statusCode: 404 });
+    expect(await failure(notification.client.as(customer(userId)).send(NotificationCommands.markRead, { notificationId: second.id }))).toMatchObject({ statusCode: 404 });
 
-    expect(await client.as(customer(userId)).send(NotificationCommands.markAllRead, {})).toEqual({ updated: 1 });
+    expect(await notification.client.as(customer(userId)).send(NotificationCommands.markAllRead, {})).toEqual({ updated: 1 });
     expect(await unread(userId)).toBe(0);
-    expect(await failure(client.send(NotificationCommands.unreadCount, {}))).toMatchObject({ statusCode: 401 });
+    expect(await failure(notification.client.send(NotificationCommands.unreadCount, {}))).toMatchObject({ statusCode: 401 });
   });
 
   it('broadcasts to a filtered audience in one go, announces it once, and tells who got it', async () => {
     const agent = admin('support');
     const [verifiedActive, pendingActive, verifiedSuspended, anAdmin] = people;
     const before = directory.requests.length;
-    const result = await client.as(agent).send(NotificationCommands.broadcast, {
+    const result = await notification.client.as(agent).send(NotificationCommands.broadcast, {
       title: 'Scheduled Maintenance',
       message: 'The platform will be unavailable on Sunday from 02:00 to 04:00 UTC.',
       type: 'warning',
@@ -281,43 +230,43 @@ describe('in-app notifications and the emails events ask for', () => {
     }
     for (const outsider of [pendingActive, anAdmin]) expect(await unread(outsider.id)).toBe(0);
 
-    announced ??= await StreamRecorder.open(client.connection, NOTIFICATION_EVENTS_STREAM);
+    announced ??= await StreamRecorder.open(notification.client.connection, NOTIFICATION_EVENTS_STREAM);
     const sent = await announced.waitFor(NotificationEvents.broadcastSent, (payload) => payload.broadcastId === result.broadcastId);
     expect(sent.payload).toMatchObject({ recipientCount: 2, sentBy: agent.userId });
-    const among = await client.send(NotificationCommands.recipientsAmong, { broadcastId: result.broadcastId, userIds: [verifiedActive.id, pendingActive.id, randomUUID()] });
+    const among = await notification.client.send(NotificationCommands.recipientsAmong, { broadcastId: result.broadcastId, userIds: [verifiedActive.id, pendingActive.id, randomUUID()] });
     expect(among).toEqual({ userIds: [verifiedActive.id], unreadCounts: { [verifiedActive.id]: 1 } });
 
-    const stats = await client.as(agent).send(NotificationCommands.recipientStats, {});
+    const stats = await notification.client.as(agent).send(NotificationCommands.recipientStats, {});
     expect(stats.audience).toEqual({ totalCustomers: 3, activeCustomers: 2, suspendedCustomers: 1, kycVerified: 2, kycPending: 1, kycRejected: 0 });
     expect(stats.recentBroadcasts[0]).toMatchObject({ id: result.broadcastId, recipientCount: 2, readCount: 0, audience: { kind: 'filtered', kycStatus: 'verified' } });
   });
 
   it('sends to all customers or one user, and refuses an empty audience, bad input and other roles', async () => {
     const agent = admin('super_admin');
-    const all = await client.as(agent).send(NotificationCommands.broadcast, { title: 'Welcome', message: 'Hello everyone', type: 'success', audience: { kind: 'all_customers' } });
+    const all = await notification.client.as(agent).send(NotificationCommands.broadcast, { title: 'Welcome', message: 'Hello everyone', type: 'success', audience: { kind: 'all_customers' } });
     expect(all.recipientCount).toBe(3);
-    const one = await client.as(agent).send(NotificationCommands.broadcast, { title: 'Just you', message: 'Hi', type: 'info', audience: { kind: 'user', userId: people[3].id } });
+    const one = await notification.client.as(agent).send(NotificationCommands.broadcast, { title: 'Just you', message: 'Hi', type: 'info', audience: { kind: 'user', userId: people[3].id } });
     expect(one.message).toBe('Notification broadcast to 1 users');
     expect(await unread(people[3].id)).toBe(1);
 
-    expect(await failure(client.as(agent).send(NotificationCommands.broadcast, { title: 'Nobody', message: 'x', type: 'info', audience: { kind: 'filtered', kycStatus: 'rejected' } }))).toMatchObject({
+    expect(await failure(notification.client.as(agent).send(NotificationCommands.broadcast, { title: 'Nobody', message: 'x', type: 'info', audience: { kind: 'filtered', kycStatus: 'rejected' } }))).toMatchObject({
       statusCode: 400,
       message: 'No users found to send notification to',
     });
-    expect(await failure(client.as(agent).send(NotificationCommands.broadcast, { title: 'Ghost', message: 'x', type: 'info', audience: { kind: 'user', userId: randomUUID() } }))).toMatchObject({
+    expect(await failure(notification.client.as(agent).send(NotificationCommands.broadcast, { title: 'Ghost', message: 'x', type: 'info', audience: { kind: 'user', userId: randomUUID() } }))).toMatchObject({
       statusCode: 400,
       message: 'No users found to send notification to',
     });
-    expect(await failure(client.as(agent).send(NotificationCommands.broadcast, { title: '  ', message: 'x', type: 'info', audience: { kind: 'all_customers' } }))).toMatchObject({ statusCode: 400 });
+    expect(await failure(notification.client.as(agent).send(NotificationCommands.broadcast, { title: '  ', message: 'x', type: 'info', audience: { kind: 'all_customers' } }))).toMatchObject({ statusCode: 400 });
     expect(
-      await failure(client.as(agent).send(NotificationCommands.broadcast, { title: 'Late', message: 'x', type: 'info', expiresAt: new Date(Date.now() - 60_000).toISOString(), audience: { kind: 'all_customers' } })),
+      await failure(notification.client.as(agent).send(NotificationCommands.broadcast, { title: 'Late', message: 'x', type: 'info', expiresAt: new Date(Date.now() - 60_000).toISOString(), audience: { kind: 'all_customers' } })),
     ).toMatchObject({ statusCode: 400, message: 'The expiry must be in the future.' });
     for (const refused of [admin('moderator'), customer()]) {
-      expect(await failure(client.as(refused).send(NotificationCommands.broadcast, { title: 'No', message: 'x', type: 'info', audience: { kind: 'all_customers' } }))).toMatchObject({ statusCode: 403 });
-      expect(await failure(client.as(refused).send(NotificationCommands.listFailedEmails, {}))).toMatchObject({ statusCode: 403 });
+      expect(await failure(notification.client.as(refused).send(NotificationCommands.broadcast, { title: 'No', message: 'x', type: 'info', audience: { kind: 'all_customers' } }))).toMatchObject({ statusCode: 403 });
+      expect(await failure(notification.client.as(refused).send(NotificationCommands.listFailedEmails, {}))).toMatchObject({ statusCode: 403 });
     }
-    expect(await client.as(agent).send(NotificationCommands.listFailedEmails, {})).toEqual({ items: [], total: 0 });
-    const found = await client.as(agent).send(NotificationCommands.findRecipients, { q: people[1].email.slice(0, 10).toUpperCase() });
+    expect(await notification.client.as(agent).send(NotificationCommands.listFailedEmails, {})).toEqual({ items: [], total: 0 });
+    const found = await notification.client.as(agent).send(NotificationCommands.findRecipients, { q: people[1].email.slice(0, 10).toUpperCase() });
     expect(found.items).toEqual([{ id: people[1].id, email: people[1].email, firstName: 'Pat', lastName: 'Doe', userType: 'customer' }]);
   });
 
@@ -325,21 +274,17 @@ describe('in-app notifications and the emails events ask for', () => {
     const userId = randomUUID();
     const address = `restart-${randomUUID().slice(0, 8)}@example.test`;
     await registered(userId, address, 'Mary');
-    await stopService(service);
-
-    const deposits = Array.from({ length: 5 }, (_, index) => eventEnvelope(LedgerEvents.depositCompleted, transaction(userId, { reference: `DEP-R${index}` })));
-    let last = 0;
-    for (const event of deposits) last = await events.publish(LEDGER_EVENTS_STREAM, event);
-    // One of them comes twice, as after a publisher's retry.
-    last = await events.publish(LEDGER_EVENTS_STREAM, deposits[2], `${deposits[2].id}-retried`);
-
-    service = await startNotificationService();
-    dataSource = service.get(DataSource);
-    await events.waitUntilHandled(LEDGER_EVENTS_STREAM, 'notification', last, 20_000);
+    const last = await notification.whileStopped(async () => {
+      const deposits = Array.from({ length: 5 }, (_, index) => eventEnvelope(LedgerEvents.depositCompleted, transactionEvent(userId, { reference: `DEP-R${index}` })));
+      for (const event of deposits) await notification.events.publish(LEDGER_EVENTS_STREAM, event);
+      // One of them comes twice, as after a publisher's retry.
+      return notification.events.publish(LEDGER_EVENTS_STREAM, deposits[2], `${deposits[2].id}-retried`);
+    });
+    await notification.events.waitUntilHandled(LEDGER_EVENTS_STREAM, 'notification', last, 20_000);
     expect((await listOf(userId)).items.map((item) => item.message.match(/DEP-R\d/)?.[0]).sort()).toEqual(['DEP-R0', 'DEP-R1', 'DEP-R2', 'DEP-R3', 'DEP-R4']);
     const deadline = Date.now() + 15_000;
-    while ((await mail.emailsTo(address)).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await notification.mail.emailsTo(address)).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await mail.emailsTo(address)).toHaveLength(5);
+    expect(await notification.mail.emailsTo(address)).toHaveLength(5);
   });
 });
