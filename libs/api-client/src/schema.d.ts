@@ -2462,10 +2462,13 @@ export interface components {
             /** @description Submitted applications */
             totalInvestments: number;
             /**
-             * @description Sum of submitted amounts
+             * @deprecated
+             * @description Submitted amounts of every currency added together, not converted: use totalValueByCurrency
              * @example 12000.00
              */
             totalValue: string;
+            /** @description Sum of submitted amounts in each currency applied in (never converted) */
+            totalValueByCurrency: components["schemas"]["AmountByCurrency"][];
         };
         PasswordChangedResult: {
             /** @example true */

@@ -280,6 +280,20 @@ describe('investment applications', () => {
     expect(oversight.items.find((row) => row.status === 'active')).toMatchObject({ expectedReturnRate: '20.00', expectedReturnAmount: '200.00' });
     expect(await refusal(client.as(owner).send(ApplicationsCommands.adminList, {}))).toMatchObject({ statusCode: 403 });
   });
+
+  it('totals Investment Oversight per currency, never adding euros to dollars', async () => {
+    const owner = customer();
+    const euros = await client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '2500.00' }));
+    await client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '1200.00' }));
+    // Applications are taken in dollars today; one held in euros is written as such.
+    await database.query(`UPDATE applications.applications SET currency = 'EUR' WHERE id = $1`, [euros.id]);
+
+    const { tiles } = await client.as(admin()).send(ApplicationsCommands.adminInvestments, {});
+    expect(tiles.totalValueByCurrency.find((entry) => entry.currency === 'EUR')).toEqual({ currency: 'EUR', amount: '2500.00' });
+    const dollars = tiles.totalValueByCurrency.find((entry) => entry.currency === 'USD');
+    expect(Number(dollars?.amount)).toBeGreaterThanOrEqual(1200);
+    expect(tiles.totalValueByCurrency.map((entry) => entry.currency)).toEqual(['EUR', 'USD']);
+  });
 });
 
 function gippMissingNothing(data: Record<string, unknown>): boolean {

@@ -14,6 +14,7 @@ import {
   ApplicationStatus,
   ApplicationType,
   ApplicationView,
+  Currency,
   DEFAULT_FEATURE_TOGGLES,
   IdentityCommands,
   InvestmentList,
@@ -247,14 +248,26 @@ export class ApplicationsService {
       .orderBy('application.submittedAt', 'DESC')
       .take(filter.limit ?? 100)
       .getManyAndCount();
-    const tiles = await this.dataSource.manager
-      .createQueryBuilder(InvestmentApplication, 'application')
-      .select('COUNT(*)', 'total')
-      .addSelect('COALESCE(SUM(application.investmentAmountMinor), 0)', 'value')
-      .addSelect("COUNT(*) FILTER (WHERE application.status = 'approved')", 'active')
-      .addSelect("COUNT(*) FILTER (WHERE application.status = 'pending')", 'pending')
-      .where("application.status <> 'draft'")
-      .getRawOne<{ total: string; value: string; active: string; pending: string }>();
+    const [tiles, values] = await Promise.all([
+      this.dataSource.manager
+        .createQueryBuilder(InvestmentApplication, 'application')
+        .select('COUNT(*)', 'total')
+        .addSelect('COALESCE(SUM(application.investmentAmountMinor), 0)', 'value')
+        .addSelect("COUNT(*) FILTER (WHERE application.status = 'approved')", 'active')
+        .addSelect("COUNT(*) FILTER (WHERE application.status = 'pending')", 'pending')
+        .where("application.status <> 'draft'")
+        .getRawOne<{ total: string; value: string; active: string; pending: string }>(),
+      // Amounts in different currencies are never added together: one total per currency.
+      this.dataSource.manager
+        .createQueryBuilder(InvestmentApplication, 'application')
+        .select('application.currency', 'currency')
+        .addSelect('SUM(application.investmentAmountMinor)', 'value')
+        .where("application.status <> 'draft'")
+        .andWhere('application.investmentAmountMinor IS NOT NULL')
+        .groupBy('application.currency')
+        .orderBy('application.currency')
+        .getRawMany<{ currency: string; value: string }>(),
+    ]);
     const people = await this.people(rows.map((row) => row.userId), admin);
     const items: OversightRow[] = rows.map((row) => {
       const investment = (row as InvestmentApplication & { investment?: Investment }).investment ?? null;
@@ -278,7 +291,13 @@ export class ApplicationsService {
     return {
       items,
       total,
-      tiles: { totalInvestments: Number(tiles?.total ?? 0), totalValue: fromMinor(tiles?.value ?? '0'), activeInvestments: Number(tiles?.active ?? 0), pendingApplications: Number(tiles?.pending ?? 0) },
+      tiles: {
+        totalInvestments: Number(tiles?.total ?? 0),
+        totalValue: fromMinor(tiles?.value ?? '0'),
+        totalValueByCurrency: values.map((row) => ({ currency: row.currency as Currency, amount: fromMinor(row.value) })),
+        activeInvestments: Number(tiles?.active ?? 0),
+        pendingApplications: Number(tiles?.pending ?? 0),
+      },
     };
   }
 

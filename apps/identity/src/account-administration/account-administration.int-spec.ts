@@ -96,7 +96,7 @@ describe('account administration', () => {
     const { actor } = await signedInAdmin(harness);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: actor.userId }))).toMatchObject({ statusCode: 409, code: 'own_account' });
     const { session } = await confirmedCustomer(harness);
-    expect(await failure(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id }))).toMatchObject({ statusCode: 409, code: 'no_change' });
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id }))).toMatchObject({ statusCode: 409, code: 'account_status_unchanged', params: { status: 'active' } });
   });
 
   it('refuses to delete a customer who still holds money, and changes nothing', async () => {

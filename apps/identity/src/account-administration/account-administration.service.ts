@@ -99,7 +99,7 @@ export class AccountAdministrationService {
       endSessionsBecause: 'role_changed',
       apply: async (manager, target) => {
         if (target.userType !== 'admin') throw ServiceError.conflict('Only administrators have an admin role.', 'not_an_admin');
-        if (target.adminRole === adminRole) throw ServiceError.conflict(`This administrator is already ${adminRole}.`, 'no_change');
+        if (target.adminRole === adminRole) throw ServiceError.conflict(`This administrator is already ${adminRole}.`, 'admin_role_unchanged');
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
         await manager.update(User, { id: target.id }, { adminRole });
         target.adminRole = adminRole;
@@ -139,7 +139,7 @@ export class AccountAdministrationService {
   }
 
   private async setStatus(manager: EntityManager, target: User, userStatus: UserStatus, actor: Actor): Promise<void> {
-    if (target.userStatus === userStatus) throw ServiceError.conflict(`This account is already ${userStatus}.`, 'no_change');
+    if (target.userStatus === userStatus) throw ServiceError.conflict(`This account is already ${userStatus}.`, 'account_status_unchanged');
     if (userStatus === 'suspended' && target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
     await manager.update(User, { id: target.id }, { userStatus });
     target.userStatus = userStatus;

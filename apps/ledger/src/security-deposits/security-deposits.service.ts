@@ -149,7 +149,7 @@ export class SecurityDeposits {
       return await this.dataSource.transaction(async (manager) => {
         const [current]: SecurityDepositRow[] = await manager.query(`SELECT * FROM ledger.security_deposits WHERE id = $1 FOR UPDATE`, [payload.id]);
         if (!current) throw ServiceError.notFound('Security deposit not found');
-        if ((current.status === 'locked') === payload.locked) throw ServiceError.conflict(`This security deposit is already ${current.status}.`);
+        if ((current.status === 'locked') === payload.locked) throw ServiceError.conflict(`This security deposit is already ${current.status}.`, 'security_deposit_unchanged');
         const currency = current.currency.trim() as Currency;
         const amount = BigInt(current.amount);
         const accounts = await this.book.customer(manager, current.user_id, currency);

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { applicationsApi } from './applications-api';
-import { formatDate, formatUsd, STATUS_LABELS, statusColor, TYPE_LABELS } from './labels';
+import { formatAmount, formatDate, STATUS_LABELS, statusColor, TYPE_LABELS } from './labels';
 import { applicationKeys } from './query-keys';
 
 export function StatusTag({ status }: { status: string }) {
@@ -38,7 +38,7 @@ export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (d
       columns={[
         { title: t('statusList.type'), dataIndex: 'applicationType', render: (type: ApplicationView['applicationType']) => TYPE_LABELS[type] },
         { title: t('statusList.applicant'), render: (_, row) => row.companyName ?? row.fullName ?? '—' },
-        { title: t('statusList.amount'), dataIndex: 'investmentAmount', render: (amount: string | null) => formatUsd(amount) },
+        { title: t('statusList.amount'), dataIndex: 'investmentAmount', render: (amount: string | null, row) => formatAmount(amount, row.currency) },
         { title: t('statusList.duration'), dataIndex: 'investmentDuration', render: (months: number | null) => (months ? t('common.months', { count: months }) : '—') },
         { title: t('statusList.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
         { title: t('statusList.submitted'), render: (_, row) => formatDate(row.submittedAt ?? row.createdAt) },

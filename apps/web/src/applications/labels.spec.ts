@@ -1,4 +1,4 @@
-import { formatSize, formatUsd, statusColor } from './labels';
+import { formatAmount, formatSize, statusColor } from './labels';
 
 describe('application labels', () => {
   it('colours statuses as spec 02 §4 says', () => {
@@ -10,9 +10,10 @@ describe('application labels', () => {
     expect(statusColor('draft')).toBe('default');
   });
 
-  it('shows dollars with separators and file sizes', () => {
-    expect(formatUsd('1500.00')).toBe('$1,500.00');
-    expect(formatUsd(null)).toBe('—');
+  it('shows amounts in their own currency with separators, and file sizes', () => {
+    expect(formatAmount('1500.00', 'USD')).toBe('$1,500.00');
+    expect(formatAmount('1500.00', 'EUR')).toBe('€1,500.00');
+    expect(formatAmount(null, 'EUR')).toBe('—');
     expect(formatSize(2048)).toBe('2.0 KB');
     expect(formatSize(3 * 1024 * 1024)).toBe('3.00 MB');
   });

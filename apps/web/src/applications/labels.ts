@@ -30,10 +30,10 @@ export function statusColor(status: ApplicationStatus | string): string {
   }
 }
 
-/** "1500.00" as $1,500.00 (in the language shown, ui/number-format); a dash when absent. */
-export function formatUsd(amount: string | null | undefined): string {
+/** "1500.00" in the record's own currency, e.g. $1,500.00 or €1,500.00 (in the language shown, ui/number-format); a dash when absent. */
+export function formatAmount(amount: string | null | undefined, currency: string): string {
   if (amount === null || amount === undefined) return '—';
-  return formatMoney(amount, 'USD');
+  return formatMoney(amount, currency);
 }
 
 /** Dates in the customer's language and time zone (ui/date-format). */

@@ -9,14 +9,16 @@ import { useTranslation } from 'react-i18next';
 import type { InvestmentView } from '@portal/api-client';
 import { applicationsApi } from '../applications/applications-api';
 import { StatusTag } from '../applications/ApplicationStatusList';
-import { formatDate, formatUsd, TYPE_LABELS } from '../applications/labels';
+import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
 import { applicationKeys } from '../applications/query-keys';
+import { amounts } from '../money/format';
 import { formatNumber } from '../ui/number-format';
 
-/** Sum of decimal strings in cents, exactly. */
-function total(amounts: string[]): string {
-  const cents = amounts.reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
-  return (cents / 100).toFixed(2);
+/** Sums of decimal strings in cents, exactly, one per currency: amounts are never converted, so never added across currencies. */
+function totalsByCurrency(items: { currency: string; amount: string }[]): { currency: string; amount: string }[] {
+  const cents = new Map<string, number>();
+  for (const item of items) cents.set(item.currency, (cents.get(item.currency) ?? 0) + Math.round(Number(item.amount) * 100));
+  return [...cents].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sum]) => ({ currency, amount: (sum / 100).toFixed(2) }));
 }
 
 /** The customer's investments (approved applications) and pending applications, from the server. */
@@ -32,7 +34,7 @@ export function InvestmentPortfolio() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title={t('totalInvested')} value={formatUsd(total(items.map((item) => item.amount)))} loading={investments.isLoading} />
+            <Statistic title={t('totalInvested')} value={amounts(totalsByCurrency(items))} loading={investments.isLoading} />
           </Card>
         </Col>
         <Col xs={24} md={6}>
@@ -42,7 +44,7 @@ export function InvestmentPortfolio() {
         </Col>
         <Col xs={24} md={6}>
           <Card>
-            <Statistic title={t('expectedReturns')} value={formatUsd(total(items.map((item) => item.expectedReturnAmount)))} loading={investments.isLoading} />
+            <Statistic title={t('expectedReturns')} value={amounts(totalsByCurrency(items.map((item) => ({ currency: item.currency, amount: item.expectedReturnAmount }))))} loading={investments.isLoading} />
           </Card>
         </Col>
         <Col xs={24} md={6}>
@@ -61,11 +63,11 @@ export function InvestmentPortfolio() {
           locale={{ emptyText: t('empty') }}
           columns={[
             { title: t('type'), dataIndex: 'investmentType', render: (type: InvestmentView['investmentType']) => TYPE_LABELS[type] },
-            { title: t('amount'), dataIndex: 'amount', render: formatUsd },
+            { title: t('amount'), dataIndex: 'amount', render: (amount: string, row) => formatAmount(amount, row.currency) },
             { title: t('status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
             { title: t('startDate'), dataIndex: 'startDate', render: formatDate },
             { title: t('maturityDate'), dataIndex: 'maturityDate', render: formatDate },
-            { title: t('expectedReturn'), render: (_, row) => t('expectedReturnValue', { rate: formatNumber(Number(row.expectedReturnRate) / 100, { style: 'percent', maximumFractionDigits: 4 }), amount: formatUsd(row.expectedReturnAmount) }) },
+            { title: t('expectedReturn'), render: (_, row) => t('expectedReturnValue', { rate: formatNumber(Number(row.expectedReturnRate) / 100, { style: 'percent', maximumFractionDigits: 4 }), amount: formatAmount(row.expectedReturnAmount, row.currency) }) },
           ]}
         />
         {investments.isError && <Typography.Text type="danger">{t('loadFailed')}</Typography.Text>}

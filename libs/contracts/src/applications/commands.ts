@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
 import { DECIMAL_AMOUNT } from '../common/money';
+import { AmountByCurrency } from '../ledger/commands';
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationStatus, ApplicationType, REVIEW_DECISIONS, ReviewDecision } from './events';
 
 /** Spec 01 §5 messages and limits, shared by the service (which enforces them) and the web app (which mirrors them). */
@@ -168,7 +169,8 @@ export class OversightRow {
 
 export class OversightTiles {
   @ApiProperty({ description: 'Submitted applications' }) totalInvestments: number;
-  @ApiProperty({ description: 'Sum of submitted amounts', example: '12000.00' }) totalValue: string;
+  @ApiProperty({ deprecated: true, description: 'Submitted amounts of every currency added together, not converted: use totalValueByCurrency', example: '12000.00' }) totalValue: string;
+  @ApiProperty({ type: [AmountByCurrency], description: 'Sum of submitted amounts in each currency applied in (never converted)' }) totalValueByCurrency: AmountByCurrency[];
   @ApiProperty() activeInvestments: number;
   @ApiProperty() pendingApplications: number;
 }

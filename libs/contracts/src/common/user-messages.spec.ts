@@ -82,6 +82,16 @@ describe('finding the code of a message', () => {
     expect(findUserMessage('Something nobody registered')).toBeUndefined();
   });
 
+  it('finds refusals naming a status or role, with the word as the service stores it', () => {
+    expect(findUserMessage('This transaction is already completed.')).toEqual({ code: 'already_decided', params: { status: 'completed' } });
+    expect(findUserMessage('This security deposit is already unlocked.')).toEqual({ code: 'security_deposit_unchanged', params: { status: 'unlocked' } });
+    expect(findUserMessage('The ticket is already in progress.')).toEqual({ code: 'ticket_status_unchanged', params: { status: 'in progress' } });
+    expect(findUserMessage('This document has already been rejected.')).toEqual({ code: 'document_already_reviewed', params: { status: 'rejected' } });
+    expect(findUserMessage('KYC has already been verified.')).toEqual({ code: 'kyc_already_decided', params: { status: 'verified' } });
+    expect(findUserMessage('This account is already suspended.')).toEqual({ code: 'account_status_unchanged', params: { status: 'suspended' } });
+    expect(findUserMessage('This administrator is already super_admin.')).toEqual({ code: 'admin_role_unchanged', params: { role: 'super_admin' } });
+  });
+
   it('builds the English text from a code, as the services send it', () => {
     expect(userMessage('service_timeout', { name: 'kyc' })).toBe('The kyc service took too long to answer. Please try again.');
     expect(userMessage('below_minimum', { minimum: 100 })).toBe(contracts.LEDGER_MESSAGES.minimumWithdrawal);
@@ -92,6 +102,14 @@ describe('error bodies', () => {
   it('carry the code of a registered message, whatever generic code the caller gave', () => {
     expect(errorBody(401, 'Invalid email or password')).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password', code: 'invalid_credentials' });
     expect(errorBody(400, 'All fields are required', { code: 'validation_failed' }).code).toBe('all_fields_required');
+    // API clients keep reading the same English text.
+    expect(errorBody(409, 'This account is already active.', { code: 'no_change' })).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This account is already active.',
+      code: 'account_status_unchanged',
+      params: { status: 'active' },
+    });
     expect(errorBody(503, 'The ledger service could not be reached. Please try again shortly.', { code: 'service_unavailable' })).toMatchObject({
       code: 'service_unreachable',
       params: { name: 'ledger' },

@@ -6,7 +6,9 @@
  *
  * Call sites keep throwing their English text: `errorBody` finds the code here, so a
  * message gets its code wherever it is raised. `{{name}}` marks a part filled in per
- * answer; its value travels in the body's `params`.
+ * answer; its value travels in the body's `params`. A status or role named as the service
+ * stores it (`{{status}}` in "This transaction is already {{status}}.") is shown by the web
+ * app through its own label of that word (apps/web/src/api/api-error.ts).
  *
  * This file must stay free of imports: scripts/server-catalogue.js evaluates it alone.
  */
@@ -165,6 +167,8 @@ export const USER_MESSAGES = {
   customer_not_found: 'Customer not found',
   customer_directory_unavailable: 'The customer directory is unavailable. Please try again.',
   relock_insufficient_balance: "The customer's available balance no longer covers this deposit, so it cannot be re-locked.",
+  already_decided: 'This transaction is already {{status}}.',
+  security_deposit_unchanged: 'This security deposit is already {{status}}.',
 
   // Card requests
   card_fields_required: 'Please fill in all required fields.',
@@ -184,6 +188,7 @@ export const USER_MESSAGES = {
   tickets_permission_denied: 'Your admin role does not allow managing support tickets.',
   ticket_closed: 'This ticket is closed. Please open a new ticket.',
   tickets_customers_only: 'Only customers can open and answer their own tickets.',
+  ticket_status_unchanged: 'The ticket is already {{status}}.',
 
   // Files, KYC documents and identity verification
   file_too_large: 'File size must be less than 10MB',
@@ -198,6 +203,8 @@ export const USER_MESSAGES = {
   document_not_found: 'Document not found',
   document_type_invalid: 'Please choose a document type: partnership, tax or id.',
   document_exists: 'This file has already been submitted as a document.',
+  document_already_reviewed: 'This document has already been {{status}}.',
+  kyc_already_decided: 'KYC has already been {{status}}.',
   kyc_customers_only: 'Only customers hand in KYC documents.',
   kyc_disabled: 'KYC verification is currently disabled.',
   message_required: 'Please enter a message for the document request.',
@@ -235,6 +242,8 @@ export const USER_MESSAGES = {
   own_account: 'You cannot change your own account here.',
   balance_check_unavailable: 'The account balance could not be checked. Please try again later.',
   last_super_admin: 'The platform needs at least one active super administrator.',
+  account_status_unchanged: 'This account is already {{status}}.',
+  admin_role_unchanged: 'This administrator is already {{role}}.',
   settings_access_denied: 'Access denied. You do not have permission to view platform settings.',
   no_report_data: 'No report data available',
   report_window_invalid: 'from and to must be ISO dates',

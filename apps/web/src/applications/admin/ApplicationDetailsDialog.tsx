@@ -13,7 +13,7 @@ import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, openDocument, type ReviewDecision } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatSize, formatUsd, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
+import { formatAmount, formatDate, formatSize, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 
 /** The application data fields with a label in the catalogue (`details.data`); others show their key. */
@@ -24,7 +24,8 @@ const ACTION_LABELS: Record<ReviewDecision, string> = { under_review: 'details.m
 
 function dataValue(t: TFunction<'applications'>, key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
-  if (key === 'annualIncome' && typeof value === 'number') return formatUsd(value.toFixed(2));
+  // The forms ask for the annual income in USD ("Annual income (USD)"), whatever the investment's currency.
+  if (key === 'annualIncome' && typeof value === 'number') return formatAmount(value.toFixed(2), 'USD');
   return String(value ?? '—');
 }
 
@@ -62,7 +63,7 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
         <Descriptions.Item label={t('details.phone')}>{application.phone ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('details.companyName')}>{application.companyName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('details.companyRegistration')}>{application.companyRegistration ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('details.investmentAmount')}>{formatUsd(application.investmentAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('details.investmentAmount')}>{formatAmount(application.investmentAmount, application.currency)}</Descriptions.Item>
         <Descriptions.Item label={t('details.duration')}>{application.investmentDuration ? t('common.months', { count: application.investmentDuration }) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('details.investmentCategory')}>{application.investmentCategory ?? '—'}</Descriptions.Item>
         {Object.entries(application.applicationData).map(([key, value]) => (

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { applicationsApi, type AdminApplicationFilter, type ApplicationStatus, type ApplicationType } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatUsd, STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { formatAmount, formatDate, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 import { ApplicationDetailsDialog } from './ApplicationDetailsDialog';
 
@@ -103,7 +103,7 @@ export function ApplicationReviewList() {
               ]}
             >
               <Typography.Paragraph style={{ marginBottom: 4 }}>
-                {TYPE_LABELS[application.applicationType]} · {formatUsd(application.investmentAmount)}
+                {TYPE_LABELS[application.applicationType]} · {formatAmount(application.investmentAmount, application.currency)}
               </Typography.Paragraph>
               <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
                 {application.applicantEmail ?? application.email ?? '—'}

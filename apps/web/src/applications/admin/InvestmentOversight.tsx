@@ -17,8 +17,9 @@ import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, type OversightFilter } from '../applications-api';
 import { StatusTag } from '../ApplicationStatusList';
-import { formatDate, formatUsd, STATUS_IN_SENTENCE, STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { formatAmount, formatDate, STATUS_IN_SENTENCE, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
+import { amounts } from '../../money/format';
 import { formatNumber } from '../../ui/number-format';
 
 /** "12.5" as 12.5% (12,5 % in French and German). */
@@ -53,7 +54,8 @@ export function InvestmentOversight() {
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('oversight.totalValue')} value={formatUsd(tiles?.totalValue ?? '0')} loading={query.isLoading} />
+            {/* One figure per currency: amounts are never converted, so they are not added together. */}
+            <Statistic title={t('oversight.totalValue')} value={amounts(tiles?.totalValueByCurrency)} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
@@ -109,7 +111,7 @@ export function InvestmentOversight() {
             ),
           },
           { title: t('oversight.investmentTypeColumn'), dataIndex: 'investmentType', render: (type: OversightRow['investmentType']) => TYPE_LABELS[type] },
-          { title: t('oversight.amount'), dataIndex: 'amount', render: formatUsd },
+          { title: t('oversight.amount'), dataIndex: 'amount', render: (amount: string | null, row) => formatAmount(amount, row.currency) },
           { title: t('oversight.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
           { title: t('oversight.expectedReturnColumn'), dataIndex: 'expectedReturnRate', render: (rate: string | null) => (rate ? formatPercent(rate) : '—') },
           { title: t('oversight.maturityDateColumn'), dataIndex: 'maturityDate', render: formatDate },
@@ -141,13 +143,13 @@ export function InvestmentOversight() {
             <Descriptions.Item label={t('oversight.client')}>{selected.userName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('oversight.email')}>{selected.userEmail ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('oversight.investmentType')}>{TYPE_LABELS[selected.investmentType]}</Descriptions.Item>
-            <Descriptions.Item label={t('oversight.amount')}>{formatUsd(selected.amount)}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.amount')}>{formatAmount(selected.amount, selected.currency)}</Descriptions.Item>
             <Descriptions.Item label={t('oversight.status')}>
               <StatusTag status={selected.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('oversight.expectedReturn')}>
               {selected.expectedReturnRate ? formatPercent(selected.expectedReturnRate) : '—'}
-              {selected.expectedReturnAmount ? ` (${formatUsd(selected.expectedReturnAmount)})` : ''}
+              {selected.expectedReturnAmount ? ` (${formatAmount(selected.expectedReturnAmount, selected.currency)})` : ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('oversight.applicationDate')}>{formatDate(selected.applicationDate)}</Descriptions.Item>
             <Descriptions.Item label={t('oversight.maturityDate')}>{formatDate(selected.maturityDate)}</Descriptions.Item>
