@@ -93,3 +93,33 @@ describe('one request, one trace', () => {
     expect(logLines(stack, 'notification').find((line) => line.traceId === traceId && line.message === 'email queued')).toMatchObject({ subject: 'identity.user.email-confirmation-requested.v1' });
   });
 });
+
+describe('one request, one trace id in the logs, with nowhere to send spans', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack('api-trace-ids');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("carries the caller's trace id, or one of the gateway's own, from the access log into the service's command log", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const followed = await stack.api.get('/api/v1/settings/public', { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    const own = await stack.api.get('/api/v1/settings/public');
+    expect([followed.status, own.status]).toEqual([200, 200]);
+
+    const requestLine = (requestId: string) => logLines(stack, 'gateway').find((line) => line.requestId === requestId && line.message === 'request');
+    const commandLine = (requestId: string) => logLines(stack, 'identity').find((line) => line.requestId === requestId && line.message === 'command');
+    const [followedId, ownId] = [followed.headers.get('x-request-id') as string, own.headers.get('x-request-id') as string];
+    await eventually(() => [followedId, ownId].every((id) => requestLine(id) && commandLine(id)));
+
+    expect(requestLine(followedId)?.traceId).toBe(traceId);
+    expect(commandLine(followedId)?.traceId).toBe(traceId);
+    expect(requestLine(ownId)?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(requestLine(ownId)?.traceId).not.toBe(traceId);
+    expect(commandLine(ownId)?.traceId).toBe(requestLine(ownId)?.traceId);
+  });
+});

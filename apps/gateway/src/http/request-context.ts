@@ -3,6 +3,7 @@ import { context } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RequestMeta } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
+import { runInIncomingTrace } from '@portal/tracing';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -44,11 +45,13 @@ export function assignRequestId(logger: Logger): RequestHandler {
       if (entry.status >= 500) logger.warn(entry, 'request');
       else logger.info(entry, 'request');
     };
-    // The access-log line carries the request's trace id: written in the request's trace context.
-    const traced = context.bind(context.active(), log);
-    res.on('finish', traced);
-    res.on('close', traced);
-    next();
+    runInIncomingTrace(req.headers, () => {
+      // The access-log line carries the request's trace id: written in the request's trace context.
+      const traced = context.bind(context.active(), log);
+      res.on('finish', traced);
+      res.on('close', traced);
+      next();
+    });
   };
 }
 
