@@ -243,7 +243,12 @@ describe('investment applications', () => {
     expect(events.all(ApplicationsEvents.reviewed, (payload) => payload.applicationId === application.id)).toHaveLength(2);
 
     // Decided is final.
-    expect(await refusal(client.as(reviewer).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'rejected', note: 'late' }))).toMatchObject({ statusCode: 409 });
+    expect(await refusal(client.as(reviewer).send(ApplicationsCommands.review, { applicationId: application.id, decision: 'rejected', note: 'late' }))).toMatchObject({
+      statusCode: 409,
+      message: 'An application that is approved cannot be moved to rejected.',
+      code: 'invalid_transition',
+      params: { status: 'approved', decision: 'rejected' },
+    });
     expect(await client.as(owner).send(ApplicationsCommands.latestStatus, {})).toEqual({ status: 'approved', applicationId: application.id });
   });
 

@@ -66,6 +66,12 @@ describe('investment card requests', () => {
     expect(created.history.map((entry) => entry.status)).toEqual(['pending']);
     await ledgerEvents.waitFor(LedgerEvents.cardRequested, (payload) => payload.cardRequestId === created.id && payload.userId === owner.userId);
 
+    expect(await failure(client.as(admin).send(CardCommands.decideCardRequest, { id: created.id, decision: 'delivered', trackingNumber: 'TRK-EARLY' }))).toMatchObject({
+      statusCode: 409,
+      message: 'Only approved card requests can be marked delivered. This request is pending.',
+      code: 'card_delivery_not_approved',
+      params: { status: 'pending' },
+    });
     const approved = await client.as(admin).send(CardCommands.decideCardRequest, { id: created.id, decision: 'approved' });
     expect(approved.status).toBe('approved');
     await ledgerEvents.waitFor(LedgerEvents.cardApproved, (payload) => payload.cardRequestId === created.id);
@@ -91,7 +97,12 @@ describe('investment card requests', () => {
     expect(own.total).toBe(1);
 
     const again = await failure(client.as(admin).send(CardCommands.decideCardRequest, { id: created.id, decision: 'approved' }));
-    expect(again).toMatchObject({ statusCode: 409, message: 'Only pending card requests can be approved. This request is delivered.' });
+    expect(again).toMatchObject({
+      statusCode: 409,
+      message: 'Only pending card requests can be approved. This request is delivered.',
+      code: 'card_decision_not_pending',
+      params: { decision: 'approved', status: 'delivered' },
+    });
   });
 
   it('rejects only with a reason, keeps the reason, and refuses anything after it', async () => {
@@ -117,6 +128,8 @@ describe('investment card requests', () => {
     expect(await failure(client.as(owner).send(CardCommands.cancelCardRequest, { id: created.id }))).toMatchObject({
       statusCode: 409,
       message: `${CARD_MESSAGES.onlyPendingCancel} This request is rejected.`,
+      code: 'not_pending',
+      params: { status: 'rejected' },
     });
   });
 

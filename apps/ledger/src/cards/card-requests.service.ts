@@ -178,9 +178,9 @@ export class CardRequests {
       const from = current.status;
       if (payload.decision === 'delivered') {
         if (current.card_type !== 'physical') throw ServiceError.conflict(CARD_MESSAGES.virtualNotDelivered, 'not_deliverable');
-        if (from !== 'approved') throw ServiceError.conflict(`Only approved card requests can be marked delivered. This request is ${from}.`, 'invalid_transition');
+        if (from !== 'approved') throw ServiceError.conflict(`Only approved card requests can be marked delivered. This request is ${from}.`, 'card_delivery_not_approved');
       } else if (from !== 'pending') {
-        throw ServiceError.conflict(`Only pending card requests can be ${payload.decision}. This request is ${from}.`, 'invalid_transition');
+        throw ServiceError.conflict(`Only pending card requests can be ${payload.decision}. This request is ${from}.`, 'card_decision_not_pending');
       }
       const [row] = await updated<CardRequestRow>(
         manager,

@@ -1,3 +1,7 @@
+import applicationsDe from '../applications/locales/de.json';
+import applications from '../applications/locales/es.json';
+import cardsDe from '../cards/locales/de.json';
+import cards from '../cards/locales/es.json';
 import { i18n } from '../i18n/i18n';
 import kyc from '../kyc/locales/es.json';
 import money from '../money/locales/es.json';
@@ -6,6 +10,7 @@ import { fakeGateway } from '../test/gateway';
 import users from '../users/locales/es.json';
 import { serverText } from './api-error';
 import { callGateway } from './http';
+import serverDe from './locales/de.json';
 import server from './locales/es.json';
 
 /** A refusal as the gateway sends it: the English text, its code and the status word in `params`. */
@@ -14,7 +19,7 @@ const refusal = (message: string, code: string, params: Record<string, string>) 
 describe('server refusals naming a status, read in Spanish', () => {
   beforeAll(async () => {
     // Unit tests load English only; these are the catalogues a Spanish admin's screens hold.
-    for (const [namespace, texts] of Object.entries({ server, money, support, users, kyc })) i18n.addResourceBundle('es', namespace, texts);
+    for (const [namespace, texts] of Object.entries({ server, money, support, users, kyc, cards, applications })) i18n.addResourceBundle('es', namespace, texts);
     await i18n.changeLanguage('es');
   });
   afterAll(() => i18n.changeLanguage('en'));
@@ -34,8 +39,37 @@ describe('server refusals naming a status, read in Spanish', () => {
     expect(serverText('kyc_already_decided', 'KYC has already been verified.', { status: 'verified' })).toBe('El KYC ya ha sido verificado.');
   });
 
+  it('words a refused card or application decision with both its status and decision in Spanish', () => {
+    expect(serverText('card_decision_not_pending', 'Only pending card requests can be rejected. This request is delivered.', { decision: 'rejected', status: 'delivered' })).toBe(
+      'Solo las solicitudes de tarjeta pendientes pueden pasar al estado "Rechazada". Esta solicitud está en estado "Entregada".',
+    );
+    expect(serverText('not_pending', 'Only pending card requests can be cancelled. This request is approved.', { status: 'approved' })).toBe(
+      'Solo se pueden cancelar las solicitudes de tarjeta pendientes. Esta solicitud está en estado "Aprobada".',
+    );
+    expect(serverText('invalid_transition', 'An application that is under review cannot be moved to under review.', { status: 'under review', decision: 'under review' })).toBe(
+      'Una solicitud que está en revisión no puede pasar al estado "En revisión".',
+    );
+  });
+
   it('shows a status the app has no label for as the server sent it', () => {
     expect(serverText('already_decided', 'This transaction is already archived.', { status: 'archived' })).toBe('Esta transacción ya está archived.');
+  });
+});
+
+describe('server refusals naming a status and a decision, read in German', () => {
+  beforeAll(async () => {
+    for (const [namespace, texts] of Object.entries({ server: serverDe, cards: cardsDe, applications: applicationsDe })) i18n.addResourceBundle('de', namespace, texts);
+    await i18n.changeLanguage('de');
+  });
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('names both words by the German labels', () => {
+    expect(serverText('card_delivery_not_approved', 'Only approved card requests can be marked delivered. This request is pending.', { status: 'pending' })).toBe(
+      'Nur genehmigte Kartenanträge können als zugestellt markiert werden. Dieser Antrag hat den Status „Ausstehend“.',
+    );
+    expect(serverText('invalid_transition', 'An application that is approved cannot be moved to rejected.', { status: 'approved', decision: 'rejected' })).toBe(
+      'Ein Antrag, der genehmigt ist, kann nicht in den Status „Abgelehnt“ versetzt werden.',
+    );
   });
 });
 
@@ -43,5 +77,8 @@ describe('server refusals naming a status, read in English', () => {
   it('reads as the server wrote it', () => {
     expect(serverText('already_decided', 'This transaction is already failed.', { status: 'failed' })).toBe('This transaction is already failed.');
     expect(serverText('ticket_status_unchanged', 'The ticket is already in progress.', { status: 'in progress' })).toBe('The ticket is already in progress.');
+    expect(serverText('card_decision_not_pending', 'Only pending card requests can be approved. This request is cancelled.', { decision: 'approved', status: 'cancelled' })).toBe(
+      'Only pending card requests can be approved. This request is cancelled.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { FieldError } from '@portal/api-client';
-import { i18n } from '../i18n/i18n';
+import { currentLanguage, i18n } from '../i18n/i18n';
 
 /**
  * A failed gateway call. `fromServer` tells whether `message` is the gateway's own words
@@ -32,27 +32,42 @@ export function serverMessage(error: unknown): string | null {
 }
 
 /**
- * Refusals that name a status or role as the service stores it ("This transaction is already
- * completed."): that param is shown through the app's own label of the word (the catalogue
- * list named here, in the agreement its sentence needs), so no English word is left in a
- * translated sentence. A word with no label is shown as sent.
+ * Refusals that name a status, decision or role as the service stores it ("This transaction
+ * is already completed."): each such param is shown through the app's own label of the word
+ * (the catalogue list named for it here, in the agreement its sentence needs), so no English
+ * word is left in a translated sentence. A word with no label is shown as sent.
  */
-const WORD_PARAMS: Readonly<Record<string, { param: string; labels: string }>> = {
-  already_decided: { param: 'status', labels: 'money:status' },
-  security_deposit_unchanged: { param: 'status', labels: 'money:status' },
-  ticket_status_unchanged: { param: 'status', labels: 'support:status' },
-  document_already_reviewed: { param: 'status', labels: 'kyc:documentStatuses' },
-  kyc_already_decided: { param: 'status', labels: 'kyc:kycStatuses' },
-  account_status_unchanged: { param: 'status', labels: 'users:status' },
-  admin_role_unchanged: { param: 'role', labels: 'users:roles' },
+const WORD_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  already_decided: { status: 'money:status' },
+  security_deposit_unchanged: { status: 'money:status' },
+  ticket_status_unchanged: { status: 'support:status' },
+  document_already_reviewed: { status: 'kyc:documentStatuses' },
+  kyc_already_decided: { status: 'kyc:kycStatuses' },
+  account_status_unchanged: { status: 'users:status' },
+  admin_role_unchanged: { role: 'users:roles' },
+  not_pending: { status: 'cards:status' },
+  card_decision_not_pending: { decision: 'cards:status', status: 'cards:status' },
+  card_delivery_not_approved: { status: 'cards:status' },
+  invalid_transition: { status: 'applications:statusInSentence', decision: 'applications:statuses' },
 };
 
+/**
+ * Lists holding the capitalised names of status tags: the translated sentences quote them
+ * ("en estado \"Rechazada\""), while the English one, unquoted, keeps the service's own word.
+ */
+const TAG_NAMES: ReadonlySet<string> = new Set(['cards:status', 'applications:statuses']);
+
 function labelledParams(code: string, params: Record<string, string> | undefined): Record<string, string> | undefined {
-  const word = WORD_PARAMS[code];
-  const value = word && params?.[word.param];
-  if (!value) return params;
-  // Support writes in_progress as "in progress" in its sentence; the labels are keyed by the stored value.
-  return { ...params, [word.param]: i18n.t(`${word.labels}.${value.replaceAll(' ', '_')}`, { defaultValue: value }) };
+  const words = WORD_PARAMS[code];
+  if (!words || !params) return params;
+  const labelled = { ...params };
+  for (const [param, labels] of Object.entries(words)) {
+    const value = params[param];
+    if (!value || (TAG_NAMES.has(labels) && currentLanguage() === 'en')) continue;
+    // Services write under_review and in_progress as "under review" in their sentences; the labels are keyed by the stored value.
+    labelled[param] = i18n.t(`${labels}.${value.replaceAll(' ', '_')}`, { defaultValue: value });
+  }
+  return labelled;
 }
 
 /**

@@ -92,6 +92,21 @@ describe('finding the code of a message', () => {
     expect(findUserMessage('This administrator is already super_admin.')).toEqual({ code: 'admin_role_unchanged', params: { role: 'super_admin' } });
   });
 
+  it('tells the card and application refusals naming a status and a decision apart, with both words', () => {
+    expect(findUserMessage('Only pending card requests can be cancelled. This request is rejected.')).toEqual({ code: 'not_pending', params: { status: 'rejected' } });
+    expect(findUserMessage('Only pending card requests can be approved. This request is delivered.')).toEqual({
+      code: 'card_decision_not_pending',
+      params: { decision: 'approved', status: 'delivered' },
+    });
+    expect(findUserMessage('Only approved card requests can be marked delivered. This request is pending.')).toEqual({ code: 'card_delivery_not_approved', params: { status: 'pending' } });
+    expect(findUserMessage('An application that is under review cannot be moved to under review.')).toEqual({
+      code: 'invalid_transition',
+      params: { status: 'under review', decision: 'under review' },
+    });
+    // The bare sentence stays its own message.
+    expect(findUserMessage('Only pending card requests can be cancelled.')).toEqual({ code: 'only_pending_cancel' });
+  });
+
   it('builds the English text from a code, as the services send it', () => {
     expect(userMessage('service_timeout', { name: 'kyc' })).toBe('The kyc service took too long to answer. Please try again.');
     expect(userMessage('below_minimum', { minimum: 100 })).toBe(contracts.LEDGER_MESSAGES.minimumWithdrawal);
@@ -109,6 +124,12 @@ describe('error bodies', () => {
       message: 'This account is already active.',
       code: 'account_status_unchanged',
       params: { status: 'active' },
+    });
+    // The card service used to send both of its refusals of a decision as invalid_transition.
+    expect(errorBody(409, 'Only pending card requests can be rejected. This request is approved.', { code: 'invalid_transition' })).toMatchObject({
+      message: 'Only pending card requests can be rejected. This request is approved.',
+      code: 'card_decision_not_pending',
+      params: { decision: 'rejected', status: 'approved' },
     });
     expect(errorBody(503, 'The ledger service could not be reached. Please try again shortly.', { code: 'service_unavailable' })).toMatchObject({
       code: 'service_unreachable',

@@ -7,8 +7,8 @@
  * Call sites keep throwing their English text: `errorBody` finds the code here, so a
  * message gets its code wherever it is raised. `{{name}}` marks a part filled in per
  * answer; its value travels in the body's `params`. A status or role named as the service
- * stores it (`{{status}}` in "This transaction is already {{status}}.") is shown by the web
- * app through its own label of that word (apps/web/src/api/api-error.ts).
+ * stores it (`{{status}}` in "This transaction is already {{status}}.", or a `{{decision}}`)
+ * is shown by the web app through its own label of that word (apps/web/src/api/api-error.ts).
  *
  * This file must stay free of imports: scripts/server-catalogue.js evaluates it alone.
  */
@@ -137,6 +137,7 @@ export const USER_MESSAGES = {
   applications_unavailable: 'A service needed for applications is unavailable. Please try again shortly.',
   application_not_found: 'Application not found',
   not_a_draft: 'This application was already submitted and can no longer be changed.',
+  invalid_transition: 'An application that is {{status}} cannot be moved to {{decision}}.',
   investments_disabled: 'New investments are currently disabled. Please try again later.',
   customers_only: 'Only customers can apply for investments.',
 
@@ -176,6 +177,10 @@ export const USER_MESSAGES = {
   no_credit: 'Your investment account has no credit.',
   card_request_not_found: 'Card request not found',
   only_pending_cancel: 'Only pending card requests can be cancelled.',
+  // Before card_decision_not_pending, whose pattern this text fits too (decision "cancelled").
+  not_pending: 'Only pending card requests can be cancelled. This request is {{status}}.',
+  card_decision_not_pending: 'Only pending card requests can be {{decision}}. This request is {{status}}.',
+  card_delivery_not_approved: 'Only approved card requests can be marked delivered. This request is {{status}}.',
   rejection_reason_required: 'Please enter a reason for the rejection.',
   tracking_number_required: 'Please enter the tracking number of the delivery.',
   not_deliverable: 'Virtual cards are issued on approval and are not delivered.',
