@@ -12,6 +12,9 @@ const { execFile } = require('node:child_process');
 const fs = require('node:fs');
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
+const { Queue } = require('bullmq');
+const { connect } = require('nats');
+const { JobQueue, LEDGER_EVENTS_STREAM } = require('@portal/contracts');
 const { adminAccount, confirmedCustomer, MailInbox, PortalApi, signIn } = require('@portal/testing');
 
 const TARGETS = { withdrawalVsTpcb: 0.5, pageP95Ms: 50, seededTransactions: 1_000_000, exportRows: 100_000 };
@@ -91,6 +94,30 @@ async function seedTransactions(databaseUrl, count) {
   });
 }
 
+/**
+ * Waits until what the withdrawals set going behind them is done: the notification
+ * service has handled every ledger event and the email queue is empty. Returns the seconds
+ * it took, so the next workload is measured on a quiet stack, not against a backlog.
+ */
+async function eventPipelineDrained(natsUrl, redisUrl, timeoutMs = 300_000) {
+  const startedAt = Date.now();
+  const nc = await connect({ servers: natsUrl });
+  const queue = new Queue(JobQueue.Email, { connection: { url: redisUrl } });
+  try {
+    const jsm = await nc.jetstreamManager();
+    while (Date.now() - startedAt < timeoutMs) {
+      const consumer = await jsm.consumers.info(LEDGER_EVENTS_STREAM.name, 'notification');
+      const jobs = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (consumer.num_pending + consumer.num_ack_pending === 0 && Object.values(jobs).every((count) => count === 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return Math.round((Date.now() - startedAt) / 100) / 10;
+  } finally {
+    await queue.close();
+    await nc.close();
+  }
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -167,7 +194,7 @@ async function exportRun(gatewayUrl, token, query, gatewayPid) {
  * settings (connections, durationSeconds, warmupSeconds), cannon, summary, pids, say.
  */
 async function runLedgerBench(context) {
-  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse, toggleProfiles } = context;
+  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse, toggleProfiles, natsUrl, redisUrl } = context;
   const api = new PortalApi(gatewayUrl);
   const inbox = new MailInbox(stack.mailUrl);
   const connections = settings.connections;
@@ -213,6 +240,8 @@ async function runLedgerBench(context) {
     );
     const check = await fetch(`${gatewayUrl}/api/v1/admin/ledger/check`, { headers: { authorization: `Bearer ${admin.accessToken}` } }).then((response) => response.json());
     results.ledgerCheck = { ok: check.ok, differences: check.differences?.length, transfers: check.transfers };
+    say('  ledger: waiting for the notifications and emails behind the withdrawals ...');
+    results.pipelineDrainSeconds = await eventPipelineDrained(natsUrl, redisUrl);
     results.targets.push(
       {
         target: `withdrawal req/s >= ${TARGETS.withdrawalVsTpcb} x pgbench TPC-B tps`,
@@ -266,6 +295,7 @@ function reportLedger(results, say, table) {
       ['pgbench TPC-B (tps)', results.workloads['pgbench TPC-B'].transactionsPerSecond, '-', '-', '-'],
       ['withdrawal requests', w.requestsPerSecond, w.latencyMs.p50, w.latencyMs.p99, w.errors],
     ]));
+    say(`\nnotifications and emails of the withdrawals all done ${results.pipelineDrainSeconds} s after the ledger check`);
   }
   if (results.cpuMicrosPerWithdrawal) {
     const entries = Object.entries(results.cpuMicrosPerWithdrawal).filter(([, micros]) => micros > 0);
