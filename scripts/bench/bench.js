@@ -144,6 +144,13 @@ function processesOfInterest() {
       // the process ended while we looked
     }
   }
+  // identity computes password hashes in a helper process of its own (users/password-hasher.ts).
+  try {
+    const helper = fs.readFileSync(`/proc/${found.identity}/task/${found.identity}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)[0];
+    if (helper) found['identity hashing'] = Number(helper);
+  } catch {
+    // no helper (yet)
+  }
   return found;
 }
 

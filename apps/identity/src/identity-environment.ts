@@ -66,6 +66,16 @@ export class IdentityEnvironment extends ServiceEnvironment {
   PASSWORD_HASHING_CONCURRENCY: number = 1;
 
   /**
+   * How much lower than identity its password-hashing helper process runs (nice, 0-19):
+   * under a burst of sign-ins the other requests keep their speed and the hashing takes
+   * the CPU they leave. See users/password-hasher.ts, which reads it.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(19)
+  PASSWORD_HASHING_NICE: number = 10;
+
+  /**
    * How long the gateway waits for a command that checks or sets a password (the same
    * variable the gateway reads): a hash queued longer than this is skipped, as its caller
    * has given up. See users/passwords.ts, which reads it.

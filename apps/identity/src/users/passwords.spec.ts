@@ -1,7 +1,10 @@
 import * as argon2 from 'argon2';
-import { ConcurrencyLimit, WaitedTooLong, hashPassword, setPasswordHashingConcurrency, verifyAgainstNoAccount, verifyPassword } from './passwords';
+import { inProcessHasher } from './password-hasher';
+import { ConcurrencyLimit, WaitedTooLong, hashPassword, setPasswordHasher, setPasswordHashingConcurrency, verifyAgainstNoAccount, verifyPassword } from './passwords';
 
 jest.mock('argon2', () => ({ argon2id: 2, hash: jest.fn(), verify: jest.fn() }));
+// The queue is what is tested here: the (mocked) computations run in this process.
+setPasswordHasher(inProcessHasher);
 
 /** A promise settled from outside, and whether it still runs. */
 function deferred<T = void>() {

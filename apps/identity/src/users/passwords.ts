@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { ServiceError } from '@portal/messaging';
+import { ChildProcessHasher, HashingInterrupted, PasswordHasher } from './password-hasher';
 
 /**
  * argon2id, 64 MiB, 3 passes, 1 lane: memory and passes above OWASP's minimum (19 MiB, 2
@@ -92,9 +93,9 @@ let hashing: ConcurrencyLimit | undefined;
 
 /**
  * Every argon2 computation of the process goes through this limit. Each takes a core for
- * its whole time, so a burst of sign-ins would otherwise take every core and the libuv
- * thread pool away from the requests that need neither; waiting sign-ins queue instead,
- * in arrival order.
+ * its whole time, so a burst of sign-ins would otherwise take every core away from the
+ * requests that need none; waiting sign-ins queue instead, in arrival order. What does run
+ * runs at a lower priority than the service (password-hasher.ts).
  */
 function passwordHashing(): ConcurrencyLimit {
   hashing ??= new ConcurrencyLimit(configuredConcurrency());
@@ -106,20 +107,34 @@ export function setPasswordHashingConcurrency(max: number): void {
   hashing = new ConcurrencyLimit(max);
 }
 
-/** Thrown when the hashing queue was too long for the caller: 503, and not the caller's failure. */
+let hasher: PasswordHasher | undefined;
+
+/** Where the computations run: a helper process of lower priority (password-hasher.ts). */
+function passwordHasher(): PasswordHasher {
+  hasher ??= new ChildProcessHasher(configuredConcurrency());
+  return hasher;
+}
+
+/** Runs the computations elsewhere (tests that mock argon2 run them in this process); ends the previous helper. */
+export function setPasswordHasher(next: PasswordHasher): void {
+  hasher?.close();
+  hasher = next;
+}
+
+/** Thrown when the hashing queue was too long for the caller, or its helper process ended: 503, and not the caller's failure. */
 function busy(error: unknown): never {
-  if (error instanceof WaitedTooLong) throw ServiceError.unavailable('Sign-in is busy right now. Please try again in a moment.');
+  if (error instanceof WaitedTooLong || error instanceof HashingInterrupted) throw ServiceError.unavailable('Sign-in is busy right now. Please try again in a moment.');
   throw error;
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return passwordHashing().run(() => argon2.hash(password, HASH_OPTIONS), callerPatienceMs()).catch(busy);
+  return passwordHashing().run(() => passwordHasher().hash(password, HASH_OPTIONS), callerPatienceMs()).catch(busy);
 }
 
 /** False for a wrong password and for a hash the library cannot read. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return passwordHashing()
-    .run(() => argon2.verify(passwordHash, password).catch(() => false), callerPatienceMs())
+    .run(() => passwordHasher().verify(passwordHash, password), callerPatienceMs())
     .catch(busy);
 }
 
