@@ -30,6 +30,18 @@ describe('argon2 in a helper process of lower priority', () => {
     expect(threadNiceValues(pid).every((nice) => nice === DEFAULT_PASSWORD_HASHING_NICE)).toBe(true);
   });
 
+  it("gives the helper none of identity's secrets", async () => {
+    process.env.JWT_PRIVATE_KEY = 'a secret the helper must not see';
+    try {
+      await hasher.hash('start it', LIGHT);
+      const environment = readFileSync(`/proc/${hasher.pid}/environ`, 'utf8').split('\0').filter(Boolean);
+      // Node adds its IPC channel's two variables itself.
+      expect(environment.filter((variable) => !variable.startsWith('NODE_CHANNEL_'))).toEqual(['UV_THREADPOOL_SIZE=4']);
+    } finally {
+      delete process.env.JWT_PRIVATE_KEY;
+    }
+  });
+
   it('fails a computation cut off by the helper ending, and starts a new helper for the next', async () => {
     await hasher.hash('warm up', LIGHT);
     const first = hasher.pid as number;

@@ -88,7 +88,7 @@ process.on('disconnect', () => process.exit(0));
 export class ChildProcessHasher implements PasswordHasher {
   private child: ChildProcess | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: string | boolean) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { child: ChildProcess; resolve: (value: string | boolean) => void; reject: (error: Error) => void }>();
 
   constructor(
     private readonly threads: number,
@@ -117,7 +117,7 @@ export class ChildProcessHasher implements PasswordHasher {
     const child = this.helper();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { child, resolve, reject });
       // Held open only while a computation is out: an idle helper keeps no process alive.
       child.channel?.ref();
       child.send({ ...request, id } satisfies HashRequest, (error) => error && this.settle({ id, error: error.message }));
@@ -128,13 +128,14 @@ export class ChildProcessHasher implements PasswordHasher {
     if (this.child) return this.child;
     const child = spawn(process.execPath, ['-e', helperProgram(require.resolve('argon2'), this.nice)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // Enough pool threads for the configured concurrency (libuv's default is 4).
-      env: { ...process.env, UV_THREADPOOL_SIZE: String(Math.max(4, this.threads)), NODE_OPTIONS: '' },
+      // Nothing of identity's environment (its keys and passwords): only enough pool threads
+      // for the configured concurrency (libuv's default is 4).
+      env: { UV_THREADPOOL_SIZE: String(Math.max(4, this.threads)) },
     });
     child.on('message', (reply: HashReply) => this.settle(reply));
     child.on('exit', () => {
       if (this.child === child) this.child = null;
-      for (const [id] of this.pending) this.settle({ id, error: 'the password hashing process ended' });
+      for (const [id, waiting] of this.pending) if (waiting.child === child) this.settle({ id, error: 'the password hashing process ended' });
     });
     child.unref();
     child.channel?.unref();
