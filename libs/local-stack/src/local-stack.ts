@@ -83,8 +83,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       try {
         // The gateway's own readiness and every service's: the whole stack answers.
         const response = await fetch(`${gatewayUrl}/health/services`);
-        if (response.ok) return;
-        last = `${response.status} ${await response.text()}`;
+        // The mail catcher too: one whose port was taken has exited, and every email with it.
+        const mailCatcher = mailUrl ? await fetch(`${mailUrl}/email`).then((answer) => answer.ok, () => false) : true;
+        if (response.ok && mailCatcher) return;
+        last = response.ok ? `the mail catcher does not answer on ${mailUrl}` : `${response.status} ${await response.text()}`;
       } catch (error) {
         last = String(error);
       }

@@ -32,31 +32,41 @@ export function repositoryRoot(): string {
  */
 export async function startTestStack(label: string, options: { serveWebApp?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
   const root = repositoryRoot();
-  const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
-  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const infrastructure = await startTestInfrastructure(label, {
     LOG_LEVEL: 'info',
-    WEB_URL: baseUrl,
     JWT_KEYS_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-jwt-')),
     NATS_REQUEST_TIMEOUT_MS: '3000',
     ...options.env,
   });
-  const env = { ...infrastructure.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
-  const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
-  let stack: LocalStack;
-  try {
-    stack = await startLocalStack({
-      root,
-      env,
-      gatewayPort,
-      mailCatcher: { smtpPort, webPort },
-      logs: { kind: 'directory', path: logsDirectory },
-      serveWebApp: options.serveWebApp ?? false,
-    });
-  } catch (error) {
-    await infrastructure.stop();
-    throw error;
+  // Ports are picked free, then taken by the processes a moment later: another process may
+  // take one in between (MailDev then exits at once). A stack that does not come up is
+  // started again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const env = { ...infrastructure.env, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
+    let stack: LocalStack;
+    try {
+      stack = await startLocalStack({
+        root,
+        env,
+        gatewayPort,
+        mailCatcher: { smtpPort, webPort },
+        logs: { kind: 'directory', path: logsDirectory },
+        serveWebApp: options.serveWebApp ?? false,
+        readyTimeoutMs: attempt < 3 ? 60_000 : 90_000,
+      });
+    } catch (error) {
+      if (attempt < 3) continue;
+      await infrastructure.stop();
+      throw error;
+    }
+    return testStack(root, stack, infrastructure, env, baseUrl, logsDirectory);
   }
+}
+
+function testStack(root: string, stack: LocalStack, infrastructure: TestStack['infrastructure'], env: NodeJS.ProcessEnv, baseUrl: string, logsDirectory: string): TestStack {
   return {
     root,
     stack,
