@@ -4,3 +4,4 @@ export * from './migrate';
 export * from './transactions';
 export * from './service-database.module';
 export * from './personal-data';
+export * from './prepared-query';

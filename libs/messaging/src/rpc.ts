@@ -1,19 +1,15 @@
 import {
   ArgumentMetadata,
   ArgumentsHost,
-  CallHandler,
   Catch,
   createParamDecorator,
   ExecutionContext,
-  Injectable,
-  NestInterceptor,
   RpcExceptionFilter,
   ValidationPipe,
 } from '@nestjs/common';
-import { Observable, tap, throwError } from 'rxjs';
+import { Observable, throwError } from 'rxjs';
 import { Actor, errorBody, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
-import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
-import { commandDuration } from './metrics';
+import { Logger, newRequestId } from '@portal/logging';
 import { ServiceError } from './service-error';
 
 function request(context: ExecutionContext): ServiceRequest {
@@ -33,46 +29,6 @@ export const CommandActor = createParamDecorator((_: unknown, context: Execution
   if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
   return actor;
 });
-
-/**
- * Runs each handler inside its request's context so every log line carries the request
- * id, and logs one line per command (subject, outcome, duration) like the gateway's
- * access log, so a request can be followed from the gateway into the service.
- */
-@Injectable()
-export class RequestContextInterceptor implements NestInterceptor {
-  constructor(private readonly logger?: Logger) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const { requestId } = request(context).meta;
-    const subject = context.switchToRpc().getContext<{ getSubject?: () => string }>()?.getSubject?.();
-    const startedAt = Date.now();
-    // Health checks are polled constantly; keep them out of the info log.
-    const level = subject?.includes('.health.') ? 'debug' : 'info';
-    return new Observable((subscriber) =>
-      runWithRequestContext({ requestId }, () =>
-        next
-          .handle()
-          .pipe(
-            tap({
-              complete: () => {
-                const durationMs = Date.now() - startedAt;
-                commandDuration.observe({ subject: subject ?? 'unknown', outcome: 'ok' }, durationMs / 1000);
-                this.logger?.[level]({ subject, outcome: 'ok', durationMs }, 'command');
-              },
-              error: (error: unknown) => {
-                const durationMs = Date.now() - startedAt;
-                const outcome = error instanceof ServiceError ? error.body.statusCode : 'error';
-                commandDuration.observe({ subject: subject ?? 'unknown', outcome: String(outcome) }, durationMs / 1000);
-                this.logger?.[level]({ subject, outcome, durationMs }, 'command');
-              },
-            }),
-          )
-          .subscribe(subscriber),
-      ),
-    );
-  }
-}
 
 /** Validation of command payloads: 400 with the first problem and every field's detail. */
 export function commandValidationPipe(): ValidationPipe {

@@ -14,7 +14,7 @@ import { connectToNats } from './nats-connection';
 import { HandlesCommand } from './command-handler';
 import { DeadLetterOffice, deadLetterController } from './dead-letters';
 import { EventConsumerRegistry } from './event-consumer';
-import { commandValidationPipe, RequestContextInterceptor, ServiceExceptionFilter } from './rpc';
+import { commandValidationPipe, ServiceExceptionFilter } from './rpc';
 import { ServiceClient } from './service-client';
 import { HEALTH_CHECKS, HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
@@ -126,13 +126,13 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
           reconnectTimeWait: 1_000,
         },
         environment.NATS_REQUEST_TIMEOUT_MS,
+        logger,
       ),
       logger: new JsonLogger(logger),
     },
   );
   app.useGlobalPipes(commandValidationPipe());
   app.useGlobalFilters(new ServiceExceptionFilter(logger));
-  app.useGlobalInterceptors(new RequestContextInterceptor(logger));
   app.enableShutdownHooks();
   await app.listen();
   logger.info({ queueGroup: options.service }, `${options.service} service ready`);

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { Brackets, DataSource, In } from 'typeorm';
+import { Brackets, DataSource } from 'typeorm';
 import {
   Actor,
   AdminUserPage,
@@ -13,9 +13,15 @@ import {
   UserSummaries,
   UserSummary,
 } from '@portal/contracts';
+import { preparedQuery } from '@portal/database';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
+import { usersSql } from '../users/users-sql';
+
+/** What the directory needs to know of its caller. */
+const CALLER_FIELDS = ['userType', 'userStatus', 'adminRole'] as const satisfies readonly (keyof User)[];
+type Caller = Pick<User, (typeof CALLER_FIELDS)[number]>;
 
 export const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
 
@@ -30,20 +36,28 @@ export function toUserSummary(user: Pick<User, (typeof SUMMARY_FIELDS)[number]>)
  */
 @Controller()
 export class UserDirectoryController {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly callerSql: string;
+  private readonly summariesSql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    const sql = usersSql(dataSource);
+    this.callerSql = `SELECT ${sql.select(CALLER_FIELDS)} FROM ${sql.table} WHERE ${sql.column('id')} = $1 AND ${sql.live}`;
+    this.summariesSql = `SELECT ${sql.select(SUMMARY_FIELDS)} FROM ${sql.table} WHERE ${sql.column('id')} = ANY($1::uuid[]) AND ${sql.live}`;
+  }
 
   @HandlesCommand(IdentityCommands.lookupUsers)
   async lookupUsers(@CommandActor() actor: Actor, @CommandPayload() payload: LookupUsersPayload): Promise<UserSummaries> {
-    await this.requireAdmin(actor);
     const ids = [...new Set(payload.userIds)];
-    if (ids.length === 0) return { users: [] };
-    const users = await this.dataSource.getRepository(User).find({ select: [...SUMMARY_FIELDS], where: { id: In(ids) } });
+    // Both reads at once (a list page waits for this): nothing is answered unless the caller passes.
+    const [, users] = await Promise.all([
+      this.requireAdmin(actor),
+      ids.length === 0 ? [] : preparedQuery<UserSummary>(this.dataSource, 'identity.user-summaries', this.summariesSql, [ids]),
+    ]);
     return { users: users.map(toUserSummary) };
   }
 
   @HandlesCommand(IdentityCommands.findUserIds)
   async findUserIds(@CommandActor() actor: Actor, @CommandPayload() filter: FindUserIdsPayload): Promise<FoundUserIds> {
-    await this.requireAdmin(actor);
     const query = this.dataSource.getRepository(User).createQueryBuilder('user').select('user.id', 'id').orderBy('user.id').limit(USER_ID_PAGE_SIZE + 1);
     if (filter.userType) query.andWhere('user.userType = :userType', { userType: filter.userType });
     if (filter.userStatus) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.userStatus });
@@ -62,7 +76,8 @@ export class UserDirectoryController {
         ),
       );
     }
-    const rows: { id: string }[] = await query.getRawMany();
+    // As in lookupUsers: the caller check and the search at once, and nothing answered unless it passes.
+    const [, rows] = await Promise.all([this.requireAdmin(actor), query.getRawMany<{ id: string }>()]);
     const page = rows.slice(0, USER_ID_PAGE_SIZE).map((row) => row.id);
     return { userIds: page, nextAfterId: rows.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
   }
@@ -122,8 +137,8 @@ export class UserDirectoryController {
   }
 
   /** Any active administrator, read from the database so a suspension applies at once. */
-  private async requireAdmin(actor: Actor | null): Promise<User> {
-    const caller = actor ? await this.dataSource.getRepository(User).findOneBy({ id: actor.userId }) : null;
+  private async requireAdmin(actor: Actor | null): Promise<Caller> {
+    const [caller] = actor ? await preparedQuery<Caller>(this.dataSource, 'identity.directory-caller', this.callerSql, [actor.userId]) : [];
     if (!caller || caller.userType !== 'admin' || caller.userStatus === 'suspended') {
       throw ServiceError.forbidden('Only administrators can look people up.', 'forbidden');
     }

@@ -45,6 +45,20 @@ describe('the user directory other services ask for names and audiences', () => 
     expect(await failure(harness.client.send(IdentityCommands.findUserIds, {}))).toMatchObject({ statusCode: 401 });
   });
 
+  it('leaves closed accounts out, and refuses an admin who is suspended or closed', async () => {
+    const closed = await confirmedCustomer(harness, aCustomer({ firstName: 'Closed', lastName: 'Account' }));
+    await harness.database.query('UPDATE identity.users SET deleted_at = now() WHERE id = $1', [closed.session.user.id]);
+    const { actor } = await signedInAdmin(harness);
+    expect(await harness.client.as(actor).send(IdentityCommands.lookupUsers, { userIds: [closed.session.user.id] })).toEqual({ users: [] });
+
+    const suspended = await signedInAdmin(harness);
+    await harness.database.query(`UPDATE identity.users SET user_status = 'suspended' WHERE id = $1`, [suspended.actor.userId]);
+    expect(await failure(harness.client.as(suspended.actor).send(IdentityCommands.lookupUsers, { userIds: [actor.userId] }))).toMatchObject({ statusCode: 403 });
+    const gone = await signedInAdmin(harness);
+    await harness.database.query('UPDATE identity.users SET deleted_at = now() WHERE id = $1', [gone.actor.userId]);
+    expect(await failure(harness.client.as(gone.actor).send(IdentityCommands.findUserIds, { q: 'closed' }))).toMatchObject({ statusCode: 403 });
+  });
+
   it('rejects a malformed request with 400', async () => {
     const { actor } = await signedInAdmin(harness);
     expect(await failure(harness.client.sendUnchecked(IdentityCommands.lookupUsers, { userIds: ['not-a-uuid'] }, { actor }))).toMatchObject({ statusCode: 400 });

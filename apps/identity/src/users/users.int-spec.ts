@@ -17,7 +17,7 @@ describe('the current user', () => {
   it('is read with one statement built from the entity mapping', async () => {
     const sql = await withDataSource(harness, async (dataSource) => currentUserQuery(dataSource));
     expect(sql).toBe(
-      'SELECT "id" AS "id", "email" AS "email", "first_name" AS "firstName", "last_name" AS "lastName", "user_type" AS "userType", "admin_role" AS "adminRole", "kyc_status" AS "kycStatus", "user_status" AS "userStatus" FROM "identity"."users" WHERE "id" = $1',
+      'SELECT "id" AS "id", "email" AS "email", "first_name" AS "firstName", "last_name" AS "lastName", "user_type" AS "userType", "admin_role" AS "adminRole", "kyc_status" AS "kycStatus", "user_status" AS "userStatus" FROM "identity"."users" WHERE "id" = $1 AND "deleted_at" IS NULL',
     );
   });
 
@@ -30,6 +30,13 @@ describe('the current user', () => {
     await harness.database.query(`UPDATE identity.users SET user_status = 'suspended', first_name = 'Augusta' WHERE id = $1`, [session.user.id]);
     const after = await Promise.all(Array.from({ length: 12 }, () => customer.send(IdentityCommands.getCurrentUser, {})));
     for (const user of after) expect(user).toMatchObject({ id: session.user.id, firstName: 'Augusta', userStatus: 'suspended' });
+  });
+
+  it('is 404 once the account is closed (soft-deleted), as TypeORM finds would have it', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    await harness.database.query('UPDATE identity.users SET deleted_at = now() WHERE id = $1', [session.user.id]);
+    expect(await failure(customer.send(IdentityCommands.getCurrentUser, {}))).toMatchObject({ statusCode: 404, message: 'This account no longer exists.' });
   });
 
   it('is 404 once the account is gone', async () => {

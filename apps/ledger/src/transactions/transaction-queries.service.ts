@@ -135,8 +135,13 @@ export class TransactionQueries {
       const matching = Number(rows[0]?.matching ?? 0);
       ({ total, totalCapped } = matching > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: matching, totalCapped: false });
     } else {
-      rows = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ${order} LIMIT ${limit + 1}`, parameters);
-      if (!cursor && !query.skipTotal) ({ total, totalCapped } = await this.totalFromStats(query));
+      // The page and the kept counters' total are independent: read at once.
+      const [pageRows, counted] = await Promise.all([
+        this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ${where} ${order} LIMIT ${limit + 1}`, parameters),
+        !cursor && !query.skipTotal ? this.totalFromStats(query) : null,
+      ]);
+      rows = pageRows;
+      if (counted) ({ total, totalCapped } = counted);
     }
     const more = rows.length > limit;
     const items = rows.slice(0, limit);

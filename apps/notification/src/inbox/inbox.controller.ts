@@ -11,11 +11,14 @@ import {
   NotificationPage,
   UnreadCount,
 } from '@portal/contracts';
+import { preparedQuery } from '@portal/database';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { Notification } from './notification.entity';
 
 /** Still showing: not expired. Expired notifications are hidden everywhere, the count included. */
 const VISIBLE = '(n.expires_at IS NULL OR n.expires_at > now())';
+
+const UNREAD_COUNT_SQL = `SELECT count(*)::int AS count FROM notification.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL AND ${VISIBLE}`;
 
 function signedIn(actor: Actor | null): Actor {
   if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
@@ -62,11 +65,9 @@ export class InboxController {
   @HandlesCommand(NotificationCommands.unreadCount)
   async unreadCount(@CommandActor() actor: Actor, @CommandPayload() _payload: EmptyPayload): Promise<UnreadCount> {
     const { userId } = signedIn(actor);
-    // The partial index on unread rows makes this an index-only walk over the user's unread.
-    const [{ count }] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM notification.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL AND ${VISIBLE}`,
-      [userId],
-    );
+    // The partial index on unread rows makes this an index-only walk over the user's unread;
+    // prepared, as the bell asks on every page.
+    const [{ count }] = await preparedQuery<{ count: number }>(this.dataSource, 'notification.unread-count', UNREAD_COUNT_SQL, [userId]);
     return { count };
   }
 
