@@ -50,6 +50,16 @@ export class ServiceEnvironment {
   @Max(60_000)
   EVENT_RETRY_DELAY_MS: number = 1_000;
 
+  /**
+   * Events a consumer handles at once. Events about one person (payload.userId) keep their
+   * order, as do events of one subject that name nobody; each in flight holds a database
+   * connection for its transaction, so keep it well below the pool size.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  EVENT_CONCURRENCY: number = 4;
+
   /** Copies of each JetStream stream a NATS cluster keeps (3 in production; 1 on a single server). */
   @IsInt()
   @Min(1)

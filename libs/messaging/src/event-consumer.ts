@@ -54,6 +54,8 @@ export interface EventConsumerSettings {
   maxAttempts: number;
   /** First redelivery delay; doubles each attempt, capped at a minute. */
   retryDelayMs: number;
+  /** Events handled at once (1: strictly one after another). */
+  concurrency?: number;
 }
 
 /** The redelivery delay after a failed attempt (1-based). */
@@ -62,11 +64,23 @@ export function retryDelay(attempt: number, firstDelayMs: number): number {
 }
 
 /**
+ * The order an event must keep: after the earlier events about the same person, or, for
+ * an event that names nobody (a setting, an audit record), after the earlier events of its
+ * subject. Events in different lanes are handled at once.
+ */
+export function orderingLane(event: Pick<EventEnvelope, 'subject' | 'payload'>): string {
+  const userId = (event.payload as { userId?: unknown } | null | undefined)?.userId;
+  return typeof userId === 'string' ? `user:${userId}` : `subject:${event.subject}`;
+}
+
+/**
  * One service's durable consumer of one stream. Replicas share it (its name is the
  * service's), events of subjects nobody here handles are acknowledged and skipped, and
  * each handled event runs once, in its request's context, in one transaction with its
  * processed-event record. An event that cannot succeed goes to the dead-letter stream and
- * the stream moves on.
+ * the stream moves on. Up to `concurrency` events are handled at once, each lane
+ * (orderingLane) in stream order: one slow person or a backlog of one kind does not hold
+ * up the rest.
  */
 export class DurableEventConsumer {
   private readonly routes = new Map<string, Route>();
@@ -127,9 +141,7 @@ export class DurableEventConsumer {
     const consumer = await connection.jetstream().consumers.get(this.stream.name, service);
     const messages = await consumer.consume({ max_messages: 50 });
     this.messages = messages;
-    this.reading = (async () => {
-      for await (const message of messages) await this.receive(message);
-    })();
+    this.reading = this.read(messages, Math.max(1, this.settings.concurrency ?? 1));
   }
 
   async stop(): Promise<void> {
@@ -153,18 +165,39 @@ export class DurableEventConsumer {
     );
   }
 
-  private async receive(message: JsMsg): Promise<void> {
-    let event: EventEnvelope;
-    try {
-      event = decodeJson<EventEnvelope>(message.data);
-      if (typeof event?.id !== 'string' || typeof event.subject !== 'string') throw new Error('not an event envelope');
-    } catch (error) {
-      return this.deadLetter(message, null, `undecodable: ${String(error)}`);
+  /** Takes deliveries as they come, each behind the last one of its lane, at most `concurrency` at once; resolves when all are done. */
+  private async read(messages: ConsumerMessages, concurrency: number): Promise<void> {
+    const lanes = new Map<string, Promise<void>>();
+    const running = new Set<Promise<void>>();
+    for await (const message of messages) {
+      let event: EventEnvelope;
+      try {
+        event = decodeJson<EventEnvelope>(message.data);
+        if (typeof event?.id !== 'string' || typeof event.subject !== 'string') throw new Error('not an event envelope');
+      } catch (error) {
+        await this.deadLetter(message, null, `undecodable: ${String(error)}`);
+        continue;
+      }
+      if (!this.routes.has(event.subject)) {
+        message.ack();
+        continue;
+      }
+      const lane = orderingLane(event);
+      const task: Promise<void> = (lanes.get(lane) ?? Promise.resolve())
+        .then(() => this.receive(message, event))
+        .catch((error: unknown) => this.settings.logger.error({ eventId: event.id, err: String(error) }, 'event delivery failed'))
+        .finally(() => {
+          running.delete(task);
+          if (lanes.get(lane) === task) lanes.delete(lane);
+        });
+      lanes.set(lane, task);
+      running.add(task);
+      if (running.size >= concurrency) await Promise.race(running);
     }
-    if (!this.routes.has(event.subject)) {
-      message.ack();
-      return;
-    }
+    await Promise.all(running);
+  }
+
+  private async receive(message: JsMsg, event: EventEnvelope): Promise<void> {
     // In the trace of the work that raised the event: the handler's queries and commands
     // join it, and so do this delivery's log lines.
     const handling = startEventSpan(event.subject, message.headers, event);
@@ -255,6 +288,7 @@ function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[
         logger: this.moduleRef.get<Logger>(LOGGER, { strict: false }),
         maxAttempts: environment.EVENT_MAX_ATTEMPTS,
         retryDelayMs: environment.EVENT_RETRY_DELAY_MS,
+        concurrency: environment.EVENT_CONCURRENCY,
       });
       for (const type of handlerTypes) consumer.addHandlers(this.moduleRef.get(type, { strict: false }));
       this.registry.consumers.push(consumer);

@@ -5,7 +5,7 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AlwaysOffSampler, AlwaysOnSampler, InMemorySpanExporter, Sampler, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { IsString } from 'class-validator';
+import { IsInt, IsString } from 'class-validator';
 import { Client } from 'pg';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
@@ -19,11 +19,19 @@ import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceCl
 class NoteTaken {
   @IsString() text: string;
 }
-const NoteEvents = { noteTaken: defineEvent('ledger.note.taken.v1', NoteTaken) };
+/** A note about someone, whose handling takes `waitMs`. */
+class PersonNoted {
+  @IsString() userId: string;
+  @IsString() text: string;
+  @IsInt() waitMs: number;
+}
+const NoteEvents = { noteTaken: defineEvent('ledger.note.taken.v1', NoteTaken), personNoted: defineEvent('ledger.note.person-noted.v1', PersonNoted) };
 const NOTE_STREAM = defineStream('TEST_NOTES', NoteEvents);
 
 /** What the test's handler has seen; `poisoned` texts fail until the cause is "fixed". */
 const seen: string[] = [];
+/** When each person-noted event's handling started and ended, in order. */
+const timeline: string[] = [];
 const poisoned = new Set<string>();
 /** The handler's log lines, as the service's logger writes them. */
 const logLines: Record<string, unknown>[] = [];
@@ -38,6 +46,14 @@ class NoteHandlers {
     await manager.query('INSERT INTO ledger.notes (text) VALUES ($1)', [payload.text]);
     seen.push(payload.text);
     handlerLog.info({ text: payload.text, payloadFields: Object.keys(payload) }, 'note taken');
+  }
+
+  @OnEvent(NoteEvents.personNoted)
+  async personNoted(payload: PersonNoted, { manager }: EventContext<PersonNoted>): Promise<void> {
+    timeline.push(`start ${payload.text}`);
+    await new Promise((resolve) => setTimeout(resolve, payload.waitMs));
+    await manager.query('INSERT INTO ledger.notes (text) VALUES ($1)', [payload.text]);
+    timeline.push(`end ${payload.text}`);
   }
 }
 
@@ -101,6 +117,22 @@ describe('a durable event consumer', () => {
     await publisher.publish(NOTE_STREAM, event);
     await publisher.waitUntilHandled(NOTE_STREAM, 'ledger', await publisher.publish(NOTE_STREAM, event, `${event.id}-again`));
     expect(await stored(event.payload.text)).toBe(1);
+  });
+
+  it("handles different people's events at once, and each person's in the order they happened", async () => {
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    const tag = randomUUID().slice(0, 8);
+    const noted = (userId: string, text: string, waitMs: number) => eventEnvelope(NoteEvents.personNoted, { userId, text: `${text}-${tag}`, waitMs });
+    await publisher.publish(NOTE_STREAM, noted(ada, 'ada-first', 500));
+    await publisher.publish(NOTE_STREAM, noted(ada, 'ada-second', 0));
+    await publisher.waitUntilHandled(NOTE_STREAM, 'ledger', await publisher.publish(NOTE_STREAM, noted(bob, 'bob-first', 0)));
+    const at = (entry: string) => timeline.indexOf(`${entry}-${tag}`);
+    // Bob's event did not wait for Ada's slow one...
+    expect(at('end bob-first')).toBeGreaterThanOrEqual(0);
+    expect(at('end bob-first')).toBeLessThan(at('end ada-first'));
+    // ...and Ada's second event waited for her first.
+    expect(at('start ada-second')).toBeGreaterThan(at('end ada-first'));
+    expect(await stored(`ada-second-${tag}`)).toBe(1);
   });
 
   it('retries a failing event, dead-letters it after the last attempt, and does not let it block the stream', async () => {
