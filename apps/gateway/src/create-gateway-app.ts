@@ -66,6 +66,10 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   server.requestTimeout = environment.HTTP_REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = environment.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Declared up front, so every request object has the same shape.
+  fastify.decorateRequest('requestId', '');
+  fastify.decorateRequest('user', undefined);
+  fastify.decorateRequest('traceContext', undefined);
 
   app.enableCors(corsOptions(environment));
   fastify.addHook('onRequest', noPublicMetrics());
