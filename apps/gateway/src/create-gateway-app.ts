@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import { BadRequestException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { JsonLogger, Logger } from '@portal/logging';
 import { AdminAreaGate } from './admin/admin-area.gate';
 import { apiDocsEnabled, GatewayConfig, sourceMapsEnabled, trustProxySetting } from './config/gateway-environment';
@@ -39,6 +40,10 @@ function inOrder(hooks: RequestHook[]): RequestHook {
  */
 export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestFastifyApplication> {
   const { environment } = config;
+  // First of all, before CORS answers a preflight: the request id, the access log, metrics
+  // and the security headers, so every answer has them.
+  const first = inOrder([assignRequestId(logger), recordHttpMetrics(), securityHeadersHook(environment)]);
+  const errors = new HttpExceptionFilter(logger);
   const adapter = new FastifyAdapter({
     trustProxy: trustProxySetting(environment.TRUST_PROXY),
     // Routing ignores case and a trailing slash, and takes long path segments, as it always has.
@@ -51,10 +56,14 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     requestIdHeader: false,
     // No Nest middleware: every step below is a hook.
     skipMiddie: true,
+    // A path the router cannot decode (bad percent-encoding): 400 in the envelope, with the
+    // request id and the security headers, instead of Fastify's own text naming the path.
+    frameworkErrors: (_error: Error, request: unknown, reply: unknown) => {
+      const answer = reply as FastifyReply;
+      first(request as FastifyRequest, answer, () => void answer.code(400).type('application/json; charset=utf-8').send(errors.toBody(new BadRequestException())));
+    },
   });
-  // First of all, before CORS answers a preflight: the request id, the access log, metrics
-  // and the security headers, so every answer has them.
-  adapter.setOnRequestHook(inOrder([assignRequestId(logger), recordHttpMetrics(), securityHeadersHook(environment)]) as unknown as Parameters<FastifyAdapter['setOnRequestHook']>[0]);
+  adapter.setOnRequestHook(first as unknown as Parameters<FastifyAdapter['setOnRequestHook']>[0]);
 
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, logger), adapter, {
     logger: new JsonLogger(logger),
@@ -89,7 +98,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   fastify.addHook('preHandler', app.get(AdminAreaGate).hook());
 
   app.useGlobalPipes(requestValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  app.useGlobalFilters(errors);
   if (apiDocsEnabled(environment)) serveOpenApiDocument(app);
   return app;
 }

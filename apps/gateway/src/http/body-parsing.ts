@@ -21,6 +21,9 @@ export function bodyLimitBytes(limit: string): number {
 /** The JSON media types the API reads: application/json and application/*+json. */
 const JSON_TYPES = /^application\/(?:[^\s/;]+\+)?json\s*(?:;|$)/i;
 
+/** What Fastify takes for a media type (`type/subtype`, token characters, then parameters). */
+const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(?:;|$)/;
+
 /** The body as sent, inflated when it came gzip-, deflate- or Brotli-encoded, never larger than `limit`. */
 function decode(body: Buffer, encoding: string, limit: number): Buffer {
   const options = { maxOutputLength: limit };
@@ -74,6 +77,13 @@ export function registerBodyParsers(fastify: FastifyInstance, limitText: string)
     }
   });
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  // A Content-Type that is no media type at all is ignored too (Fastify would answer 415),
+  // so the route sees no body and validation answers, as for any other type.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && !MEDIA_TYPE.test(type)) delete request.headers['content-type'];
+    done();
+  });
 }
 
 /** Fastify's own refusals of a body, in the envelope (undefined for any other error). */
