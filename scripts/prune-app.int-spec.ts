@@ -46,7 +46,7 @@ describe('the identity image content (scripts/prune-app.js)', () => {
     // Type packages excepted: @opentelemetry/instrumentation-pg and protobufjs depend on @types/pg and @types/node.
     expect(Object.keys(manifest.devDependencies).filter((name) => !name.startsWith('@types/') && present(name))).toEqual([]);
     // The web app's and the gateway's own packages.
-    expect(['antd', 'react', 'react-dom', 'recharts', 'helmet', 'express-static-gzip', '@nestjs/platform-express', 'bullmq', 'nodemailer'].filter(present)).toEqual([]);
+    expect(['antd', 'react', 'react-dom', 'recharts', 'helmet', '@fastify/static', '@fastify/compress', '@nestjs/platform-fastify', 'express-static-gzip', '@nestjs/platform-express', 'bullmq', 'nodemailer'].filter(present)).toEqual([]);
     expect(['@portal/testing', '@portal/local-stack', '@portal/gateway', '@portal/web'].filter(present)).toEqual([]);
     expect(present('argon2') && present('typeorm') && present('@portal/database')).toBe(true);
     expect(report.totalMiB).toBeLessThan(150);

@@ -30,9 +30,10 @@ const LIVENESS = {
 
 /**
  * Packages a framework loads by name, which the app's code only imports as types (so no
- * require of them is emitted): NestFactory.create loads the HTTP platform this way.
+ * require of them is emitted). None today: the gateway hands NestFactory.create its
+ * Fastify adapter itself, so @nestjs/platform-fastify is an ordinary require.
  */
-const LOADED_BY_NAME = { gateway: ['@nestjs/platform-express'] };
+const LOADED_BY_NAME = { gateway: [] };
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -165,8 +166,8 @@ function prune(app, out) {
     // A project's own declaration (the gateway's archiver), else the workspace's.
     let range = ownRange ?? rootManifest.dependencies?.[name];
     if (!range) {
-      // Required but declared nowhere: there only as another package's dependency (multer,
-      // through @nestjs/platform-express). Pinned to what is installed, and reported.
+      // Required but declared nowhere: there only as another package's dependency.
+      // Pinned to what is installed, and reported.
       const installed = lock.packages[`node_modules/${name}`];
       if (!installed || installed.dev) {
         const where = rootManifest.devDependencies?.[name] ? 'a devDependency' : 'no production dependency';

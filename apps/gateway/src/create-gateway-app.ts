@@ -1,60 +1,104 @@
-import type { Server } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { BadRequestException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { JsonLogger, Logger } from '@portal/logging';
-import { AdminAreaGate, ADMIN_AREA_PREFIX } from './admin/admin-area.gate';
-import { REFRESH_COOKIE_PATH } from './auth/refresh-cookie';
+import { AdminAreaGate } from './admin/admin-area.gate';
 import { apiDocsEnabled, GatewayConfig, sourceMapsEnabled, trustProxySetting } from './config/gateway-environment';
+import { UPLOAD_LIMITS } from './files/multipart-upload';
 import { GatewayModule } from './gateway.module';
-import { bodyParserErrors, jsonBodyParser, refuseUnsafeInput } from './http/body-parsing';
+import { refuseUnsafeInput, registerBodyParsers } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { noPublicMetrics, recordHttpMetrics } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
-import { assignRequestId, runInRequestContext } from './http/request-context';
-import { corsOptions, noStoreApiResponses, securityHeaders } from './http/security-headers';
+import { assignRequestId, RequestHook, runInRequestContext } from './http/request-context';
+import { corsOptions, noStoreApiResponses, securityHeadersHook } from './http/security-headers';
 import { requestValidationPipe } from './http/validation';
 import { serveOpenApiDocument } from './openapi/openapi-document';
-import { responseCompression } from './web-app/response-compression';
-import { serveWebApp } from './web-app/serve-web-app';
+import { registerResponseCompression } from './web-app/response-compression';
+import { registerWebApp, webAppFallback } from './web-app/serve-web-app';
+
+/** Runs `hooks` one after the other as one hook, stopping at the first that fails or answers. */
+function inOrder(hooks: RequestHook[]): RequestHook {
+  return (request, reply, done) => {
+    let index = 0;
+    const next = (error?: Error) => {
+      if (error || index === hooks.length) return done(error as Parameters<HookHandlerDoneFunction>[0]);
+      hooks[index++](request, reply, next as HookHandlerDoneFunction);
+    };
+    next();
+  };
+}
 
 /**
- * Builds the gateway with its whole HTTP pipeline, without connecting to anything: NATS
- * and Redis connect when the app is initialised (listen / init). That lets the OpenAPI
- * writer build the very same app offline. The order of the pipeline matters and is all here.
+ * Builds the gateway on Nest's Fastify platform with its whole HTTP pipeline, without
+ * connecting to anything: NATS and Redis connect when the app is initialised (listen /
+ * init). That lets the OpenAPI writer build the very same app offline. The order of the
+ * pipeline matters and is all here; each step is a Fastify hook or plugin.
  */
-export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestFastifyApplication> {
   const { environment } = config;
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config, logger), {
+  // First of all, before CORS answers a preflight: the request id, the access log, metrics
+  // and the security headers, so every answer has them.
+  const first = inOrder([assignRequestId(logger), recordHttpMetrics(), securityHeadersHook(environment)]);
+  const errors = new HttpExceptionFilter(logger);
+  const adapter = new FastifyAdapter({
+    trustProxy: trustProxySetting(environment.TRUST_PROXY),
+    // Routing ignores case and a trailing slash, and takes long path segments, as it always has.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // A client that trickles its headers or body would otherwise hold a socket for minutes.
+    requestTimeout: environment.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: environment.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // Request ids and the access log are our own (assignRequestId); Fastify logs nothing.
+    logger: false,
+    requestIdHeader: false,
+    // No Nest middleware: every step below is a hook.
+    skipMiddie: true,
+    // A path the router cannot decode (bad percent-encoding): 400 in the envelope, with the
+    // request id and the security headers, instead of Fastify's own text naming the path.
+    frameworkErrors: (_error: Error, request: unknown, reply: unknown) => {
+      const answer = reply as FastifyReply;
+      first(request as FastifyRequest, answer, () => void answer.code(400).type('application/json; charset=utf-8').send(errors.toBody(new BadRequestException())));
+    },
+  });
+  adapter.setOnRequestHook(first as unknown as Parameters<FastifyAdapter['setOnRequestHook']>[0]);
+
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, logger), adapter, {
     logger: new JsonLogger(logger),
-    // Parsed below, after the request id and the rate limit, with our limit and error messages.
+    // Parsed by our own parsers (registerBodyParsers), with our limit and error messages.
     bodyParser: false,
   });
-  app.set('trust proxy', trustProxySetting(environment.TRUST_PROXY));
-  // A client that trickles its headers or body would otherwise hold a socket for minutes.
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   server.headersTimeout = environment.HTTP_HEADERS_TIMEOUT_MS;
   server.requestTimeout = environment.HTTP_REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = environment.HTTP_KEEP_ALIVE_TIMEOUT_MS;
-  app.disable('x-powered-by');
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Declared up front, so every request object has the same shape.
+  fastify.decorateRequest('requestId', '');
+  fastify.decorateRequest('user', undefined);
+  fastify.decorateRequest('traceContext', undefined);
 
-  app.use(assignRequestId(logger));
-  app.use(recordHttpMetrics());
-  app.use('/metrics', noPublicMetrics());
-  app.use(securityHeaders(environment));
   app.enableCors(corsOptions(environment));
-  app.use('/api', noStoreApiResponses());
-  app.use(responseCompression());
-  if (environment.WEB_DIST_DIR) app.use(...serveWebApp(environment.WEB_DIST_DIR, { sourceMaps: sourceMapsEnabled(environment) }));
-  app.use(app.get(RateLimiter).middleware());
-  // Only the auth endpoints read a cookie (the refresh token's, scoped to their path).
-  app.use(REFRESH_COOKIE_PATH, cookieParser());
-  app.use(jsonBodyParser(environment.BODY_LIMIT), bodyParserErrors(), refuseUnsafeInput());
-  app.use(runInRequestContext());
-  app.use(ADMIN_AREA_PREFIX, app.get(AdminAreaGate).middleware());
+  fastify.addHook('onRequest', noPublicMetrics());
+  fastify.addHook('onRequest', noStoreApiResponses());
+  await registerResponseCompression(fastify);
+  if (environment.WEB_DIST_DIR) {
+    await registerWebApp(fastify, environment.WEB_DIST_DIR, { sourceMaps: sourceMapsEnabled(environment) });
+    fastify.addHook('onRequest', webAppFallback());
+  }
+  fastify.addHook('onRequest', app.get(RateLimiter).hook());
+  // Only the auth endpoints read a cookie (the refresh token's, scoped to their path): parsed there, not here.
+  await fastify.register(fastifyCookie, { hook: false });
+  registerBodyParsers(fastify, environment.BODY_LIMIT);
+  await fastify.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  fastify.addHook('preValidation', refuseUnsafeInput());
+  fastify.addHook('preHandler', runInRequestContext());
+  fastify.addHook('preHandler', app.get(AdminAreaGate).hook());
 
   app.useGlobalPipes(requestValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  app.useGlobalFilters(errors);
   if (apiDocsEnabled(environment)) serveOpenApiDocument(app);
   return app;
 }

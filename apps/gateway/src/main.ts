@@ -1,5 +1,6 @@
 import './tracing';
 import 'reflect-metadata';
+import { networkInterfaces } from 'node:os';
 import { ConfigurationError } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { apiDocsEnabled, GatewayConfig, loadGatewayConfig } from './config/gateway-environment';
@@ -20,7 +21,9 @@ async function main(): Promise<void> {
   const app = await createGatewayApp(config, logger);
   // On SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then drain NATS and close Redis.
   app.enableShutdownHooks();
-  await app.listen(config.environment.PORT);
+  // Every interface, as Node's own listen does (Fastify's default is localhost only): IPv6 and IPv4 where there is IPv6.
+  const host = Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.family === 'IPv6')) ? '::' : '0.0.0.0';
+  await app.listen(config.environment.PORT, host);
   logger.info(
     { port: config.environment.PORT, webApp: config.environment.WEB_DIST_DIR ?? null, docs: apiDocsEnabled(config.environment) ? '/api/docs' : null },
     `gateway listening on port ${config.environment.PORT}`,

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import {
   AccountClosureCommands,
   AccountDeletedReply,
@@ -43,9 +43,9 @@ export class AccountDataController {
       userId: meta.actor?.userId,
       ...Object.fromEntries(services.map((service, index) => [service, ((parts[index] as PromiseFulfilledResult<DataExportPart>).value).data])),
     } as PersonalDataExport;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="my-data-${exportedAt.toISOString().slice(0, 10)}.json"`);
-    res.setHeader('cache-control', 'no-store');
+    res.header('content-type', 'application/json; charset=utf-8');
+    res.header('content-disposition', `attachment; filename="my-data-${exportedAt.toISOString().slice(0, 10)}.json"`);
+    res.header('cache-control', 'no-store');
     res.send(JSON.stringify(document, null, 2));
   }
 

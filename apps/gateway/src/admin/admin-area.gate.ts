@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AccessTokenAuthenticator } from '../auth/access-token.authenticator';
 import { AdminAccessDenial } from '../auth/admin-access';
+import { isUnder, pathOf, RequestHook } from '../http/request-context';
 
 export const ADMIN_AREA_PREFIX = '/api/v1/admin';
 
@@ -18,11 +18,12 @@ export class AdminAreaGate {
     private readonly denial: AdminAccessDenial,
   ) {}
 
-  middleware(): RequestHandler {
-    return (req: Request, res: Response, next: NextFunction) => {
-      this.authenticator.authenticate(req, res).then(
-        (actor) => next(actor.userType === 'admin' ? undefined : this.denial.deny(req, actor)),
-        next,
+  hook(): RequestHook {
+    return (request, _reply, done) => {
+      if (!isUnder(pathOf(request), ADMIN_AREA_PREFIX)) return done();
+      this.authenticator.authenticate(request).then(
+        (actor) => done(actor.userType === 'admin' ? undefined : this.denial.deny(request, actor)),
+        done,
       );
     };
   }

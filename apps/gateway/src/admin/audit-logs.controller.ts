@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
@@ -44,7 +44,7 @@ export class AuditLogsController {
     for (const key of Object.keys(filter) as (keyof ListAuditLogsPayload)[]) if (filter[key] === undefined) delete filter[key];
     if (!query.format) {
       const page = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, cursor: query.cursor, limit: query.limit }, meta);
-      res.json(page);
+      res.send(page);
       return;
     }
     const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Actor, AuthErrorCodes, AuthMessages, RevocationReason } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { ACCESS_TOKEN_STRATEGY, AccessTokenStrategy, bearerToken } from './access-token.strategy';
@@ -46,13 +46,13 @@ export class AccessTokenAuthenticator {
     private readonly revocations: SessionRevocations,
   ) {}
 
-  async authenticate(req: Request, res: Response): Promise<Actor> {
+  async authenticate(req: FastifyRequest): Promise<Actor> {
     if (req.user) return req.user;
     const token = bearerToken(req);
     if (!token) throw refusal(new Error('No auth token'));
     let verified = this.verifiedTokens.get(token);
     if (!verified) {
-      verified = await this.verify(req, res);
+      verified = await this.verify(req);
       this.verifiedTokens.remember(token, verified);
     }
 
@@ -68,7 +68,7 @@ export class AccessTokenAuthenticator {
     return verified.actor;
   }
 
-  private verify(req: Request, res: Response): Promise<VerifiedAccessToken> {
+  private verify(req: FastifyRequest): Promise<VerifiedAccessToken> {
     return new Promise<VerifiedAccessToken>((resolve, reject) => {
       const authenticate = this.strategy.getPassportInstance().authenticate(
         ACCESS_TOKEN_STRATEGY,
@@ -79,7 +79,8 @@ export class AccessTokenAuthenticator {
           else resolve(verified);
         },
       );
-      authenticate(req, res, (error?: unknown) => reject(error ?? refusal(undefined)));
+      // The strategy reads only the Authorization header, and answers through the callback.
+      authenticate(req, {}, (error?: unknown) => reject(error ?? refusal(undefined)));
     });
   }
 }

@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
@@ -11,8 +12,8 @@ import { VerifiedAccessToken } from './verified-token-cache';
 
 export const ACCESS_TOKEN_STRATEGY = 'access-token';
 
-/** The bearer token of a request, read the way the strategy reads it. */
-export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+/** The bearer token of a request, read the way the strategy reads it (from its headers only, so any request object will do). */
+export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken() as unknown as (req: { headers: IncomingHttpHeaders }) => string | null;
 
 // Each strategy registers with a Passport instance of its own instead of the module-wide
 // singleton, so two gateways in one process (tests) never share a strategy.
@@ -23,7 +24,7 @@ const passports = new WeakMap<object, passport.Authenticator>();
 export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     super({
-      jwtFromRequest: bearerToken,
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // A key object parsed once: given the PEM text, jsonwebtoken parses it again on
       // every verification (measured: most of the cost of checking a token).
       secretOrKey: createPublicKey(config.jwtPublicKey) as unknown as string,

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Actor, AdminEndpointPermission, UserType } from '@portal/contracts';
 import { ApiErrorResponses } from '../openapi/api-responses';
 
@@ -30,7 +30,7 @@ export const SignedIn = () => applyDecorators(ApiBearerAuth(), ApiErrorResponses
 
 /** The verified caller of a signed-in route. */
 export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
-  const actor = context.switchToHttp().getRequest<Request>().user;
+  const actor = context.switchToHttp().getRequest<FastifyRequest>().user;
   // The global guard has run; reaching here without a caller would be a wiring mistake.
   if (!actor) throw new Error('CurrentActor used on a route without authentication');
   return actor;

@@ -1,14 +1,9 @@
 import { AccessTokenClaims, Actor, ADMIN_ROLES, USER_TYPES } from '@portal/contracts';
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    // The verified caller, as AccessTokenAuthenticator leaves it on req.user.
-    // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
-    interface User extends Actor {}
-    interface Request {
-      user?: User;
-    }
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller, as AccessTokenAuthenticator leaves it. */
+    user?: Actor;
   }
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Actor, IdentityCommands, RecordSecurityEventPayload } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
-import { requestMeta } from '../http/request-context';
+import { pathOf, requestMeta } from '../http/request-context';
 
 export const ADMIN_ACCESS_DENIED = 'Access denied. You do not have permission to access admin areas.';
 
@@ -28,8 +28,8 @@ export class AdminAccessDenial {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  deny(req: Request, actor: Actor, refusal?: PermissionRefusal): ApiError {
-    const path = req.originalUrl.split('?')[0].slice(0, 200);
+  deny(req: FastifyRequest, actor: Actor, refusal?: PermissionRefusal): ApiError {
+    const path = pathOf(req).slice(0, 200);
     const payload: RecordSecurityEventPayload = { type: 'unauthorized_access', path, method: req.method, source: 'gateway' };
     if (refusal) payload.details = `${actor.adminRole ?? 'admin'} lacks permission ${refusal.permission}`;
     this.services

@@ -50,7 +50,8 @@ class OwnController {
 }
 
 function contextFor(controller: new () => object, handler: string, path: string, user?: Actor): ExecutionContext {
-  const request = { user, method: 'GET', path, originalUrl: path, get: () => undefined };
+  // The part of a Fastify request the guard reads.
+  const request = { user, method: 'GET', url: path, raw: { url: path }, headers: {} };
   return {
     getType: () => 'http',
     getHandler: () => (controller.prototype as Record<string, unknown>)[handler],

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { Actor, AdminEndpointPermission, permissionsSatisfy } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError } from '@portal/messaging';
 import { ADMIN_AREA_PREFIX } from '../admin/admin-area.gate';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
-import { requestMeta } from '../http/request-context';
+import { pathOf, requestMeta } from '../http/request-context';
 import { SIGN_IN_REQUIRED } from './access-token.authenticator';
 import { REQUIRED_ADMIN_PERMISSION } from './access.decorators';
 import { AdminAccessDenial, PermissionRefusal } from './admin-access';
@@ -23,7 +23,7 @@ function refusalFor(permission: AdminEndpointPermission): PermissionRefusal {
 
 function isAdminPath(req: Request): boolean {
   // Routing ignores case and a trailing slash; so does this.
-  const path = req.path.toLowerCase();
+  const path = pathOf(req).toLowerCase();
   return path === ADMIN_AREA_PREFIX || path.startsWith(`${ADMIN_AREA_PREFIX}/`);
 }
 
@@ -56,7 +56,7 @@ export class AdminPermissionGuard implements CanActivate {
     if (!actor) throw ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
     if (actor.userType !== 'admin') throw this.denial.deny(req, actor);
     if (!required) {
-      this.logger.error({ path: req.path, method: req.method }, 'admin route declares no permission; refused');
+      this.logger.error({ path: pathOf(req), method: req.method }, 'admin route declares no permission; refused');
       throw this.denial.deny(req, actor, { message: 'Access denied. You do not have permission to do this.', permission: 'undeclared' });
     }
     if (required === 'any_admin') return true;
@@ -77,7 +77,7 @@ export class AdminPermissionGuard implements CanActivate {
       if (status === 401 || status === 403) return this.denial.deny(req, actor, refusalFor(required));
       if (status === 503 || status === 504) return new ApiError(error.body);
     }
-    this.logger.warn({ err: String(error), path: req.path }, 'admin permissions could not be checked');
+    this.logger.warn({ err: String(error), path: pathOf(req) }, 'admin permissions could not be checked');
     return ApiError.of(503, PERMISSIONS_UNAVAILABLE, { code: 'service_unavailable' });
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
 import { PUBLIC_ROUTE } from './access.decorators';
 import { RouteMetadata } from './route-metadata';
@@ -21,7 +21,7 @@ export class AuthenticationGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     if (this.isPublic.of(context)) return true;
     const http = context.switchToHttp();
-    await this.authenticator.authenticate(http.getRequest<Request>(), http.getResponse<Response>());
+    await this.authenticator.authenticate(http.getRequest<FastifyRequest>());
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayConfig, servedOverHttps } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
@@ -8,13 +9,20 @@ export const REFRESH_COOKIE = 'portal_refresh';
 export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 export const REFRESH_COOKIE_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
+/** Whether the request carries a body of type application/json (with any charset). */
+function isJsonBody(req: FastifyRequest): boolean {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && !Number.isNaN(Number(req.headers['content-length'])));
+  const type = (req.headers['content-type'] ?? '').split(';', 1)[0].trim().toLowerCase();
+  return hasBody && type === 'application/json';
+}
+
 /**
  * The browser's refresh token: httpOnly (scripts never see it), SameSite=Strict (never
  * sent by another site), and scoped to the auth endpoints, the only ones that read it.
  */
 @Injectable()
 export class RefreshCookie {
-  private readonly options: CookieOptions;
+  private readonly options: CookieSerializeOptions;
 
   private readonly webOrigin: string;
 
@@ -30,26 +38,30 @@ export class RefreshCookie {
    * another origin cannot send without CORS allowing it) and, when the browser names
    * its origin, come from the web app's.
    */
-  readFromOwnPage(req: Request): string | undefined {
+  readFromOwnPage(req: FastifyRequest): string | undefined {
     const token = this.read(req);
     if (!token) return undefined;
     const origin = req.headers.origin;
-    if (!req.is('application/json') || (origin !== undefined && origin !== this.webOrigin)) {
+    if (!isJsonBody(req) || (origin !== undefined && origin !== this.webOrigin)) {
       throw ApiError.of(403, 'This request must come from the portal itself.', { code: 'cross_site_request' });
     }
     return token;
   }
 
-  read(req: Request): string | undefined {
-    const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+  /** Only the auth endpoints read a cookie, so it is parsed here rather than for every request. */
+  read(req: FastifyRequest): string | undefined {
+    const header = req.headers.cookie;
+    if (!header) return undefined;
+    const value = req.server.parseCookie(header)[REFRESH_COOKIE];
     return typeof value === 'string' && value ? value : undefined;
   }
 
-  set(res: Response, refreshToken: string): void {
-    res.cookie(REFRESH_COOKIE, refreshToken, { ...this.options, maxAge: REFRESH_COOKIE_MAX_AGE_MS });
+  set(reply: FastifyReply, refreshToken: string): void {
+    // Max-Age and Expires both, as before.
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...this.options, maxAge: REFRESH_COOKIE_MAX_AGE_MS / 1000, expires: new Date(Date.now() + REFRESH_COOKIE_MAX_AGE_MS) });
   }
 
-  clear(res: Response): void {
-    res.clearCookie(REFRESH_COOKIE, this.options);
+  clear(reply: FastifyReply): void {
+    reply.clearCookie(REFRESH_COOKIE, this.options);
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { UserType } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { SIGN_IN_REQUIRED } from './access-token.authenticator';
@@ -24,7 +24,7 @@ export class RolesGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const required = this.requiredUserTypes.of(context);
     if (!required?.length) return true;
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const actor = req.user;
     if (!actor) throw ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
     if (required.includes(actor.userType)) return true;

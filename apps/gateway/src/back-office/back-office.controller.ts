@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowProblem, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
@@ -58,7 +58,7 @@ export class BackOfficeController {
     }
     const report = await this.figures.report(window, meta);
     if (!query.format) {
-      res.json(report);
+      res.send(report);
       return;
     }
     const rows = figureRows(report, tab === 'audit' ? 'overview' : tab);

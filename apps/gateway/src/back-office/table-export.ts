@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import archiver from 'archiver';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { streamedBody } from '../http/raw-response';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -90,11 +91,12 @@ export function exportFileName(baseName: string, format: ExportFormat, at = new 
  * stays flat however long it is. Callers check for an empty table before calling: once
  * the headers are out, a failure can only break the download.
  */
-export async function streamTable(file: TableFile, res: Response): Promise<void> {
-  res.status(200);
-  res.setHeader('content-type', file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE);
-  res.setHeader('content-disposition', `attachment; filename="${exportFileName(file.baseName, file.format)}"`);
-  res.setHeader('cache-control', 'no-store');
+export async function streamTable(file: TableFile, reply: FastifyReply): Promise<void> {
+  reply.code(200);
+  reply.header('content-type', file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE);
+  reply.header('content-disposition', `attachment; filename="${exportFileName(file.baseName, file.format)}"`);
+  reply.header('cache-control', 'no-store');
+  const res = streamedBody(reply);
   try {
     if (file.format === 'csv') {
       await write(res, csvLine(file.columns));

@@ -98,7 +98,7 @@ describe('gateway configuration', () => {
     });
   });
 
-  it('maps TRUST_PROXY to Express settings', () => {
+  it('maps TRUST_PROXY to the trust-proxy settings', () => {
     expect(trustProxySetting('false')).toBe(false);
     expect(trustProxySetting('true')).toBe(true);
     expect(trustProxySetting('2')).toBe(2);

@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
 
-/** Express's `trust proxy` values: true/false, a hop count, or addresses / subnets / named ranges. */
+/** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false, a hop count, or addresses / subnets / named ranges. */
 const TRUST_PROXY_PATTERN = /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
 
 /**
@@ -123,7 +123,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return { environment, jwtPublicKey: publicKey };
 }
 
-/** The `trust proxy` setting Express expects for TRUST_PROXY. */
+/** The `trustProxy` setting (proxy-addr, as Express's `trust proxy`) for TRUST_PROXY. */
 export function trustProxySetting(value: string): boolean | number | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
 import { FILE_PART_BYTES, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
+import { takeOverResponse } from '../http/raw-response';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { readUpload } from './multipart-upload';
@@ -37,8 +38,8 @@ export class FilesController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', example: 'application:id_document' } } } })
   @ApiCreatedResponse({ type: StoredFile })
   @ApiErrorResponses(400, 413)
-  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
-    const { file, fields } = await readUpload(req, res);
+  async upload(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
+    const { file, fields } = await readUpload(req, reply);
     if (!file || file.size === 0) throw ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
     const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
     if (purpose !== undefined && !PURPOSE.test(purpose)) throw ApiError.of(400, 'purpose may hold lower-case letters, digits, colons, dashes and underscores only', { details: [{ field: 'purpose', message: 'invalid purpose' }] });
@@ -57,11 +58,12 @@ export class FilesController {
   @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
   @ApiOkResponse({ description: 'The file content', schema: { type: 'string', format: 'binary' } })
   @ApiErrorResponses(404)
-  async download(@Param('id') id: string, @Res() res: Response, @RequestMetadata() meta: RequestMeta): Promise<void> {
+  async download(@Param('id') id: string, @Res() reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<void> {
     if (!isUUID(id)) throw ApiError.of(404, 'File not found', { code: 'file_not_found' });
     const file = await this.services.send(KycFileCommands.describe, { fileId: id }, meta);
     const first = file.parts > 0 ? Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64') : Buffer.alloc(0);
-    res.status(200);
+    const res = takeOverResponse(reply);
+    res.statusCode = 200;
     res.setHeader('Content-Type', file.mimeType);
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Content-Disposition', contentDisposition(file.name));

@@ -1,16 +1,7 @@
-import type { Request, Response } from 'express';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
-
-/** The part of multer this gateway uses (it ships without types; @types/multer is not a dependency). */
-interface MulterError extends Error {
-  code?: string;
-}
-interface Multer {
-  single(field: string): (req: Request, res: Response, callback: (error?: unknown) => void) => void;
-}
-type MulterFactory = ((options: { storage: unknown; limits: Record<string, number> }) => Multer) & { memoryStorage(): unknown };
-const multer = require('multer') as MulterFactory;
 
 export interface UploadedFile {
   originalname: string;
@@ -18,24 +9,58 @@ export interface UploadedFile {
   size: number;
 }
 
-/**
- * Reads one multipart file (field `file`) into memory, refusing it as soon as it passes
- * 10 MB, so an oversized upload is answered at once and never buffered whole.
- */
-const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
+/** At most one file of 10 MB in the field `file`, and a few short fields beside it. */
+export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 };
 
-export function readUpload(req: Request, res: Response): Promise<{ file: UploadedFile | undefined; fields: Record<string, unknown> }> {
+const tooLarge = () => ApiError.of(413, FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+const oneFile = () => ApiError.of(400, 'Send one file in the field "file".', { code: 'invalid_upload' });
+const unreadable = () => ApiError.of(400, 'The upload could not be read. Please try again.', { code: 'invalid_upload' });
+
+/** The file's bytes, refused the moment it passes the limit rather than when the upload ends. */
+function readFile(part: MultipartFile): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    single(req, res, (error?: unknown) => {
-      if (!error) return resolve({ file: (req as Request & { file?: UploadedFile }).file, fields: (req.body ?? {}) as Record<string, unknown> });
-      const code = (error as MulterError).code;
-      if (code === 'LIMIT_FILE_SIZE') {
-        // Tell the client to stop sending the rest.
-        res.setHeader('Connection', 'close');
-        return reject(ApiError.of(413, FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' }));
-      }
-      if (code && code.startsWith('LIMIT_')) return reject(ApiError.of(400, 'Send one file in the field "file".', { code: 'invalid_upload' }));
-      reject(ApiError.of(400, 'The upload could not be read. Please try again.', { code: 'invalid_upload' }));
-    });
+    const chunks: Buffer[] = [];
+    part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    part.file.once('limit', () => reject(tooLarge()));
+    part.file.once('end', () => (part.file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    part.file.once('error', reject);
   });
+}
+
+/** The envelope for a refusal of @fastify/multipart (its limits, a malformed body). */
+function uploadError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return oneFile();
+  return unreadable();
+}
+
+/**
+ * Reads one multipart file (field `file`) into memory with @fastify/multipart, refusing it
+ * as soon as it passes 10 MB, so an oversized upload is answered at once and never
+ * buffered whole. A request that is not multipart has no file.
+ */
+export async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<{ file: UploadedFile | undefined; fields: Record<string, unknown> }> {
+  const fields: Record<string, unknown> = {};
+  if (!request.isMultipart()) return { file: undefined, fields };
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated || part.valueTruncated) throw oneFile();
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) throw oneFile();
+      const buffer = await readFile(part);
+      file = { originalname: part.filename, buffer, size: buffer.length };
+    }
+  } catch (error) {
+    const refusal = uploadError(error);
+    // Tell the client to stop sending the rest.
+    if (refusal.getStatus() === 413) reply.header('Connection', 'close');
+    throw refusal;
+  }
+  return { file, fields };
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { Public, RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiCommonErrors } from '../openapi/api-responses';
 import { GatewayReadinessReport, gatewayReadiness, LivenessReport, ReadinessReport, ServicesReport, servicesReport } from './readiness.report';
@@ -27,7 +27,7 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: Response): Promise<GatewayReadinessReport> {
     const report = gatewayReadiness(await this.readiness.ownDependencies());
     // Probes must see the state of now, never a cached answer.
-    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).header('Cache-Control', 'no-store');
     // Host names, process ids and error texts help an attacker map the system: administrators read them at /api/v1/admin/health.
     return report;
   }
@@ -38,7 +38,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ type: ServicesReport, description: 'A backend service does not answer' })
   async services(@Res({ passthrough: true }) res: Response): Promise<ServicesReport> {
     const report = servicesReport(await this.readiness.backendServices());
-    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).header('Cache-Control', 'no-store');
     return report;
   }
 }

@@ -5,24 +5,30 @@ import { ServiceCallError } from '@portal/messaging';
 import { ApiError } from './api-error';
 import { HttpExceptionFilter, UNEXPECTED_ERROR } from './http-exception.filter';
 
+/** The part of a Fastify reply the filter uses. */
 function fakeResponse() {
   const response = {
-    headersSent: false,
+    sent: false,
+    raw: { headersSent: false, writableEnded: false, end: jest.fn() },
     headers: {} as Record<string, string>,
     statusCode: 0,
     body: undefined as unknown,
-    setHeader(name: string, value: string) {
+    header(name: string, value: string) {
       response.headers[name] = value;
+      return response;
     },
-    status(code: number) {
+    code(code: number) {
       response.statusCode = code;
       return response;
     },
-    json(body: unknown) {
+    type(type: string) {
+      response.headers['Content-Type'] = type;
+      return response;
+    },
+    send(body: unknown) {
       response.body = body;
       return response;
     },
-    end: jest.fn(),
   };
   return response;
 }
@@ -77,6 +83,25 @@ describe('HttpExceptionFilter', () => {
     expect(answer(new NotFoundException('Cannot GET /secret/path')).response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'The requested resource was not found.', code: 'resource_not_found' });
     expect(answer(new HttpException('Failed to decode param', 400)).response.body).toMatchObject({ statusCode: 400, message: 'The request is not valid.' });
     expect(answer(Object.assign(new Error('request entity too large'), { status: 413 })).response.body).toMatchObject({ statusCode: 413, message: 'The request body is too large.' });
+  });
+
+  it("answers Fastify's own body refusals in the envelope", () => {
+    expect(answer(Object.assign(new Error('Request body is too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).response.body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large.',
+      code: 'body_too_large',
+    });
+    expect(answer(Object.assign(new Error('Body is not valid JSON'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).response.body).toMatchObject({ statusCode: 400, message: 'Malformed JSON body' });
+  });
+
+  it('only ends an answer whose headers are already out', () => {
+    const response = fakeResponse();
+    response.raw.headersSent = true;
+    const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+    new HttpExceptionFilter({ error: jest.fn() } as unknown as Logger).catch(new Error('broken'), host);
+    expect(response.raw.end).toHaveBeenCalled();
+    expect(response.body).toBeUndefined();
   });
 
   it('asks for a bearer token on 401', () => {

@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ErrorBody, errorBody, FieldError } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError } from '@portal/messaging';
 import { ApiError } from './api-error';
+import { bodyParsingError } from './body-parsing';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
@@ -70,21 +71,23 @@ export class HttpExceptionFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
-    if (response.headersSent) {
+    if (reply.sent || reply.raw.headersSent) {
       // A streamed answer already started; all that can be done is to end it.
-      response.end();
+      if (!reply.raw.writableEnded) reply.raw.end();
       return;
     }
-    if (body.retryAfterSeconds) response.setHeader('Retry-After', String(body.retryAfterSeconds));
-    if (body.statusCode === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-    response.status(body.statusCode).json(body);
+    if (body.retryAfterSeconds) reply.header('Retry-After', String(body.retryAfterSeconds));
+    if (body.statusCode === 401) reply.header('WWW-Authenticate', 'Bearer');
+    reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
   toBody(exception: unknown): ErrorBody {
     if (exception instanceof ServiceCallError) return this.serviceBody(exception.body);
     if (exception instanceof ApiError) return envelope(exception.body);
+    const refusedBody = bodyParsingError(exception);
+    if (refusedBody) return envelope(refusedBody.body);
     if (exception instanceof HttpException) {
       // The framework's own (route not found, undecodable path, ...) carry texts such as
       // "Cannot GET /x"; a message meant for people is thrown as an ApiError.

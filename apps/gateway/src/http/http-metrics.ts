@@ -1,29 +1,32 @@
 import { createServer, Server } from 'node:http';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { RequestHandler } from 'express';
 import { httpRequestDuration, metricsRegistry } from '@portal/messaging';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from './api-error';
+import { isUnder, pathOf, RequestHook } from './request-context';
 
 /**
  * Times every request by method, route (the matched pattern, never the raw path, so ids
- * do not explode the label set) and status.
+ * do not explode the label set) and status; the web app's files are all `web-app`.
  */
-export function recordHttpMetrics(): RequestHandler {
-  return (req, res, next) => {
+export function recordHttpMetrics(): RequestHook {
+  return (request, reply, done) => {
     const startedAt = process.hrtime.bigint();
+    const res = reply.raw;
     res.on('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api/') ? 'unmatched' : 'web-app';
-      httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      const pattern = request.is404 ? undefined : request.routeOptions.url;
+      const served = pattern !== undefined && (isUnder(pattern, '/api') || isUnder(pattern, '/health'));
+      const route = served ? pattern : pathOf(request).startsWith('/api/') ? 'unmatched' : 'web-app';
+      httpRequestDuration.observe({ method: request.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - startedAt) / 1e9);
     });
-    next();
+    done();
   };
 }
 
 /** Metrics are for the operations port only; the public one says so rather than serving the web app. */
-export function noPublicMetrics(): RequestHandler {
-  return (_req, _res, next) => next(ApiError.of(404, 'Not found.', { code: 'not_found' }));
+export function noPublicMetrics(): RequestHook {
+  return (request, _reply, done) => done(isUnder(pathOf(request), '/metrics') ? ApiError.of(404, 'Not found.', { code: 'not_found' }) : undefined);
 }
 
 /** /metrics on the gateway's operations port (HEALTH_PORT), which no Ingress exposes. */

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { errorBody, IdentityCommands } from '@portal/contracts';
 import { customerActor, validSignUp } from '../testing/builders';
@@ -96,6 +97,30 @@ describe('gateway HTTP pipeline', () => {
       expect(query.status).toBe(400);
       expect(query.body).toMatchObject({ code: 'unsafe_input', details: [{ field: 'q' }] });
       expect(identity.requests).toHaveLength(0);
+    });
+
+    it('reads JSON as the API always has: gzip-encoded bodies inflated, other charsets refused, other or garbled types left unread', async () => {
+      const identity = await gateway.respond(IdentityCommands.signIn, () => ({ accessToken: 'token' }));
+      const login = JSON.stringify({ email: 'ada@example.test', password: 'secret-pass' });
+      const zipped = await fetch(`${gateway.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(login) });
+      expect(zipped.status).toBe(200);
+      expect(identity.requests[0].payload).toMatchObject({ email: 'ada@example.test' });
+      const latin1 = await request(gateway.baseUrl).post('/api/v1/auth/login').set('content-type', 'application/json; charset=latin1').send(login);
+      expect(latin1.status).toBe(415);
+      expect(latin1.body).toMatchObject({ statusCode: 415, code: 'unsupported_encoding' });
+      for (const type of ['text/plain', 'not a media type']) {
+        const unread = await request(gateway.baseUrl).post('/api/v1/auth/login').set('content-type', type).send(login);
+        expect({ type, status: unread.status }).toEqual({ type, status: 400 });
+        expect(unread.body.message).toBe('Please fill in all fields');
+      }
+    });
+
+    it('answers a path that cannot be decoded with a 400 envelope, not the framework\'s text', async () => {
+      const response = await request(gateway.baseUrl).get('/api/v1/files/%E0%A4%A');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request is not valid.', code: 'request_invalid' });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('refuses a body over BODY_LIMIT with 413', async () => {

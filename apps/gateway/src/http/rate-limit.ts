@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from '../connections/tokens';
 import { ApiError } from './api-error';
+import { pathOf, RequestHook } from './request-context';
 
 export const RATE_LIMITED = 'Too many requests. Please try again later.';
 const WINDOW_MS = 60_000;
@@ -86,13 +86,13 @@ export class RateLimiter {
     }
   }
 
-  middleware(): RequestHandler {
-    return (req: Request, _res: Response, next: NextFunction) => {
-      const rule = rateLimitRule(req.method, req.path, this.config);
-      if (!rule) return next();
-      this.consume(rule, req.ip ?? 'unknown').then(
-        ({ allowed, retryAfterSeconds }) => next(allowed ? undefined : ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds })),
-        next,
+  hook(): RequestHook {
+    return (request, _reply, done) => {
+      const rule = rateLimitRule(request.method, pathOf(request), this.config);
+      if (!rule) return done();
+      this.consume(rule, request.ip ?? 'unknown').then(
+        ({ allowed, retryAfterSeconds }) => done(allowed ? undefined : ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds })),
+        done,
       );
     };
   }

@@ -1,17 +1,16 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { context } from '@opentelemetry/api';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Context, context } from '@opentelemetry/api';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestMeta } from '@portal/contracts';
 import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
 import { runInIncomingTrace } from '@portal/tracing';
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** Set by assignRequestId: the incoming x-request-id when sane, else a new one. */
-      requestId: string;
-    }
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by assignRequestId: the incoming x-request-id when sane, else a new one. */
+    requestId: string;
+    /** The trace context of the request, entered again once the body is read. */
+    traceContext?: Context;
   }
 }
 
@@ -19,60 +18,89 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** What an upstream proxy may hand us: short, printable, nothing that could forge log lines. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
+export type RequestHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/** The path of a request, without its query string (as it came: not decoded). */
+export function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** Whether `path` is `prefix` or below it, ignoring case (as routing does). */
+export function isUnder(path: string, prefix: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === prefix || lower.startsWith(`${prefix}/`);
+}
+
+/** A header's single value. */
+export function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /**
  * First in the pipeline: gives the request its id, echoes it, and writes one JSON
- * access-log line when the answer is finished (or the client went away).
+ * access-log line when the answer is finished (or the client went away). The header is
+ * set on the Node response, so answers written straight to it (streams) carry it too.
  */
-export function assignRequestId(logger: Logger): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get(REQUEST_ID_HEADER);
-    req.requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
-    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+export function assignRequestId(logger: Logger): RequestHook {
+  return (request, reply, done) => {
+    const incoming = headerOf(request, REQUEST_ID_HEADER);
+    request.requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
+    const res = reply.raw;
+    res.setHeader(REQUEST_ID_HEADER, request.requestId);
     const startedAt = process.hrtime.bigint();
     let logged = false;
     const log = () => {
       if (logged) return;
       logged = true;
       const entry = {
-        requestId: req.requestId,
-        method: req.method,
+        requestId: request.requestId,
+        method: request.method,
         // Without the query string: links such as /auth/email-confirmed?token=... carry secrets.
-        path: req.originalUrl.split('?')[0],
+        path: pathOf(request),
         status: res.headersSent ? res.statusCode : 499,
         durationMs: Math.round(Number(process.hrtime.bigint() - startedAt) / 1e5) / 10,
-        userId: req.user?.userId ?? null,
+        userId: request.user?.userId ?? null,
       };
       if (entry.status >= 500) logger.warn(entry, 'request');
       else logger.info(entry, 'request');
     };
-    runInIncomingTrace(req.headers, () => {
+    runInIncomingTrace(request.headers, () => {
       // The access-log line carries the request's trace id: written in the request's trace context.
-      const traced = context.bind(context.active(), log);
+      const active = context.active();
+      request.traceContext = active;
+      const traced = context.bind(active, log);
       res.on('finish', traced);
       res.on('close', traced);
-      next();
+      done();
     });
   };
 }
 
 /**
- * Runs the rest of the request inside its context, so ServiceClient sends the id over
- * NATS and every log line carries it. It comes after body parsing: stream callbacks of
- * the parser would otherwise run outside the context.
+ * Runs the rest of the request (guards, handler) inside its trace and request context, so
+ * ServiceClient sends the id over NATS and every log line carries it. A preHandler hook:
+ * the body's stream callbacks run outside any context, so it is entered after parsing.
  */
-export function runInRequestContext(): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => runWithRequestContext({ requestId: req.requestId }, () => next());
+export function runInRequestContext(): RequestHook {
+  return (request, _reply, done) => {
+    const run = () => runWithRequestContext({ requestId: request.requestId }, () => done());
+    if (request.traceContext) context.with(request.traceContext, run);
+    else run();
+  };
 }
 
 /** What a service needs to know about the caller, for `ServiceClient.send(subject, payload, meta)`. */
-export function requestMeta(req: Request): RequestMeta {
+export function requestMeta(req: FastifyRequest): RequestMeta {
   return {
     requestId: req.requestId,
     actor: req.user ?? null,
     clientIp: req.ip,
-    userAgent: req.get('user-agent')?.slice(0, 500),
+    userAgent: headerOf(req, 'user-agent')?.slice(0, 500),
   };
 }
 
 /** The caller's RequestMeta: request id, verified actor (or null), client address and user agent. */
-export const RequestMetadata = createParamDecorator((_: unknown, context: ExecutionContext): RequestMeta => requestMeta(context.switchToHttp().getRequest<Request>()));
+export const RequestMetadata = createParamDecorator((_: unknown, context: ExecutionContext): RequestMeta => requestMeta(context.switchToHttp().getRequest<FastifyRequest>()));

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
 import { GatewayEnvironment } from '../config/gateway-environment';
 import { RefreshCookie } from '../auth/refresh-cookie';
 import { securityHeaders } from './security-headers';
@@ -10,8 +12,8 @@ function environment(webUrl: string): GatewayEnvironment {
 
 function headersFor(webUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  const res = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value), removeHeader: () => undefined } as unknown as Response;
-  securityHeaders(environment(webUrl))({} as Request, res, () => undefined);
+  const res = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value), removeHeader: () => undefined } as unknown as ServerResponse;
+  securityHeaders(environment(webUrl))({} as IncomingMessage, res, () => undefined);
   return headers;
 }
 
@@ -26,12 +28,26 @@ describe('security settings that depend on https', () => {
     expect(plain['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
-  it('marks the refresh cookie Secure only over https', () => {
-    const cookies: [string, string, Record<string, unknown>][] = [];
-    const res = { cookie: (name: string, value: string, options: Record<string, unknown>) => cookies.push([name, value, options]) } as unknown as Response;
-    new RefreshCookie({ environment: environment('https://portal.example.com'), jwtPublicKey: '' }).set(res, 'token');
-    new RefreshCookie({ environment: environment('http://localhost:3000'), jwtPublicKey: '' }).set(res, 'token');
-    expect(cookies.map(([, , options]) => options.secure)).toEqual([true, false]);
-    expect(cookies[0][2]).toMatchObject({ httpOnly: true, sameSite: 'strict', path: '/api/v1/auth', maxAge: 14 * 24 * 60 * 60 * 1000 });
+  it('marks the refresh cookie Secure only over https', async () => {
+    // The Set-Cookie header as a client gets it.
+    const setCookie = async (webUrl: string) => {
+      const app = Fastify();
+      await app.register(fastifyCookie, { hook: false });
+      const cookie = new RefreshCookie({ environment: environment(webUrl), jwtPublicKey: '' });
+      app.post('/api/v1/auth/login', (_request, reply) => {
+        cookie.set(reply, 'token');
+        return reply.send({});
+      });
+      const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login' });
+      await app.close();
+      return String(response.headers['set-cookie']);
+    };
+    const secure = await setCookie('https://portal.example.com');
+    const plain = await setCookie('http://localhost:3000');
+    expect(secure).toMatch(/^portal_refresh=token; /);
+    expect(secure.split('; ')).toEqual(expect.arrayContaining(['Max-Age=1209600', 'Path=/api/v1/auth', 'HttpOnly', 'Secure', 'SameSite=Strict']));
+    expect(secure).toMatch(/; Expires=\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT/);
+    expect(plain.split('; ')).toEqual(expect.arrayContaining(['Max-Age=1209600', 'Path=/api/v1/auth', 'HttpOnly', 'SameSite=Strict']));
+    expect(plain).not.toContain('Secure');
   });
 });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import {
   AdminTransactionsQuery,
   CreateSecurityDepositPayload,
@@ -51,7 +51,7 @@ export class AdminMoneyController {
     // The response is written here: JSON for the screen, or a streamed file.
     if (format === undefined) {
       const page: TransactionPage = await this.services.send(LedgerCommands.listTransactions, query, meta);
-      res.json(page);
+      res.send(page);
       return;
     }
     if (format !== 'csv' && format !== 'xlsx') throw ApiError.of(400, 'format must be csv or xlsx');

@@ -1,13 +1,14 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The Idempotency-Key header of a money-moving POST (API.md): printable, at most 255 characters. */
 export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
-  const value = context.switchToHttp().getRequest<Request>().get('idempotency-key');
+  const header = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
+  const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value === '') return undefined;
   if (!SANE_KEY.test(value)) throw ApiError.of(400, 'The Idempotency-Key header must be 1 to 255 printable characters.');
   return value;

@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import archiver from 'archiver';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AdminTransactionsQuery, LedgerCommands, RequestMeta, TransactionView } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
+import { streamedBody } from '../http/raw-response';
 import { ApiError } from '../http/api-error';
 
 export const NO_EXPORT_DATA = 'No transaction data to export';
@@ -105,19 +106,20 @@ export class TransactionExport {
     })();
   }
 
-  async stream(format: 'csv' | 'xlsx', query: AdminTransactionsQuery, meta: RequestMeta, res: Response): Promise<void> {
+  async stream(format: 'csv' | 'xlsx', query: AdminTransactionsQuery, meta: RequestMeta, reply: FastifyReply): Promise<void> {
     const pages = this.pages({ ...query, cursor: undefined }, meta);
     const first = await pages.next();
     if (first.done || first.value.length === 0) throw ApiError.of(404, NO_EXPORT_DATA, { code: 'no_data' });
     const fileName = `transactions-report-${new Date().toISOString().slice(0, 10)}.${format}`;
-    res.status(200);
-    res.setHeader('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);
-    res.setHeader('content-disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('cache-control', 'no-store');
+    reply.code(200);
+    reply.header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);
+    reply.header('content-disposition', `attachment; filename="${fileName}"`);
+    reply.header('cache-control', 'no-store');
     const rest = async function* () {
       yield first.value as TransactionView[];
       for await (const items of pages) yield items;
     };
+    const res = streamedBody(reply);
     try {
       if (format === 'csv') {
         await write(res, csvLine(EXPORT_COLUMNS));

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ConsumerMessages, DeliverPolicy, NatsConnection } from 'nats';
 import {
   Actor,
@@ -27,7 +27,7 @@ import { LOGGER } from '../connections/tokens';
 export class RealtimeConnection {
   constructor(
     readonly actor: Actor,
-    private readonly res: Response,
+    private readonly res: ServerResponse,
   ) {}
 
   send(event: string, data: unknown): void {

@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@portal/contracts';
 import { CurrentActor, Public, SignedIn } from '../auth/access.decorators';
 import { bearerToken } from '../auth/access-token.strategy';
 import { SessionRevocations } from '../auth/session-revocations';
 import { ApiError } from '../http/api-error';
+import { takeOverResponse } from '../http/raw-response';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { RealtimeConnection, RealtimeHub } from './realtime-hub';
 import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
@@ -26,7 +27,7 @@ export class RealtimeTicket {
 }
 
 /** The access token's expiry in ms; the guard has verified the token, so reading its claims is safe. */
-function tokenExpiry(req: Request): number {
+function tokenExpiry(req: FastifyRequest): number {
   const token = bearerToken(req) ?? '';
   try {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
@@ -64,7 +65,7 @@ export class RealtimeController {
   @HttpCode(HttpStatus.CREATED)
   @ApiOperation({ summary: 'A single-use ticket (30 s) for opening the live-update stream' })
   @ApiCreatedResponse({ type: RealtimeTicket })
-  async ticket(@CurrentActor() actor: Actor, @Req() req: Request): Promise<RealtimeTicket> {
+  async ticket(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<RealtimeTicket> {
     const ticket = await this.tickets.issue({ actor, expiresAt: tokenExpiry(req) });
     return { ticket, expiresIn: REALTIME_TICKET_SECONDS };
   }
@@ -78,13 +79,15 @@ export class RealtimeController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ type: RealtimeEventDoc, description: 'A stream of server-sent events' })
   @ApiErrorResponses(401)
-  async stream(@Query('ticket') ticket: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async stream(@Query('ticket') ticket: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const grant = typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200 ? await this.tickets.redeem(ticket) : null;
     if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
     if ((await this.revocations.revocationOf(grant.actor.sessionId)) !== null) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
     req.user = grant.actor;
 
-    res.status(200);
+    // Written straight to the socket, event by event: never compressed or buffered.
+    const res = takeOverResponse(reply);
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('Connection', 'keep-alive');

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { LEDGER_EVENTS_STREAM, LedgerEvents, NOTIFICATION_EVENTS_STREAM, NotificationCommands, NotificationEvents, SUPPORT_EVENTS_STREAM, SupportEvents } from '@portal/contracts';
 import { createLogger } from '@portal/logging';
@@ -66,7 +66,7 @@ class EventStreamClient {
 
 describe('live updates (server-sent events)', () => {
   let gateway: GatewayHarness;
-  let second: NestExpressApplication;
+  let second: NestFastifyApplication;
   let secondUrl: string;
   let publisher: EventPublisher;
   const streams: EventStreamClient[] = [];

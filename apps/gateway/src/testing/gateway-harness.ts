@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { connect, JSONCodec, NatsConnection, Subscription } from 'nats';
 import {
@@ -56,7 +56,7 @@ export class GatewayHarness {
   private readonly responders = new Set<FakeResponder>();
 
   private constructor(
-    readonly app: NestExpressApplication,
+    readonly app: NestFastifyApplication,
     readonly baseUrl: string,
     readonly infrastructure: TestInfrastructure,
     readonly nats: NatsConnection,

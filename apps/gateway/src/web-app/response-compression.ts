@@ -1,22 +1,29 @@
-import compression from 'compression';
-import { Request, RequestHandler, Response } from 'express';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
 
 /** Replies smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** Server-sent events must reach the browser event by event; a compressor would hold them back. */
-function isEventStream(res: Response): boolean {
-  return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
-}
+/** Text-like types (as the compressible check of the compression middleware); the mime database decides the rest. */
+const TEXT_LIKE = /^text\/|\+(?:json|text|xml)$/;
 
 /**
  * Brotli or gzip (Brotli preferred) for what the client accepts, on the fly: the JSON API
  * replies over 1 KB, and the web app's files that have no pre-compressed copy. Files
  * served from their .br/.gz copies already carry a Content-Encoding and are left alone.
+ * Server-sent events, which must reach the browser event by event, are written straight
+ * to the socket (see the realtime controller) and never pass through here.
  */
-export function responseCompression(): RequestHandler {
-  return compression({
+export async function registerResponseCompression(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifyCompress, {
+    global: true,
+    // Request bodies are inflated by the JSON parser (see body-parsing), as before.
+    globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    filter: (req: Request, res: Response) => !isEventStream(res) && compression.filter(req, res),
+    encodings: ['br', 'gzip', 'deflate'],
+    customTypes: (contentType: string) => {
+      const type = contentType.split(';', 1)[0].trim().toLowerCase();
+      return type !== 'text/event-stream' && TEXT_LIKE.test(type);
+    },
   });
 }
