@@ -57,10 +57,10 @@ test('a customer opens a ticket, an admin in another browser sees it live and an
   const row = adminPage.getByTestId('admin-ticket-row').filter({ hasText: subject });
   await expect(row).toBeVisible({ timeout: 5_000 });
   await row.click();
-  await expect(adminPage.getByRole('button', { name: 'in progress' })).toBeEnabled();
+  await expect(adminPage.getByRole('button', { name: 'in progress', exact: true })).toBeEnabled();
   await adminPage.getByLabel('Response').fill('Your card is on its way.');
   await adminPage.getByRole('button', { name: 'Send Response' }).click();
-  await expect(adminPage.getByRole('button', { name: 'resolved' })).toBeDisabled();
+  await expect(adminPage.getByRole('button', { name: 'resolved', exact: true })).toBeDisabled();
 
   // Within two seconds the customer's bell and ticket list show the answer.
   await expect(bell).toHaveAccessibleName('Notifications. You have 1 unread notification.', { timeout: 2_000 });
