@@ -350,6 +350,15 @@ describe('money movement on the double-entry ledger', () => {
   });
 
   describe('admin lists', () => {
+    it('refuses a search with a malformed cursor with 400, whether or not clients match', async () => {
+      // That the ledger's process survives it is checked end to end by the OpenAPI fuzzing,
+      // which runs the services as processes (an unhandled rejection there ends the process).
+      known(customer(), 'Malformed', 'Cursor');
+      for (const q of ['malformed', 'no-client-matches-this']) {
+        expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { q, cursor: 'not-a-cursor' }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+      }
+    });
+
     it('pages newest first by cursor, filters by type and status, searches client names and references, and names the clients', async () => {
       const searched = known(customer(), 'Zebulon', 'Quixote');
       const deposits = [];

@@ -74,9 +74,12 @@ export class TransactionQueries {
       },
     );
     const withoutOwners = this.page({ ...query, matchingOwners: [] });
+    // Handled at once: it may fail (a malformed cursor) while identity is still answering, and
+    // a rejection nobody handles by then ends the process. Its failure still reaches the caller
+    // below when it is the answer.
+    withoutOwners.catch(() => undefined);
     const matchingOwners = await owners;
     if (matchingOwners.length === 0) return withoutOwners;
-    withoutOwners.catch(() => undefined);
     return this.page({ ...query, matchingOwners });
   }
 
