@@ -8,6 +8,7 @@ export const MALFORMED_JSON = 'Malformed JSON body';
 
 const BODY_TOO_LARGE = () => ApiError.of(413, 'The request body is too large.', { code: 'body_too_large' });
 const UNSUPPORTED_ENCODING = () => ApiError.of(415, 'Unsupported content encoding. Send UTF-8 JSON.', { code: 'unsupported_encoding' });
+const MALFORMED_BODY = () => ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
 const INCOMPLETE_BODY = () => ApiError.of(400, 'The request body was incomplete.', { code: 'incomplete_body' });
 
 /** BODY_LIMIT (100kb, 1mb, 512b; units of 1024) in bytes. */
@@ -43,7 +44,7 @@ function decode(body: Buffer, encoding: string, limit: number): Buffer {
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw BODY_TOO_LARGE();
-    throw ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
+    throw MALFORMED_BODY();
   }
 }
 
@@ -67,10 +68,10 @@ export function registerBodyParsers(fastify: FastifyInstance, limitText: string)
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
+        throw MALFORMED_BODY();
       }
       // Strict: an object or an array, as the Express parser required.
-      if (parsed === null || typeof parsed !== 'object') throw ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
+      if (parsed === null || typeof parsed !== 'object') throw MALFORMED_BODY();
       done(null, parsed);
     } catch (error) {
       done(error as Error, undefined);
@@ -95,7 +96,7 @@ export function bodyParsingError(error: unknown): ApiError | undefined {
       return INCOMPLETE_BODY();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
+      return MALFORMED_BODY();
     default:
       return undefined;
   }

@@ -65,7 +65,7 @@ export class TransactionQueries {
    * match, the page is read again with them.
    */
   private async searchPage(meta: RequestMeta, query: AdminTransactionsPagePayload & { q: string }): Promise<TransactionPage> {
-    const owners = this.services.send(IdentityCommands.findUserIds, { q: query.q, userType: 'customer' }, meta).then(
+    const owners = this.findUserIds(meta, query.q).then(
       ({ userIds }) => userIds,
       (error: unknown) => {
         // Without identity the search still covers references and descriptions.
