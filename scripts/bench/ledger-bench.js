@@ -86,7 +86,7 @@ async function seedTransactions(databaseUrl, count) {
     await db.query('ALTER TABLE ledger.transactions ENABLE TRIGGER trg_transactions_stats');
     await db.query(
       `INSERT INTO ledger.transaction_stats AS s (type, status, currency, shard, count, amount)
-       SELECT type, status, currency, abs(hashtext(id::text)) % 64, count(*), sum(amount) FROM ledger.transactions WHERE reference ~ '^[A-Z]{3}-S[0-9]+$' GROUP BY 1, 2, 3, 4
+       SELECT type, status, currency, hashtext(id::text) & 63, count(*), sum(amount) FROM ledger.transactions WHERE reference ~ '^[A-Z]{3}-S[0-9]+$' GROUP BY 1, 2, 3, 4
        ON CONFLICT (type, status, currency, shard) DO UPDATE SET count = s.count + EXCLUDED.count, amount = s.amount + EXCLUDED.amount`,
     );
     // As autovacuum leaves a table in steady state: visibility map set, statistics current.
@@ -233,7 +233,9 @@ async function runLedgerBench(context) {
     };
     await cannon({ ...load, duration: settings.warmupSeconds });
     next = 0;
+    toggleProfiles(['gateway', 'ledger', 'notification']);
     const measured = await cpuUse(() => cannon({ ...load, duration: settings.durationSeconds }));
+    toggleProfiles(['gateway', 'ledger', 'notification']);
     const withdrawals = summary(measured.result);
     results.workloads['withdrawal requests'] = withdrawals;
     // Where a withdrawal's CPU goes (the request, its hold, and the event pipeline behind it: outbox, notification, email).
