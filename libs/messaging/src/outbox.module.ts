@@ -3,7 +3,7 @@ import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { OutboxEvent, ProcessedEvent } from './outbox';
+import { eventTable, OutboxEvent, ProcessedEvent } from './outbox';
 import { databasePool, outboxBacklog } from './metrics';
 import { OutboxRelay } from './outbox-relay';
 import { LOGGER, NATS_CONNECTION } from './service-runtime';
@@ -23,8 +23,7 @@ const PURGE_INTERVAL_MS = 3_600_000;
 export async function purgeSpentEvents(dataSource: DataSource, now = new Date()): Promise<{ outboxEvents: number; processedEvents: number }> {
   const day = 86_400_000;
   const batchDelete = async (entity: typeof OutboxEvent | typeof ProcessedEvent, key: string, column: string, cutoff: Date) => {
-    const { schema, tableName } = dataSource.getMetadata(entity);
-    const table = [schema, tableName].filter((part): part is string => Boolean(part)).map((part) => dataSource.driver.escape(part)).join('.');
+    const table = eventTable(dataSource, entity);
     let deleted = 0;
     for (;;) {
       const [, count] = (await dataSource.query(
@@ -60,8 +59,7 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   onApplicationBootstrap(): void {
     this.relay.start();
     this.schedulePurge(FIRST_PURGE_DELAY_MS);
-    const { schema, tableName } = this.dataSource.getMetadata(OutboxEvent);
-    const table = [schema, tableName].filter((part): part is string => Boolean(part)).map((part) => this.dataSource.driver.escape(part)).join('.');
+    const table = eventTable(this.dataSource, OutboxEvent);
     const pool = (this.dataSource.driver as { master?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).master;
     this.removeGauges = [
       outboxBacklog.add(async () => {

@@ -16,7 +16,7 @@ const workerProviders: Provider[] = [
   {
     provide: MAIL_TRANSPORT,
     inject: [SERVICE_ENVIRONMENT],
-    useFactory: (environment: NotificationEnvironment) => createMailTransport(environment.SMTP_URL, environment.MAIL_FROM),
+    useFactory: (environment: NotificationEnvironment) => createMailTransport(environment.SMTP_URL, environment.MAIL_FROM, environment.EMAIL_WORKER_CONCURRENCY),
   },
   SendEmailJob,
   EmailWorker,

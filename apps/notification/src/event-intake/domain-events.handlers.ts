@@ -24,7 +24,7 @@ import { EmailQueue } from '../email/email-queue';
 import { Inbox } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
-import { preferredLanguageOf, wantsMessage } from '../preferences/notification-preferences';
+import { addresseeOf, preferredLanguageOf, wantsMessage } from '../preferences/notification-preferences';
 import { Content, isKycDecision, DomainEventNotifications as Notify } from './domain-event-notifications';
 
 function page(webUrl: string, path: string): string {
@@ -55,9 +55,9 @@ abstract class DomainEventIntake {
    * otherwise written in the user's language as it is now, like their emails.
    */
   protected async notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, build: (language: Language) => Content): Promise<void> {
-    if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
-    const language = await preferredLanguageOf(manager, event.payload.userId);
-    await this.inbox.deliver(manager, { ...build(language), userId: event.payload.userId, sourceEventId: event.id });
+    const addressee = await addresseeOf(manager, event.payload.userId);
+    if (!addressee.wants(event.subject)) return;
+    await this.inbox.deliver(manager, { ...build(addressee.language), userId: event.payload.userId, sourceEventId: event.id });
   }
 
   /** Emails the user when identity told us their address; otherwise the in-app notification has to do. */
@@ -66,15 +66,15 @@ abstract class DomainEventIntake {
       this.logger.info({ eventId: event.id, subject: event.subject }, 'email notifications are switched off; email not sent');
       return;
     }
-    if (!(await wantsMessage(manager, event.payload.userId, event.subject))) return;
-    const recipient = await manager.findOneBy(Recipient, { userId: event.payload.userId });
+    const addressee = await addresseeOf(manager, event.payload.userId);
+    if (!addressee.wants(event.subject)) return;
+    const { recipient } = addressee;
     if (!recipient) {
       this.logger.warn({ eventId: event.id, subject: event.subject, userId: event.payload.userId }, 'no email address known for the user; email not sent');
       return;
     }
     // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why).
-    const language = await preferredLanguageOf(manager, event.payload.userId);
-    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId, language });
+    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId, language: addressee.language });
   }
 
   protected link(path: string): string {

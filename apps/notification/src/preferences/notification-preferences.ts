@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { Language, notificationGroupOf, PreferencesChangedEvent } from '@portal/contracts';
+import { Language, NotificationPreferences, notificationGroupOf, PreferencesChangedEvent } from '@portal/contracts';
+import type { Recipient } from '../inbox/recipient.entity';
 import { NotificationPreference } from './notification-preference.entity';
 
 /**
@@ -32,4 +33,35 @@ export async function wantsMessage(manager: EntityManager, userId: string, subje
   if (group === 'always') return true;
   const kept = await manager.findOneBy(NotificationPreference, { userId });
   return kept?.topics[group] !== false;
+}
+
+/** What an event's messages to one user depend on: their address (if identity told us), language and toggles. */
+export interface Addressee {
+  recipient: Recipient | null;
+  language: Language;
+  /** As wantsMessage: security and legally required messages always go, otherwise the subject's group decides. */
+  wants(subject: string): boolean;
+}
+
+/**
+ * The addressee in one statement instead of three entity reads; it runs for every event
+ * that notifies or emails someone, inside the event's transaction.
+ */
+export async function addresseeOf(manager: EntityManager, userId: string): Promise<Addressee> {
+  const [row]: { email: string | null; first_name: string | null; user_type: Recipient['userType'] | null; topics: NotificationPreferences | null; language: Language | null }[] = await manager.query(
+    `SELECT r.email, r.first_name, r.user_type, p.topics, p.language
+     FROM (SELECT $1::uuid AS user_id) u
+     LEFT JOIN "notification"."recipients" r ON r.user_id = u.user_id
+     LEFT JOIN "notification"."notification_preferences" p ON p.user_id = u.user_id`,
+    [userId],
+  );
+  const topics = row?.topics ?? null;
+  return {
+    recipient: row?.email ? { userId, email: row.email, firstName: row.first_name ?? '', userType: row.user_type as Recipient['userType'] } : null,
+    language: row?.language ?? 'en',
+    wants(subject: string) {
+      const group = notificationGroupOf(subject);
+      return group === 'always' || topics?.[group] !== false;
+    },
+  };
 }
