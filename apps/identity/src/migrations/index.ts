@@ -10,6 +10,7 @@ import { CreateSystemSettingChanges1795474062292 } from './1795474062292-create-
 import { SeedGeneralFinancialSecuritySettings1795474062293 } from './1795474062293-seed-general-financial-security-settings';
 import { AddAuditLogFilterIndexes1795474177604 } from './1795474177604-add-audit-log-filter-indexes';
 import { AddProfileFieldsAndEmailChangeTokens1795474325390 } from './1795474325390-add-profile-fields-and-email-change-tokens';
+import { AddUserSearchIndex1795475100000 } from './1795475100000-add-user-search-index';
 
 /** In order; a migration, once committed, is never edited. */
 export const identityMigrations = [
@@ -25,4 +26,5 @@ export const identityMigrations = [
   SeedGeneralFinancialSecuritySettings1795474062293,
   AddAuditLogFilterIndexes1795474177604,
   AddProfileFieldsAndEmailChangeTokens1795474325390,
+  AddUserSearchIndex1795475100000,
 ];

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   Actor,
   AdminUserPage,
@@ -17,6 +17,7 @@ import { preparedQuery } from '@portal/database';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
+import { whereNameOrEmailContains } from '../users/user-search';
 import { usersSql } from '../users/users-sql';
 
 /** What the directory needs to know of its caller. */
@@ -64,18 +65,7 @@ export class UserDirectoryController {
     if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
     if (filter.afterId) query.andWhere('user.id > :afterId', { afterId: filter.afterId });
     const text = filter.q?.trim();
-    if (text) {
-      const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      query.andWhere(
-        new Brackets((match) =>
-          match
-            .where('user.email ILIKE :pattern', { pattern })
-            .orWhere('user.firstName ILIKE :pattern', { pattern })
-            .orWhere('user.lastName ILIKE :pattern', { pattern })
-            .orWhere("(user.firstName || ' ' || user.lastName) ILIKE :pattern", { pattern }),
-        ),
-      );
-    }
+    if (text) whereNameOrEmailContains(query, text);
     // As in lookupUsers: the caller check and the search at once, and nothing answered unless it passes.
     const [, rows] = await Promise.all([this.requireAdmin(actor), query.getRawMany<{ id: string }>()]);
     const page = rows.slice(0, USER_ID_PAGE_SIZE).map((row) => row.id);
@@ -95,18 +85,7 @@ export class UserDirectoryController {
     if (filter.status) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.status });
     if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
     const text = filter.q?.trim();
-    if (text) {
-      const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      query.andWhere(
-        new Brackets((match) =>
-          match
-            .where('user.email ILIKE :pattern', { pattern })
-            .orWhere('user.firstName ILIKE :pattern', { pattern })
-            .orWhere('user.lastName ILIKE :pattern', { pattern })
-            .orWhere("(user.firstName || ' ' || user.lastName) ILIKE :pattern", { pattern }),
-        ),
-      );
-    }
+    if (text) whereNameOrEmailContains(query, text);
     const [rows, total] = await query
       .skip((page - 1) * pageSize)
       .take(pageSize)

@@ -29,6 +29,11 @@ describe('the user directory other services ask for names and audiences', () => 
     const admin = harness.client.as(actor);
     expect(await admin.send(IdentityCommands.findUserIds, { q: 'hopper-dir' })).toEqual({ userIds: [grace.session.user.id], nextAfterId: null });
     expect(await admin.send(IdentityCommands.findUserIds, { q: '%' })).toEqual({ userIds: [], nextAfterId: null });
+    // The full name and a piece of the email, in any case; a text running from the last name into the email is no match.
+    expect((await admin.send(IdentityCommands.findUserIds, { q: 'GRACE hopper-directory' })).userIds).toEqual([grace.session.user.id]);
+    const email = grace.form.email.toLowerCase();
+    expect((await admin.send(IdentityCommands.findUserIds, { q: email.slice(2, 12).toUpperCase() })).userIds).toContain(grace.session.user.id);
+    expect((await admin.send(IdentityCommands.findUserIds, { q: `directory ${email.slice(0, 6)}` })).userIds).toEqual([]);
     const suspendedOnly = await admin.send(IdentityCommands.findUserIds, { userType: 'customer', userStatus: 'suspended' });
     expect(suspendedOnly.userIds).not.toContain(grace.session.user.id);
     const customers = await admin.send(IdentityCommands.findUserIds, { userType: 'customer' });
