@@ -1,4 +1,4 @@
-import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
+import { ErrorCode, JSONCodec, Msg, NatsConnection, NatsError } from 'nats';
 import { defineCommand, EmptyPayload, errorBody } from '@portal/contracts';
 import { runWithRequestContext } from '@portal/logging';
 import { ServiceCallError } from './service-error';
@@ -10,16 +10,35 @@ const getBalance = defineCommand<EmptyPayload, { balanceCents: number }>('ledger
 interface SentRequest {
   subject: string;
   packet: { pattern: string; id: string; data: { meta: Record<string, unknown>; payload: unknown } };
-  timeout: number | undefined;
 }
 
-/** A stand-in for the NATS connection: answers every request with `answer` (a reply packet, or a thrown error). */
+/**
+ * A stand-in for the NATS connection: answers every request on its reply subject with
+ * `answer` (a reply packet). An `answer` that throws a NatsError plays the transport's
+ * failure: no responders comes back as the server's 503 status, a time-out never answers,
+ * anything else is thrown by publish (as a closed connection does).
+ */
 function fakeConnection(answer: () => unknown) {
   const sent: SentRequest[] = [];
+  let inbox: ((error: null, message: Msg) => void) | null = null;
   const connection = {
-    request: async (subject: string, data: Uint8Array, options?: { timeout?: number }) => {
-      sent.push({ subject, packet: codec.decode(data) as SentRequest['packet'], timeout: options?.timeout });
-      return { data: codec.encode(answer()) };
+    subscribe: (_subject: string, options: { callback: (error: null, message: Msg) => void }) => {
+      inbox = options.callback;
+      return { closed: new Promise(() => undefined) };
+    },
+    publish: (subject: string, data: Uint8Array, options: { reply: string }) => {
+      sent.push({ subject, packet: codec.decode(data) as SentRequest['packet'] });
+      let reply: unknown;
+      try {
+        reply = answer();
+      } catch (error) {
+        const code = (error as NatsError).code;
+        if (code === ErrorCode.Timeout) return;
+        if (code !== ErrorCode.NoResponders) throw error;
+        setImmediate(() => inbox?.(null, { subject: options.reply, data: new Uint8Array(0), headers: { code: 503 } } as unknown as Msg));
+        return;
+      }
+      setImmediate(() => inbox?.(null, { subject: options.reply, data: codec.encode(reply) } as unknown as Msg));
     },
   } as unknown as NatsConnection;
   return { connection, sent };
@@ -48,18 +67,24 @@ describe('ServiceClient', () => {
     expect(reply).toEqual({ balanceCents: 4200 });
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe('ledger.balance.get.v1');
-    expect(sent[0].timeout).toBe(5_000);
     expect(sent[0].packet.pattern).toBe('ledger.balance.get.v1');
     expect(sent[0].packet.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0].packet.data).toEqual({ meta: { requestId: 'req-1', actor: null, clientIp: '203.0.113.9' }, payload: {} });
   });
 
-  it("takes the request id of the caller's request context and a per-call time-out", async () => {
+  it("takes the request id of the caller's request context", async () => {
     const { connection, sent } = fakeConnection(() => ({ response: { balanceCents: 0 } }));
     const client = new ServiceClient(() => connection, 5_000);
-    await runWithRequestContext({ requestId: 'from-context' }, () => client.send(getBalance, {}, {}, 250));
+    await runWithRequestContext({ requestId: 'from-context' }, () => client.send(getBalance, {}));
     expect(sent[0].packet.data.meta.requestId).toBe('from-context');
-    expect(sent[0].timeout).toBe(250);
+  });
+
+  it('gives up at the per-call time-out rather than the default one', async () => {
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 60_000);
+    const startedAt = Date.now();
+    const error = await callError(client.send(getBalance, {}, {}, 50));
+    expect(error.body.statusCode).toBe(504);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('answers 503 with the service name when no instance of the service is running', async () => {
@@ -82,7 +107,7 @@ describe('ServiceClient', () => {
   });
 
   it('answers 504 when the service does not answer in time', async () => {
-    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 5_000);
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 50);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toEqual({
       statusCode: 504,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { CommandDefinition, ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
+import { replyInboxOf } from './reply-inbox';
 import { ServiceCallError } from './service-error';
 import { withCommandSpan } from './trace-propagation';
 
@@ -25,8 +26,9 @@ function asErrorBody(err: unknown): ErrorBody {
 
 /**
  * Sends commands to services over NATS request/reply, in the packet format of Nest's
- * NATS transport. Uses NATS's own request so that a service with no running instance
- * is known at once (503) instead of waiting for the time-out (504).
+ * NATS transport, through the connection's reply inbox. A service with no running
+ * instance is known at once (the server's no-responders status: 503) instead of waiting
+ * for the time-out (504).
  */
 export class ServiceClient {
   constructor(
@@ -49,7 +51,7 @@ export class ServiceClient {
     return withCommandSpan(subject, async (headers) => {
       let reply: NestReply<R>;
       try {
-        const message = await this.currentConnection().request(subject, codec.encode(packet), { timeout: timeoutMs, headers });
+        const message = await replyInboxOf(this.currentConnection()).request(subject, codec.encode(packet), { timeout: timeoutMs, headers });
         reply = codec.decode(message.data) as NestReply<R>;
       } catch (error) {
         throw new ServiceCallError(this.transportError(subject, error));

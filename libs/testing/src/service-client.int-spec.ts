@@ -1,0 +1,79 @@
+import { connect, JSONCodec, NatsConnection } from 'nats';
+import { defineCommand, EmptyPayload } from '@portal/contracts';
+import { ServiceCallError, ServiceClient } from '@portal/messaging';
+import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
+
+const codec = JSONCodec();
+class EchoPayload {
+  n: number;
+}
+const echo = defineCommand<EchoPayload, { n: number }>('ledger.echo.v1', EchoPayload);
+const nobody = defineCommand<EmptyPayload, unknown>('kyc.nobody.v1', EmptyPayload);
+const silent = defineCommand<EmptyPayload, unknown>('support.silent.v1', EmptyPayload);
+
+async function failure(promise: Promise<unknown>): Promise<ServiceCallError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ServiceCallError);
+  return error as ServiceCallError;
+}
+
+// ServiceClient over a real NATS server: its reply inbox must pair every answer with its
+// request and fail as the transport does.
+describe('ServiceClient over NATS', () => {
+  let nats: EphemeralServer;
+  let service: NatsConnection;
+  let caller: NatsConnection;
+  let client: ServiceClient;
+
+  beforeAll(async () => {
+    nats = await startEphemeralNats();
+    service = await connect({ servers: nats.url });
+    caller = await connect({ servers: nats.url, noAsyncTraces: true });
+    // Answers like Nest's NATS transport, out of order: a larger n waits less.
+    service.subscribe(echo.subject, {
+      callback: (_error, message) => {
+        const packet = codec.decode(message.data) as { id: string; data: { payload: { n: number } } };
+        setTimeout(() => message.respond(codec.encode({ id: packet.id, response: { n: packet.data.payload.n }, isDisposed: true })), 50 - packet.data.payload.n);
+      },
+    });
+    service.subscribe(silent.subject, { callback: () => undefined });
+    await service.flush();
+    client = new ServiceClient(() => caller, 5_000);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await caller?.close().catch(() => undefined);
+    await nats?.stop();
+  });
+
+  it('gives each of many concurrent callers its own answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, n) => client.send(echo, { n })));
+    expect(answers).toEqual(Array.from({ length: 50 }, (_, n) => ({ n })));
+  });
+
+  it('answers 503 at once when no instance of the service is running', async () => {
+    const startedAt = Date.now();
+    const error = await failure(client.send(nobody, {}));
+    expect(error.body).toMatchObject({ statusCode: 503, message: 'The kyc service is unavailable. Please try again shortly.' });
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it('answers 504 when the service takes the request and never answers', async () => {
+    const error = await failure(client.send(silent, {}, {}, 100));
+    expect(error.body).toMatchObject({ statusCode: 504, message: 'The support service took too long to answer. Please try again.' });
+  });
+
+  it('answers 503 to a caller still waiting when the connection closes, and to every later one', async () => {
+    const own = await connect({ servers: nats.url, noAsyncTraces: true });
+    const closing = new ServiceClient(() => own, 30_000);
+    const waiting = failure(closing.send(silent, {}));
+    await own.flush();
+    await own.close();
+    expect((await waiting).body).toMatchObject({ statusCode: 503 });
+    expect((await failure(closing.send(echo, { n: 1 }))).body).toMatchObject({ statusCode: 503 });
+  });
+});
