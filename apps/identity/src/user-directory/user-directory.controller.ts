@@ -17,12 +17,22 @@ import { preparedQuery } from '@portal/database';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
-import { whereNameOrEmailContains } from '../users/user-search';
-import { usersSql } from '../users/users-sql';
+import { nameOrEmailContains, SearchColumns } from '../users/user-search';
+import { UsersSql, usersSql } from '../users/users-sql';
 
 /** What the directory needs to know of its caller. */
 const CALLER_FIELDS = ['userType', 'userStatus', 'adminRole'] as const satisfies readonly (keyof User)[];
 type Caller = Pick<User, (typeof CALLER_FIELDS)[number]>;
+
+const FORBIDDEN = 'Only administrators can look people up.';
+
+/** Any active administrator: read with the answer, in the same statement, so a suspension applies at once. */
+function isActiveAdmin(caller: Caller | undefined | null): caller is Caller {
+  return !!caller && caller.userType === 'admin' && caller.userStatus !== 'suspended';
+}
+
+/** The filters of findUserIds, in the order their bits name a statement's shape. */
+const FINDER_FILTERS = ['userType', 'userStatus', 'kycStatus', 'afterId', 'q'] as const;
 
 export const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
 
@@ -37,39 +47,60 @@ export function toUserSummary(user: Pick<User, (typeof SUMMARY_FIELDS)[number]>)
  */
 @Controller()
 export class UserDirectoryController {
+  private readonly sql: UsersSql;
   private readonly callerSql: string;
   private readonly summariesSql: string;
+  private readonly searchColumns: SearchColumns;
 
   constructor(private readonly dataSource: DataSource) {
-    const sql = usersSql(dataSource);
+    this.sql = usersSql(dataSource);
+    const sql = this.sql;
     this.callerSql = `SELECT ${sql.select(CALLER_FIELDS)} FROM ${sql.table} WHERE ${sql.column('id')} = $1 AND ${sql.live}`;
-    this.summariesSql = `SELECT ${sql.select(SUMMARY_FIELDS)} FROM ${sql.table} WHERE ${sql.column('id')} = ANY($1::uuid[]) AND ${sql.live}`;
+    // The people asked for and the caller, in one read (a list page waits for it); the
+    // caller's row is only answered when it was asked for.
+    this.summariesSql = `SELECT ${sql.select(SUMMARY_FIELDS)} FROM ${sql.table} WHERE (${sql.column('id')} = ANY($1::uuid[]) OR ${sql.column('id')} = $2) AND ${sql.live}`;
+    this.searchColumns = { email: sql.column('email'), firstName: sql.column('firstName'), lastName: sql.column('lastName') };
   }
 
   @HandlesCommand(IdentityCommands.lookupUsers)
   async lookupUsers(@CommandActor() actor: Actor, @CommandPayload() payload: LookupUsersPayload): Promise<UserSummaries> {
-    const ids = [...new Set(payload.userIds)];
-    // Both reads at once (a list page waits for this): nothing is answered unless the caller passes.
-    const [, users] = await Promise.all([
-      this.requireAdmin(actor),
-      ids.length === 0 ? [] : preparedQuery<UserSummary>(this.dataSource, 'identity.user-summaries', this.summariesSql, [ids]),
-    ]);
-    return { users: users.map(toUserSummary) };
+    if (!actor) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    const ids = new Set(payload.userIds);
+    const rows = await preparedQuery<UserSummary>(this.dataSource, 'identity.user-summaries', this.summariesSql, [[...ids], actor.userId]);
+    if (!isActiveAdmin(rows.find((row) => row.id === actor.userId))) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    return { users: rows.filter((row) => ids.has(row.id)).map(toUserSummary) };
   }
 
+  /**
+   * Ids by filter or text, page by page: one statement that also reads the caller, so
+   * nothing is answered unless an active admin asks. Each combination of filters is a
+   * statement of its own, prepared once per connection (a text search keeps its index).
+   */
   @HandlesCommand(IdentityCommands.findUserIds)
   async findUserIds(@CommandActor() actor: Actor, @CommandPayload() filter: FindUserIdsPayload): Promise<FoundUserIds> {
-    const query = this.dataSource.getRepository(User).createQueryBuilder('user').select('user.id', 'id').orderBy('user.id').limit(USER_ID_PAGE_SIZE + 1);
-    if (filter.userType) query.andWhere('user.userType = :userType', { userType: filter.userType });
-    if (filter.userStatus) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.userStatus });
-    if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
-    if (filter.afterId) query.andWhere('user.id > :afterId', { afterId: filter.afterId });
+    if (!actor) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    const { sql } = this;
+    const values: unknown[] = [actor.userId];
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    const conditions = [sql.live];
+    if (filter.userType) conditions.push(`${sql.column('userType')} = ${bind(filter.userType)}`);
+    if (filter.userStatus) conditions.push(`${sql.column('userStatus')} = ${bind(filter.userStatus)}`);
+    if (filter.kycStatus) conditions.push(`${sql.column('kycStatus')} = ${bind(filter.kycStatus)}`);
+    if (filter.afterId) conditions.push(`${sql.column('id')} > ${bind(filter.afterId)}::uuid`);
     const text = filter.q?.trim();
-    if (text) whereNameOrEmailContains(query, text);
-    // As in lookupUsers: the caller check and the search at once, and nothing answered unless it passes.
-    const [, rows] = await Promise.all([this.requireAdmin(actor), query.getRawMany<{ id: string }>()]);
-    const page = rows.slice(0, USER_ID_PAGE_SIZE).map((row) => row.id);
-    return { userIds: page, nextAfterId: rows.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
+    if (text) conditions.push(nameOrEmailContains(this.searchColumns, text, bind));
+    const shape = FINDER_FILTERS.map((name) => (name === 'q' ? (text ? 1 : 0) : filter[name] ? 1 : 0)).join('');
+    const [row] = await preparedQuery<{ caller: Caller | null; ids: string[] }>(
+      this.dataSource,
+      `identity.find-user-ids.${shape}`,
+      `SELECT (SELECT json_build_object(${CALLER_FIELDS.map((field) => `'${field}', ${sql.column(field)}`).join(', ')})
+                 FROM ${sql.table} WHERE ${sql.column('id')} = $1 AND ${sql.live}) AS caller,
+              ARRAY(SELECT ${sql.column('id')} FROM ${sql.table} WHERE ${conditions.join(' AND ')} ORDER BY ${sql.column('id')} LIMIT ${USER_ID_PAGE_SIZE + 1})::text[] AS ids`,
+      values,
+    );
+    if (!isActiveAdmin(row.caller)) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    const page = row.ids.slice(0, USER_ID_PAGE_SIZE);
+    return { userIds: page, nextAfterId: row.ids.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
   }
 
   /** User and Admin Management: admins with the users permission; newest first, offset pages with the total. */
@@ -85,7 +116,17 @@ export class UserDirectoryController {
     if (filter.status) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.status });
     if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
     const text = filter.q?.trim();
-    if (text) whereNameOrEmailContains(query, text);
+    if (text) {
+      const alias = query.escape(query.alias);
+      const values: Record<string, string> = {};
+      const bind = (value: string) => {
+        const name = `search${Object.keys(values).length}`;
+        values[name] = value;
+        return `:${name}`;
+      };
+      const columns = { email: `${alias}.${this.searchColumns.email}`, firstName: `${alias}.${this.searchColumns.firstName}`, lastName: `${alias}.${this.searchColumns.lastName}` };
+      query.andWhere(nameOrEmailContains(columns, text, bind), values);
+    }
     const [rows, total] = await query
       .skip((page - 1) * pageSize)
       .take(pageSize)
@@ -118,9 +159,7 @@ export class UserDirectoryController {
   /** Any active administrator, read from the database so a suspension applies at once. */
   private async requireAdmin(actor: Actor | null): Promise<Caller> {
     const [caller] = actor ? await preparedQuery<Caller>(this.dataSource, 'identity.directory-caller', this.callerSql, [actor.userId]) : [];
-    if (!caller || caller.userType !== 'admin' || caller.userStatus === 'suspended') {
-      throw ServiceError.forbidden('Only administrators can look people up.', 'forbidden');
-    }
+    if (!isActiveAdmin(caller)) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
     return caller;
   }
 }
