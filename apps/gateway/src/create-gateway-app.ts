@@ -6,6 +6,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { JsonLogger, Logger } from '@portal/logging';
 import { AdminAreaGate } from './admin/admin-area.gate';
+import { AccessTokenAuthenticator } from './auth/access-token.authenticator';
 import { apiDocsEnabled, GatewayConfig, sourceMapsEnabled, trustProxySetting } from './config/gateway-environment';
 import { UPLOAD_LIMITS } from './files/multipart-upload';
 import { GatewayModule } from './gateway.module';
@@ -88,7 +89,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     await registerWebApp(fastify, environment.WEB_DIST_DIR, { sourceMaps: sourceMapsEnabled(environment) });
     fastify.addHook('onRequest', webAppFallback());
   }
-  fastify.addHook('onRequest', app.get(RateLimiter).hook());
+  // The revocation read and the rate limit's count leave in one Redis round trip (see earlyRevocationRead).
+  fastify.addHook('onRequest', inOrder([app.get(AccessTokenAuthenticator).earlyRevocationRead(), app.get(RateLimiter).hook()]));
   // Only the auth endpoints read a cookie (the refresh token's, scoped to their path): parsed there, not here.
   await fastify.register(fastifyCookie, { hook: false });
   registerBodyParsers(fastify, environment.BODY_LIMIT);

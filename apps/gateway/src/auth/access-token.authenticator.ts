@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Actor, AuthErrorCodes, AuthMessages, RevocationReason } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
+import type { RequestHook } from '../http/request-context';
 import { ACCESS_TOKEN_STRATEGY, AccessTokenStrategy, bearerToken } from './access-token.strategy';
 import { SessionRevocations } from './session-revocations';
 import { VerifiedAccessToken, VerifiedTokenCache } from './verified-token-cache';
@@ -40,6 +41,8 @@ function sessionEndedBecause(reason: RevocationReason): ApiError {
 @Injectable()
 export class AccessTokenAuthenticator {
   private readonly verifiedTokens = new VerifiedTokenCache();
+  /** Revocation reads started as the request arrived (earlyRevocationRead), by request. */
+  private readonly earlyReads = new WeakMap<FastifyRequest, { sessionId: string; revocation: Promise<RevocationReason | null> }>();
 
   constructor(
     private readonly strategy: AccessTokenStrategy,
@@ -58,7 +61,8 @@ export class AccessTokenAuthenticator {
 
     let revoked: RevocationReason | null;
     try {
-      revoked = await this.revocations.revocationOf(verified.actor.sessionId);
+      const early = this.earlyReads.get(req);
+      revoked = await (early?.sessionId === verified.actor.sessionId ? early.revocation : this.revocations.revocationOf(verified.actor.sessionId));
     } catch {
       // Fail closed: without Redis a signed-out session cannot be told from a live one.
       throw ApiError.of(503, 'Your sign-in cannot be checked right now. Please try again shortly.', { code: 'session_check_unavailable' });
@@ -66,6 +70,27 @@ export class AccessTokenAuthenticator {
     if (revoked) throw sessionEndedBecause(revoked);
     req.user = verified.actor;
     return verified.actor;
+  }
+
+  /**
+   * An onRequest hook, placed just before the rate limit's: for a token verified recently,
+   * it starts reading its session's revocation mark at once, in the same tick as the rate
+   * limit's count, so the auto-pipelined Redis client sends both in one round trip instead
+   * of two. Nothing is decided here: authenticate() still verifies the token and uses this
+   * read only for that same session; a failed read fails it closed there.
+   */
+  earlyRevocationRead(): RequestHook {
+    return (request, _reply, done) => {
+      const token = bearerToken(request);
+      const known = token ? this.verifiedTokens.get(token) : undefined;
+      if (known) {
+        const revocation = this.revocations.revocationOf(known.actor.sessionId);
+        // Awaited by authenticate() if the route needs a caller; otherwise nobody would handle a failure.
+        revocation.catch(() => undefined);
+        this.earlyReads.set(request, { sessionId: known.actor.sessionId, revocation });
+      }
+      done();
+    };
   }
 
   private verify(req: FastifyRequest): Promise<VerifiedAccessToken> {

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { createPortalClient } from '@portal/api-client';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthErrorCodes, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
 import { authSession, customerActor, sessionUser, validSignUp } from '../testing/builders';
 import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
 
@@ -201,6 +201,18 @@ describe('gateway authentication and sessions', () => {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: AuthMessages.sessionEnded, code: 'session_ended' });
       expect(identity.requests).toHaveLength(0);
+    });
+
+    it('refuses a token it accepted a moment ago, once its session is revoked', async () => {
+      const actor = customerActor();
+      const identity = await gateway.respond(IdentityCommands.getCurrentUser, () => sessionUser());
+      const token = gateway.accessToken(actor);
+      expect((await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`)).status).toBe(200);
+      await gateway.redis.set(revokedSessionKey(actor.sessionId), 'suspended', 'EX', 60);
+      const response = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: AuthMessages.accountSuspended, code: AuthErrorCodes.accountSuspended });
+      expect(identity.requests).toHaveLength(1);
     });
   });
 

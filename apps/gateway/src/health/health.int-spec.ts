@@ -83,6 +83,8 @@ describe('gateway health', () => {
     await gateway.respond(IdentityCommands.getPublicSettings, () => ({ supportedCurrencies: ['USD'] }));
     await gateway.respond(IdentityCommands.getCurrentUser, () => ({ id: 'me' }));
     const token = gateway.accessToken(customerActor());
+    // Accepted once, so the token is among those verified recently: its next check must fail closed too.
+    expect((await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`)).status).toBe(200);
     await gateway.infrastructure.redis.stop();
 
     const ready = await request(gateway.baseUrl).get('/health/ready');
@@ -94,6 +96,9 @@ describe('gateway health', () => {
     expect(me.status).toBe(503);
     expect(me.body.message).toBe('Your sign-in cannot be checked right now. Please try again shortly.');
     expect(Date.now() - startedAt).toBeLessThan(3_000);
+    const known = await request(gateway.baseUrl).get('/api/v1/me').set('authorization', `Bearer ${token}`);
+    expect(known.status).toBe(503);
+    expect(known.body.code).toBe('session_check_unavailable');
 
     const settings = await request(gateway.baseUrl).get('/api/v1/settings/public');
     expect(settings.status).toBe(200);
