@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import { createLogger, flushBeforeSignalDeath, SignalTarget } from './logger';
+import { createLogger, fixedLineLoggerOf, flushBeforeSignalDeath, SignalTarget } from './logger';
 import { runWithRequestContext } from './request-context';
 
 /** A stand-in for `process`: listeners as on an EventEmitter, and kill() recorded instead of sent. */
@@ -78,5 +78,21 @@ describe('createLogger', () => {
     const { lines, stream } = capture();
     createLogger('identity', 'info', stream).warn({ payload: { password: 'hunter2', refreshToken: 'r' } }, 'odd');
     expect(lines[0].payload).toEqual({ password: '[redacted]', refreshToken: '[redacted]' });
+  });
+
+  it('writes fixed-shape lines beside it: same service, level and destination, in order, with only the fields given', () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('gateway', 'info', stream);
+    const accessLog = fixedLineLoggerOf(logger);
+    expect(fixedLineLoggerOf(logger)).toBe(accessLog);
+    runWithRequestContext({ requestId: 'ambient' }, () => {
+      logger.info('first');
+      accessLog.info({ requestId: 'req-2', traceId: 't-2', status: 200 }, 'request');
+      accessLog.debug({ status: 200 }, 'below the level');
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ service: 'gateway', level: 'info', requestId: 'ambient', message: 'first' }),
+      { level: 'info', time: expect.any(String), service: 'gateway', requestId: 'req-2', traceId: 't-2', status: 200, message: 'request' },
+    ]);
   });
 });

@@ -65,6 +65,17 @@ export function flushLogsSync(): void {
   (stdout as { flushSync?: () => void } | undefined)?.flushSync?.();
 }
 
+/** What every line has: the service, an ISO time, the level's label, the message under `message`. */
+function lineShape(level: string, base: Record<string, unknown>) {
+  return {
+    level,
+    base,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    messageKey: 'message',
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+}
+
 /**
  * One JSON line per log entry, with the service name and, inside a request, its id and
  * trace id, so a request can be followed across the gateway and the services.
@@ -72,11 +83,7 @@ export function flushLogsSync(): void {
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination: DestinationStream = stdoutDestination()): Logger {
   return pino(
     {
-      level,
-      base: { service },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      messageKey: 'message',
-      formatters: { level: (label) => ({ level: label }) },
+      ...lineShape(level, { service }),
       mixin: () => {
         const requestId = currentRequestId();
         const traceId = currentTraceId();
@@ -89,6 +96,26 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     },
     destination,
   );
+}
+
+const fixedLineLoggers = new WeakMap<Logger, Logger>();
+
+/**
+ * For the lines written for every request and every command (the access log, the command
+ * log), beside `logger`: same service, level and destination, so the lines interleave in
+ * order. Those lines have a fixed shape of plain fields, with nothing to redact, and carry
+ * their request id and trace id themselves; so no redaction pass (with wildcard paths it
+ * walks every line) and no mixin, which together were about a twentieth of a short
+ * read's CPU in the gateway and in the service. Anything else goes through `logger`.
+ */
+export function fixedLineLoggerOf(logger: Logger): Logger {
+  let fixed = fixedLineLoggers.get(logger);
+  if (!fixed) {
+    const destination = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+    fixed = pino(lineShape(logger.level, logger.bindings()), destination);
+    fixedLineLoggers.set(logger, fixed);
+  }
+  return fixed;
 }
 
 /** Lets Nest's own messages go through the same JSON logger. */

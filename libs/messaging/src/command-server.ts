@@ -1,7 +1,7 @@
 import { MessageHandler, NatsContext, ServerNats } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import type { ServiceRequest } from '@portal/contracts';
-import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
+import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
 import { commandDuration } from './metrics';
 import { inTraceContext, startHandlingSpan } from './trace-propagation';
 
@@ -10,6 +10,7 @@ interface CommandInFlight {
   subject: string;
   startedAt: number;
   requestId?: string;
+  traceId?: string;
   answered(reply: { err?: unknown }): void;
 }
 
@@ -39,13 +40,15 @@ export class CommandServer extends ServerNats {
   private readonly byContext = new WeakMap<NatsContext, CommandInFlight>();
   private readonly inRequestContext = new WeakMap<MessageHandler, MessageHandler>();
   private whenIdle: (() => void) | null = null;
+  private readonly commandLines?: Logger;
 
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
     private readonly drainTimeoutMs: number,
-    private readonly commandLog?: Logger,
+    commandLog?: Logger,
   ) {
     super(options);
+    this.commandLines = commandLog && fixedLineLoggerOf(commandLog);
   }
 
   override getRouteFromPattern(pattern: string): string {
@@ -60,6 +63,7 @@ export class CommandServer extends ServerNats {
     const command: CommandInFlight = {
       subject: channel,
       startedAt: performance.now(),
+      traceId: traceIdIn(handling.context),
       answered: (reply) => {
         if (settled) return;
         settled = true;
@@ -114,7 +118,7 @@ export class CommandServer extends ServerNats {
     commandDuration.observe({ subject: command.subject, outcome }, durationMs / 1000);
     // Health checks are polled constantly; keep them out of the info log.
     const level = command.subject.includes('.health.') ? 'debug' : 'info';
-    this.commandLog?.[level]({ requestId: command.requestId, subject: command.subject, outcome, durationMs }, 'command');
+    this.commandLines?.[level]({ requestId: command.requestId, ...(command.traceId ? { traceId: command.traceId } : {}), subject: command.subject, outcome, durationMs }, 'command');
   }
 
   /** Commands received and not answered yet. */

@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Context, context } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestMeta } from '@portal/contracts';
-import { Logger, newRequestId, runWithRequestContext } from '@portal/logging';
+import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
 import { runInIncomingTrace } from '@portal/tracing';
 
 declare module 'fastify' {
@@ -45,6 +45,7 @@ export function headerOf(request: FastifyRequest, name: string): string | undefi
  * set on the Node response, so answers written straight to it (streams) carry it too.
  */
 export function assignRequestId(logger: Logger): RequestHook {
+  const accessLog = fixedLineLoggerOf(logger);
   return (request, reply, done) => {
     const incoming = headerOf(request, REQUEST_ID_HEADER);
     request.requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
@@ -52,11 +53,13 @@ export function assignRequestId(logger: Logger): RequestHook {
     res.setHeader(REQUEST_ID_HEADER, request.requestId);
     const startedAt = process.hrtime.bigint();
     let logged = false;
+    let traceId: string | undefined;
     const log = () => {
       if (logged) return;
       logged = true;
       const entry = {
         requestId: request.requestId,
+        ...(traceId ? { traceId } : {}),
         method: request.method,
         // Without the query string: links such as /auth/email-confirmed?token=... carry secrets.
         path: pathOf(request),
@@ -64,16 +67,16 @@ export function assignRequestId(logger: Logger): RequestHook {
         durationMs: Math.round(Number(process.hrtime.bigint() - startedAt) / 1e5) / 10,
         userId: request.user?.userId ?? null,
       };
-      if (entry.status >= 500) logger.warn(entry, 'request');
-      else logger.info(entry, 'request');
+      if (entry.status >= 500) accessLog.warn(entry, 'request');
+      else accessLog.info(entry, 'request');
     };
     runInIncomingTrace(request.headers, () => {
-      // The access-log line carries the request's trace id: written in the request's trace context.
+      // The access-log line carries the request's trace id.
       const active = context.active();
       request.traceContext = active;
-      const traced = context.bind(active, log);
-      res.on('finish', traced);
-      res.on('close', traced);
+      traceId = traceIdIn(active);
+      res.on('finish', log);
+      res.on('close', log);
       done();
     });
   };
