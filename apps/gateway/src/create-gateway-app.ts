@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import { BadRequestException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -81,7 +82,11 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   fastify.decorateRequest('user', undefined);
   fastify.decorateRequest('traceContext', undefined);
 
-  app.enableCors(corsOptions(environment));
+  // The plugin itself rather than app.enableCors(): Nest's wrapper copies every reply's
+  // headers onto the Node response on each request, for middleware this app does not
+  // have (a tenth of the headers' cost per read). Answers written straight to the Node
+  // response take the reply's headers, CORS's included, with them (takeOverResponse).
+  await fastify.register(fastifyCors, corsOptions(environment));
   fastify.addHook('onRequest', noPublicMetrics());
   fastify.addHook('onRequest', noStoreApiResponses());
   await registerResponseCompression(fastify);

@@ -42,7 +42,7 @@ function sessionEndedBecause(reason: RevocationReason): ApiError {
 export class AccessTokenAuthenticator {
   private readonly verifiedTokens = new VerifiedTokenCache();
   /** Revocation reads started as the request arrived (earlyRevocationRead), by request. */
-  private readonly earlyReads = new WeakMap<FastifyRequest, { sessionId: string; revocation: Promise<RevocationReason | null> }>();
+  private readonly earlyReads = new WeakMap<FastifyRequest, { token: string; verified: VerifiedAccessToken; revocation: Promise<RevocationReason | null> }>();
 
   constructor(
     private readonly strategy: AccessTokenStrategy,
@@ -53,7 +53,8 @@ export class AccessTokenAuthenticator {
     if (req.user) return req.user;
     const token = bearerToken(req);
     if (!token) throw refusal(new Error('No auth token'));
-    let verified = this.verifiedTokens.get(token);
+    const early = this.earlyReads.get(req);
+    let verified = early?.token === token ? early.verified : this.verifiedTokens.get(token);
     if (!verified) {
       verified = await this.verify(req);
       this.verifiedTokens.remember(token, verified);
@@ -61,8 +62,7 @@ export class AccessTokenAuthenticator {
 
     let revoked: RevocationReason | null;
     try {
-      const early = this.earlyReads.get(req);
-      revoked = await (early?.sessionId === verified.actor.sessionId ? early.revocation : this.revocations.revocationOf(verified.actor.sessionId));
+      revoked = await (early?.verified === verified ? early.revocation : this.revocations.revocationOf(verified.actor.sessionId));
     } catch {
       // Fail closed: without Redis a signed-out session cannot be told from a live one.
       throw ApiError.of(503, 'Your sign-in cannot be checked right now. Please try again shortly.', { code: 'session_check_unavailable' });
@@ -83,11 +83,11 @@ export class AccessTokenAuthenticator {
     return (request, _reply, done) => {
       const token = bearerToken(request);
       const known = token ? this.verifiedTokens.get(token) : undefined;
-      if (known) {
+      if (token && known) {
         const revocation = this.revocations.revocationOf(known.actor.sessionId);
         // Awaited by authenticate() if the route needs a caller; otherwise nobody would handle a failure.
         revocation.catch(() => undefined);
-        this.earlyReads.set(request, { sessionId: known.actor.sessionId, revocation });
+        this.earlyReads.set(request, { token, verified: known, revocation });
       }
       done();
     };

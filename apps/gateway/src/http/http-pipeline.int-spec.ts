@@ -226,6 +226,12 @@ describe('gateway HTTP pipeline', () => {
       expect(allowed.headers['access-control-allow-credentials']).toBe('true');
       const other = await request(gateway.baseUrl).options('/api/v1/auth/login').set('origin', 'https://evil.example').set('access-control-request-method', 'POST');
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      // Refusals too, or the web app could not read why (a 401 before any route runs, a 429).
+      const refused = await request(gateway.baseUrl).get('/api/v1/me').set('origin', 'http://localhost:5173');
+      expect(refused.status).toBe(401);
+      expect(refused.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(refused.headers['access-control-expose-headers']).toContain('x-request-id');
+      expect(refused.headers.vary).toContain('Origin');
     });
   });
 
