@@ -23,8 +23,13 @@ async function fund(customer: SignedInAccount, admin: SignedInAccount, amount: n
 
 async function fillNewRequest(page: Page, cardType: 'Physical Card' | 'Virtual Card', cardName: string) {
   const dialog = page.getByRole('dialog', { name: 'New Card Request' });
-  await dialog.getByLabel('Card Type').click();
-  await page.getByTitle(cardType).click();
+  // On a cold first page the option can be clicked while the dialog is still opening, and
+  // the choice is lost: choose until the select shows it (its chosen item has the title).
+  await expect(async () => {
+    if (!(await page.getByTitle(cardType).isVisible())) await dialog.getByLabel('Card Type').click();
+    await page.getByTitle(cardType).click({ timeout: 2_000 });
+    await expect(dialog.getByTitle(cardType)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByLabel('Card Name').fill(cardName);
   await dialog.getByLabel('Reason').fill('Everyday spending');
   return dialog;
