@@ -31,9 +31,6 @@ function isActiveAdmin(caller: Caller | undefined | null): caller is Caller {
   return !!caller && caller.userType === 'admin' && caller.userStatus !== 'suspended';
 }
 
-/** The filters of findUserIds, in the order their bits name a statement's shape. */
-const FINDER_FILTERS = ['userType', 'userStatus', 'kycStatus', 'afterId', 'q'] as const;
-
 export const SUMMARY_FIELDS = ['id', 'email', 'firstName', 'lastName', 'userType', 'adminRole', 'userStatus', 'kycStatus'] as const satisfies readonly (keyof UserSummary & keyof User)[];
 
 /** What other services and admin screens may know about a person. */
@@ -82,19 +79,24 @@ export class UserDirectoryController {
     const { sql } = this;
     const values: unknown[] = [actor.userId];
     const bind = (value: unknown) => `$${values.push(value)}`;
+    // The statement's name says which filters it has, so each text is prepared under a name of its own.
+    const used: string[] = [];
     const conditions = [sql.live];
-    if (filter.userType) conditions.push(`${sql.column('userType')} = ${bind(filter.userType)}`);
-    if (filter.userStatus) conditions.push(`${sql.column('userStatus')} = ${bind(filter.userStatus)}`);
-    if (filter.kycStatus) conditions.push(`${sql.column('kycStatus')} = ${bind(filter.kycStatus)}`);
-    if (filter.afterId) conditions.push(`${sql.column('id')} > ${bind(filter.afterId)}::uuid`);
+    const where = (filterName: string, condition: string) => {
+      used.push(filterName);
+      conditions.push(condition);
+    };
+    if (filter.userType) where('type', `${sql.column('userType')} = ${bind(filter.userType)}`);
+    if (filter.userStatus) where('status', `${sql.column('userStatus')} = ${bind(filter.userStatus)}`);
+    if (filter.kycStatus) where('kyc', `${sql.column('kycStatus')} = ${bind(filter.kycStatus)}`);
+    if (filter.afterId) where('after', `${sql.column('id')} > ${bind(filter.afterId)}::uuid`);
     const text = filter.q?.trim();
-    if (text) conditions.push(nameOrEmailContains(this.searchColumns, text, bind));
-    const shape = FINDER_FILTERS.map((name) => (name === 'q' ? (text ? 1 : 0) : filter[name] ? 1 : 0)).join('');
+    if (text) where('text', nameOrEmailContains(this.searchColumns, text, bind));
     const [row] = await preparedQuery<{ caller: Caller | null; ids: string[] }>(
       this.dataSource,
-      `identity.find-user-ids.${shape}`,
-      `SELECT (SELECT json_build_object(${CALLER_FIELDS.map((field) => `'${field}', ${sql.column(field)}`).join(', ')})
-                 FROM ${sql.table} WHERE ${sql.column('id')} = $1 AND ${sql.live}) AS caller,
+      `identity.find-user-ids:${used.join(',')}`,
+      // The caller's read is callerSql itself: $1 is the caller's id here too.
+      `SELECT (SELECT row_to_json(caller) FROM (${this.callerSql}) caller) AS caller,
               ARRAY(SELECT ${sql.column('id')} FROM ${sql.table} WHERE ${conditions.join(' AND ')} ORDER BY ${sql.column('id')} LIMIT ${USER_ID_PAGE_SIZE + 1})::text[] AS ids`,
       values,
     );
