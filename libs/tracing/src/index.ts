@@ -1,1 +1,2 @@
 export * from './tracing';
+export * from './async-scope-context-manager';

@@ -1,5 +1,4 @@
 import { context, defaultTextMapGetter, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -18,6 +17,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
+import { AsyncScopeContextManager } from './async-scope-context-manager';
 
 export interface TracingOptions {
   /** service.name of every span this process makes. */
@@ -60,7 +60,7 @@ export function startTracing(options: TracingOptions): TracerProvider {
     // The exporter reads the endpoint, headers and time-out from the standard OTEL_* variables.
     processors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: positiveNumber(env.OTEL_BSP_SCHEDULE_DELAY, 5_000) }));
   }
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  context.setGlobalContextManager(new AsyncScopeContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.service }),

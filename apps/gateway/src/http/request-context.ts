@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Context, context } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestMeta } from '@portal/contracts';
-import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
+import { asyncScope, fixedLineLoggerOf, Logger, newRequestId, traceIdIn } from '@portal/logging';
 import { runInIncomingTrace } from '@portal/tracing';
 
 declare module 'fastify' {
@@ -89,9 +89,7 @@ export function assignRequestId(logger: Logger): RequestHook {
  */
 export function runInRequestContext(): RequestHook {
   return (request, _reply, done) => {
-    const run = () => runWithRequestContext({ requestId: request.requestId }, () => done());
-    if (request.traceContext) context.with(request.traceContext, run);
-    else run();
+    asyncScope.run({ request: { requestId: request.requestId }, trace: request.traceContext }, () => done());
   };
 }
 
