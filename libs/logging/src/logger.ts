@@ -5,7 +5,7 @@ import { currentTraceId } from './trace-id';
 import { currentRequestId } from './request-context';
 
 /** Lines are collected into writes of about this size... */
-export const LOG_WRITE_BYTES = 4096;
+export const LOG_WRITE_BYTES = 16384;
 /** ...or written after this long at the latest, so a quiet process's lines still show promptly. */
 export const LOG_FLUSH_INTERVAL_MS = 250;
 
@@ -53,7 +53,7 @@ let stdout: DestinationStream | undefined;
  */
 function stdoutDestination(): DestinationStream {
   if (!stdout) {
-    const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+    const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, maxWrite: 4 * LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS });
     if (isMainThread) flushBeforeSignalDeath(() => destination.flushSync());
     stdout = destination;
   }
