@@ -53,6 +53,7 @@ let stdout: DestinationStream | undefined;
  */
 function stdoutDestination(): DestinationStream {
   if (!stdout) {
+    // sonic-boom wants a single write's limit above the batch size (its default, 16 KB, is not).
     const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, maxWrite: 4 * LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS });
     if (isMainThread) flushBeforeSignalDeath(() => destination.flushSync());
     stdout = destination;

@@ -21,16 +21,30 @@ export interface AsyncScope {
 
 const storage = new AsyncLocalStorage<AsyncScope>();
 
-/** The process's one async scope: read, run work in, or (rarely) enter for the rest of the current execution. */
-export const asyncScope = {
-  current: (): AsyncScope | undefined => storage.getStore(),
-  run: <T>(scope: AsyncScope, work: () => T): T => storage.run(scope, work),
-  enter: (scope: AsyncScope): void => storage.enterWith(scope),
-};
+/** Runs `work` in a request and a trace at once (the gateway, once a request's body is read). */
+export function runInScope<T>(scope: AsyncScope, work: () => T): T {
+  return storage.run(scope, work);
+}
 
 /** Runs `work` as part of a request, in the trace it is already in. */
 export function runWithRequestContext<T>(context: RequestContext, work: () => T): T {
   return storage.run({ request: context, trace: storage.getStore()?.trace }, work);
+}
+
+/** Runs `work` in a trace context, for the request it already belongs to. */
+export function runWithTraceContext<T>(trace: Context, work: () => T): T {
+  return storage.run({ request: storage.getStore()?.request, trace }, work);
+}
+
+/** Enters a trace context for the rest of the current execution; the function returned goes back. */
+export function enterTraceContext(trace: Context): () => void {
+  const previous = storage.getStore();
+  storage.enterWith({ request: previous?.request, trace });
+  return () => storage.enterWith(previous ?? {});
+}
+
+export function currentTraceContext(): Context | undefined {
+  return storage.getStore()?.trace;
 }
 
 export function currentRequestContext(): RequestContext | undefined {

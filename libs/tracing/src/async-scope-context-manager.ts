@@ -1,6 +1,6 @@
 import { Context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { asyncScope } from '@portal/logging';
+import { currentTraceContext, enterTraceContext, runWithTraceContext } from '@portal/logging';
 
 /**
  * OpenTelemetry's active context kept in the process's one async scope (@portal/logging),
@@ -11,22 +11,20 @@ import { asyncScope } from '@portal/logging';
  */
 export class AsyncScopeContextManager extends AsyncLocalStorageContextManager {
   override active(): Context {
-    return asyncScope.current()?.trace ?? ROOT_CONTEXT;
+    return currentTraceContext() ?? ROOT_CONTEXT;
   }
 
   override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
-    return asyncScope.run({ request: asyncScope.current()?.request, trace: context }, () => fn.apply(thisArg, args));
+    return runWithTraceContext(context, () => fn.apply(thisArg, args));
   }
 
   override attach(context: Context): { dispose(): void } {
-    const previous = asyncScope.current();
-    asyncScope.enter({ request: previous?.request, trace: context });
+    const goBack = enterTraceContext(context);
     let disposed = false;
     return {
       dispose: () => {
-        if (disposed) return;
+        if (!disposed) goBack();
         disposed = true;
-        asyncScope.enter(previous ?? {});
       },
     };
   }

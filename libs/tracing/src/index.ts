@@ -1,2 +1,1 @@
 export * from './tracing';
-export * from './async-scope-context-manager';

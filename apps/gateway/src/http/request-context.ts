@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Context, context } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestMeta } from '@portal/contracts';
-import { asyncScope, fixedLineLoggerOf, Logger, newRequestId, traceIdIn } from '@portal/logging';
+import { fixedLineLoggerOf, Logger, newRequestId, runInScope, traceIdIn } from '@portal/logging';
 import { runInIncomingTrace } from '@portal/tracing';
 
 declare module 'fastify' {
@@ -89,7 +89,7 @@ export function assignRequestId(logger: Logger): RequestHook {
  */
 export function runInRequestContext(): RequestHook {
   return (request, _reply, done) => {
-    asyncScope.run({ request: { requestId: request.requestId }, trace: request.traceContext }, () => done());
+    runInScope({ request: { requestId: request.requestId }, trace: request.traceContext }, () => done());
   };
 }
 
