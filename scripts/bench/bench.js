@@ -13,8 +13,8 @@
 //
 // Settings (environment): BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_BURST_CONNECTIONS (16), BENCH_WORKLOADS (all: a comma
-// list of baseline,read,login,burst,unread,broadcast; see broadcast-bench.js), BENCH_PROFILE=1 (CPU profiles of every stack
-// process during the read, into tmp/bench/profiles-<time>/), BENCH_DATABASE_SERVER_URL.
+// list of baseline,read,login,burst,unread,broadcast; see broadcast-bench.js), BENCH_PROFILE=1 (CPU profiles of the
+// serving processes during the read, the unread count and the withdrawals, into tmp/bench/profiles-<time>/), BENCH_DATABASE_SERVER_URL.
 'use strict';
 const { fork } = require('node:child_process');
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
@@ -491,7 +491,11 @@ async function main() {
     }
 
     // Notifications: the unread-count read path and a 10,000-customer broadcast (broadcast-bench.js).
-    const notifications = await runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKey, customer, settings, measure: (name, loads) => measure(name, loads, pids), say });
+    const notifications = await runBroadcastBench({
+      gatewayUrl, databaseUrl, env, root, privateKey, customer, settings, say,
+      measure: (name, loads) => measure(name, loads, pids),
+      toggleProfiles: (names) => settings.profile && names.forEach(signal),
+    });
     Object.assign(workloads, notifications.workloads);
     Object.assign(cpu, notifications.cpu);
     Object.assign(cpuPerRequest, notifications.cpuPerRequest);

@@ -101,7 +101,7 @@ async function inBatches(items, size, work) {
  * Runs the broadcast and unread-count workloads; returns workload rows for the table and
  * targets for the verdict. `measure(name, loads)` is bench.js's autocannon runner.
  */
-async function runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKey, customer, settings, measure, say }) {
+async function runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKey, customer, settings, measure, toggleProfiles, say }) {
   const workloads = {};
   const targets = [];
   const cpu = {};
@@ -140,7 +140,9 @@ async function runBroadcastBench({ gatewayUrl, databaseUrl, env, root, privateKe
     });
   }
   if (settings.workloads.includes('unread')) {
+    toggleProfiles(['gateway', 'notification']);
     const { results, cpuCores, cpuMicrosPerRequest } = await measure('unread count', [{ url: `${gatewayUrl}/api/v1/notifications/unread-count`, connections: settings.connections, headers: { authorization: `Bearer ${customer.accessToken}` } }]);
+    toggleProfiles(['gateway', 'notification']);
     workloads['unread count'] = results[0];
     cpu['unread count'] = cpuCores;
     cpuPerRequest['unread count'] = cpuMicrosPerRequest;
