@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { NatsConnection } from 'nats';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { fromOutboxPayload, OutboxEvent } from './outbox';
+import { eventTable, fromOutboxPayload, OutboxEvent } from './outbox';
 import { encodeEvent, ensureStream } from './jetstream';
 import { eventHeaders } from './trace-propagation';
 
@@ -53,7 +53,9 @@ export class OutboxRelay {
         .limit(100)
         .setLock('pessimistic_partial_write')
         .getMany();
-      let published = 0;
+      const published: string[] = [];
+      let failed: { event: OutboxEvent; error: unknown } | null = null;
+      // One at a time, in order: a later event never goes out ahead of an earlier one that failed.
       for (const event of pending) {
         try {
           const { payload, traceContext } = fromOutboxPayload(event.payload);
@@ -62,17 +64,25 @@ export class OutboxRelay {
             encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, traceparent: traceContext?.traceparent, tracestate: traceContext?.tracestate, payload }),
             { msgID: event.id, headers: eventHeaders(traceContext) },
           );
-          await manager.update(OutboxEvent, { id: event.id }, { publishedAt: new Date(), publishAttempts: event.publishAttempts + 1, lastError: null });
-          published++;
+          published.push(event.id);
         } catch (error) {
-          // Keep what went out; note the failure and let the next round retry the rest.
-          await manager.update(OutboxEvent, { id: event.id }, { publishAttempts: event.publishAttempts + 1, lastError: String(error).slice(0, 1000) });
-          this.streamsReady = false;
-          this.logger.warn({ eventId: event.id, err: String(error) }, 'outbox relay could not publish; will retry');
-          return -1;
+          failed = { event, error };
+          break;
         }
       }
-      return published;
+      // What went out is marked in one statement for the batch, not one per event.
+      if (published.length > 0) {
+        await manager.query(`UPDATE ${eventTable(this.dataSource, OutboxEvent)} SET published_at = now(), publish_attempts = publish_attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`, [published]);
+      }
+      if (failed) {
+        // Keep what went out; note the failure and let the next round retry the rest.
+        const { event, error } = failed;
+        await manager.update(OutboxEvent, { id: event.id }, { publishAttempts: event.publishAttempts + 1, lastError: String(error).slice(0, 1000) });
+        this.streamsReady = false;
+        this.logger.warn({ eventId: event.id, err: String(error) }, 'outbox relay could not publish; will retry');
+        return -1;
+      }
+      return published.length;
     });
   }
 
