@@ -167,7 +167,7 @@ function cpuSnapshot(pids) {
   };
   const snapshot = {};
   for (const [name, pid] of Object.entries(pids)) snapshot[name] = read(pid);
-  // PostgreSQL: per backend process, so that backends starting or ending in between do not count.
+  // PostgreSQL: per backend process (a backend that ends in between is not counted).
   snapshot.postgresql = new Map();
   if (process.platform === 'linux') {
     for (const entry of fs.readdirSync('/proc')) {
@@ -189,7 +189,8 @@ function cpuDelta(before, after) {
   for (const name of Object.keys(after)) {
     if (after[name] instanceof Map) {
       let sum = 0;
-      for (const [pid, cpu] of after[name]) if (before[name].has(pid) && cpu !== null && before[name].get(pid) !== null) sum += cpu - before[name].get(pid);
+      // A backend that started in between (a pool replacing an idle connection) counts from zero.
+      for (const [pid, cpu] of after[name]) if (cpu !== null && before[name].get(pid) !== null) sum += cpu - (before[name].get(pid) ?? 0);
       delta[name] = sum;
     } else if (before[name] !== null && after[name] !== null && before[name] !== undefined) {
       delta[name] = after[name] - before[name];
