@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { EntityManager } from 'typeorm';
 import { Currency, EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
@@ -16,6 +17,9 @@ export async function updated<T = Record<string, unknown>>(manager: EntityManage
 }
 
 export type CustomerAccounts = Record<CustomerAccountKind, string>;
+
+/** Customers whose account ids are kept in memory: the busy ones, not every customer the ledger ever met. */
+const CUSTOMER_ACCOUNTS_KEPT = 50_000;
 
 export interface Leg {
   accountId: string;
@@ -84,15 +88,25 @@ export class InsufficientFunds extends Error {
  */
 @Injectable()
 export class Book {
-  /** Account ids never change once created: remembered per customer and currency. */
-  private readonly customerAccounts = new Map<string, CustomerAccounts>();
+  /**
+   * Account ids never change once created: remembered per customer and currency, for the
+   * customers seen most recently (bounded: a long-lived ledger meets every customer).
+   */
+  private readonly customerAccounts = new LRUCache<string, CustomerAccounts>({ max: CUSTOMER_ACCOUNTS_KEPT });
   private readonly systemAccounts = new Map<string, string>();
 
   async customer(manager: EntityManager, userId: string, currency: Currency): Promise<CustomerAccounts> {
     const key = `${userId}:${currency}`;
     const known = this.customerAccounts.get(key);
     if (known) return known;
-    let rows: { id: string; kind: CustomerAccountKind }[] = await manager.query(`SELECT id, kind FROM ledger.accounts WHERE user_id = $1 AND currency = $2`, [userId, currency]);
+    // "opened_here": the row was written by the caller's own transaction, which may yet roll back.
+    const find = (): Promise<{ id: string; kind: CustomerAccountKind; opened_here: boolean }[]> =>
+      manager.query(
+        `SELECT id, kind, coalesce(xmin::text = (pg_current_xact_id_if_assigned()::text::numeric % 4294967296)::text, false) AS opened_here
+         FROM ledger.accounts WHERE user_id = $1 AND currency = $2`,
+        [userId, currency],
+      );
+    let rows = await find();
     if (rows.length < CUSTOMER_ACCOUNT_KINDS.length) {
       // Opened in kind order, so "available" always has the lowest id of the customer's accounts.
       await manager.query(
@@ -100,10 +114,13 @@ export class Book {
          ON CONFLICT (user_id, currency, kind) WHERE user_id IS NOT NULL DO NOTHING`,
         [userId, currency, CUSTOMER_ACCOUNT_KINDS],
       );
-      rows = await manager.query(`SELECT id, kind FROM ledger.accounts WHERE user_id = $1 AND currency = $2`, [userId, currency]);
+      rows = await find();
     }
     const accounts = Object.fromEntries(rows.map((row) => [row.kind, String(row.id)])) as CustomerAccounts;
-    this.customerAccounts.set(key, accounts);
+    // Remembered only once committed: accounts opened by a transaction that is then rolled
+    // back (a refused first payment in a new currency) do not exist, and their ids must not
+    // be handed to the next posting.
+    if (!rows.some((row) => row.opened_here)) this.customerAccounts.set(key, accounts);
     return accounts;
   }
 

@@ -315,6 +315,18 @@ describe('money movement on the double-entry ledger', () => {
       expect((await balanceOf(actor)).totalInvested).toBe('2500.00');
       await expectCleanBook();
     });
+
+    it('a refused first payment in a new currency leaves nothing behind: a later deposit in it is still credited', async () => {
+      const actor = known(customer());
+      // No euro accounts yet: they are opened inside the payment's transaction, which the refusal rolls back.
+      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '50', paymentMethod: 'balance', currency: 'EUR' }))).toMatchObject({
+        statusCode: 409,
+      });
+      const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('800', 'EUR'));
+      expect(await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' })).toMatchObject({ status: 'completed' });
+      expect(await client.as(actor).send(LedgerCommands.getBalance, { currency: 'EUR' })).toMatchObject({ currency: 'EUR', available: '800.00' });
+      await expectCleanBook();
+    });
   });
 
   describe('security deposits', () => {
