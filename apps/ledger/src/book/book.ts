@@ -99,14 +99,12 @@ export class Book {
     const key = `${userId}:${currency}`;
     const known = this.customerAccounts.get(key);
     if (known) return known;
-    // "opened_here": the row was written by the caller's own transaction, which may yet roll back.
-    const find = (): Promise<{ id: string; kind: CustomerAccountKind; opened_here: boolean }[]> =>
-      manager.query(
-        `SELECT id, kind, coalesce(xmin::text = (pg_current_xact_id_if_assigned()::text::numeric % 4294967296)::text, false) AS opened_here
-         FROM ledger.accounts WHERE user_id = $1 AND currency = $2`,
-        [userId, currency],
-      );
+    // "committed": the caller's transaction has written nothing yet (no transaction id, not
+    // even in a savepoint), so no row it sees can be its own uncommitted one.
+    const find = (): Promise<{ id: string; kind: CustomerAccountKind; committed: boolean }[]> =>
+      manager.query(`SELECT id, kind, pg_current_xact_id_if_assigned() IS NULL AS committed FROM ledger.accounts WHERE user_id = $1 AND currency = $2`, [userId, currency]);
     let rows = await find();
+    let opened = false;
     if (rows.length < CUSTOMER_ACCOUNT_KINDS.length) {
       // Opened in kind order, so "available" always has the lowest id of the customer's accounts.
       await manager.query(
@@ -115,12 +113,13 @@ export class Book {
         [userId, currency, CUSTOMER_ACCOUNT_KINDS],
       );
       rows = await find();
+      opened = true;
     }
     const accounts = Object.fromEntries(rows.map((row) => [row.kind, String(row.id)])) as CustomerAccounts;
-    // Remembered only once committed: accounts opened by a transaction that is then rolled
-    // back (a refused first payment in a new currency) do not exist, and their ids must not
-    // be handed to the next posting.
-    if (!rows.some((row) => row.opened_here)) this.customerAccounts.set(key, accounts);
+    // Remembered only when certainly committed. Accounts opened by a transaction that is
+    // then rolled back (a refused first payment in a new currency) never existed, and their
+    // ids must not reach the next posting; they are remembered on a later call instead.
+    if (!opened && rows.every((row) => row.committed)) this.customerAccounts.set(key, accounts);
     return accounts;
   }
 
