@@ -101,7 +101,12 @@ describe('gateway configuration', () => {
   it('maps TRUST_PROXY to the trust-proxy settings', () => {
     expect(trustProxySetting('false')).toBe(false);
     expect(trustProxySetting('true')).toBe(true);
-    expect(trustProxySetting('2')).toBe(2);
     expect(trustProxySetting('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(trustProxySetting('uniquelocal')).toEqual(['uniquelocal']);
+  });
+
+  it('refuses a hop count for TRUST_PROXY: it cannot tell a proxy from a client', () => {
+    expect(problemsOf({ TRUST_PROXY: '1' })).toEqual([expect.stringMatching(/^TRUST_PROXY \(bad value\): .*a hop count cannot tell a proxy from a client/)]);
+    expect(load({ TRUST_PROXY: 'uniquelocal, 192.0.2.10' }).environment.TRUST_PROXY).toBe('uniquelocal, 192.0.2.10');
   });
 });

@@ -5,7 +5,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class
 import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
 
 /** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false, a hop count, or addresses / subnets / named ranges. */
-const TRUST_PROXY_PATTERN = /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
+const TRUST_PROXY_PATTERN = /^(?!\d+$)(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
 
 /**
  * The gateway's variables. Each has an explicit type: class-transformer converts the
@@ -22,7 +22,10 @@ export class GatewayEnvironment extends ServiceEnvironment {
   BODY_LIMIT: string = '100kb';
 
   /** Set behind a load balancer or ingress so the client address (rate limits, audit) comes from X-Forwarded-For. */
-  @Matches(TRUST_PROXY_PATTERN, { message: 'must be true, false, a hop count or a comma-separated list of addresses or subnets' })
+  @Matches(TRUST_PROXY_PATTERN, {
+    message:
+      'must be true, false, or a comma-separated list of the proxies\' addresses, subnets or ranges (loopback, linklocal, uniquelocal); a hop count cannot tell a proxy from a client and is refused',
+  })
   TRUST_PROXY: string = 'false';
 
   /** The built web app (apps/web/dist) to serve, with the SPA fallback; unset in development (Vite serves it). */
@@ -123,11 +126,15 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return { environment, jwtPublicKey: publicKey };
 }
 
-/** The `trustProxy` setting (proxy-addr, as Express's `trust proxy`) for TRUST_PROXY. */
-export function trustProxySetting(value: string): boolean | number | string[] {
+/**
+ * The `trustProxy` setting (proxy-addr, as Express's `trust proxy`) for TRUST_PROXY. No hop
+ * count: Fastify ignores one since 5.12 (it would trust X-Forwarded-For from any peer, so a
+ * client reaching the gateway directly could choose its own address), so it is refused at
+ * start rather than silently trusting nothing.
+ */
+export function trustProxySetting(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((part) => part.trim());
 }
 
