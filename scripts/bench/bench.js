@@ -13,8 +13,10 @@
 //
 // Settings (environment): BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_BURST_CONNECTIONS (16), BENCH_WORKLOADS (all: a comma
-// list of baseline,read,login,burst,unread,broadcast; see broadcast-bench.js), BENCH_PROFILE=1 (CPU profiles of the
-// serving processes during the read, the unread count and the withdrawals, into tmp/bench/profiles-<time>/), BENCH_DATABASE_SERVER_URL.
+// list of baseline,read,login,burst,unread,broadcast,ledger; see broadcast-bench.js and
+// ledger-bench.js), BENCH_PROFILE=1 (CPU profiles of the serving processes during the
+// read, the unread count and the withdrawals, into tmp/bench/profiles-<time>/),
+// BENCH_DATABASE_SERVER_URL.
 'use strict';
 const { fork } = require('node:child_process');
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
