@@ -17,12 +17,15 @@ const job = (data: Partial<EmailJobData> = {}) =>
   }) as unknown as Job<EmailJobData>;
 
 function sendEmailJob(options: { delivered?: Partial<EmailDelivery>; sendMail?: jest.Mock }) {
-  const inserted: unknown[] = [];
+  const inserted: Record<string, unknown>[] = [];
+  // No pool on this stand-in: preparedQuery falls back to dataSource.query.
   const dataSource = {
-    getRepository: () => ({ findOneBy: async () => options.delivered ?? null }),
-    createQueryBuilder: () => {
-      const builder = { insert: () => builder, into: () => builder, values: (row: unknown) => (inserted.push(row), builder), orIgnore: () => builder, execute: async () => ({}) };
-      return builder;
+    driver: {},
+    query: async (text: string, values: unknown[]) => {
+      if (text.startsWith('SELECT')) return options.delivered ? [{ messageId: options.delivered.messageId }] : [];
+      const [, eventId, template, recipient, subject, messageId] = values;
+      inserted.push({ eventId, template, recipient, subject, messageId });
+      return [];
     },
   } as unknown as DataSource;
   const sendMail = options.sendMail ?? jest.fn(async () => ({ messageId: 'x' }));

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '@portal/database';
 import type { Logger } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { NotificationEnvironment } from '../notification-environment';
-import { EmailDelivery } from './email-delivery.entity';
 import { EmailJobData, emailJobId } from './email-job';
 import { MAIL_TRANSPORT, MailTransport, senderDomain } from './mail-transport';
 import { isEmailTemplateName, renderEmail } from './templates';
@@ -15,6 +15,12 @@ export interface SendEmailResult {
   /** True when an earlier run had already sent it and this one did nothing. */
   alreadySent: boolean;
 }
+
+// One job per email: the two statements are named, parsed and planned once per connection
+// (email_deliveries is the EmailDelivery entity's table).
+const DELIVERED_SQL = `SELECT message_id AS "messageId" FROM notification.email_deliveries WHERE event_id = $1 AND template = $2`;
+const RECORD_DELIVERY_SQL = `INSERT INTO notification.email_deliveries (id, event_id, template, recipient, subject, message_id, sent_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`;
 
 /** The mail server refused the message itself (5xx on the envelope): retrying cannot help. */
 function isPermanentRefusal(error: unknown): boolean {
@@ -45,7 +51,7 @@ export class SendEmailJob {
 
     // A run after a crash between the SMTP hand-over and the job's completion finds the
     // delivery already recorded and stops there.
-    const delivered = await this.dataSource.getRepository(EmailDelivery).findOneBy({ eventId, template });
+    const [delivered] = await preparedQuery<{ messageId: string }>(this.dataSource, 'notification.email-delivered', DELIVERED_SQL, [eventId, template]);
     if (delivered) return { messageId: delivered.messageId, alreadySent: true };
 
     let email;
@@ -64,13 +70,7 @@ export class SendEmailJob {
       throw error;
     }
 
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(EmailDelivery)
-      .values({ id: randomUUID(), eventId, template, recipient: to, subject: email.subject, messageId, sentAt: new Date() })
-      .orIgnore()
-      .execute();
+    await preparedQuery(this.dataSource, 'notification.email-delivery', RECORD_DELIVERY_SQL, [randomUUID(), eventId, template, to, email.subject, messageId, new Date()]);
     this.logger.info({ eventId, template, jobId: job.id, attempt: job.attemptsMade + 1 }, 'email sent');
     return { messageId, alreadySent: false };
   }
