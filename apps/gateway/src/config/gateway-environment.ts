@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
 
-/** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false, a hop count, or addresses / subnets / named ranges. */
+/** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false or addresses / subnets / named ranges; never a bare hop count. */
 const TRUST_PROXY_PATTERN = /^(?!\d+$)(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
 
 /**
