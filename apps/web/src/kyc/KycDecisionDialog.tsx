@@ -2,7 +2,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
@@ -22,10 +22,12 @@ export function KycDecisionDialog({ target, onClose, onDecided }: { target: KycD
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
+  // Cleared once the dialog has closed, not when it opens: an effect on opening could run
+  // after a quick first click on Reject and wipe the "reason required" message it set.
+  const clear = () => {
     setText('');
     setProblem(null);
-  }, [target]);
+  };
   const decide = useMutation({
     mutationFn: (decision: KycDecisionTarget) => kycApi.decide(decision.userId, decision.decision, text.trim()),
     onSuccess: async () => {
@@ -44,6 +46,7 @@ export function KycDecisionDialog({ target, onClose, onDecided }: { target: KycD
       okText={rejecting ? t('decision.reject') : t('decision.approve')}
       okButtonProps={{ danger: rejecting, loading: decide.isPending }}
       onCancel={onClose}
+      afterClose={clear}
       onOk={() => {
         if (!target) return;
         if (rejecting && !text.trim()) {
