@@ -37,12 +37,13 @@ describe('notification service', () => {
     }
   }
 
-  it('reports postgres and redis in its health, and not the mail server', async () => {
+  it('reports postgres, redis and its loaded platform settings in its health, and not the mail server', async () => {
     const health = await notification.client.send(healthCommand('notification'), {});
     expect(health).toMatchObject({ service: 'notification', status: 'up' });
     expect(health.dependencies).toEqual([
       { name: 'postgres', status: 'up' },
       { name: 'redis', status: 'up' },
+      { name: 'platform settings', status: 'up' },
     ]);
   });
 

@@ -11,6 +11,7 @@ import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
 import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
 import { consumerPending, consumerRedelivering, eventsHandled } from './metrics';
 import { handleEventOnce } from './outbox';
+import { platformSettingsOf } from './platform-settings';
 import { inTraceContext, markFailed, startEventSpan } from './trace-propagation';
 import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
@@ -269,10 +270,13 @@ export class EventConsumerRegistry {
   }
 }
 
+const DEFERRED_START_RETRY_MS = 2_000;
+
 function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[]): Type<unknown> {
   @Injectable()
   class StreamConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private consumer: DurableEventConsumer | null = null;
+    private stopping = false;
 
     constructor(
       private readonly moduleRef: ModuleRef,
@@ -293,11 +297,25 @@ function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[
       for (const type of handlerTypes) consumer.addHandlers(this.moduleRef.get(type, { strict: false }));
       this.registry.consumers.push(consumer);
       this.consumer = consumer;
-      await consumer.start();
+      const settings = platformSettingsOf(this.moduleRef);
+      if (!settings || settings.ready) return consumer.start();
+      // Handlers obey settings (an email toggle, say): events wait in the stream until the
+      // settings are known rather than being handled by defaults. Not awaited, so the
+      // service starts and reports itself not ready while identity is away.
+      const logger = this.moduleRef.get<Logger>(LOGGER, { strict: false });
+      const startLater = (): void => {
+        if (this.stopping) return;
+        consumer.start().catch((error: unknown) => {
+          logger.error({ stream: stream.name, err: String(error) }, 'event consumer did not start; retrying');
+          setTimeout(startLater, DEFERRED_START_RETRY_MS).unref();
+        });
+      };
+      void settings.loaded.then(startLater);
     }
 
     // Before shutdown: a handler in flight finishes while the database and NATS are open.
     async beforeApplicationShutdown(): Promise<void> {
+      this.stopping = true;
       await this.consumer?.stop();
     }
   }

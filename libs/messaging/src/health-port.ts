@@ -6,6 +6,7 @@ import { DependencyHealth } from '@portal/contracts';
 import type { ServiceEnvironment } from '@portal/config';
 import type { Logger } from '@portal/logging';
 import { metricsRegistry } from './metrics';
+import { platformSettingsHealthChecks } from './platform-settings';
 import { HEALTH_CHECKS, HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT } from './tokens';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -26,6 +27,17 @@ export async function checkDependencies(checks: HealthCheck[]): Promise<Dependen
       }
     }),
   );
+}
+
+/** The service's own dependency checks (none if it registers none) and, where it has them, its platform settings'. */
+export function serviceHealthChecks(moduleRef: Pick<ModuleRef, 'get'>): HealthCheck[] {
+  let own: HealthCheck[] = [];
+  try {
+    own = moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
+  } catch {
+    // A service without a database or Redis registers no checks.
+  }
+  return [...own, ...platformSettingsHealthChecks(moduleRef)];
 }
 
 /**
@@ -81,7 +93,6 @@ export class HealthPort implements OnApplicationBootstrap, BeforeApplicationShut
 
   async readiness(): Promise<{ status: 'up' | 'down'; dependencies: DependencyHealth[] }> {
     if (this.stopping) return { status: 'down', dependencies: [{ name: 'service', status: 'down', error: 'stopping' }] };
-    const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
     const nats: HealthCheck = {
       name: 'nats',
       check: async () => {
@@ -89,7 +100,7 @@ export class HealthPort implements OnApplicationBootstrap, BeforeApplicationShut
         await this.nats.flush();
       },
     };
-    const dependencies = await checkDependencies([nats, ...checks]);
+    const dependencies = await checkDependencies([nats, ...serviceHealthChecks(this.moduleRef)]);
     return { status: dependencies.every((dependency) => dependency.status === 'up') ? 'up' : 'down', dependencies };
   }
 

@@ -1,11 +1,13 @@
 import { BeforeApplicationShutdown, Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
+import type { ModuleRef } from '@nestjs/core';
 import { ConsumerMessages, DeliverPolicy, NatsConnection } from 'nats';
-import { EventEnvelope, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, SettingValue } from '@portal/contracts';
+import { BackendService, EventEnvelope, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, SettingValue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { validEventPayload } from './event-payloads';
 import { decodeJson, ensureStream } from './jetstream';
 import { ServiceClient } from './service-client';
-import { LOGGER, NATS_CONNECTION } from './tokens';
+import { ServiceError } from './service-error';
+import { HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_NAME } from './tokens';
 
 const RELOAD_DELAY_MS = 2_000;
 
@@ -14,6 +16,11 @@ const RELOAD_DELAY_MS = 2_000;
  * at start and kept current from its settings-changed events, so an admin's change takes
  * effect in every service without a restart. Every replica reads the changes itself (an
  * ordered consumer of its own), and a value only replaces an older version.
+ *
+ * Until the first load succeeds nothing is answered from defaults: a toggle an admin
+ * turned off, a lowered four-eyes threshold or a narrowed admin role would otherwise be
+ * ignored by a replica that started while identity was down. Reads fail with 503, the
+ * service reports itself not ready, and its event consumers wait (see EventConsumerModule).
  */
 @Injectable()
 export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -22,6 +29,7 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
   private reading: Promise<void> | null = null;
   private reloadTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private isLoaded = false;
   private markLoaded!: () => void;
   /** Resolves once the settings were first loaded. */
   readonly loaded = new Promise<void>((resolve) => (this.markLoaded = resolve));
@@ -30,10 +38,20 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     private readonly services: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_NAME) private readonly service: BackendService,
   ) {}
 
-  /** The setting's current value, or undefined before it is known (callers fall back to its default). */
+  /** Whether the settings were loaded from identity since this replica started. */
+  get ready(): boolean {
+    return this.isLoaded;
+  }
+
+  /**
+   * The setting's current value, or undefined when identity has none (callers fall back to
+   * its default). Before the first load it refuses (503) instead of guessing.
+   */
   get<T = unknown>(key: string): T | undefined {
+    if (!this.isLoaded) throw ServiceError.unavailable(`The ${this.service} service is unavailable. Please try again shortly.`);
     return this.values.get(key)?.value as T | undefined;
   }
 
@@ -83,6 +101,7 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
     try {
       const { items } = await this.services.send(IdentityCommands.getAllSettings, {});
       for (const setting of items) this.apply(setting);
+      this.isLoaded = true;
       this.markLoaded();
     } catch (error) {
       if (this.stopped) return;
@@ -91,6 +110,29 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
       this.reloadTimer.unref();
     }
   }
+}
+
+/** The service's platform settings, if it imports PlatformSettingsModule. */
+export function platformSettingsOf(moduleRef: Pick<ModuleRef, 'get'>): PlatformSettings | null {
+  try {
+    return moduleRef.get(PlatformSettings, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+/** A readiness check that holds while the settings have not been loaded yet (none without settings). */
+export function platformSettingsHealthChecks(moduleRef: Pick<ModuleRef, 'get'>): HealthCheck[] {
+  const settings = platformSettingsOf(moduleRef);
+  if (!settings) return [];
+  return [
+    {
+      name: 'platform settings',
+      check: async () => {
+        if (!settings.ready) throw new Error('not loaded from identity yet');
+      },
+    },
+  ];
 }
 
 /** Import in a service that obeys platform settings (feature toggles, limits, fees). */

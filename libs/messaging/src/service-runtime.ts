@@ -7,7 +7,7 @@ import { BackendService, healthCommand, ServiceHealth } from '@portal/contracts'
 import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { CommandServer } from './command-server';
-import { checkDependencies, HealthPort } from './health-port';
+import { checkDependencies, HealthPort, serviceHealthChecks } from './health-port';
 import { configureStreamReplicas } from './jetstream';
 import { labelMetrics } from './metrics';
 import { connectToNats } from './nats-connection';
@@ -16,7 +16,7 @@ import { DeadLetterOffice, deadLetterController } from './dead-letters';
 import { EventConsumerRegistry } from './event-consumer';
 import { commandValidationPipe, ServiceExceptionFilter } from './rpc';
 import { ServiceClient } from './service-client';
-import { HEALTH_CHECKS, HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
+import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
 export { HEALTH_CHECKS, LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 export type { HealthCheck } from './tokens';
@@ -37,8 +37,7 @@ function healthController(service: BackendService): Type<unknown> {
 
     @HandlesCommand(healthCommand(service))
     async check(): Promise<ServiceHealth> {
-      const checks = this.moduleRef.get<HealthCheck[]>(HEALTH_CHECKS, { strict: false }) ?? [];
-      const dependencies = await checkDependencies(checks);
+      const dependencies = await checkDependencies(serviceHealthChecks(this.moduleRef));
       const status = dependencies.every((dependency) => dependency.status === 'up') ? 'up' : 'down';
       return { service, status, instance: this.instance, dependencies };
     }

@@ -1,7 +1,7 @@
 import { INestMicroservice } from '@nestjs/common';
 import { connect, JSONCodec, NatsConnection } from 'nats';
 import { ServiceClient } from '@portal/messaging';
-import { Actor, CommandDefinition, RequestMeta } from '@portal/contracts';
+import { Actor, CommandDefinition, IdentityCommands, RequestMeta, SettingValue } from '@portal/contracts';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
 import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
@@ -22,12 +22,26 @@ export interface TestInfrastructure {
  * PostgreSQL and NATS and Redis servers of the suite's own on free ports. Either way the
  * suite never meets development data or a development stack's services.
  */
-export async function startTestInfrastructure(label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<TestInfrastructure> {
+export async function startTestInfrastructure(
+  label: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: {
+    /**
+     * What the platform settings' owner (identity) answers a service that loads them: none
+     * set unless given. 'answered-by-test' when the suite answers that command itself.
+     * (A service serves nothing that depends on settings until they are loaded.)
+     */
+    platformSettings?: SettingValue[] | 'answered-by-test';
+  } = {},
+): Promise<TestInfrastructure> {
   const source = await infrastructureSource();
   const [database, nats, redis] =
     source === 'containers'
       ? await Promise.all([startPostgresContainer(label), startNatsContainer(), startRedisContainer()])
       : await Promise.all([createTestDatabase(label), startEphemeralNats(), startEphemeralRedis()]);
+  const settings = options.platformSettings ?? [];
+  const settingsOwner = settings === 'answered-by-test' ? null : await connect({ servers: nats.url, name: `${label}-platform-settings` });
+  if (settingsOwner && settings !== 'answered-by-test') answerCommand(settingsOwner, IdentityCommands.getAllSettings.subject, () => ({ items: settings }));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -44,6 +58,7 @@ export async function startTestInfrastructure(label: string, extraEnv: NodeJS.Pr
     redis,
     env,
     async stop() {
+      await settingsOwner?.close().catch(() => undefined);
       await Promise.allSettled([nats.stop(), redis.stop()]);
       await database.drop();
     },
