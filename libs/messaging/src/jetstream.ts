@@ -21,6 +21,29 @@ function isStreamNotFound(error: unknown): boolean {
   return (error as { code?: string }).code === '404' || String(error).includes('stream not found');
 }
 
+/** A stream read by a process that does not own it, before its owning service has created it. */
+export class StreamNotCreatedYet extends Error {
+  constructor(readonly stream: string) {
+    super(`JetStream stream ${stream} does not exist yet; the service that owns it creates it`);
+    this.name = 'StreamNotCreatedYet';
+  }
+}
+
+/**
+ * For a process that only reads a stream (the gateway): checks that the stream exists and
+ * never creates it. Only the owning service, configured with JETSTREAM_REPLICAS, creates a
+ * stream, so a reader that starts first cannot leave it with one copy in a cluster; it
+ * retries until the owner has done so.
+ */
+export async function requireStream(jsm: JetStreamManager, name: string): Promise<void> {
+  try {
+    await jsm.streams.info(name);
+  } catch (error) {
+    if (isStreamNotFound(error)) throw new StreamNotCreatedYet(name);
+    throw error;
+  }
+}
+
 /** Creates the stream, or widens its subject list when a release adds events. */
 export async function ensureStream(jsm: JetStreamManager, stream: Pick<StreamDefinition, 'name' | 'subjects'>): Promise<void> {
   try {

@@ -72,7 +72,7 @@ describe('a service whose platform settings are not loaded yet', () => {
   let database: Client;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('platform_settings', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('platform_settings', {}, { platformSettings: 'answered-elsewhere' });
     @Module({ imports: [EventConsumerModule.forStream(NOTED_STREAM, [NotedHandlers])], controllers: [TogglesController], providers: [NotedHandlers] })
     class NotedModule {}
     service = await runService({

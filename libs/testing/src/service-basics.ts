@@ -28,7 +28,8 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
     let healthPort: number;
 
     beforeAll(async () => {
-      infrastructure = await startTestInfrastructure(options.service);
+      // Identity owns the platform settings and answers them itself.
+      infrastructure = await startTestInfrastructure(options.service, {}, options.service === 'identity' ? { platformSettings: 'answered-elsewhere' } : {});
       healthPort = await freePort();
       service = await options.start({ ...infrastructure.env, HEALTH_PORT: String(healthPort) });
       client = await TestServiceClient.connect(infrastructure.nats.url);

@@ -28,10 +28,10 @@ export async function startTestInfrastructure(
   options: {
     /**
      * What the platform settings' owner (identity) answers a service that loads them: none
-     * set unless given. 'answered-by-test' when the suite answers that command itself.
+     * set unless given. 'answered-elsewhere' when the suite, or identity itself, answers it.
      * (A service serves nothing that depends on settings until they are loaded.)
      */
-    platformSettings?: SettingValue[] | 'answered-by-test';
+    platformSettings?: SettingValue[] | 'answered-elsewhere';
   } = {},
 ): Promise<TestInfrastructure> {
   const source = await infrastructureSource();
@@ -40,8 +40,8 @@ export async function startTestInfrastructure(
       ? await Promise.all([startPostgresContainer(label), startNatsContainer(), startRedisContainer()])
       : await Promise.all([createTestDatabase(label), startEphemeralNats(), startEphemeralRedis()]);
   const settings = options.platformSettings ?? [];
-  const settingsOwner = settings === 'answered-by-test' ? null : await connect({ servers: nats.url, name: `${label}-platform-settings` });
-  if (settingsOwner && settings !== 'answered-by-test') answerCommand(settingsOwner, IdentityCommands.getAllSettings.subject, () => ({ items: settings }));
+  const settingsOwner = settings === 'answered-elsewhere' ? null : await connect({ servers: nats.url, name: `${label}-platform-settings` });
+  if (settingsOwner && settings !== 'answered-elsewhere') answerCommand(settingsOwner, IdentityCommands.getAllSettings.subject, () => ({ items: settings }));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',

@@ -32,12 +32,17 @@ export function repositoryRoot(): string {
  */
 export async function startTestStack(label: string, options: { serveWebApp?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
   const root = repositoryRoot();
-  const infrastructure = await startTestInfrastructure(label, {
-    LOG_LEVEL: 'info',
-    JWT_KEYS_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-jwt-')),
-    NATS_REQUEST_TIMEOUT_MS: '3000',
-    ...options.env,
-  });
+  const infrastructure = await startTestInfrastructure(
+    label,
+    {
+      LOG_LEVEL: 'info',
+      JWT_KEYS_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-jwt-')),
+      NATS_REQUEST_TIMEOUT_MS: '3000',
+      ...options.env,
+    },
+    // The stack's own identity answers the platform settings.
+    { platformSettings: 'answered-elsewhere' },
+  );
   // Ports are picked free, then taken by the processes a moment later: another process may
   // take one in between (MailDev then exits at once). A stack that does not come up is
   // started again on fresh ports.

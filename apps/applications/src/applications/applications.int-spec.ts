@@ -61,7 +61,7 @@ describe('investment applications', () => {
   }
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('applications', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('applications', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url);
     answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
     answerAs(IdentityCommands.lookupUsers.subject, (request) => ({

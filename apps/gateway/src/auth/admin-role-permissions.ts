@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap }
 import { ConsumerMessages, DeliverPolicy, NatsConnection } from 'nats';
 import { Actor, AdminPermissionsView, AdminRole, EventEnvelope, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, RequestMeta } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { decodeJson, ensureStream, ServiceClient } from '@portal/messaging';
+import { decodeJson, requireStream, ServiceClient } from '@portal/messaging';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG, LOGGER } from '../connections/tokens';
@@ -84,7 +84,8 @@ export class AdminRolePermissions implements OnApplicationBootstrap, BeforeAppli
     try {
       const connection: NatsConnection | null = this.nats.connected;
       if (!connection) throw new Error('NATS is not connected yet');
-      await ensureStream(await connection.jetstreamManager(), IDENTITY_EVENTS_STREAM);
+      // Read only: the services create it, with the cluster's replica count.
+      await requireStream(await connection.jetstreamManager(), IDENTITY_EVENTS_STREAM.name);
       const consumer = await connection.jetstream().consumers.get(IDENTITY_EVENTS_STREAM.name, {
         filterSubjects: IdentityEvents.settingChanged.subject,
         deliver_policy: DeliverPolicy.New,

@@ -13,12 +13,14 @@ import {
   CommandDefinition,
   DEFAULT_ADMIN_ROLE_PERMISSIONS,
   ErrorBody,
+  IDENTITY_EVENTS_STREAM,
   IdentityCommands,
   ServiceRequest,
   UserType,
 } from '@portal/contracts';
 import { resolveJwtKeys } from '@portal/config';
 import { createLogger } from '@portal/logging';
+import { ensureStream } from '@portal/messaging';
 import { startTestInfrastructure, TestInfrastructure } from '@portal/testing';
 import { loadGatewayConfig } from '../config/gateway-environment';
 import { createGatewayApp } from '../create-gateway-app';
@@ -77,6 +79,10 @@ export class GatewayHarness {
       ...env,
     });
     const { privateKey } = resolveJwtKeys({ nodeEnv: 'test', needPrivateKey: true, keysDir, env: {} });
+    // Identity's stream exists before a gateway starts, as in a deployment: the gateway only reads it.
+    const owner = await connect({ servers: infrastructure.nats.url });
+    await ensureStream(await owner.jetstreamManager(), IDENTITY_EVENTS_STREAM);
+    await owner.close();
     const config = loadGatewayConfig(infrastructure.env);
     const app = await createGatewayApp(config, createLogger('gateway', infrastructure.env.LOG_LEVEL));
     await app.listen(0, '127.0.0.1');

@@ -57,7 +57,8 @@ export async function startIdentity(label: string, extraEnv: NodeJS.ProcessEnv =
     for (const step of stops.splice(0).reverse()) await step();
   };
   try {
-    const infrastructure = await startTestInfrastructure(label, { JWT_KEYS_DIR: keysDir, WEB_URL: TEST_WEB_URL, ...extraEnv });
+    // Identity owns the platform settings: it answers them itself.
+    const infrastructure = await startTestInfrastructure(label, { JWT_KEYS_DIR: keysDir, WEB_URL: TEST_WEB_URL, ...extraEnv }, { platformSettings: 'answered-elsewhere' });
     stops.push(() => infrastructure.stop());
     const service = await runService({ service: 'identity', environment: IdentityEnvironment, module: (environment) => IdentityModule.register(environment), env: infrastructure.env });
     stops.push(() => stopService(service));

@@ -51,7 +51,7 @@ describe('KYC documents, their review and the KYC decision', () => {
   }
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('kyc_documents', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('kyc_documents', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url);
     answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
     answerAs(IdentityCommands.lookupUsers.subject, (request) => ({

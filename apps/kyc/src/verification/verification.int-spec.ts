@@ -37,7 +37,7 @@ describe('biometric verification through the provider adapter', () => {
   let settingsAnswer: Subscription;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('kyc_verification', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('kyc_verification', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url);
     // Identity's settings: the biometric service is off, as seeded.
     settingsAnswer = client.connection.subscribe(IdentityCommands.getAllSettings.subject, { queue: 'identity' });

@@ -23,7 +23,7 @@ describe('investment card requests', () => {
   const people = new Map<string, UserSummary>();
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_cards', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('ledger_cards', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [

@@ -21,7 +21,7 @@ describe('withdrawals gated on KYC (financial_limits.withdrawalRequiresKyc)', ()
   let settings: Subscription;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_kyc_gate', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('ledger_kyc_gate', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
     // Identity's settings: an admin switched the KYC requirement on.
     settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);

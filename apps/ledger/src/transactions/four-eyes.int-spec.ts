@@ -21,7 +21,7 @@ describe('financial_limits: minimum withdrawal and four-eyes approval of large w
   let settings: Subscription;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_four_eyes', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('ledger_four_eyes', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
     // Identity's settings: a $150 minimum and two approvals above $1,000.
     settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);

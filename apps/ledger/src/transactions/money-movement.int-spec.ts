@@ -40,7 +40,7 @@ describe('money movement on the double-entry ledger', () => {
   const people = new Map<string, UserSummary>();
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_money', {}, { platformSettings: 'answered-by-test' });
+    infrastructure = await startTestInfrastructure('ledger_money', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
     // Identity owns people and settings; this stand-in answers the three requests the ledger makes of it.
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
