@@ -110,4 +110,52 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
     expect((await stranger.api.get(`/api/v1/transactions/${own.body.items[0].id}`)).status).toBe(404);
     expect((await admin.api.post('/api/v1/deposits', { method: 'bank', amount: 10, accountType: 'P', bankName: 'B', bankAddress: 'A' })).status).toBe(403);
   });
+
+  it('shows a transaction with its bank details only to its owner and to admins whose role has the transactions permission', async () => {
+    const [moneyAdmin, moderator, support] = await Promise.all(
+      (['admin', 'moderator', 'support'] as const).map((role) => adminAccount(stack.api, { root: stack.root, env: stack.env, role })),
+    );
+    const withdrawals = await customer.api.get<{ items: Body[] }>('/api/v1/transactions?type=withdrawal');
+    const path = `/api/v1/transactions/${withdrawals.body.items[0].id}`;
+    const bankDetails = { accountName: 'Mary Somerville', swiftCode: 'FIRSTGB2L' };
+    expect(await customer.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
+    expect(await moneyAdmin.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
+    expect(await admin.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
+    for (const other of [moderator, support]) expect(await other.api.get(path)).toMatchObject({ status: 404, body: { message: 'Transaction not found' } });
+
+    // The overview (every admin's page) lists the latest transactions without their bank details.
+    for (const other of [support, moneyAdmin]) {
+      const figures = await other.api.get<{ money: { data: { latest: Body[] } } }>('/api/v1/admin/stats');
+      expect(figures.status).toBe(200);
+      expect(figures.body.money.data.latest.length).toBeGreaterThan(0);
+      expect(figures.body.money.data.latest.map((item) => item.details)).toEqual(figures.body.money.data.latest.map(() => ({})));
+    }
+  });
+
+  it('answers a crafted cursor or an impossible date filter with 400, never a 500', async () => {
+    const cursor = (tail: string) => Buffer.from(`2024-02-30T10:00:00.000000Z|${randomUUID()}|${tail}`).toString('base64url');
+    const invalidCursor = { status: 400, body: { message: 'The cursor is not valid' } };
+    expect(await customer.api.get(`/api/v1/transactions?cursor=${cursor('5|0')}`)).toMatchObject(invalidCursor);
+    expect(await admin.api.get(`/api/v1/admin/transactions?cursor=${cursor('5|0')}`)).toMatchObject(invalidCursor);
+    expect(await customer.api.get(`/api/v1/cards/requests?cursor=${cursor('5')}`)).toMatchObject(invalidCursor);
+    expect(await admin.api.get(`/api/v1/admin/cards/requests?cursor=${cursor('5')}`)).toMatchObject(invalidCursor);
+    expect(await admin.api.get('/api/v1/admin/transactions?from=2024-02-30')).toMatchObject({
+      status: 400,
+      body: { message: 'from must be an ISO date', details: [{ field: 'from', message: 'from must be an ISO date' }] },
+    });
+    expect(await admin.api.get('/api/v1/admin/transactions?format=csv&to=2024-04-31T00:00:00Z')).toMatchObject({ status: 400, body: { message: 'to must be an ISO date' } });
+    expect(await admin.api.get('/api/v1/admin/transactions?from=2024-02-29')).toMatchObject({ status: 200 });
+  });
+
+  it('answers concurrent repeats of a withdrawal the balance covers only once with the first reply', async () => {
+    const saver = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Emmy', lastName: 'Noether' });
+    const deposit = await saver.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 300, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
+    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    const key = randomUUID();
+    const body = { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '300', currency: 'USD' };
+    const replies = await Promise.all(Array.from({ length: 4 }, () => saver.api.post<Body>('/api/v1/withdrawals', body, { 'Idempotency-Key': key })));
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(1);
+    expect((await saver.api.get('/api/v1/balance')).body).toMatchObject({ available: '0.00', held: '300.00' });
+  });
 });

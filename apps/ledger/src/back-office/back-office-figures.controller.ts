@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { formatMinor } from '../book/money';
+import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionView } from '../transactions/transaction-views';
 
@@ -78,14 +79,18 @@ export class BackOfficeFiguresController {
       lockedTotal: locked.length ? byCurrency(locked) : [{ currency: 'USD', amount: '0.00' }],
       lockedDeposits: locked.reduce((total, row) => total + Number(row.count), 0),
       earnings,
-      latest: latest.map((row) => transactionView(row, clients.get(row.user_id) ?? null)),
+      // Spec 02 §2: every admin's overview lists who, what and how much. The bank account or
+      // wallet details are not part of it: they are read in the transaction itself, by the
+      // roles with the transactions permission only.
+      latest: latest.map((row) => ({ ...transactionView(row, clients.get(row.user_id) ?? null), details: {} })),
     };
   }
 
   @HandlesCommand(LedgerBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<LedgerReport> {
     requireAdmin(actor);
-    const problem = reportWindowProblem(payload);
+    // The gateway sends instants it computed; a crafted impossible date must not reach PostgreSQL.
+    const problem = isRealTimestamp(payload.from) && isRealTimestamp(payload.to) ? reportWindowProblem(payload) : 'from and to must be ISO dates';
     if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
     const parameters = [payload.from, payload.to];
     const window = `created_at >= $1::timestamptz AND created_at < $2::timestamptz`;

@@ -7,6 +7,8 @@ import { LedgerModule } from '../ledger.module';
 jest.setTimeout(60_000);
 
 const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'support', sessionId: randomUUID() };
+/** An admin whose role has the transactions permission (the support role above has not). */
+const moneyAdmin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() };
 const customer: Actor = { userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() };
 
 describe('ledger figures for the back office', () => {
@@ -71,7 +73,7 @@ describe('ledger figures for the back office', () => {
     const ids: string[] = [];
     for (let n = 0; n < 6; n++) ids.push(await transaction('deposit', 'completed', 10_000 * (n + 1), 6 - n));
 
-    const stats = await client.as(admin).send(LedgerBackOfficeCommands.stats, {});
+    const stats = await client.as(moneyAdmin).send(LedgerBackOfficeCommands.stats, {});
     expect(stats.lockedTotal).toEqual([{ currency: 'USD', amount: '2000.00' }]);
     expect(stats.lockedDeposits).toBe(2);
     // 1,000.00 returned on 8,000.00 invested: 12.5 percent.
@@ -79,6 +81,7 @@ describe('ledger figures for the back office', () => {
     expect(stats.latest.map((item) => item.id)).toEqual(ids.slice(1).reverse());
     expect(stats.latest[0]).toMatchObject({ type: 'deposit', status: 'completed', amount: '600.00', client: null });
   });
+
 
   it('reports the transactions of a period by type and status, the fees posted in it and the volume per day', async () => {
     await transaction('withdrawal', 'pending', 20_000, 0);
@@ -113,5 +116,20 @@ describe('ledger figures for the back office', () => {
     expect(await failure(client.as(customer).send(LedgerBackOfficeCommands.stats, {}))).toMatchObject({ statusCode: 403 });
     const now = new Date().toISOString();
     expect(await failure(client.as(admin).send(LedgerBackOfficeCommands.report, { from: now, to: '2020-01-01T00:00:00Z' }))).toMatchObject({ statusCode: 400, message: 'from must be before to' });
+    // An ISO shape naming no real day is refused, not passed on to PostgreSQL.
+    expect(await failure(client.as(admin).send(LedgerBackOfficeCommands.report, { from: '2024-02-30T00:00:00Z', to: now }))).toMatchObject({ statusCode: 400, message: 'from and to must be ISO dates' });
+  });
+
+  it('lists the latest transactions to every admin without their bank details, which only the transaction itself shows', async () => {
+    const withdrawalId = await transaction('withdrawal', 'pending', 15_000);
+    const bankDetails = { accountName: 'Ada Lovelace', accountNumber: 'GB82WEST12345698765432', bankName: 'First Bank', swiftCode: 'FIRSTGB2L' };
+    await database.query(`UPDATE ledger.transactions SET details = $2 WHERE id = $1`, [withdrawalId, JSON.stringify(bankDetails)]);
+    // The support role has no transactions permission; a role with it sees the same overview.
+    for (const actor of [admin, moneyAdmin]) {
+      const stats = await client.as(actor).send(LedgerBackOfficeCommands.stats, {});
+      expect(stats.latest).toHaveLength(5);
+      expect(stats.latest[0]).toMatchObject({ id: withdrawalId, type: 'withdrawal', amount: '-150.00', reference: expect.any(String) });
+      expect(stats.latest.map((item) => item.details)).toEqual([{}, {}, {}, {}, {}]);
+    }
   });
 });

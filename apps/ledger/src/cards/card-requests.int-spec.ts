@@ -187,4 +187,20 @@ describe('investment card requests', () => {
       expect(next.items.map((item) => item.id)).not.toContain(all.items[0].id);
     }
   });
+
+  it('refuses a cursor naming an impossible time with 400, for the owner and for admins, and still pages by a real one', async () => {
+    const owner = await funded();
+    const first = await client.as(owner).send(CardCommands.createCardRequest, virtual);
+    const second = await client.as(owner).send(CardCommands.createCardRequest, { ...virtual, cardName: 'Ada Second' });
+    const crafted = (position: string) => Buffer.from(`${position}|3`).toString('base64url');
+    // The shape of a cursor, but no such instant (or no such id): PostgreSQL would refuse them.
+    for (const position of [`2024-02-30T10:00:00.000000Z|${randomUUID()}`, `2024-01-01T24:30:00.000000Z|${randomUUID()}`, `2024-01-01T10:00:00.000000Z|${'-'.repeat(36)}`]) {
+      expect(await failure(client.as(owner).send(CardCommands.listOwnCardRequests, { cursor: crafted(position) }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+      expect(await failure(client.as(admin).send(CardCommands.listCardRequests, { cursor: crafted(position) }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+    }
+    const page = await client.as(owner).send(CardCommands.listOwnCardRequests, { limit: 1 });
+    expect(page.items.map((item) => item.id)).toEqual([second.id]);
+    const next = await client.as(owner).send(CardCommands.listOwnCardRequests, { limit: 1, cursor: page.nextCursor as string });
+    expect(next.items.map((item) => item.id)).toEqual([first.id]);
+  });
 });

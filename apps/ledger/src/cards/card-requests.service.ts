@@ -22,7 +22,9 @@ import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
 import { updated } from '../book/book';
 import { once } from '../book/idempotency';
+import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
+import { CURSOR_INVALID, CURSOR_POSITION } from '../transactions/transaction-views';
 
 interface CardRequestRow {
   id: string;
@@ -50,7 +52,7 @@ interface HistoryRow {
 const COLUMNS = `id, user_id, card_type, status, card_name, reason, delivery_address, estimated_delivery, tracking_number, rejection_reason, created_at, updated_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})\|(\d{1,12})$/;
+const CURSOR = new RegExp(`^${CURSOR_POSITION}\\|(\\d{1,12})$`);
 
 function encodeCursor(row: CardRequestRow, total: number): string {
   return Buffer.from(`${row.cursor_at}|${row.id}|${total}`).toString('base64url');
@@ -58,7 +60,8 @@ function encodeCursor(row: CardRequestRow, total: number): string {
 
 function decodeCursor(cursor: string): { at: string; id: string; total: number } {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw ServiceError.badRequest('The cursor is not valid');
+  // The shape is not enough: a crafted 2024-02-30 would reach PostgreSQL and fail there.
+  if (!match || !isRealTimestamp(match[1])) throw ServiceError.badRequest(CURSOR_INVALID);
   return { at: match[1], id: match[2], total: Number(match[3]) };
 }
 

@@ -99,6 +99,42 @@ describe('money movement on the double-entry ledger', () => {
     expect(report.ok).toBe(true);
   };
 
+  /** A settings change as identity announces it; each one newer than every change before it. */
+  let settingVersion = 1_000;
+  const changeSetting = (key: string, value: unknown) =>
+    publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key, value, version: ++settingVersion, changedBy: admin.userId }));
+  const refusalOrNull = (reply: Promise<unknown>) => reply.then(() => null, (error: { body: ErrorBody }) => error.body);
+  /** Settings reach the ledger as events: asks again until the answer is the expected one (or gives the last). */
+  async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+    let answer = await ask();
+    for (let attempt = 0; attempt < 100 && !done(answer); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await ask();
+    }
+    return answer;
+  }
+  /**
+   * A customer whose deposits the application gate blocks: their deposit is refused after the
+   * rail and currency checks, so its refusal shows which settings the ledger applies, and it
+   * never moves money however often it is asked.
+   */
+  async function gatedProbe(): Promise<Actor> {
+    const probe = customer();
+    const event = eventEnvelope(ApplicationsEvents.submitted, {
+      applicationId: randomUUID(),
+      userId: probe.userId,
+      applicationType: 'personal',
+      submittedAt: new Date().toISOString(),
+      fullName: 'Probe Person',
+      email: 'probe@example.test',
+      investmentAmount: '10000.00',
+    });
+    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
+    return probe;
+  }
+  const probeRefusal = (probe: Actor, method: 'bank' | 'crypto', currency: 'USD' | 'EUR' = 'USD') =>
+    refusalOrNull(client.as(probe).send(LedgerCommands.requestDeposit, method === 'bank' ? bankDeposit('10', currency) : { method: 'crypto', amount: '10', currency }));
+
   describe('deposits', () => {
     it('creates a pending DEP- deposit that credits available only when an admin approves it', async () => {
       const actor = known(customer());
@@ -245,9 +281,7 @@ describe('money movement on the double-entry ledger', () => {
 
     it('refuses withdrawals while withdrawals_enabled is off', async () => {
       const actor = await funded('1000');
-      const toggles = (withdrawalsEnabled: boolean, version: number) =>
-        eventEnvelope(IdentityEvents.settingChanged, { key: 'feature_toggles', value: { withdrawals_enabled: withdrawalsEnabled }, version, changedBy: admin.userId });
-      await publisher.publish(IDENTITY_EVENTS_STREAM, toggles(false, 10));
+      await changeSetting('feature_toggles', { withdrawals_enabled: false });
       let refused: ErrorBody | undefined;
       for (let attempt = 0; attempt < 100 && !refused; attempt++) {
         refused = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' })).then(
@@ -257,7 +291,7 @@ describe('money movement on the double-entry ledger', () => {
         if (!refused) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(refused).toMatchObject({ statusCode: 409, message: LEDGER_MESSAGES.withdrawalsDisabled });
-      await publisher.publish(IDENTITY_EVENTS_STREAM, toggles(true, 11));
+      await changeSetting('feature_toggles', { withdrawals_enabled: true });
       for (let attempt = 0; attempt < 100; attempt++) {
         const accepted = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' })).then(() => true, () => false);
         if (accepted) return;
@@ -297,6 +331,27 @@ describe('money movement on the double-entry ledger', () => {
       const other = known(customer());
       expect(await client.as(other).send(LedgerCommands.requestDeposit, { ...bankDeposit('75'), idempotencyKey: raceKey })).toMatchObject({ status: 'pending' });
     });
+
+    it('answers concurrent repeats of a withdrawal the balance covers only once with its reply, never with insufficient funds', async () => {
+      for (let round = 0; round < 3; round++) {
+        const actor = await funded('100');
+        const key = randomUUID();
+        const replies = await Promise.allSettled(Array.from({ length: 6 }, () => client.as(actor).send(LedgerCommands.requestWithdrawal, { ...withdrawal({ amount: '100' }), idempotencyKey: key })));
+        const refusals = replies.filter((reply): reply is PromiseRejectedResult => reply.status === 'rejected').map((reply) => (reply.reason as { body: ErrorBody }).body);
+        expect(refusals).toEqual([]);
+        const ids = replies.map((reply) => (reply.status === 'fulfilled' ? reply.value.id : null));
+        expect(new Set(ids).size).toBe(1);
+        expect(await balanceOf(actor)).toMatchObject({ available: '0.00', held: '100.00' });
+        expect(await database.query(`SELECT 1 FROM ledger.transactions WHERE user_id = $1 AND type = 'withdrawal'`, [actor.userId])).toMatchObject({ rowCount: 1 });
+      }
+      // A refusal for want of funds is still one when no request of that key was recorded.
+      const short = await funded('100');
+      await client.as(short).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '100' }));
+      expect(await failure(client.as(short).send(LedgerCommands.requestWithdrawal, { ...withdrawal({ amount: '100' }), idempotencyKey: randomUUID() }))).toMatchObject({
+        statusCode: 409,
+        message: LEDGER_MESSAGES.noCredit,
+      });
+    });
   });
 
   describe('investment payments', () => {
@@ -326,6 +381,97 @@ describe('money movement on the double-entry ledger', () => {
       expect(await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' })).toMatchObject({ status: 'completed' });
       expect(await client.as(actor).send(LedgerCommands.getBalance, { currency: 'EUR' })).toMatchObject({ currency: 'EUR', available: '800.00' });
       await expectCleanBook();
+    });
+
+    it('pays by bank or Bitcoin only while that rail is on, and by Bitcoin only to a configured wallet, as deposits', async () => {
+      const actor = await funded('1000');
+      const probe = await gatedProbe();
+      const pay = (paymentMethod: 'bank' | 'crypto' | 'balance') => client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', paymentMethod });
+      const crypto = 'Crypto payments are currently disabled.';
+      const bank = 'Bank transfers are currently disabled.';
+      try {
+        await changeSetting('feature_toggles', { crypto_payments: false });
+        expect(await eventually(() => probeRefusal(probe, 'crypto'), (body) => body?.message === crypto)).toMatchObject({ message: crypto });
+        expect(await failure(pay('crypto'))).toMatchObject({ statusCode: 409, message: crypto });
+        expect(await pay('bank')).toMatchObject({ status: 'pending' });
+
+        await changeSetting('feature_toggles', { bank_transfers: false });
+        expect(await eventually(() => probeRefusal(probe, 'bank'), (body) => body?.message === bank)).toMatchObject({ message: bank });
+        expect(await failure(pay('bank'))).toMatchObject({ statusCode: 409, message: bank });
+        expect(await pay('crypto')).toMatchObject({ status: 'processing' });
+        // From the balance no rail is used.
+        expect(await pay('balance')).toMatchObject({ status: 'completed' });
+
+        await changeSetting('feature_toggles', {});
+        await changeSetting('crypto_wallets', { bitcoin: null, ethereum: null });
+        expect(await eventually(() => probeRefusal(probe, 'crypto'), (body) => body?.message === LEDGER_MESSAGES.noWallet)).toMatchObject({ message: LEDGER_MESSAGES.noWallet });
+        expect(await failure(pay('crypto'))).toMatchObject({ statusCode: 409, message: LEDGER_MESSAGES.noWallet });
+      } finally {
+        await changeSetting('feature_toggles', {});
+        await changeSetting('crypto_wallets', { bitcoin: 'bc1qexamplewalletaddress0000000000000000', ethereum: null });
+        await eventually(() => probeRefusal(probe, 'crypto'), (body) => body?.message === LEDGER_MESSAGES.depositNotAllowed);
+      }
+      const methods = await database.query(`SELECT method FROM ledger.transactions WHERE user_id = $1 AND type = 'investment' ORDER BY created_at`, [actor.userId]);
+      expect(methods.rows.map((row) => row.method)).toEqual(['bank', 'crypto', 'balance']);
+      expect(await balanceOf(actor)).toMatchObject({ available: '900.00', totalInvested: '100.00' });
+    });
+
+    it('announces an investment as paid once the money is in invested, and a bank or Bitcoin payment as requested, then paid or rejected', async () => {
+      const actor = await funded('1000');
+      const paidOf = (id: string) => ledgerEvents.all(LedgerEvents.investmentPaid, (payload) => payload.transactionId === id);
+      const approvedLater = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '300', paymentMethod: 'bank' });
+      const rejected = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'gipp', amount: '200', paymentMethod: 'crypto' });
+      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '400', paymentMethod: 'balance' });
+      // Paid from the balance: the money moved at once, and so did the announcement.
+      const paidAtOnce = await ledgerEvents.waitFor(LedgerEvents.investmentPaid, (payload) => payload.transactionId === fromBalance.id);
+      expect(paidAtOnce.payload).toMatchObject({ status: 'completed', amount: '400.00' });
+
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: approvedLater.id, decision: 'approve' });
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: rejected.id, decision: 'reject', reason: 'No funds received' });
+      // The decisions' audit records leave the outbox with anything else their transactions wrote.
+      await ledgerEvents.waitForCount(LedgerEvents.auditRecorded, (payload) => payload.targetId === approvedLater.id || payload.targetId === rejected.id, 2);
+      await ledgerEvents.waitFor(LedgerEvents.investmentPaid, (payload) => payload.transactionId === approvedLater.id);
+      expect(paidOf(approvedLater.id).map((event) => event.payload.status)).toEqual(['completed']);
+      expect(paidOf(rejected.id)).toEqual([]);
+      expect(paidOf(fromBalance.id)).toHaveLength(1);
+      const requested = ledgerEvents.all(LedgerEvents.investmentRequested, (payload) => [approvedLater.id, rejected.id, fromBalance.id].includes(payload.transactionId));
+      expect(requested.map((event) => [event.payload.transactionId, event.payload.status])).toEqual([
+        [approvedLater.id, 'pending'],
+        [rejected.id, 'processing'],
+      ]);
+      const rejections = ledgerEvents.all(LedgerEvents.investmentRejected, (payload) => [approvedLater.id, rejected.id, fromBalance.id].includes(payload.transactionId));
+      expect(rejections.map((event) => [event.payload.transactionId, event.payload.status])).toEqual([[rejected.id, 'failed']]);
+      expect(await balanceOf(actor)).toMatchObject({ available: '600.00', totalInvested: '700.00' });
+    });
+  });
+
+  describe('supported currencies (System Settings)', () => {
+    it('refuses deposits, withdrawals and investment payments in a currency an admin removed, moving nothing, and accepts the others', async () => {
+      const actor = await funded('1000');
+      const euros = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('500', 'EUR'));
+      await client.as(admin).send(LedgerCommands.decideTransaction, { id: euros.id, decision: 'approve' });
+      const probe = await gatedProbe();
+      const message = 'currency must be one of USD, GBP';
+      try {
+        await changeSetting('supported_currencies', ['USD', 'GBP']);
+        expect(await eventually(() => probeRefusal(probe, 'bank', 'EUR'), (body) => body?.message === message)).toMatchObject({ statusCode: 400 });
+        const refusal = { statusCode: 400, message, details: [{ field: 'currency', message }] };
+        expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('100', 'EUR')))).toMatchObject(refusal);
+        expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: '100', currency: 'EUR' }))).toMatchObject(refusal);
+        expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200', currency: 'EUR' })))).toMatchObject(refusal);
+        for (const paymentMethod of ['bank', 'crypto', 'balance'] as const) {
+          expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', currency: 'EUR', paymentMethod }))).toMatchObject(refusal);
+        }
+        expect(await client.as(actor).send(LedgerCommands.getBalance, { currency: 'EUR' })).toMatchObject({ available: '500.00', held: '0.00', totalInvested: '0.00' });
+        expect(await database.query(`SELECT 1 FROM ledger.transactions WHERE user_id = $1 AND currency = 'EUR'`, [actor.userId])).toMatchObject({ rowCount: 1 });
+        // The supported ones move as before.
+        expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200' }))).toMatchObject({ status: 'pending', currency: 'USD' });
+        expect(await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', paymentMethod: 'balance' })).toMatchObject({ status: 'completed' });
+      } finally {
+        await changeSetting('supported_currencies', ['USD', 'EUR', 'GBP', 'SGD']);
+        await eventually(() => probeRefusal(probe, 'bank', 'EUR'), (body) => body?.message === LEDGER_MESSAGES.depositNotAllowed);
+      }
+      expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200', currency: 'EUR' }))).toMatchObject({ status: 'pending', currency: 'EUR' });
     });
   });
 
@@ -425,6 +571,58 @@ describe('money movement on the double-entry ledger', () => {
       } finally {
         await database.query(`DELETE FROM ledger.transactions WHERE reference LIKE 'FEE-CAPY-%'`);
       }
+    });
+
+    it('refuses a cursor or a date filter naming an impossible time with 400, and still pages by real ones', async () => {
+      const owner = await funded('100');
+      const crafted = (position: string) => Buffer.from(`${position}|5|0`).toString('base64url');
+      // The shape of a cursor, but no such instant (or no such id): PostgreSQL would refuse them.
+      for (const position of [`2024-02-30T10:00:00.000000Z|${randomUUID()}`, `2023-02-29T10:00:00.000000Z|${randomUUID()}`, `2024-01-01T25:00:00.000000Z|${randomUUID()}`, `2024-01-01T10:00:00.000000Z|${'-'.repeat(36)}`]) {
+        const cursor = crafted(position);
+        expect(await failure(client.as(owner).send(LedgerCommands.listOwnTransactions, { cursor }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+        expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { cursor }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+        expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { cursor, q: 'anything' }))).toMatchObject({ statusCode: 400, message: 'The cursor is not valid' });
+      }
+      expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-02-30' }))).toMatchObject({
+        statusCode: 400,
+        message: 'from must be an ISO date',
+        details: [{ field: 'from', message: 'from must be an ISO date' }],
+      });
+      expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-01-01', to: '2024-04-31T00:00:00Z' }))).toMatchObject({
+        statusCode: 400,
+        message: 'to must be an ISO date',
+      });
+      expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { to: '2024-06-01T24:00:00Z' }))).toMatchObject({ statusCode: 400, message: 'to must be an ISO date' });
+      // Real days, a leap day among them, are filters as before.
+      const recent = await client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-02-29', to: new Date(Date.now() + 60_000).toISOString(), type: 'deposit', limit: 1 });
+      expect(recent.items).toHaveLength(1);
+      expect(await client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-02-29T10:00:00+05:30', to: '2024-03-01' })).toMatchObject({ items: [], total: 0 });
+      const page = await client.as(owner).send(LedgerCommands.listOwnTransactions, { limit: 1 });
+      expect(page.items).toHaveLength(1);
+    });
+
+    it('shows one transaction with its bank details to its owner and to admins whose role has the transactions permission, to no one else', async () => {
+      const owner = await funded('500');
+      const requested = await client.as(owner).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '150', accountNumber: '87654321' }));
+      const read = (actor: Actor) => client.as(actor).send(LedgerCommands.getTransaction, { id: requested.id });
+      expect(await read(owner)).toMatchObject({ id: requested.id, details: { accountNumber: '87654321', swiftCode: 'FIRSTUS33' } });
+      expect(await read(admin)).toMatchObject({ id: requested.id, details: { accountNumber: '87654321' } });
+      const superAdmin: Actor = { ...admin, userId: randomUUID(), adminRole: 'super_admin' };
+      expect(await read(superAdmin)).toMatchObject({ id: requested.id });
+      const support: Actor = { ...admin, userId: randomUUID(), adminRole: 'support' };
+      for (const actor of [moderator, support, customer()]) expect(await failure(read(actor))).toMatchObject({ statusCode: 404, message: 'Transaction not found' });
+
+      // It is the role's permission that counts, as the admin_roles setting has it now.
+      const defaults = { super_admin: ['all'], admin: ['users', 'investments', 'transactions', 'kyc'], moderator: ['users', 'kyc'], support: ['tickets', 'notifications'] };
+      try {
+        await changeSetting('admin_roles', { ...defaults, support: ['tickets', 'notifications', 'transactions'], admin: ['users', 'investments', 'kyc'] });
+        expect(await eventually(() => refusalOrNull(read(support)), (body) => body === null)).toBeNull();
+        expect(await failure(read(admin))).toMatchObject({ statusCode: 404 });
+      } finally {
+        await changeSetting('admin_roles', defaults);
+        await eventually(() => refusalOrNull(read(admin)), (body) => body === null);
+      }
+      expect(await failure(read(support))).toMatchObject({ statusCode: 404 });
     });
 
     it("shows customers only their own transactions; another's is not found", async () => {

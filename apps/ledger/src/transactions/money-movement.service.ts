@@ -15,7 +15,7 @@ import {
   TransactionSummary,
   TransactionView,
 } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { addToOutbox, adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
 import { Book, InsufficientFunds, outboxRow, updated } from '../book/book';
 import { firstReply, keyTaken, once, requestHash } from '../book/idempotency';
@@ -49,6 +49,30 @@ export class MoneyMovement {
 
   private toggle(name: string): boolean {
     return this.settings.get<Record<string, boolean>>('feature_toggles')?.[name] !== false;
+  }
+
+  /**
+   * Money moves only in the currencies System Settings supports now (supported_currencies):
+   * one an admin removed is refused like an unknown one. Where the setting is absent, the
+   * contract's currencies apply.
+   */
+  private requireSupportedCurrency(currency: Currency): void {
+    const configured = this.settings.get<unknown>('supported_currencies');
+    if (!Array.isArray(configured)) return;
+    const supported = configured.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toUpperCase());
+    if (supported.length === 0 || supported.includes(currency)) return;
+    const message = `currency must be one of ${supported.join(', ')}`;
+    throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+  }
+
+  /** The bank and crypto rails, as deposits and investment payments both use them (feature_toggles, crypto_wallets). */
+  private requireRail(crypto: boolean): string | null {
+    if (!this.toggle(crypto ? 'crypto_payments' : 'bank_transfers')) {
+      throw ServiceError.conflict(crypto ? 'Crypto payments are currently disabled.' : 'Bank transfers are currently disabled.', 'feature_disabled');
+    }
+    const wallet = this.settings.get<{ bitcoin?: string | null }>('crypto_wallets')?.bitcoin ?? null;
+    if (crypto && !wallet) throw ServiceError.conflict(LEDGER_MESSAGES.noWallet, 'no_wallet');
+    return wallet;
   }
 
   private async insert(manager: EntityManager, transaction: NewTransaction): Promise<TransactionRow> {
@@ -119,11 +143,8 @@ export class MoneyMovement {
     requireCustomer(actor);
     const currency = payload.currency ?? 'USD';
     const crypto = payload.method === 'crypto';
-    if (!this.toggle(crypto ? 'crypto_payments' : 'bank_transfers')) {
-      throw ServiceError.conflict(crypto ? 'Crypto payments are currently disabled.' : 'Bank transfers are currently disabled.', 'feature_disabled');
-    }
-    const wallet = this.settings.get<{ bitcoin?: string | null }>('crypto_wallets')?.bitcoin ?? null;
-    if (crypto && !wallet) throw ServiceError.conflict(LEDGER_MESSAGES.noWallet, 'no_wallet');
+    const wallet = this.requireRail(crypto);
+    this.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
     return this.dataSource.transaction(async (manager) => {
       const [gate] = await manager.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]);
@@ -158,6 +179,7 @@ export class MoneyMovement {
       if (gate?.kyc_status !== 'verified') throw ServiceError.forbidden(LEDGER_MESSAGES.withdrawalRequiresKyc, 'kyc_required');
     }
     const currency = payload.currency ?? 'USD';
+    this.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
     const configured = Number(this.settings.get<{ minimumWithdrawal?: number }>('financial_limits')?.minimumWithdrawal);
     const minimumUnits = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MINIMUM_WITHDRAWAL;
@@ -226,19 +248,28 @@ export class MoneyMovement {
       });
       return view;
     } catch (error) {
+      // A concurrent repeat with the same key committed first: answer as it did. Its hold may
+      // be what left too little for this one, so a refusal first asks whether the key was taken.
+      if (key && (keyTaken(error) || (error instanceof InsufficientFunds && (await this.keyRecorded(actor.userId, key))))) return firstReply(manager, actor.userId, key, hash);
       if (error instanceof InsufficientFunds) throw await refusal();
-      // A concurrent repeat with the same key committed first: answer as it did.
-      if (key && keyTaken(error)) return firstReply(manager, actor.userId, key, hash);
       throw error;
     }
+  }
+
+  private async keyRecorded(userId: string, key: string): Promise<boolean> {
+    const [known] = await this.dataSource.query(`SELECT 1 FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
+    return Boolean(known);
   }
 
   async payInvestment(actor: Actor, payload: PayInvestmentPayload): Promise<TransactionView> {
     requireCustomer(actor);
     if (!this.toggle('investments_enabled')) throw ServiceError.conflict('Investments are currently disabled.', 'feature_disabled');
-    const currency = payload.currency ?? 'USD';
-    const amount = toMinor(payload.amount);
     const method = payload.paymentMethod;
+    // Paid by bank or Bitcoin, the money comes over the same rails as a deposit, under the same switches.
+    if (method !== 'balance') this.requireRail(method === 'crypto');
+    const currency = payload.currency ?? 'USD';
+    this.requireSupportedCurrency(currency);
+    const amount = toMinor(payload.amount);
     const typeLabel = { personal: 'Personal', corporate: 'Corporate', gipp: 'GIPP' }[payload.investmentType];
     try {
       return await this.dataSource.transaction(async (manager) =>
@@ -266,8 +297,11 @@ export class MoneyMovement {
                 { accountId: accounts.invested, amount },
               ],
             });
+            // Paid: the money is in invested now. By bank or Bitcoin it is paid when an admin confirms it arrived.
+            await addToOutbox(manager, LedgerEvents.investmentPaid, transactionEvent(row));
+          } else {
+            await addToOutbox(manager, LedgerEvents.investmentRequested, transactionEvent(row));
           }
-          await addToOutbox(manager, LedgerEvents.investmentPaid, transactionEvent(row));
           return transactionView(row);
         }),
       );
@@ -277,10 +311,16 @@ export class MoneyMovement {
     }
   }
 
+  /**
+   * One transaction with its bank or wallet details: the customer's own, or any for an admin
+   * whose role has the transactions permission (as All Transactions needs). For everyone
+   * else it does not exist.
+   */
   async getOwn(actor: Actor, id: string): Promise<TransactionView> {
     const [row] = await this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions WHERE id = $1`, [id]);
-    // Another customer's transaction does not exist for this caller.
-    if (!row || (actor.userType !== 'admin' && row.user_id !== actor.userId)) throw ServiceError.notFound('Transaction not found');
+    const mayRead = (found: TransactionRow) =>
+      found.user_id === actor.userId || (actor.userType === 'admin' && adminRoleAllowsNow(this.settings, actor.adminRole, 'transactions'));
+    if (!row || !mayRead(row)) throw ServiceError.notFound('Transaction not found');
     return transactionView(row);
   }
 
@@ -324,7 +364,8 @@ export class MoneyMovement {
       const event = transactionEvent(decided);
       if (row.type === 'deposit') await addToOutbox(manager, approve ? LedgerEvents.depositCompleted : LedgerEvents.depositRejected, event);
       if (row.type === 'withdrawal') await addToOutbox(manager, approve ? LedgerEvents.withdrawalCompleted : LedgerEvents.withdrawalRejected, event);
-      if (row.type === 'investment' && approve) await addToOutbox(manager, LedgerEvents.investmentPaid, event);
+      // Paid only now that the money is in invested; a rejected payment is announced as such.
+      if (row.type === 'investment') await addToOutbox(manager, approve ? LedgerEvents.investmentPaid : LedgerEvents.investmentRejected, event);
       await recordAdminAction(manager, meta, {
         actionType: `${row.type}_${approve ? 'approved' : 'rejected'}`,
         targetType: 'transaction',

@@ -14,9 +14,10 @@ import {
   TransactionStats,
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { LOGGER, PlatformSettings, ServiceClient } from '@portal/messaging';
+import { LOGGER, PlatformSettings, ServiceClient, ServiceError } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
+import { isRealTimestamp } from '../book/timestamps';
 import { withApprovals } from './four-eyes';
 import { decodeCursor, encodeCursor, TRANSACTION_COLUMNS, TransactionRow, transactionView } from './transaction-views';
 
@@ -26,6 +27,17 @@ const COUNT_CAP = 1_000;
 /** Whether the kept counters answer the total (no filter beyond type and status). */
 function countedByStats(query: AdminTransactionsPagePayload & { userIds?: string[] }): boolean {
   return !query.q && !query.from && !query.to && !query.method && !query.userIds;
+}
+
+/**
+ * The date filters name real days and times (the contract checks only their ISO shape:
+ * 2024-02-30 has it, and PostgreSQL refuses it with an error). Refused before anything is read.
+ */
+function requireRealDates(query: Pick<AdminTransactionsPagePayload, 'from' | 'to'>): void {
+  const details = (['from', 'to'] as const)
+    .filter((field) => query[field] && !isRealTimestamp(query[field]))
+    .map((field) => ({ field, message: `${field} must be an ISO date` }));
+  if (details.length) throw ServiceError.badRequest(details[0].message, { code: 'validation_failed', details });
 }
 
 function amounts(rows: { currency: string; amount: string }[]): AmountByCurrency[] {
@@ -50,6 +62,7 @@ export class TransactionQueries {
 
   async listForAdmin(actor: Actor, meta: RequestMeta, query: AdminTransactionsPagePayload): Promise<TransactionPage> {
     requireMoneyAdmin(actor, this.settings);
+    requireRealDates(query);
     const page = query.q ? await this.searchPage(meta, { ...query, q: query.q }) : await this.page(query);
     const [clients, items] = await Promise.all([
       this.clients(meta, [...new Set(page.items.map((item) => item.userId))]),

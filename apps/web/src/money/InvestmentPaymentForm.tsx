@@ -6,18 +6,18 @@ import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
+import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
 import { moneyApi, type InvestmentPaymentRequest } from './money-api';
 import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
-import { MoneyText, positiveAmount } from './money-rules';
+import { investmentPaymentMethods, MoneyText, positiveAmount } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
 type Values = { investmentType: InvestmentPaymentRequest['investmentType']; amount: string; currency: MoneyCurrency; paymentMethod: InvestmentPaymentRequest['paymentMethod'] };
-const METHODS = ['bank', 'crypto', 'balance'] as const satisfies readonly Values['paymentMethod'][];
 const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const satisfies readonly Values['investmentType'][];
 
 /** Spec 02 §2 Payments tab: form, then a summary to confirm (bank and Bitcoin), or paid at once from balance. */
@@ -31,6 +31,16 @@ export function InvestmentPaymentForm() {
   const { data: balance } = useBalance(currency);
   const [summary, setSummary] = useState<Values | null>(null);
   const pay = useMoneyMutation((body: InvestmentPaymentRequest, key: string) => moneyApi.payInvestment(body, key));
+  // Only the methods the server takes now (spec 02 §9 toggles, the receiving wallet), as the deposit forms read them.
+  const { data: settings } = usePublicSettings();
+  const methods: Values['paymentMethod'][] = investmentPaymentMethods(settings);
+  const offered = methods.join(',');
+  const chosen = Form.useWatch('paymentMethod', form);
+  useEffect(() => {
+    // A method switched off meanwhile is not left selected; the first one offered takes its place.
+    const available = offered.split(',') as Values['paymentMethod'][];
+    if (chosen && !available.includes(chosen)) form.setFieldValue('paymentMethod', available[0]);
+  }, [form, chosen, offered]);
 
   const confirm = (values: Values) =>
     pay.mutate(values, {
@@ -67,7 +77,7 @@ export function InvestmentPaymentForm() {
         form={form}
         name="investmentPayment"
         layout="vertical"
-        initialValues={{ currency: displayCurrency, paymentMethod: 'bank' }}
+        initialValues={{ currency: displayCurrency, paymentMethod: methods[0] }}
         onFinish={(values) => (values.paymentMethod === 'balance' ? confirm(values) : setSummary(values))}
       >
         <Form.Item label={t('payment.investmentType')} name="investmentType" rules={[{ required: true, message: MoneyText.investmentMissing }]}>
@@ -85,7 +95,7 @@ export function InvestmentPaymentForm() {
         </Form.Item>
         <Form.Item label={t('common.paymentMethod')} name="paymentMethod">
           <Radio.Group
-            options={METHODS.map((value) => ({
+            options={methods.map((value) => ({
               value,
               label: value === 'balance' ? t('payment.balanceMethod', { method: t('payment.methods.balance'), amount: money(balance?.available ?? 0, currency) }) : t(`payment.methods.${value}`),
             }))}

@@ -37,3 +37,27 @@ export function withdrawalAmountProblem(amount: string, available: number): stri
   if (Number(amount) > available) return MoneyText.insufficientBalance;
   return null;
 }
+
+export const INVESTMENT_PAYMENT_METHODS = ['bank', 'crypto', 'balance'] as const;
+export type InvestmentPaymentMethod = (typeof INVESTMENT_PAYMENT_METHODS)[number];
+
+/** What the public settings say about the payment rails (System Settings: feature toggles, crypto wallets). */
+export interface PaymentRailSettings {
+  featureToggles?: Partial<Record<string, boolean>>;
+  bitcoinWalletAddress?: string | null;
+}
+
+/**
+ * The investment payment methods the server accepts now, as it decides them: bank while
+ * bank transfers are on, Bitcoin while crypto payments are on and a receiving wallet is
+ * configured, the available balance always. A toggle not known yet counts as on (the
+ * server's default); Bitcoin waits until the wallet is known.
+ */
+export function investmentPaymentMethods(settings: PaymentRailSettings | undefined): InvestmentPaymentMethod[] {
+  const toggles = settings?.featureToggles ?? {};
+  return INVESTMENT_PAYMENT_METHODS.filter((method) => {
+    if (method === 'bank') return toggles.bank_transfers !== false;
+    if (method === 'crypto') return toggles.crypto_payments !== false && Boolean(settings?.bitcoinWalletAddress);
+    return true;
+  });
+}

@@ -47,7 +47,11 @@ export const LedgerEvents = {
   withdrawalRequested: defineEvent('ledger.withdrawal.requested.v1', TransactionEvent),
   withdrawalCompleted: defineEvent('ledger.withdrawal.completed.v1', TransactionEvent),
   withdrawalRejected: defineEvent('ledger.withdrawal.rejected.v1', TransactionEvent),
+  /** A payment by bank or Bitcoin, waiting for an admin to confirm the money arrived. */
+  investmentRequested: defineEvent('ledger.investment.requested.v1', TransactionEvent),
+  /** The money is in invested: paid from the balance, or confirmed by an admin. */
   investmentPaid: defineEvent('ledger.investment.paid.v1', TransactionEvent),
+  investmentRejected: defineEvent('ledger.investment.rejected.v1', TransactionEvent),
   securityDepositCreated: defineEvent('ledger.security-deposit.created.v1', SecurityDepositEvent),
   securityDepositLocked: defineEvent('ledger.security-deposit.locked.v1', SecurityDepositEvent),
   securityDepositUnlocked: defineEvent('ledger.security-deposit.unlocked.v1', SecurityDepositEvent),

@@ -20,7 +20,9 @@ export const NOTIFICATION_GROUP_BY_SUBJECT: Readonly<Record<string, Notification
   // Investment updates: applications, the investments they become, Investment Protection.
   [ApplicationsEvents.submitted.subject]: 'investmentUpdates',
   [ApplicationsEvents.reviewed.subject]: 'investmentUpdates',
+  [LedgerEvents.investmentRequested.subject]: 'investmentUpdates',
   [LedgerEvents.investmentPaid.subject]: 'investmentUpdates',
+  [LedgerEvents.investmentRejected.subject]: 'investmentUpdates',
   [LedgerEvents.securityDepositCreated.subject]: 'investmentUpdates',
   [LedgerEvents.securityDepositLocked.subject]: 'investmentUpdates',
   [LedgerEvents.securityDepositUnlocked.subject]: 'investmentUpdates',
