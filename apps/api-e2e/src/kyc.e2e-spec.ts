@@ -15,6 +15,13 @@ async function upload(stack: TestStack, account: SignedInAccount, content: Buffe
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
 }
 
+/** A download as the web app asks for it: status, and the JSON error body when refused. */
+async function download(stack: TestStack, account: SignedInAccount, fileId: string) {
+  const response = await fetch(`${stack.baseUrl}/api/v1/files/${fileId}`, { headers: { authorization: `Bearer ${account.accessToken}` } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, bytes, body: response.status === 200 ? null : (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) };
+}
+
 interface Items<T = { id: string; status: string; reviewNotes: string | null }> {
   items: T[];
   total: number;
@@ -39,6 +46,49 @@ describe('KYC documents, review and user management over HTTP', () => {
 
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it("lets an admin read a customer's file only with the permission its purpose needs, records each refusal, and says an oversized KYC upload in the drop zone's words", async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const [superAdmin, admin, moderator, support] = await Promise.all(
+      (['super_admin', 'admin', 'moderator', 'support'] as const).map((role) => adminAccount(stack.api, { root: stack.root, env: stack.env, role })),
+    );
+    const passport = await upload(stack, customer, pdf(), 'passport.pdf', 'kyc:id');
+    const applicationId = await upload(stack, customer, pdf(), 'id.pdf', 'application:id_document');
+    expect([passport.status, applicationId.status]).toEqual([201, 201]);
+    const kycFile = passport.body.id as string;
+    const applicationFile = applicationId.body.id as string;
+
+    // The owner reads both; a KYC document needs kyc (spec 02 §6: admin and moderator), an application's document investments (admin).
+    expect((await download(stack, customer, kycFile)).bytes.equals(pdf())).toBe(true);
+    expect((await download(stack, customer, applicationFile)).status).toBe(200);
+    expect((await download(stack, superAdmin, kycFile)).status).toBe(200);
+    expect((await download(stack, admin, kycFile)).status).toBe(200);
+    expect((await download(stack, moderator, kycFile)).bytes.equals(pdf())).toBe(true);
+    expect((await download(stack, admin, applicationFile)).status).toBe(200);
+
+    const supportRefused = await download(stack, support, kycFile);
+    expect(supportRefused).toMatchObject({ status: 403, body: { statusCode: 403, message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied' } });
+    expect(supportRefused.bytes.includes(Buffer.from('passport'))).toBe(false);
+    const moderatorRefused = await download(stack, moderator, applicationFile);
+    expect(moderatorRefused).toMatchObject({ status: 403, body: { message: 'Access denied. Your admin role does not include investments.', code: 'permission_denied' } });
+
+    // Each refusal is a security event, as refused admin access is elsewhere.
+    type Entry = { actionType: string; actorUserId: string | null; metadata: Record<string, unknown> };
+    const refusals = (answer: { body: Items<Entry> }) => answer.body.items.filter((entry) => entry.actionType === 'unauthorized_access' && String(entry.metadata.path).startsWith('/api/v1/files/'));
+    const audit = await eventually(
+      () => superAdmin.api.get<Items<Entry>>('/api/v1/admin/audit-logs?category=security_event&limit=100'),
+      (answer) => refusals(answer).length >= 2,
+    );
+    expect(refusals(audit).map((entry) => ({ actor: entry.actorUserId, path: entry.metadata.path, details: entry.metadata.reportedDetails })).sort((a, b) => String(a.details).localeCompare(String(b.details)))).toEqual([
+      { actor: moderator.user.id, path: `/api/v1/files/${applicationFile}`, details: 'moderator lacks permission investments' },
+      { actor: support.user.id, path: `/api/v1/files/${kycFile}`, details: 'support lacks permission kyc' },
+    ]);
+
+    // Over 10 MB: the Document Upload Center's words for its uploads, spec 01 §5's for the application forms'.
+    const big = pdf(11 * 1024 * 1024);
+    expect(await upload(stack, customer, big, 'big.pdf', 'kyc:tax')).toMatchObject({ status: 413, body: { message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' } });
+    expect(await upload(stack, customer, big, 'big.pdf', 'application:id_document')).toMatchObject({ status: 413, body: { message: 'File size must be less than 10MB' } });
   });
 
   it('takes a customer from uploaded documents to verified KYC, keeps others out, and lets admins manage the account', async () => {

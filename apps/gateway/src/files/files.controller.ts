@@ -4,8 +4,9 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
 import { FILE_PART_BYTES, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
-import { ServiceClient } from '@portal/messaging';
+import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
+import { AdminAccessDenial } from '../auth/admin-access';
 import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
 import { RequestMetadata } from '../http/request-context';
@@ -29,11 +30,16 @@ function contentDisposition(name: string): string {
 @SignedIn()
 @Controller('api/v1/files')
 export class FilesController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly denial: AdminAccessDenial,
+  ) {}
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX); readable by you and administrators' })
+  @ApiOperation({
+    summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX, sent before the file); readable by you and by administrators whose role covers its purpose',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', example: 'application:id_document' } } } })
   @ApiCreatedResponse({ type: StoredFile })
@@ -53,15 +59,17 @@ export class FilesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The file itself, for its owner or an administrator (anyone else: 404)' })
+  @ApiOperation({
+    summary:
+      "The file itself, for its owner, or for an administrator whose role has the permission of the file's purpose (kyc: kyc, application: investments, profile photo: users, anything else: super administrators); another administrator gets 403, anyone else 404",
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
   @ApiOkResponse({ description: 'The file content', schema: { type: 'string', format: 'binary' } })
-  @ApiErrorResponses(404)
-  async download(@Param('id') id: string, @Res() reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<void> {
+  @ApiErrorResponses(403, 404)
+  async download(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<void> {
     if (!isUUID(id)) throw ApiError.of(404, 'File not found', { code: 'file_not_found' });
-    const file = await this.services.send(KycFileCommands.describe, { fileId: id }, meta);
-    const first = file.parts > 0 ? Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64') : Buffer.alloc(0);
+    const { file, first } = await this.opening(id, req, meta);
     const res = takeOverResponse(reply);
     res.statusCode = 200;
     res.setHeader('Content-Type', file.mimeType);
@@ -78,6 +86,25 @@ export class FilesController {
     } catch {
       // Headers are gone: cut the response short so the client sees an incomplete file, not a wrong one.
       res.destroy();
+    }
+  }
+
+  /**
+   * The file's description and first part. kyc refuses an administrator whose role lacks
+   * the permission of the file's purpose (403): that is refused admin access, answered and
+   * recorded as a security event the way the admin area records it.
+   */
+  private async opening(id: string, req: FastifyRequest, meta: RequestMeta) {
+    try {
+      const file = await this.services.send(KycFileCommands.describe, { fileId: id }, meta);
+      const first = file.parts > 0 ? Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64') : Buffer.alloc(0);
+      return { file, first };
+    } catch (error) {
+      const actor = req.user;
+      if (error instanceof ServiceCallError && error.body.statusCode === 403 && actor?.userType === 'admin') {
+        throw this.denial.deny(req, actor, { message: error.body.message, permission: error.body.params?.permission ?? 'unknown' });
+      }
+      throw error;
     }
   }
 }

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import request from 'supertest';
-import { FILE_PART_BYTES, KycFileCommands } from '@portal/contracts';
-import { customerActor } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FILE_PART_BYTES, IdentityCommands, KycFileCommands } from '@portal/contracts';
+import { adminActor, customerActor } from '../testing/builders';
+import { eventually, FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
 
 jest.setTimeout(60_000);
 
@@ -49,6 +49,37 @@ describe('files through the gateway', () => {
     expect(response?.status).toBe(413);
     expect(response?.body.message).toBe('File size must be less than 10MB');
     expect(parts.requests).toHaveLength(0);
+  });
+
+  it("refuses an 11 MB KYC document in the Document Upload Center's words (spec 02 §5) before passing anything on", async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const response = await request(gateway.baseUrl)
+      .post('/api/v1/files')
+      .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
+      .field('purpose', 'kyc:id')
+      .attach('file', Buffer.alloc(11 * 1024 * 1024, 0x25), 'big.pdf')
+      .catch((error: { response?: request.Response }) => error.response);
+    expect(response?.status).toBe(413);
+    expect(response?.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' });
+    expect(parts.requests).toHaveLength(0);
+  });
+
+  it("answers an admin whose role kyc refuses a file with 403, records the attempt as refused admin access, and sends no content", async () => {
+    const fileId = '5a1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a52';
+    const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+    const describe = await gateway.respond(KycFileCommands.describe, () => {
+      throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied', params: { permission: 'kyc' } });
+    });
+    const parts = await gateway.respond(KycFileCommands.readPart, () => ({ data: Buffer.from('%PDF-1.4 secret').toString('base64') }));
+    const supporter = adminActor({ adminRole: 'support' });
+    const response = await request(gateway.baseUrl).get(`/api/v1/files/${fileId}`).set('authorization', `Bearer ${gateway.accessToken(supporter)}`);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied' });
+    expect(describe.requests[0]).toMatchObject({ payload: { fileId }, meta: { actor: { userId: supporter.userId, adminRole: 'support' } } });
+    expect(parts.requests).toHaveLength(0);
+    await eventually(() => audit.requests.length === 1);
+    expect(audit.requests[0].payload).toEqual({ type: 'unauthorized_access', path: `/api/v1/files/${fileId}`, method: 'GET', source: 'gateway', details: 'support lacks permission kyc' });
+    expect(audit.requests[0].meta.actor).toMatchObject({ userId: supporter.userId, userType: 'admin' });
   });
 
   it('asks for a file when none is sent, and refuses signed-out callers', async () => {

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
+import { FILE_TOO_LARGE_MESSAGE, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 
 export interface UploadedFile {
@@ -12,26 +12,30 @@ export interface UploadedFile {
 /** At most one file of 10 MB in the field `file`, and a few short fields beside it. */
 export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 };
 
-const tooLarge = () => ApiError.of(413, FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+/** Over 10 MB: a KYC document in the drop-zone's words, anything else in spec 01 §5's. */
+function tooLarge(purpose: unknown): ApiError {
+  if (typeof purpose === 'string' && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX)) return ApiError.of(413, KYC_FILE_TOO_LARGE_MESSAGE, { code: 'kyc_file_too_large' });
+  return ApiError.of(413, FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+}
 const oneFile = () => ApiError.of(400, 'Send one file in the field "file".', { code: 'invalid_upload' });
 const unreadable = () => ApiError.of(400, 'The upload could not be read. Please try again.', { code: 'invalid_upload' });
 
 /** The file's bytes, refused the moment it passes the limit rather than when the upload ends. */
-function readFile(part: MultipartFile): Promise<Buffer> {
+function readFile(part: MultipartFile, purpose: unknown): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    part.file.once('limit', () => reject(tooLarge()));
-    part.file.once('end', () => (part.file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    part.file.once('limit', () => reject(tooLarge(purpose)));
+    part.file.once('end', () => (part.file.truncated ? reject(tooLarge(purpose)) : resolve(Buffer.concat(chunks))));
     part.file.once('error', reject);
   });
 }
 
 /** The envelope for a refusal of @fastify/multipart (its limits, a malformed body). */
-function uploadError(error: unknown): ApiError {
+function uploadError(error: unknown, purpose: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(purpose);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return oneFile();
   return unreadable();
 }
@@ -39,7 +43,8 @@ function uploadError(error: unknown): ApiError {
 /**
  * Reads one multipart file (field `file`) into memory with @fastify/multipart, refusing it
  * as soon as it passes 10 MB, so an oversized upload is answered at once and never
- * buffered whole. A request that is not multipart has no file.
+ * buffered whole. A request that is not multipart has no file. The refusal speaks in the
+ * words of the purpose sent before the file (as the web app sends it).
  */
 export async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<{ file: UploadedFile | undefined; fields: Record<string, unknown> }> {
   const fields: Record<string, unknown> = {};
@@ -53,11 +58,11 @@ export async function readUpload(request: FastifyRequest, reply: FastifyReply): 
         continue;
       }
       if (part.fieldname !== 'file' || file) throw oneFile();
-      const buffer = await readFile(part);
+      const buffer = await readFile(part, fields.purpose);
       file = { originalname: part.filename, buffer, size: buffer.length };
     }
   } catch (error) {
-    const refusal = uploadError(error);
+    const refusal = uploadError(error, fields.purpose);
     // Tell the client to stop sending the rest.
     if (refusal.getStatus() === 413) reply.header('Connection', 'close');
     throw refusal;

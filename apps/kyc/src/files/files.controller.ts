@@ -4,6 +4,7 @@ import { DataSource, In, LessThan } from 'typeorm';
 import {
   Actor,
   CompleteFileUploadPayload,
+  errorBody,
   FILE_PART_BYTES,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
@@ -12,6 +13,7 @@ import {
   KYC_FILE_TYPE_MESSAGE,
   FilePart,
   KycFileCommands,
+  KYC_FILE_TOO_LARGE_MESSAGE,
   MAX_FILE_BYTES,
   OwnedFilesPayload,
   PROFILE_PHOTO_MAX_BYTES,
@@ -25,13 +27,14 @@ import {
   StoredFileWithParts,
   StoreFilePartPayload,
 } from '@portal/contracts';
-import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
 import { detectFileType, safeFileName } from './file-types';
 import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
 
 /** Parts of an upload nobody completed are dropped after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const NOT_FOUND = 'File not found';
+const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';
 
 function signedIn(actor: Actor | null): Actor {
   if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
@@ -50,9 +53,30 @@ function acceptedType(content: Buffer, purpose: string | null | undefined, compl
   return type;
 }
 
-/** 2 MB for a profile photo, 10 MB for anything else. */
-function sizeLimit(purpose: string | null | undefined): { bytes: number; message: string } {
-  return isPhoto(purpose) ? { bytes: PROFILE_PHOTO_MAX_BYTES, message: PROFILE_PHOTO_TOO_LARGE_MESSAGE } : { bytes: MAX_FILE_BYTES, message: FILE_TOO_LARGE_MESSAGE };
+/** 2 MB for a profile photo, 10 MB for anything else; a KYC document says so in the drop-zone's words. */
+function sizeLimit(purpose: string | null | undefined): { bytes: number; message: string; code: string } {
+  if (isPhoto(purpose)) return { bytes: PROFILE_PHOTO_MAX_BYTES, message: PROFILE_PHOTO_TOO_LARGE_MESSAGE, code: 'file_too_large' };
+  if (isKyc(purpose)) return { bytes: MAX_FILE_BYTES, message: KYC_FILE_TOO_LARGE_MESSAGE, code: 'kyc_file_too_large' };
+  return { bytes: MAX_FILE_BYTES, message: FILE_TOO_LARGE_MESSAGE, code: 'file_too_large' };
+}
+
+/**
+ * The admin permission that reads another person's file, by what the file is for: a KYC
+ * document (or biometric still) is KYC work, an application's document is investments
+ * work, a profile photo is user management. A file for anything else (or for nothing
+ * named) is for super administrators only.
+ */
+export function filePermission(purpose: string | null | undefined): string {
+  if (isKyc(purpose)) return 'kyc';
+  if (purpose?.startsWith(APPLICATION_FILE_PURPOSE_PREFIX)) return 'investments';
+  if (isPhoto(purpose)) return 'users';
+  return 'all';
+}
+
+/** The gateway's words for an admin role without an endpoint's permission; the permission travels in params for its security record. */
+function permissionRefusal(permission: string): ServiceError {
+  const message = permission === 'all' ? 'Access denied. Only super administrators can do this.' : `Access denied. Your admin role does not include ${permission}.`;
+  return new ServiceError(errorBody(403, message, { code: 'permission_denied', params: { permission } }));
 }
 
 function view(file: StoredFileRecord): StoredFile {
@@ -62,11 +86,16 @@ function view(file: StoredFileRecord): StoredFile {
 /**
  * Uploaded files: the gateway sends an upload in parts (NATS messages stay under 1 MB),
  * the first part already decides the type, the total is capped at 10 MB, and a file is
- * readable by its owner and by administrators only (anyone else is told it does not exist).
+ * readable by its owner and by administrators whose role has the permission its purpose
+ * needs (see filePermission; another admin is refused with 403, anyone else is told it
+ * does not exist).
  */
 @Controller()
 export class FilesController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+  ) {}
 
   @HandlesCommand(KycFileCommands.storePart)
   async storePart(@CommandPayload() payload: StoreFilePartPayload, @CommandActor() actor: Actor | null): Promise<{ received: number }> {
@@ -87,7 +116,7 @@ export class FilesController {
       if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.notFound('Upload not found');
       const bytes = Number(earlier[0]?.bytes ?? 0) + data.length;
       const limit = sizeLimit(payload.purpose);
-      if (bytes > limit.bytes) throw ServiceError.badRequest(limit.message, { code: 'file_too_large' });
+      if (bytes > limit.bytes) throw ServiceError.badRequest(limit.message, { code: limit.code });
       await manager
         .createQueryBuilder()
         .insert()
@@ -110,7 +139,7 @@ export class FilesController {
       }
       const content = Buffer.concat(parts.map((part) => part.data));
       const limit = sizeLimit(payload.purpose);
-      if (content.length > limit.bytes) throw ServiceError.badRequest(limit.message, { code: 'file_too_large' });
+      if (content.length > limit.bytes) throw ServiceError.badRequest(limit.message, { code: limit.code });
       const mimeType = acceptedType(content, payload.purpose, true);
       if (!mimeType) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
       const file = manager.create(StoredFileRecord, {
@@ -156,9 +185,13 @@ export class FilesController {
     return { files: files.map(view) };
   }
 
+  /** The owner reads their file; an admin needs the permission of the file's purpose, read from admin_roles as kyc's admin endpoints do. */
   private async readable(fileId: string, actor: Actor): Promise<StoredFileRecord> {
     const file = await this.dataSource.manager.findOneBy(StoredFileRecord, { id: fileId });
     if (!file || (file.ownerId !== actor.userId && actor.userType !== 'admin')) throw ServiceError.notFound(NOT_FOUND, 'file_not_found');
+    if (file.ownerId === actor.userId) return file;
+    const permission = filePermission(file.purpose);
+    if (!adminRoleAllowsNow(this.settings, actor.adminRole, permission)) throw permissionRefusal(permission);
     return file;
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KycFileCommands, StoredFile } from '@portal/contracts';
+import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KycFileCommands, StoredFile } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
@@ -11,7 +11,7 @@ import { KycModule } from '../kyc.module';
 jest.setTimeout(60_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
-const admin = (): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() });
+const admin = (adminRole: AdminRole = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
 const pdf = (size = 2_000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x41)]);
 
 describe('files stored by the kyc service', () => {
@@ -21,9 +21,10 @@ describe('files stored by the kyc service', () => {
   let database: Client;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('kyc_files');
-    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
+    // Identity's settings: none stored, so every admin role has the spec's default permissions (spec 02 §6).
+    infrastructure = await startTestInfrastructure('kyc_files', {}, { platformSettings: [] });
     client = await TestServiceClient.connect(infrastructure.nats.url);
+    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();
   });
@@ -40,7 +41,7 @@ describe('files stored by the kyc service', () => {
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
     for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64') });
+      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
     }
     return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
   }
@@ -82,16 +83,65 @@ describe('files stored by the kyc service', () => {
   it('refuses a file over 10 MB with the spec message and stores nothing', async () => {
     const before = await fileCount();
     expect(await refusal(upload(customer(), pdf(11 * 1024 * 1024), 'big.pdf'))).toMatchObject({ statusCode: 400, message: FILE_TOO_LARGE_MESSAGE });
+    expect(await refusal(upload(customer(), pdf(11 * 1024 * 1024), 'big.pdf', 'application:id_document'))).toMatchObject({ statusCode: 400, message: FILE_TOO_LARGE_MESSAGE });
     expect(await fileCount()).toBe(before);
   });
 
-  it('lets the owner and admins read a file; anyone else is told it does not exist', async () => {
+  it("refuses a KYC document over 10 MB in the Document Upload Center's words (spec 02 §5) and stores nothing", async () => {
+    const before = await fileCount();
+    const refused = await refusal(upload(customer(), pdf(11 * 1024 * 1024), 'big.pdf', 'kyc:id'));
+    expect(refused).toMatchObject({ statusCode: 400, message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' });
+    expect(KYC_FILE_TOO_LARGE_MESSAGE).toBe('File is larger than 10485760 bytes');
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('lets the owner read a file; anyone else who is not an admin is told it does not exist', async () => {
     const owner = customer();
     const stored = await upload(owner, pdf());
+    expect((await download(owner, stored.id)).equals(pdf())).toBe(true);
     expect(await refusal(client.as(customer()).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
     expect(await refusal(client.as(customer()).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
-    expect((await download(admin(), stored.id)).equals(pdf())).toBe(true);
     expect(await refusal(client.send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 401 });
+  });
+
+  it("lets an admin read another person's file only with the permission its purpose needs; others get 403", async () => {
+    const owner = customer();
+    const kyc = await upload(owner, pdf(), 'passport.pdf', 'kyc:id');
+    const application = await upload(owner, pdf(), 'id.pdf', 'application:id_document');
+    const photo = await upload(owner, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]), 'me.png', 'profile_photo');
+    const other = await upload(owner, pdf(), 'other.pdf');
+    const reads = async (role: AdminRole, fileId: string) => {
+      const reader = admin(role);
+      const described = await refusal(client.as(reader).send(KycFileCommands.describe, { fileId }));
+      const part = await refusal(client.as(reader).send(KycFileCommands.readPart, { fileId, index: 0 }));
+      expect(part?.statusCode ?? null).toBe(described?.statusCode ?? null);
+      return described === null ? 'read' : described;
+    };
+    const denied = (permission: string) => ({
+      statusCode: 403,
+      message: permission === 'all' ? 'Access denied. Only super administrators can do this.' : `Access denied. Your admin role does not include ${permission}.`,
+      code: 'permission_denied',
+      params: { permission },
+    });
+    // Spec 02 §6 defaults: admin has users, investments, transactions, kyc; moderator users, kyc; support tickets, notifications.
+    expect(await reads('super_admin', kyc.id)).toBe('read');
+    expect(await reads('admin', kyc.id)).toBe('read');
+    expect(await reads('moderator', kyc.id)).toBe('read');
+    expect(await reads('support', kyc.id)).toMatchObject(denied('kyc'));
+    expect(await reads('admin', application.id)).toBe('read');
+    expect(await reads('moderator', application.id)).toMatchObject(denied('investments'));
+    expect(await reads('support', application.id)).toMatchObject(denied('investments'));
+    expect(await reads('moderator', photo.id)).toBe('read');
+    expect(await reads('support', photo.id)).toMatchObject(denied('users'));
+    expect(await reads('super_admin', other.id)).toBe('read');
+    expect(await reads('admin', other.id)).toMatchObject(denied('all'));
+    // The content an allowed admin reads is the file's.
+    expect((await download(admin('moderator'), kyc.id)).equals(pdf())).toBe(true);
+    // An unknown id is still 404 for an admin, and an admin reads their own file whatever their role.
+    expect(await refusal(client.as(admin('support')).send(KycFileCommands.describe, { fileId: randomUUID() }))).toMatchObject({ statusCode: 404 });
+    const supporter = admin('support');
+    const own = await upload(supporter, pdf(), 'mine.pdf', 'kyc:id');
+    expect((await download(supporter, own.id)).equals(pdf())).toBe(true);
   });
 
   it("tells a service which of the caller's files exist, never another person's", async () => {

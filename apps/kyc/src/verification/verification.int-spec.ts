@@ -157,4 +157,36 @@ describe('biometric verification through the provider adapter', () => {
     }
     expect(started).toMatchObject({ status: 'in_progress' });
   });
+
+  it('refuses every step of a session started before kyc_verification was switched off, with the same message, and changes nothing', async () => {
+    const person = customer();
+    await availability(person, true);
+    const toggles = (kyc: boolean) => ({ investments_enabled: true, withdrawals_enabled: true, new_registrations: true, email_notifications: true, kyc_verification: kyc, crypto_payments: true, bank_transfers: true, sms_notifications: false });
+    const switchTo = (kyc: boolean, version: number) =>
+      identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'feature_toggles', value: toggles(kyc), version, changedBy: null }));
+    // Started while it is on (the previous test left it on).
+    const session = await client.as(person).send(KycVerificationCommands.start, {});
+    const faceScan = await upload(person, still());
+
+    await switchTo(false, 4);
+    let refused = null;
+    for (let attempt = 0; attempt < 50 && !refused; attempt += 1) {
+      refused = await refusal(client.as(person).send(KycVerificationCommands.start, {}));
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refused).toMatchObject({ statusCode: 409, message: 'KYC verification is currently disabled.' });
+    // A still and a refused camera alike: the step is not recorded.
+    expect(await refusal(client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', fileId: faceScan.id }))).toEqual(refused);
+    expect(await refusal(client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', outcome: 'camera_unavailable' }))).toEqual(refused);
+    expect((await client.as(person).send(KycVerificationCommands.config, {})).latestSession).toMatchObject({ id: session.id, status: 'in_progress', steps: [{ id: 'face-scan', status: 'pending' }, {}, {}] });
+
+    // Switched back on, the same session goes on.
+    await switchTo(true, 5);
+    let recorded = null;
+    for (let attempt = 0; attempt < 50 && !recorded; attempt += 1) {
+      recorded = await client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', fileId: faceScan.id }).catch(() => null);
+      if (!recorded) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(recorded?.steps[0]).toMatchObject({ id: 'face-scan', status: 'completed' });
+  });
 });

@@ -61,9 +61,11 @@ export class VerificationService {
     return this.view(await this.dataSource.manager.findOneByOrFail(BiometricSession, { id: session.id }));
   }
 
-  /** Records one step: the provider decides on the still; a refused camera fails the step (Retry sends it again). Steps go in order. */
+  /** Records one step while kyc_verification is on: the provider decides on the still; a refused camera fails the step (Retry sends it again). Steps go in order. */
   async recordStep(payload: VerificationStepPayload, actor: Actor | null): Promise<VerificationSessionView> {
     const customer = this.requireCustomer(actor);
+    // Switched off in System Settings: a session started before that goes no further either.
+    requireKycVerificationEnabled(this.settings);
     const configured = this.requireConfigured();
     if (!payload.fileId && !payload.outcome) throw ServiceError.badRequest('Please capture an image from the camera.', { code: 'capture_required' });
     return this.dataSource.transaction(async (manager) => {

@@ -17,11 +17,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycDocumentView } from '@portal/api-client';
-import { serverMessage } from '../api/api-error';
 import { formatDate } from '../applications/labels';
 import { kycApi, kycKeys, type KycDocumentType } from './kyc-api';
 import { formatNumber } from '../ui/number-format';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, dropZoneProblem, KycText, MAX_FILES_PER_DROP } from './labels';
+import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, dropZoneProblem, KycText, MAX_FILES_PER_DROP, uploadProblem } from './labels';
 
 interface LocalUpload {
   uid: string;
@@ -51,7 +50,7 @@ export function DocumentUploadCenter() {
       patch(file.uid, { status: 'completed', progress: 100 });
       await queryClient.invalidateQueries({ queryKey: kycKeys.mine() });
     } catch (error) {
-      patch(file.uid, { status: 'error', problem: serverMessage(error) });
+      patch(file.uid, { status: 'error', problem: uploadProblem(error) });
     }
   }
 

@@ -197,6 +197,7 @@ export const USER_MESSAGES = {
 
   // Files, KYC documents and identity verification
   file_too_large: 'File size must be less than 10MB',
+  kyc_file_too_large: 'File is larger than 10485760 bytes',
   invalid_file_type: 'Invalid file type. Please upload PDF, JPG, or PNG files.',
   invalid_kyc_file_type: 'File type must be one of PDF, PNG, JPG, JPEG, DOC, DOCX',
   invalid_upload: 'Send one file in the field "file".',

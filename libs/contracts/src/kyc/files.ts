@@ -7,6 +7,8 @@ export const FILE_PART_BYTES = 512 * 1024;
 /** Spec 01 §5: 10 MB by default. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+/** Spec 02 §5's words for a Document Upload Center file over the limit. */
+export const KYC_FILE_TOO_LARGE_MESSAGE = `File is larger than ${MAX_FILE_BYTES} bytes`;
 export const FILE_TYPE_MESSAGE = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
 export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/gif'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
@@ -76,7 +78,7 @@ export interface StoredFiles {
 export const KycFileCommands = {
   storePart: defineCommand<StoreFilePartPayload, { received: number }>('kyc.file.store-part.v1', StoreFilePartPayload),
   completeUpload: defineCommand<CompleteFileUploadPayload, StoredFile>('kyc.file.complete-upload.v1', CompleteFileUploadPayload),
-  /** Owner or admin; anyone else gets 404. */
+  /** The owner, or an admin whose role has the permission for the file's purpose (403 otherwise); anyone else gets 404. */
   describe: defineCommand<FileIdPayload, StoredFileWithParts>('kyc.file.describe.v1', FileIdPayload),
   readPart: defineCommand<ReadFilePartPayload, FilePart>('kyc.file.read-part.v1', ReadFilePartPayload),
   ownedFiles: defineCommand<OwnedFilesPayload, StoredFiles>('kyc.file.owned.v1', OwnedFilesPayload),
