@@ -54,6 +54,26 @@ describe('account security over HTTP', () => {
     expect(email.text).toContain('was changed');
   });
 
+  it('limits password guesses from a signed-in session across Delete Account, the password change and the email change', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    // Five wrong passwords in all (the default limit), spread over the three forms that ask for it.
+    for (const guess of ['guess-one-1', 'guess-two-2', 'guess-three-3']) {
+      expect(await customer.api.request('DELETE', '/api/v1/me', { password: guess })).toMatchObject({
+        status: 400,
+        body: { message: 'The password is incorrect. Your account has not been deleted.' },
+      });
+    }
+    expect((await customer.api.post('/api/v1/me/password', { currentPassword: 'guess-four-4', newPassword: 'brand-new-phrase' })).status).toBe(400);
+    expect((await customer.api.request('PATCH', '/api/v1/me', { email: `moved-${Date.now()}@example.test`, currentPassword: 'guess-five-5' })).status).toBe(400);
+
+    // Then even the right password is held back, with the sign-in message, and nothing is deleted.
+    const limited = await customer.api.request('DELETE', '/api/v1/me', { password: customer.password });
+    expect(limited).toMatchObject({ status: 429, body: { message: 'Too many login attempts. Please try again later.' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await customer.api.get('/api/v1/me')).status).toBe(200);
+    expect((await stack.api.post('/api/v1/auth/login', { email: customer.email, password: customer.password })).status).toBe(200);
+  });
+
   it('turns two-factor on with a code, then sign-in takes a second step with the code', async () => {
     const customer = await confirmedCustomer(stack.api, stack.inbox);
     expect((await customer.api.get('/api/v1/me/security')).body).toEqual({ twoFactorEnabled: false, loginAlerts: true, biometricLogin: false });

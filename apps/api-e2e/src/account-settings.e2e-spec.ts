@@ -71,9 +71,18 @@ describe('account settings over HTTP', () => {
     const refused = await customer.api.request<Body>('PATCH', '/api/v1/me', { dateOfBirth: '31/12/1985' });
     expect(refused).toMatchObject({ status: 400, body: { message: 'Please enter a valid date of birth (YYYY-MM-DD)' } });
 
+    // A stolen session alone cannot move the account: a new email needs the current password.
     const newEmail = uniqueEmail('moved');
-    const pending = await customer.api.request<Body>('PATCH', '/api/v1/me', { email: newEmail });
-    expect(pending.body).toMatchObject({ email: customer.email, pendingEmail: newEmail });
+    const withoutPassword = await customer.api.request<Body>('PATCH', '/api/v1/me', { email: newEmail });
+    expect(withoutPassword).toMatchObject({ status: 400, body: { message: 'Current password is required', details: [{ field: 'currentPassword' }] } });
+    const wrongPassword = await customer.api.request<Body>('PATCH', '/api/v1/me', { email: newEmail, currentPassword: 'not-the-password' });
+    expect(wrongPassword).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
+    expect((await customer.api.get<Body>('/api/v1/me/profile')).body).toMatchObject({ email: customer.email, pendingEmail: null });
+
+    const pending = await customer.api.request<Body>('PATCH', '/api/v1/me', { email: newEmail, currentPassword: customer.password });
+    expect(pending).toMatchObject({ status: 200, body: { email: customer.email, pendingEmail: newEmail } });
+    const audit = await admin.api.get<{ items: { actionType: string; targetId: string }[] }>(`/api/v1/admin/audit-logs?action=email_change_requested&actorUserId=${customer.user.id}`);
+    expect(audit.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ actionType: 'email_change_requested', targetId: customer.user.id })]));
     const link = linkIn(await stack.inbox.lastEmailTo(newEmail, { subject: /confirm your new email/i }), '/auth/confirm-email-change');
     const confirmed = await stack.api.post<Body>('/api/v1/me/email/confirm', { token: link.searchParams.get('token') });
     expect(confirmed).toMatchObject({ status: 200, body: { email: newEmail } });

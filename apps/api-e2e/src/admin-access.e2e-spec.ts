@@ -16,6 +16,18 @@ describe('admin access over HTTP', () => {
     expect(admin.user).toMatchObject({ userType: 'admin', adminRole: 'super_admin' });
   });
 
+  it('creates an administrator only with a role chosen: without one it is 400 and no account, never a super admin', async () => {
+    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const email = `no-role-${Date.now()}@example.test`;
+    const form = { firstName: 'Nora', lastName: 'Role', email, password: 'N0-Role#2026', confirmPassword: 'N0-Role#2026' };
+    const refused = await admin.api.post<{ message: string; details: { field: string }[] }>('/api/v1/admin/admins', form);
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Please choose a valid admin role', details: [{ field: 'adminRole' }] } });
+    expect((await stack.api.post('/api/v1/auth/login', { email, password: form.password })).status).toBe(401);
+
+    const created = await admin.api.post('/api/v1/admin/admins', { ...form, adminRole: 'support' });
+    expect(created).toMatchObject({ status: 201, body: { email, userType: 'admin', adminRole: 'support' } });
+  });
+
   it('refuses a customer on admin endpoints and records the attempt for review', async () => {
     const customer = await confirmedCustomer(stack.api, stack.inbox);
     const denied = await customer.api.get('/api/v1/admin/users');

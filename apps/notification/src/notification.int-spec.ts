@@ -8,7 +8,7 @@ import { Recipient } from './inbox/recipient.entity';
 import { emailJobId } from './email/email-job';
 import { notificationMigrations } from './migrations';
 import { NOTIFICATION_SCHEMA, notificationEntities } from './notification.module';
-import { emailConfirmationRequested, passwordChanged, passwordResetRequested, userConfirmed, userRegistered } from './testing/identity-events';
+import { emailChangeRequested, emailConfirmationRequested, passwordChanged, passwordResetRequested, userConfirmed, userRegistered } from './testing/identity-events';
 import { NotificationUnderTest, startNotificationUnderTest } from './testing/notification-under-test';
 
 jest.setTimeout(60_000);
@@ -119,6 +119,28 @@ describe('notification service', () => {
     await queueSettled();
     expect(await notification.mail.emailsTo(registered.payload.email)).toHaveLength(0);
     expect(await notification.dataSource.getRepository(Recipient).findOneBy({ userId: registered.payload.userId })).toMatchObject({ email: registered.payload.email });
+  });
+
+  it('sends the link for a change of email to the new address only, and tells the address still in use', async () => {
+    const requested = emailChangeRequested();
+    const { newEmail, currentEmail, confirmationUrl } = requested.payload;
+    await notification.events.publish(IDENTITY_EVENTS_STREAM, requested);
+
+    const link = await notification.mail.lastEmailTo(newEmail);
+    expect(link.subject).toBe('Confirm your new email address');
+    expect(link.text).toContain(confirmationUrl);
+
+    const notice = await notification.mail.lastEmailTo(currentEmail as string);
+    expect(notice.subject).toBe('A change of your email address was requested');
+    expect(notice.text).toContain(`to ${newEmail}`);
+    expect(notice.text).toContain('reset your password now');
+    expect(notice.text).toContain('http://localhost:3000/auth/reset-password');
+    expect(notice.text).not.toContain(confirmationUrl);
+
+    // An event from before identity named the current address: the link alone, as before.
+    const older = emailChangeRequested({ currentEmail: undefined });
+    await notification.deliver(IDENTITY_EVENTS_STREAM, older);
+    expect((await notification.mail.lastEmailTo(older.payload.newEmail)).subject).toBe('Confirm your new email address');
   });
 
   it('has a migration for every entity change', async () => {

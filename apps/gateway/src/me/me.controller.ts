@@ -99,11 +99,17 @@ export class MeController {
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Change the caller\'s profile (only the fields sent); a new email is applied once the link sent to it is opened' })
+  @ApiOperation({
+    summary:
+      "Change the caller's profile (only the fields sent). A new email needs `currentPassword` (wrong ones are limited per account, like the password change), " +
+      'is announced to the address in use, and is applied once the link sent to the new address is opened',
+  })
   @ApiOkResponse({ type: Profile })
   @ApiErrorResponses(400, 409, 429)
   updateProfile(@Body() body: UpdateProfilePayload, @RequestMetadata() meta: RequestMeta): Promise<Profile> {
-    return this.services.send(IdentityCommands.updateProfile, body, meta);
+    // A change of email checks the password: it may queue behind a burst of sign-ins (see PASSWORD_CHECK_WAIT_MS).
+    const wait = body.email !== undefined ? this.config.environment.PASSWORD_CHECK_WAIT_MS : undefined;
+    return this.services.send(IdentityCommands.updateProfile, body, meta, wait);
   }
 
   @Get('profile')

@@ -138,6 +138,14 @@ describe('account administration', () => {
     const { actor } = await signedInAdmin(harness);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, confirmPassword: 'different' }))).toMatchObject({ statusCode: 400, message: 'Passwords do not match' });
     expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, firstName: '' }))).toMatchObject({ statusCode: 400 });
+    // No role is no account: never the most powerful role by default.
+    const { adminRole: _left, ...withoutRole } = form;
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, withoutRole))).toMatchObject({
+      statusCode: 400,
+      message: 'Please choose a valid admin role',
+      details: [{ field: 'adminRole', message: 'Please choose a valid admin role' }],
+    });
+    expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, adminRole: 'owner' }))).toMatchObject({ statusCode: 400, message: 'Please choose a valid admin role' });
     expect((await harness.database.query('SELECT 1 FROM identity.users WHERE email = $1', [email])).rowCount).toBe(0);
     const created = await harness.client.as(actor).send(IdentityCommands.createAdmin, form);
     expect(created).toMatchObject({ email, userType: 'admin', adminRole: 'moderator' });

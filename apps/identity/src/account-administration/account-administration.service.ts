@@ -27,6 +27,15 @@ import { User } from '../users/user.entity';
 
 const NOT_ALLOWED = 'Access denied. You do not have permission to do this.';
 
+/**
+ * Serialises changes to administrator accounts across every replica: a PostgreSQL advisory
+ * lock held until the transaction ends. Under READ COMMITTED, each statement after it sees
+ * what the previous holder committed.
+ */
+async function lockAdministratorChanges(manager: EntityManager): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:administrator-changes']);
+}
+
 interface Change {
   /** The audit action and the revocation reason the account's sessions end with (none: they stay). */
   action: string;
@@ -111,6 +120,10 @@ export class AccountAdministrationService {
 
   private async change(actor: Actor, userId: string, meta: RequestMeta, change: Change): Promise<UserSummary> {
     const { summary, endedSessions } = await this.dataSource.transaction(async (manager) => {
+      // Changes to administrators take turns, and read the caller and the target only once it
+      // is their turn: two super admins demoting, suspending or deleting each other at the same
+      // moment cannot both see the other as the one who remains.
+      if (await manager.exists(User, { where: { id: userId, userType: 'admin' } })) await lockAdministratorChanges(manager);
       const caller = await this.activeAdmin(manager, actor);
       if (userId === caller.id) throw ServiceError.conflict('You cannot change your own account here.', 'own_account');
       const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: userId }).getOne();
@@ -201,7 +214,11 @@ export class AccountAdministrationService {
     return adminRoleAllows(roles?.settingValue, caller.adminRole, 'users');
   }
 
-  /** The platform always keeps an active super administrator besides the one being changed. */
+  /**
+   * The platform always keeps an active super administrator besides the one being changed.
+   * Sound because the caller holds the administrator-changes lock: no other change to an
+   * administrator can commit between this count and the caller's own commit.
+   */
   private async keepOneSuperAdmin(manager: EntityManager, target: User): Promise<void> {
     const others = await manager.count(User, { where: { adminRole: 'super_admin', userStatus: 'active', id: Not(target.id) } });
     if (others === 0) throw ServiceError.conflict('The platform needs at least one active super administrator.', 'last_super_admin');

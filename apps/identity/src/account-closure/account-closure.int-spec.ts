@@ -37,6 +37,26 @@ describe('customers delete their own account, and export what identity holds', (
     await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
   });
 
+  it('limits wrong passwords per account, sharing the limit of the password change, with the same message', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    // The default limit: five wrong passwords in the window, then 429 whatever the password.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await failure(customer.send(AccountClosureCommands.deleteOwnAccount, { password: `wrong-guess-${attempt}` }))).toMatchObject({ statusCode: 400, code: 'wrong_password' });
+    }
+    const limited = await failure(customer.send(AccountClosureCommands.deleteOwnAccount, { password: form.password }));
+    expect(limited).toMatchObject({ statusCode: 429, message: 'Too many login attempts. Please try again later.', retryAfterSeconds: expect.any(Number) });
+    // One count per account: the password change is held back too.
+    expect(await failure(customer.send(IdentityCommands.changePassword, { currentPassword: form.password, newPassword: 'a-brand-new-phrase' }))).toMatchObject({
+      statusCode: 429,
+      message: 'Too many login attempts. Please try again later.',
+    });
+    const [row] = (await harness.database.query('SELECT email, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(row).toEqual({ email: form.email.toLowerCase(), deleted_at: null });
+    const audit = await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'account_deletion_failed'`, [session.user.id]);
+    expect(audit.rowCount).toBe(5);
+  });
+
   it('refuses while the ledger holds the customer’s money (held counts too), and changes nothing', async () => {
     const { form, session } = await confirmedCustomer(harness);
     heldUsd.set(session.user.id, '120.00');

@@ -3,13 +3,14 @@ import { DataSource } from 'typeorm';
 import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureEvents, AccountDeletedReply, Actor, IdentityEvents, RequestMeta } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { AccountAdministrationService } from '../account-administration/account-administration.service';
+import { CurrentPasswordCheck } from '../account-security/current-password-check';
 import { recordAudit } from '../audit/record-audit';
 import { SessionsService } from '../sessions/sessions.service';
 import { User } from '../users/user.entity';
-import { verifyPassword } from '../users/passwords';
 
 /**
- * Delete Account (Danger Zone). The owner confirms with their password; while the ledger
+ * Delete Account (Danger Zone). The owner confirms with their password (wrong ones limited
+ * per account, like the password change); while the ledger
  * holds their money the account stays (the rule admins' deletions follow). Otherwise every
  * session ends, personal data is replaced (the row stays, since ledger and application
  * records the law requires name its id), a confirmation email is asked for through the
@@ -21,13 +22,27 @@ export class AccountClosureService {
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
     private readonly accounts: AccountAdministrationService,
+    private readonly currentPassword: CurrentPasswordCheck,
   ) {}
 
   async deleteOwn(actor: Actor, password: string, meta: RequestMeta): Promise<AccountDeletedReply> {
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
     if (!user) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
     if (user.userType !== 'customer') throw ServiceError.forbidden(ACCOUNT_CLOSURE_MESSAGES.notCustomer, 'forbidden');
-    if (!(await verifyPassword(user.passwordHash, password))) throw ServiceError.badRequest(ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { code: 'wrong_password' });
+    // Wrong passwords count against the limit the password change and the email change share.
+    if (!(await this.currentPassword.matches(user, password))) {
+      await recordAudit(this.dataSource.manager, {
+        category: 'security_event',
+        actionType: 'account_deletion_failed',
+        actor: { userId: user.id, email: null },
+        targetType: 'user',
+        targetId: user.id,
+        description: 'Deleting the account was refused: wrong password',
+        metadata: { userAgent: meta.userAgent, requestId: meta.requestId },
+        clientIp: meta.clientIp ?? null,
+      });
+      throw ServiceError.badRequest(ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { code: 'wrong_password' });
+    }
     if (await this.accounts.holdsMoney(user.id)) throw ServiceError.conflict(ACCOUNT_CLOSURE_MESSAGES.holdsMoney, 'balance_not_empty');
 
     const endedSessions = await this.dataSource.transaction(async (manager) => {

@@ -23,9 +23,10 @@ import { WindowCounters } from '../redis/window-counters';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { assertNotCommonPassword } from '../users/common-passwords';
-import { hashPassword, verifyPassword } from '../users/passwords';
+import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { UserSecurity } from './account-security.entities';
+import { CurrentPasswordCheck } from './current-password-check';
 import { invalidCode, TwoFactorService } from './two-factor.service';
 
 const ADMIN_MFA_REQUIRED = 'Two-factor authentication is required for administrators and cannot be turned off.';
@@ -42,6 +43,7 @@ export class AccountSecurityService {
     private readonly settings: SettingsService,
     private readonly twoFactor: TwoFactorService,
     private readonly counters: WindowCounters,
+    private readonly currentPassword: CurrentPasswordCheck,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
   ) {}
 
@@ -52,20 +54,13 @@ export class AccountSecurityService {
    */
   async changePassword(actor: Actor, payload: ChangePasswordPayload, meta: RequestMeta): Promise<PasswordChangedResult> {
     const user = await this.user(this.dataSource.manager, actor);
-    const failures = `identity:password-change-failures:${user.id}`;
-    const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-    const count = await this.counters.hit(failures, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
-    if (count.count > maxFailedLogins) {
-      throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, count.ttlSeconds), AuthErrorCodes.tooManyAttempts);
-    }
-    if (!(await verifyPassword(user.passwordHash, payload.currentPassword))) {
+    if (!(await this.currentPassword.matches(user, payload.currentPassword))) {
       await this.twoFactor.audit(this.dataSource.manager, user, 'password_change_failed', 'A password change was refused: wrong current password', meta);
       throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
         code: AccountSecurityErrorCodes.wrongCurrentPassword,
         details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
       });
     }
-    await this.counters.release([failures]);
     if (payload.newPassword === payload.currentPassword) {
       throw ServiceError.badRequest(AccountSecurityMessages.samePassword, { code: AccountSecurityErrorCodes.samePassword, details: [{ field: 'newPassword', message: AccountSecurityMessages.samePassword }] });
     }

@@ -12,10 +12,15 @@ function refusal(input: NewAdminInput): string {
 }
 
 describe('new administrator validation', () => {
-  const valid = { firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Example.com', password: 'Sturdy#Pass1', confirmPassword: 'Sturdy#Pass1' };
+  const valid = { firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Example.com', password: 'Sturdy#Pass1', confirmPassword: 'Sturdy#Pass1', adminRole: 'moderator' };
 
-  it('normalises a valid administrator and defaults the role to super_admin', () => {
-    expect(validateNewAdmin({ ...valid, firstName: '  Grace ' })).toEqual({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'Sturdy#Pass1', adminRole: 'super_admin' });
+  it('normalises a valid administrator', () => {
+    expect(validateNewAdmin({ ...valid, firstName: '  Grace ' })).toEqual({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'Sturdy#Pass1', adminRole: 'moderator' });
+  });
+
+  it('needs a role: none given is refused, never taken as super_admin', () => {
+    expect(refusal({ ...valid, adminRole: undefined })).toBe('Please choose a valid admin role');
+    expect(refusal({ ...valid, adminRole: '' })).toBe('Please choose a valid admin role');
   });
 
   it('checks in the order of the admin form: presence, email, password policy, confirmation', () => {

@@ -15,7 +15,10 @@ export interface NewAdminInput {
   password?: string;
   /** Checked when given (the admin form has it; the command line does not). */
   confirmPassword?: string;
-  /** Defaults to super_admin (the first administrator must be able to do everything). */
+  /**
+   * Required: never a default, so a request that leaves it out cannot make the most
+   * powerful kind of account. (The create-admin command passes its own, super_admin.)
+   */
   adminRole?: string;
 }
 
@@ -55,8 +58,8 @@ export function validateNewAdmin(input: NewAdminInput): ValidNewAdmin {
   if (input.confirmPassword !== undefined && input.confirmPassword !== password) {
     throw ServiceError.badRequest(AdminAccountMessages.passwordsDoNotMatch, { code: 'validation_failed', details: [{ field: 'confirmPassword', message: AdminAccountMessages.passwordsDoNotMatch }] });
   }
-  const adminRole = input.adminRole ?? 'super_admin';
-  if (!(ADMIN_ROLES as readonly string[]).includes(adminRole)) {
+  const adminRole = input.adminRole;
+  if (adminRole === undefined || adminRole === null || !(ADMIN_ROLES as readonly string[]).includes(adminRole)) {
     throw ServiceError.badRequest(AdminAccountMessages.invalidRole, { code: 'validation_failed', details: [{ field: 'adminRole', message: AdminAccountMessages.invalidRole }] });
   }
   return { firstName, lastName, email, password, adminRole: adminRole as AdminRole };

@@ -33,7 +33,8 @@ export async function createAdminCommand(argv: string[], env: NodeJS.ProcessEnv,
     output.error(USAGE);
     return 1;
   }
-  const input = { email: options.email, password: options.password, firstName: options['first-name'], lastName: options['last-name'], adminRole: options.role };
+  // The command creates the first administrator, who must be able to do everything: super_admin unless --role says otherwise.
+  const input = { email: options.email, password: options.password, firstName: options['first-name'], lastName: options['last-name'], adminRole: options.role ?? 'super_admin' };
 
   // Refuse bad input before touching the database.
   try {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { Actor, ConfirmEmailChangePayload, EmailChangeConfirmed, IdentityCommands, Profile, UpdateProfilePayload } from '@portal/contracts';
-import { CommandActor, CommandPayload, HandlesCommand } from '@portal/messaging';
+import { Actor, ConfirmEmailChangePayload, EmailChangeConfirmed, IdentityCommands, Profile, RequestMeta, UpdateProfilePayload } from '@portal/contracts';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { ProfileService } from './profile.service';
 
 /** The signed-in person's own profile; whose it is comes from the verified actor only. */
@@ -14,13 +14,13 @@ export class ProfileController {
   }
 
   @HandlesCommand(IdentityCommands.updateProfile)
-  update(@CommandPayload() payload: UpdateProfilePayload, @CommandActor() actor: Actor): Promise<Profile> {
-    return this.profiles.update(actor, payload);
+  update(@CommandPayload() payload: UpdateProfilePayload, @CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<Profile> {
+    return this.profiles.update(actor, payload, meta);
   }
 
   /** The link itself proves the new mailbox: no sign-in needed. */
   @HandlesCommand(IdentityCommands.confirmEmailChange)
-  confirmEmailChange(@CommandPayload() payload: ConfirmEmailChangePayload): Promise<EmailChangeConfirmed> {
-    return this.profiles.confirmEmailChange(payload.token);
+  confirmEmailChange(@CommandPayload() payload: ConfirmEmailChangePayload, @CommandMeta() meta: RequestMeta): Promise<EmailChangeConfirmed> {
+    return this.profiles.confirmEmailChange(payload.token, meta);
   }
 }

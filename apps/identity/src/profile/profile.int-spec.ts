@@ -101,10 +101,11 @@ describe('the profile', () => {
     const customer = harness.client.as(actorOf(harness, session));
     const newEmail = `new-${randomUUID().slice(0, 8)}@example.test`;
 
-    const requested = await customer.send(IdentityCommands.updateProfile, { email: ` ${newEmail.toUpperCase()} ` });
+    const requested = await customer.send(IdentityCommands.updateProfile, { email: ` ${newEmail.toUpperCase()} `, currentPassword: form.password });
     expect(requested).toMatchObject({ email: session.user.email, pendingEmail: newEmail });
     const sent = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
-    expect(sent.payload).toMatchObject({ userId: session.user.id, confirmationUrl: expect.stringContaining('/auth/confirm-email-change?token=') });
+    // The link goes to the new address; the address in use is named, to be told of the request.
+    expect(sent.payload).toMatchObject({ userId: session.user.id, currentEmail: session.user.email, confirmationUrl: expect.stringContaining('/auth/confirm-email-change?token=') });
     // Until then the current address still signs in.
     await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { email: session.user.email } });
 
@@ -115,6 +116,14 @@ describe('the profile', () => {
     expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 401 });
     const changed = await harness.events.waitFor(IdentityEvents.emailChanged, (payload) => payload.userId === session.user.id);
     expect(changed.payload).toMatchObject({ email: newEmail, previousEmail: session.user.email });
+    // Both steps are in the audit log, with both addresses.
+    const audit = await harness.database.query(`SELECT action_type, actor_user_id, metadata FROM identity.audit_logs WHERE target_id = $1 AND action_type LIKE 'email_change%' ORDER BY created_at`, [
+      session.user.id,
+    ]);
+    expect(audit.rows).toEqual([
+      { action_type: 'email_change_requested', actor_user_id: session.user.id, metadata: expect.objectContaining({ previousEmail: session.user.email, newEmail }) },
+      { action_type: 'email_changed', actor_user_id: session.user.id, metadata: expect.objectContaining({ previousEmail: session.user.email, newEmail }) },
+    ]);
 
     // The link works once.
     expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token }))).toMatchObject({ statusCode: 400, message: ProfileMessages.emailChangeInvalid });
@@ -122,17 +131,18 @@ describe('the profile', () => {
   });
 
   it('refuses an address another account uses, and an expired link; a newer request replaces an older one', async () => {
-    const { session } = await confirmedCustomer(harness);
+    const { form, session } = await confirmedCustomer(harness);
     const taken = aCustomer();
     await confirmedCustomer(harness, taken);
     const customer = harness.client.as(actorOf(harness, session));
-    expect(await failure(customer.send(IdentityCommands.updateProfile, { email: taken.email }))).toMatchObject({ statusCode: 409, message: ProfileMessages.emailTaken });
+    const currentPassword = form.password;
+    expect(await failure(customer.send(IdentityCommands.updateProfile, { email: taken.email, currentPassword }))).toMatchObject({ statusCode: 409, message: ProfileMessages.emailTaken });
 
     const first = `first-${randomUUID().slice(0, 8)}@example.test`;
     const second = `second-${randomUUID().slice(0, 8)}@example.test`;
-    await customer.send(IdentityCommands.updateProfile, { email: first });
+    await customer.send(IdentityCommands.updateProfile, { email: first, currentPassword });
     const firstLink = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === first);
-    expect(await customer.send(IdentityCommands.updateProfile, { email: second })).toMatchObject({ pendingEmail: second });
+    expect(await customer.send(IdentityCommands.updateProfile, { email: second, currentPassword })).toMatchObject({ pendingEmail: second });
     expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(firstLink.payload.confirmationUrl) }))).toMatchObject({ statusCode: 400 });
 
     const secondLink = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === second);
@@ -141,6 +151,51 @@ describe('the profile', () => {
       statusCode: 400,
       message: ProfileMessages.emailChangeExpired,
     });
+    expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ email: session.user.email, pendingEmail: null });
+  });
+
+  it('asks for the current password to change the email, and changes nothing without it', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const newEmail = `thief-${randomUUID().slice(0, 8)}@example.test`;
+    const pendingEmailRows = () => harness.database.query('SELECT 1 FROM identity.email_change_tokens WHERE user_id = $1', [session.user.id]).then((result) => result.rowCount);
+
+    for (const currentPassword of [undefined, '']) {
+      expect(await failure(customer.send(IdentityCommands.updateProfile, { email: newEmail, firstName: 'Mallory', currentPassword }))).toMatchObject({
+        statusCode: 400,
+        message: 'Current password is required',
+        details: [{ field: 'currentPassword', message: 'Current password is required' }],
+      });
+    }
+    expect(await failure(customer.send(IdentityCommands.updateProfile, { email: newEmail, firstName: 'Mallory', currentPassword: 'not-my-password' }))).toMatchObject({
+      statusCode: 400,
+      message: 'Current password is incorrect',
+      details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+    });
+    // Nothing changed: no link was sent, no other field was saved, the wrong guess is audited.
+    expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ email: session.user.email, pendingEmail: null, firstName: form.firstName });
+    expect(await pendingEmailRows()).toBe(0);
+    const refusedAudit = await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'email_change_failed'`, [session.user.id]);
+    expect(refusedAudit.rowCount).toBe(1);
+
+    // The other fields need no password, nor does sending the unchanged address.
+    expect(await customer.send(IdentityCommands.updateProfile, { firstName: 'Grace', email: session.user.email.toUpperCase() })).toMatchObject({ firstName: 'Grace', pendingEmail: null });
+    expect(await customer.send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password })).toMatchObject({ email: session.user.email, pendingEmail: newEmail });
+  });
+
+  it('limits wrong passwords for an email change together with the password change, with the sign-in message', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const newEmail = `thief-${randomUUID().slice(0, 8)}@example.test`;
+    // The default limit is five wrong passwords in the window, counted across both forms.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await failure(customer.send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: `guess-${attempt}` }))).toMatchObject({ statusCode: 400 });
+    }
+    for (let attempt = 4; attempt <= 5; attempt++) {
+      expect(await failure(customer.send(IdentityCommands.changePassword, { currentPassword: `guess-${attempt}`, newPassword: 'a-brand-new-phrase' }))).toMatchObject({ statusCode: 400 });
+    }
+    const limited = await failure(customer.send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password }));
+    expect(limited).toMatchObject({ statusCode: 429, message: 'Too many login attempts. Please try again later.', retryAfterSeconds: expect.any(Number) });
     expect(await customer.send(IdentityCommands.getProfile, {})).toMatchObject({ email: session.user.email, pendingEmail: null });
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import {
+  AccountSecurityErrorCodes,
+  AccountSecurityMessages,
   Actor,
   EmailChangeConfirmed,
   IdentityEvents,
@@ -9,9 +11,12 @@ import {
   Profile,
   PROFILE_PHOTO_PURPOSE,
   ProfileMessages,
+  RequestMeta,
   UpdateProfilePayload,
 } from '@portal/contracts';
 import { addToOutbox, SERVICE_ENVIRONMENT, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
+import { CurrentPasswordCheck } from '../account-security/current-password-check';
+import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
 import { CONFIRMATION_LINK_TTL_SECONDS, expiresIn, webLink } from '../tokens/email-links';
@@ -23,6 +28,7 @@ import { EmailChangeToken } from './email-change-token.entity';
 
 const invalidLink = () => ServiceError.badRequest(ProfileMessages.emailChangeInvalid, { code: 'email_change_invalid' });
 const fieldError = (field: string, message: string, code: string) => ServiceError.badRequest(message, { code, details: [{ field, message }] });
+const currentPasswordRequired = () => fieldError('currentPassword', AccountSecurityMessages.currentPasswordRequired, 'current_password_required');
 
 /** The date N years before today, as YYYY-MM-DD (UTC). */
 function yearsAgo(years: number, now = new Date()): string {
@@ -37,13 +43,19 @@ function checkDateOfBirth(value: string): void {
   if (value < '1900-01-01' || value > yearsAgo(18)) throw fieldError('dateOfBirth', ProfileMessages.dateOfBirthRange, 'date_of_birth_out_of_range');
 }
 
-/** Account Settings' Profile: the person's own details, a photo, and a change of email confirmed from the new mailbox. */
+/**
+ * Account Settings' Profile: the person's own details, a photo, and a change of email. The
+ * email is how the account is recovered, so changing it needs the current password (a
+ * stolen session alone cannot move the account to another mailbox), tells the address in
+ * use, is audited, and applies only once confirmed from the new mailbox.
+ */
 @Injectable()
 export class ProfileService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly services: ServiceClient,
     private readonly quota: EmailLinkQuota,
+    private readonly currentPassword: CurrentPasswordCheck,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
   ) {}
 
@@ -53,13 +65,24 @@ export class ProfileService {
     return this.view(this.dataSource.manager, user);
   }
 
-  async update(actor: Actor, payload: UpdateProfilePayload): Promise<Profile> {
+  async update(actor: Actor, payload: UpdateProfilePayload, meta: RequestMeta): Promise<Profile> {
     if (payload.dateOfBirth) checkDateOfBirth(payload.dateOfBirth);
     if (payload.photoFileId) await this.checkPhoto(actor, payload.photoFileId);
     const newEmail = payload.email;
+    const current = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
+    if (!current) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    // The password is checked before anything changes, and before saying whether the new address is taken.
+    const passwordChecked = newEmail !== undefined && newEmail !== current.email;
+    if (passwordChecked) await this.checkCurrentPassword(current, payload.currentPassword, meta);
     const result = await this.dataSource.transaction(async (manager) => {
       const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: actor.userId }).getOne();
       if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+      const changesEmail = newEmail !== undefined && newEmail !== user.email;
+      // The address changed meanwhile (so no password was asked for), or the password did: confirm again.
+      if (changesEmail && !passwordChecked) throw currentPasswordRequired();
+      if (changesEmail && user.passwordHash !== current.passwordHash) {
+        throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
+      }
       const changes: Partial<User> = {};
       for (const field of ['firstName', 'lastName', 'phone', 'address', 'dateOfBirth', 'nationality', 'photoFileId'] as const) {
         if (payload[field] !== undefined) (changes as Record<string, unknown>)[field] = payload[field];
@@ -68,14 +91,14 @@ export class ProfileService {
         await manager.update(User, { id: user.id }, changes);
         Object.assign(user, changes);
       }
-      if (newEmail !== undefined && newEmail !== user.email) await this.requestEmailChange(manager, user, newEmail);
+      if (changesEmail) await this.requestEmailChange(manager, user, newEmail, meta);
       return user;
     });
     return this.view(this.dataSource.manager, result);
   }
 
   /** Opening the emailed link moves the account to the new address (the old one worked until now). */
-  confirmEmailChange(token: string): Promise<EmailChangeConfirmed> {
+  confirmEmailChange(token: string, meta: RequestMeta): Promise<EmailChangeConfirmed> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.createQueryBuilder(EmailChangeToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash: hashOpaqueToken(token) }).getOne();
       if (!link) throw invalidLink();
@@ -90,12 +113,48 @@ export class ProfileService {
       await manager.update(EmailChangeToken, { id: link.id }, { consumedAt: new Date() });
       await manager.update(User, { id: user.id }, { email: link.newEmail });
       await addToOutbox(manager, IdentityEvents.emailChanged, { userId: user.id, email: link.newEmail, previousEmail, firstName: user.firstName });
+      await recordAudit(manager, {
+        category: 'security_event',
+        actionType: 'email_changed',
+        actor: { userId: user.id, email: previousEmail },
+        targetType: 'user',
+        targetId: user.id,
+        description: `The email address was changed from ${previousEmail} to ${link.newEmail} (confirmed from the new mailbox)`,
+        metadata: { previousEmail, newEmail: link.newEmail, userAgent: meta.userAgent, requestId: meta.requestId },
+        clientIp: meta.clientIp ?? null,
+      });
       return { email: link.newEmail };
     });
   }
 
-  /** A link to the new address (earlier unused ones stop working); refused when the address belongs to another account. */
-  private async requestEmailChange(manager: EntityManager, user: User, newEmail: string): Promise<void> {
+  /**
+   * The current password, required for a change of email. Wrong ones count against the
+   * limit the password change and Delete Account share, and are audited.
+   */
+  private async checkCurrentPassword(user: User, password: string | undefined, meta: RequestMeta): Promise<void> {
+    if (!password) throw currentPasswordRequired();
+    if (await this.currentPassword.matches(user, password)) return;
+    await recordAudit(this.dataSource.manager, {
+      category: 'security_event',
+      actionType: 'email_change_failed',
+      actor: { userId: user.id, email: user.email },
+      targetType: 'user',
+      targetId: user.id,
+      description: 'An email change was refused: wrong current password',
+      metadata: { userAgent: meta.userAgent, requestId: meta.requestId },
+      clientIp: meta.clientIp ?? null,
+    });
+    throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
+      code: AccountSecurityErrorCodes.wrongCurrentPassword,
+      details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
+    });
+  }
+
+  /**
+   * A link to the new address (earlier unused ones stop working), a notice to the address in
+   * use, and an audit record; refused when the address belongs to another account.
+   */
+  private async requestEmailChange(manager: EntityManager, user: User, newEmail: string, meta: RequestMeta): Promise<void> {
     const taken = await findUserByEmail(manager, newEmail);
     if (taken) throw ServiceError.conflict(ProfileMessages.emailTaken, 'email_taken');
     if (!(await this.quota.allow('email-change', newEmail))) {
@@ -109,9 +168,20 @@ export class ProfileService {
     await addToOutbox(manager, IdentityEvents.emailChangeRequested, {
       userId: user.id,
       newEmail,
+      currentEmail: user.email,
       firstName: user.firstName,
       confirmationUrl: webLink(this.environment.WEB_URL, '/auth/confirm-email-change', token),
       expiresAt: expiresAt.toISOString(),
+    });
+    await recordAudit(manager, {
+      category: 'security_event',
+      actionType: 'email_change_requested',
+      actor: { userId: user.id, email: user.email },
+      targetType: 'user',
+      targetId: user.id,
+      description: `A change of the email address from ${user.email} to ${newEmail} was requested`,
+      metadata: { previousEmail: user.email, newEmail, expiresAt: expiresAt.toISOString(), userAgent: meta.userAgent, requestId: meta.requestId },
+      clientIp: meta.clientIp ?? null,
     });
   }
 

@@ -54,6 +54,12 @@ export const IdentityEventEmails = {
     to: payload.newEmail,
     params: { firstName: payload.firstName, newEmail: payload.newEmail, confirmationUrl: payload.confirmationUrl, issuedAt: event.occurredAt, expiresAt: payload.expiresAt },
   }),
+  /** To the address still in use, when the event names it. */
+  emailChangeRequested: (payload: EmailChangeRequestedEvent & { currentEmail: string }, event: EventEnvelope, links: EmailLinks): EmailRequest => ({
+    template: 'email-change-requested',
+    to: payload.currentEmail,
+    params: { firstName: payload.firstName, newEmail: payload.newEmail, requestedAt: event.occurredAt, resetPasswordUrl: webPage(links, '/auth/reset-password') },
+  }),
   emailChanged: (payload: EmailChangedEvent, event: EventEnvelope): EmailRequest => ({
     template: 'email-changed',
     to: payload.previousEmail,

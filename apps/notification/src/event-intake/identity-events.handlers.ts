@@ -51,10 +51,16 @@ export class IdentityEventsHandlers {
     return rememberPreferences(manager, payload);
   }
 
-  /** Security messages: always sent, whatever the notification toggles say. */
+  /**
+   * Security messages: always sent, whatever the notification toggles say. The link goes to
+   * the new address; the address still in use is told (events queued before identity named
+   * it carry none).
+   */
   @OnEvent(IdentityEvents.emailChangeRequested)
-  emailChangeRequested(payload: EmailChangeRequestedEvent, { event, manager }: EventContext<EmailChangeRequestedEvent>) {
-    return this.queue(manager, event, IdentityEventEmails.confirmEmailChange(payload, event));
+  async emailChangeRequested(payload: EmailChangeRequestedEvent, { event, manager }: EventContext<EmailChangeRequestedEvent>) {
+    await this.queue(manager, event, IdentityEventEmails.confirmEmailChange(payload, event));
+    const { currentEmail } = payload;
+    if (currentEmail) await this.queue(manager, event, IdentityEventEmails.emailChangeRequested({ ...payload, currentEmail }, event, this.links));
   }
 
   /** Later emails go to the new address; the previous one is told of the change. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventEnvelope } from '@portal/testing';
 import {
+  EmailChangeRequestedEvent,
   EmailConfirmationRequestedEvent,
   EventDefinition,
   EventEnvelope,
@@ -32,6 +33,23 @@ export function emailConfirmationRequested(overrides: Partial<EmailConfirmationR
       email: testEmailAddress('confirm'),
       firstName: 'Ada',
       confirmationUrl: `http://localhost:3000/auth/email-confirmed?token=${token}`,
+      expiresAt: hoursFrom(now, 24),
+      ...overrides,
+    },
+    now,
+  );
+}
+
+export function emailChangeRequested(overrides: Partial<EmailChangeRequestedEvent> = {}): EventEnvelope<EmailChangeRequestedEvent> {
+  const now = new Date();
+  return envelope(
+    IdentityEvents.emailChangeRequested,
+    {
+      userId: randomUUID(),
+      newEmail: testEmailAddress('new'),
+      currentEmail: testEmailAddress('current'),
+      firstName: 'Ada',
+      confirmationUrl: `http://localhost:3000/app/settings/email-confirmed?token=${randomUUID()}`,
       expiresAt: hoursFrom(now, 24),
       ...overrides,
     },

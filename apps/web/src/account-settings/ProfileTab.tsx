@@ -23,6 +23,8 @@ interface ProfileForm {
   address: string;
   dateOfBirth: string;
   nationality: string;
+  /** Asked for only while the email differs from the stored one. */
+  currentPassword: string;
 }
 
 const formOf = (profile: Profile): ProfileForm => ({
@@ -33,9 +35,16 @@ const formOf = (profile: Profile): ProfileForm => ({
   address: profile.address ?? '',
   dateOfBirth: profile.dateOfBirth ?? '',
   nationality: profile.nationality ?? '',
+  currentPassword: '',
 });
 
-/** Read-only until Edit Profile; Save Changes sends what changed, Cancel puts the stored values back. */
+/** Whether the email typed is another address than the stored one (the server compares them trimmed and in lower case). */
+const isNewEmail = (typed: string | undefined, stored: string) => typed !== undefined && typed.trim().toLowerCase() !== stored.toLowerCase();
+
+/**
+ * Read-only until Edit Profile; Save Changes sends what changed, Cancel puts the stored values back.
+ * A new email also needs the current password: the field appears as soon as the address differs.
+ */
 export function ProfileTab() {
   const profile = useProfile();
   const queryClient = useQueryClient();
@@ -43,6 +52,7 @@ export function ProfileTab() {
   const [form] = Form.useForm<ProfileForm>();
   const [editing, setEditing] = useState(false);
   const { t } = useTranslation('account-settings');
+  const typedEmail = Form.useWatch('email', form);
 
   const save = useMutation({
     mutationFn: (body: ProfileUpdate) => profileApi.update(body),
@@ -65,13 +75,17 @@ export function ProfileTab() {
   if (profile.isError) return <Alert type="error" showIcon message={t('profile.loadFailed')} />;
   if (!profile.data) return <Spin />;
   const stored = profile.data;
+  const asksForPassword = editing && isNewEmail(typedEmail, stored.email);
 
   const submit = (values: ProfileForm) => {
     const before = formOf(stored);
     const changed: ProfileUpdate = {};
     if (values.firstName !== before.firstName) changed.firstName = values.firstName;
     if (values.lastName !== before.lastName) changed.lastName = values.lastName;
-    if (values.email.trim().toLowerCase() !== before.email) changed.email = values.email;
+    if (isNewEmail(values.email, before.email)) {
+      changed.email = values.email;
+      changed.currentPassword = values.currentPassword;
+    }
     for (const field of ['phone', 'address', 'dateOfBirth', 'nationality'] as const) {
       if (values[field] !== before[field]) changed[field] = values[field] || null;
     }
@@ -114,6 +128,18 @@ export function ProfileTab() {
                 <Input type="email" maxLength={254} />
               </Form.Item>
             </Col>
+            {asksForPassword && (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  label={t('profile.currentPassword')}
+                  name="currentPassword"
+                  extra={t('profile.currentPasswordHint')}
+                  rules={[{ required: true, message: t('profile.currentPasswordRequired') }]}
+                >
+                  <Input.Password autoComplete="current-password" maxLength={128} />
+                </Form.Item>
+              </Col>
+            )}
             <Col xs={24} md={12}>
               <Form.Item label={t('profile.phone')} name="phone">
                 <Input type="tel" maxLength={20} />

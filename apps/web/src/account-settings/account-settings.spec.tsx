@@ -43,3 +43,58 @@ describe('Account Settings, Notifications tab', () => {
     await waitFor(() => expect(screen.getByText('Failed to save preferences. Please try again.')).toBeInTheDocument(), { timeout: 10_000 });
   });
 });
+
+describe('Account Settings, Profile tab', () => {
+  const profile = {
+    id: '7f1c2a6e-0c1d-4a57-9a3e-5b8c1d2e3f40',
+    email: 'ada@example.com',
+    pendingEmail: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: null,
+    address: null,
+    dateOfBirth: null,
+    nationality: null,
+    photoFileId: null,
+    userType: 'customer',
+    adminRole: null,
+    kycStatus: 'pending',
+  };
+
+  function openProfile() {
+    const gateway = fakeGateway({
+      'GET /me/preferences': { status: 200, body: preferences },
+      'GET /me/profile': { status: 200, body: profile },
+      'PATCH /me': { status: 200, body: { ...profile, pendingEmail: 'ada.new@example.com' } },
+    });
+    const { manager } = fakeSessionManager(async () => aSession('customer'));
+    renderRoutes(routes, { path: '/app/settings', session: manager });
+    return gateway;
+  }
+
+  it('asks for the current password once the email changes, and sends it with the new address', async () => {
+    const gateway = openProfile();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }, { timeout: 10_000 }));
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada.new@example.com' } });
+    const password = await screen.findByLabelText('Current Password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Current password is required', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(gateway.calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(password, { target: { value: 'my-current-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(gateway.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ email: 'ada.new@example.com', currentPassword: 'my-current-secret' }), { timeout: 10_000 });
+  });
+
+  it('asks for no password when the email stays the same', async () => {
+    const gateway = openProfile();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }, { timeout: 10_000 }));
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Augusta' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ADA@example.com ' } });
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(gateway.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Augusta' }), { timeout: 10_000 });
+  });
+});

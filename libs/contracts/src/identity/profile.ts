@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
+import { AccountSecurityMessages } from './account-security';
+import { PASSWORD_MAX_LENGTH } from './auth';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -24,7 +26,10 @@ export const ProfileMessages = {
   emailChangeExpired: 'This email change link has expired. Please request the change again from Account Settings.',
 } as const;
 
-/** `PATCH /me`: only the fields sent change. A new email is not applied until its owner confirms it by email. */
+/**
+ * `PATCH /me`: only the fields sent change. A new email needs the current password, and is
+ * not applied until its owner confirms it from the new mailbox.
+ */
 export class UpdateProfilePayload {
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
@@ -48,6 +53,15 @@ export class UpdateProfilePayload {
   @IsEmail({}, { message: ProfileMessages.invalidEmail })
   @MaxLength(254, { message: ProfileMessages.invalidEmail })
   email?: string;
+
+  @ApiPropertyOptional({
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'The current password: required when `email` changes (wrong ones are limited per account, like the password change); ignored otherwise',
+  })
+  @IsOptional()
+  @IsString({ message: AccountSecurityMessages.currentPasswordRequired })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountSecurityMessages.wrongCurrentPassword })
+  currentPassword?: string;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 20 })
   @Transform(trimOrNull)
@@ -108,10 +122,16 @@ export class EmailChangeConfirmed {
   @ApiProperty() email: string;
 }
 
-/** Carries the single-use link to the new address; the notification service renders and sends it. */
+/**
+ * Carries the single-use link to the new address; the notification service renders and sends it.
+ * `currentEmail`, the address in use until the link is opened, is told that the change was asked
+ * for (a security notice: someone holding a stolen session learns the password cannot hide it).
+ * Optional only for events written before it existed.
+ */
 export class EmailChangeRequestedEvent {
   @IsUUID() userId: string;
   @IsEmail() newEmail: string;
+  @IsOptional() @IsEmail() currentEmail?: string;
   @IsString() firstName: string;
   @IsString() confirmationUrl: string;
   @IsISO8601() expiresAt: string;

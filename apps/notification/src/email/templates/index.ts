@@ -10,7 +10,7 @@ import { KycDecisionParams, kycDecisionTemplate, KycDocumentsRequestedParams, ky
 import { RenderedEmail } from './layout';
 import { SecurityAlertParams, securityAlertTemplate } from './security-alert.template';
 import { AccountDeletedParams, accountDeletedTemplate } from './account-deleted.template';
-import { ConfirmEmailChangeParams, confirmEmailChangeTemplate, EmailChangedParams, emailChangedTemplate } from './email-change.templates';
+import { ConfirmEmailChangeParams, confirmEmailChangeTemplate, EmailChangedParams, emailChangedTemplate, EmailChangeRequestedParams, emailChangeRequestedTemplate } from './email-change.templates';
 import { emailLanguage, Language } from './language';
 
 export { emailLanguage };
@@ -35,6 +35,7 @@ export interface EmailTemplateParams {
   'security-alert': SecurityAlertParams;
   'confirm-email-change': ConfirmEmailChangeParams;
   'email-changed': EmailChangedParams;
+  'email-change-requested': EmailChangeRequestedParams;
 }
 
 export type EmailTemplateName = keyof EmailTemplateParams;
@@ -55,6 +56,7 @@ const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T], la
   'security-alert': securityAlertTemplate,
   'confirm-email-change': confirmEmailChangeTemplate,
   'email-changed': emailChangedTemplate,
+  'email-change-requested': emailChangeRequestedTemplate,
 };
 
 export function isEmailTemplateName(name: unknown): name is EmailTemplateName {

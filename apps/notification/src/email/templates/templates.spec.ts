@@ -189,6 +189,7 @@ describe('email templates', () => {
       })),
       'confirm-email-change': [{ firstName: 'Ada', newEmail: 'ada@example.test', confirmationUrl: 'http://localhost:3000/c', issuedAt: at, expiresAt: inHours(24 * 7) }],
       'email-changed': [{ firstName: 'Ada', newEmail: 'ada@example.test', changedAt: at }],
+      'email-change-requested': [{ firstName: 'Ada', newEmail: 'someone@example.test', requestedAt: at, resetPasswordUrl: 'http://localhost:3000/auth/reset-password' }],
     };
     const all = (Object.keys(cases) as EmailTemplateName[]).flatMap((template) => cases[template].map((params) => [template, params] as [EmailTemplateName, never]));
     // Words that only English uses; the brand name "Investment Portal" and values aside, none may remain.
