@@ -1,3 +1,4 @@
+import { BROADCAST_AUDIENCE_REQUIRED, BROADCAST_EXPIRY_INVALID } from '@portal/contracts';
 import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
 
 interface LiveEvent {
@@ -67,9 +68,12 @@ describe('support tickets, notifications and live updates over HTTP', () => {
     const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Katherine' });
     const stranger = await confirmedCustomer(stack.api, stack.inbox);
     const agent = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' });
+    // A moderator's role has no tickets permission: its screen hears nothing of them.
+    const moderator = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' });
     const customerLive = await openLiveUpdates(stack, customer);
     const agentLive = await openLiveUpdates(stack, agent);
-    closers.push(customerLive.close, agentLive.close);
+    const moderatorLive = await openLiveUpdates(stack, moderator);
+    closers.push(customerLive.close, agentLive.close, moderatorLive.close);
 
     const refused = await customer.api.post('/api/v1/support/tickets', { subject: 'Deposit', category: 'Payments', priority: 'high', message: '  ' });
     expect(refused.status).toBe(400);
@@ -89,6 +93,7 @@ describe('support tickets, notifications and live updates over HTTP', () => {
 
     // The admin's open screen learns of the new ticket without asking.
     await until(() => agentLive.events.some((received) => received.event === 'ticket' && received.data.ticketId === ticketId && received.data.created === true));
+    expect(moderatorLive.events.filter((received) => received.event === 'ticket')).toEqual([]);
     const all = await agent.api.get<{ items: { id: string; userEmail: string | null }[] }>('/api/v1/admin/support/tickets');
     expect(all.body.items.find((item) => item.id === ticketId)).toMatchObject({ userEmail: customer.email });
 
@@ -143,6 +148,18 @@ describe('support tickets, notifications and live updates over HTTP', () => {
     const nobody = await admin.api.post('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', audience: { kind: 'filtered', kycStatus: 'rejected' } });
     expect(nobody.status).toBe(400);
     expect(nobody.body.message).toBe('No users found to send notification to');
+
+    // Without an audience, or with an expiry that is no real date: 400, and nobody gets anything.
+    const unreadNow = await Promise.all(customers.map(unread));
+    const noAudience = await admin.api.post<{ message: string; details: { field: string }[] }>('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info' });
+    expect(noAudience.status).toBe(400);
+    expect(noAudience.body.message).toBe(BROADCAST_AUDIENCE_REQUIRED);
+    expect(noAudience.body.details).toEqual([expect.objectContaining({ field: 'audience' })]);
+    for (const expiresAt of ['2030-W05-3', '2030-060', '2030-02-31']) {
+      const badExpiry = await admin.api.post<{ message: string }>('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', expiresAt, audience: { kind: 'all_customers' } });
+      expect({ expiresAt, status: badExpiry.status, message: badExpiry.body.message }).toEqual({ expiresAt, status: 400, message: BROADCAST_EXPIRY_INVALID });
+    }
+    expect(await Promise.all(customers.map(unread))).toEqual(unreadNow);
 
     const moderator = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' });
     expect((await moderator.api.post('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', audience: { kind: 'all_customers' } })).status).toBe(403);

@@ -988,7 +988,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX); readable by you and administrators */
+        /** Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX, sent before the file); readable by you and by administrators whose role covers its purpose */
         post: operations["Files_upload"];
         delete?: never;
         options?: never;
@@ -1003,7 +1003,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file itself, for its owner or an administrator (anyone else: 404) */
+        /** The file itself, for its owner, or for an administrator whose role has the permission of the file's purpose (kyc: kyc, application: investments, profile photo: users, anything else: super administrators); another administrator gets 403, anyone else 404 */
         get: operations["Files_download"];
         put?: never;
         post?: never;
@@ -1080,7 +1080,7 @@ export interface paths {
         delete: operations["AccountData_deleteAccount"];
         options?: never;
         head?: never;
-        /** Change the caller's profile (only the fields sent); a new email is applied once the link sent to it is opened */
+        /** Change the caller's profile (only the fields sent). A new email needs `currentPassword` (wrong ones are limited per account, like the password change), is announced to the address in use, and is applied once the link sent to the new address is opened */
         patch: operations["Me_updateProfile"];
         trace?: never;
     };
@@ -3023,6 +3023,8 @@ export interface components {
         };
         UpdateProfilePayload: {
             address?: string | null;
+            /** @description The current password: required when `email` changes (wrong ones are limited per account, like the password change); ignored otherwise */
+            currentPassword?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD; at least 18 years ago
@@ -8796,6 +8798,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not found */

@@ -87,6 +87,10 @@ export class RealtimeController {
 
     // Written straight to the socket, event by event: never compressed or buffered.
     const res = takeOverResponse(reply);
+    // The browser may have gone while the ticket and the session were checked: its 'close'
+    // has fired already and would never fire again, so nothing is registered for it.
+    // From here to res.on('close') nothing waits, so a later close is always seen.
+    if (res.destroyed || res.writableEnded || req.raw.socket?.destroyed) return;
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -95,9 +99,6 @@ export class RealtimeController {
     res.flushHeaders();
 
     const connection = new RealtimeConnection(grant.actor, res);
-    const remove = this.hub.add(connection);
-    connection.send('ready', { userId: grant.actor.userId, heartbeatMs: HEARTBEAT_MS });
-
     const end = (reason: string) => connection.end(reason);
     const heartbeat = setInterval(() => {
       connection.comment('heartbeat');
@@ -107,10 +108,12 @@ export class RealtimeController {
       );
     }, HEARTBEAT_MS);
     const expiry = setTimeout(() => end('token_expired'), Math.max(0, grant.expiresAt - Date.now()));
+    const remove = this.hub.add(connection);
     res.on('close', () => {
       clearInterval(heartbeat);
       clearTimeout(expiry);
       remove();
     });
+    connection.send('ready', { userId: grant.actor.userId, heartbeatMs: HEARTBEAT_MS });
   }
 }

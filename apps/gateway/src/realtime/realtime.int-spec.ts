@@ -5,14 +5,19 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { LEDGER_EVENTS_STREAM, LedgerEvents, NOTIFICATION_EVENTS_STREAM, NotificationCommands, NotificationEvents, SUPPORT_EVENTS_STREAM, SupportEvents } from '@portal/contracts';
 import { createLogger } from '@portal/logging';
+import { ensureStream } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from '@portal/testing';
 import { loadGatewayConfig } from '../config/gateway-environment';
 import { createGatewayApp } from '../create-gateway-app';
 import { adminActor, customerActor } from '../testing/builders';
-import { eventually, GatewayHarness, TestActor } from '../testing/gateway-harness';
+import { SessionRevocations } from '../auth/session-revocations';
+import { eventually, FakeResponder, GatewayHarness, TestActor } from '../testing/gateway-harness';
 import { RealtimeHub } from './realtime-hub';
 
 jest.setTimeout(60_000);
+
+/** The streams whose events reach browsers, owned by notification, support and ledger. */
+const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name];
 
 interface ReceivedEvent {
   event: string;
@@ -69,7 +74,16 @@ describe('live updates (server-sent events)', () => {
   let second: NestFastifyApplication;
   let secondUrl: string;
   let publisher: EventPublisher;
+  let rolePermissions: FakeResponder;
+  /** The streams there were after both replicas had tried to read them, before their owners started. */
+  let streamsBeforeOwners: string[];
   const streams: EventStreamClient[] = [];
+
+  async function streamNames(): Promise<string[]> {
+    const names: string[] = [];
+    for await (const name of (await gateway.nats.jetstreamManager()).streams.names()) names.push(name);
+    return names;
+  }
 
   beforeAll(async () => {
     gateway = await GatewayHarness.start('gateway-realtime');
@@ -77,11 +91,20 @@ describe('live updates (server-sent events)', () => {
     second = await createGatewayApp(loadGatewayConfig(gateway.infrastructure.env), createLogger('gateway-2', 'silent'));
     await second.listen(0, '127.0.0.1');
     secondUrl = (await second.getUrl()).replace('[::1]', '127.0.0.1');
+    // The gateways came first: they have tried (and retried) to read streams nobody created yet.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    streamsBeforeOwners = await streamNames();
+    // Now the services that own the streams start and create them (with the cluster's replica count).
+    const jsm = await gateway.nats.jetstreamManager();
+    for (const stream of [NOTIFICATION_EVENTS_STREAM, SUPPORT_EVENTS_STREAM, LEDGER_EVENTS_STREAM]) await ensureStream(jsm, stream);
     await Promise.all([gateway.app.get(RealtimeHub).ready, second.get(RealtimeHub).ready]);
     publisher = await EventPublisher.connect(gateway.infrastructure.nats.url);
+    // Identity's answer to "what may this admin role do" (spec 02 §6 defaults).
+    rolePermissions = await gateway.grantRolePermissions();
   });
 
   afterAll(async () => {
+    await rolePermissions?.stop();
     for (const stream of streams) stream.close();
     await publisher?.close();
     await second?.close();
@@ -138,20 +161,71 @@ describe('live updates (server-sent events)', () => {
     expect(onFirst.named('transaction')).toHaveLength(0);
   });
 
-  it('sends ticket changes to the owner and to connected admins', async () => {
+  it('never creates the event streams itself: it reads them once the services that own them have created them', () => {
+    expect(streamsBeforeOwners.filter((name) => FEEDS.includes(name))).toEqual([]);
+  });
+
+  it('sends ticket changes to the owner and to the connected admins whose role has the tickets permission', async () => {
     const owner = customerActor();
     const other = customerActor();
     const ownerStream = await connect(owner);
     const otherStream = await connect(other);
     const adminStream = await connect(adminActor({ adminRole: 'support' }), secondUrl, second.get(RealtimeHub));
+    const withoutTickets = await connect(adminActor({ adminRole: 'admin' }));
+    const moderatorStream = await connect(adminActor({ adminRole: 'moderator' }), secondUrl, second.get(RealtimeHub));
+    const superAdminStream = await connect(adminActor({ adminRole: 'super_admin' }));
     const ticketId = randomUUID();
     await publisher.publish(
       SUPPORT_EVENTS_STREAM,
       eventEnvelope(SupportEvents.ticketCreated, { ticketId, userId: owner.userId, subject: 'Help', status: 'open', answeredBy: null, occurredAt: new Date().toISOString() }),
     );
-    await eventually(() => ownerStream.named('ticket').length === 1 && adminStream.named('ticket').length === 1);
+    await eventually(() => ownerStream.named('ticket').length === 1 && adminStream.named('ticket').length === 1 && superAdminStream.named('ticket').length === 1);
     expect(adminStream.named('ticket')[0].data).toEqual({ ticketId, status: 'open', answeredBy: null, created: true });
     expect(otherStream.named('ticket')).toHaveLength(0);
+
+    // A later event reached everyone who may see it: the ones without the permission got nothing before it.
+    await publisher.publish(
+      NOTIFICATION_EVENTS_STREAM,
+      eventEnvelope(NotificationEvents.notificationCreated, { notificationId: randomUUID(), userId: owner.userId, title: 'Ticket opened', type: 'info', category: 'support' }),
+    );
+    await eventually(() => ownerStream.named('notification').length === 1);
+    expect(withoutTickets.named('ticket')).toHaveLength(0);
+    expect(moderatorStream.named('ticket')).toHaveLength(0);
+  });
+
+  it("sends customers' transactions and security deposits only to the connected admins whose role has the transactions permission", async () => {
+    const owner = customerActor();
+    const ownerStream = await connect(owner, secondUrl, second.get(RealtimeHub));
+    const finance = await connect(adminActor({ adminRole: 'admin' }));
+    const support = await connect(adminActor({ adminRole: 'support' }), secondUrl, second.get(RealtimeHub));
+    await publisher.publish(
+      LEDGER_EVENTS_STREAM,
+      eventEnvelope(LedgerEvents.depositCompleted, {
+        transactionId: randomUUID(),
+        userId: owner.userId,
+        type: 'deposit',
+        status: 'completed',
+        reference: 'DEP-1',
+        amount: '1500.00',
+        currency: 'USD',
+        occurredAt: new Date().toISOString(),
+      }),
+    );
+    await publisher.publish(
+      LEDGER_EVENTS_STREAM,
+      eventEnvelope(LedgerEvents.securityDepositLocked, {
+        securityDepositId: randomUUID(),
+        userId: owner.userId,
+        amount: '500.00',
+        currency: 'USD',
+        locked: true,
+        lockReason: null,
+        occurredAt: new Date().toISOString(),
+      }),
+    );
+    await eventually(() => finance.named('transaction').length === 1 && finance.named('security-deposit').length === 1 && ownerStream.named('security-deposit').length === 1);
+    expect(support.named('transaction')).toHaveLength(0);
+    expect(support.named('security-deposit')).toHaveLength(0);
   });
 
   it('fans a broadcast out to the connected recipients the notification service names', async () => {
@@ -185,6 +259,34 @@ describe('live updates (server-sent events)', () => {
     const again = await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
     expect(again.status).toBe(401);
     expect(JSON.parse(again.body as string).message).toBe('This live-update ticket is not valid or has expired. Please reconnect.');
+  });
+
+  it('forgets a stream whose browser went away while it was being opened', async () => {
+    const hub = gateway.app.get(RealtimeHub);
+    const before = hub.connectionCount;
+    const ada = customerActor();
+    const ticket = await ticketFor(ada);
+    let req: http.ClientRequest | null = null;
+    let checked = false;
+    const revocationOf = SessionRevocations.prototype.revocationOf;
+    const spy = jest.spyOn(SessionRevocations.prototype, 'revocationOf').mockImplementation(async function (this: SessionRevocations, sessionId: string) {
+      if (sessionId === ada.sessionId && !checked) {
+        // The browser gives up while the gateway still checks the session.
+        req?.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        checked = true;
+      }
+      return revocationOf.call(this, sessionId);
+    });
+    try {
+      req = http.get(`${gateway.baseUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`, { headers: { accept: 'text/event-stream' } });
+      req.on('error', () => undefined);
+      await eventually(() => checked);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(hub.connectionCount).toBe(before);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('ends its streams when a replica shuts down, so browsers reconnect to another one', async () => {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   AudienceStats,
+  BROADCAST_EXPIRY_INVALID,
   BroadcastPayload,
   BroadcastResult,
   EmptyPayload,
@@ -45,6 +46,10 @@ export class BroadcastsController {
   async broadcast(@CommandActor() actor: Actor, @CommandPayload() payload: BroadcastPayload, @CommandMeta() meta: RequestMeta): Promise<BroadcastResult> {
     const admin = this.admin(actor);
     const expiresAt = payload.expiresAt ? new Date(payload.expiresAt) : null;
+    // The payload's validation already refuses what Date cannot read; never let NaN reach the insert.
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) {
+      throw ServiceError.badRequest(BROADCAST_EXPIRY_INVALID, { details: [{ field: 'expiresAt', message: BROADCAST_EXPIRY_INVALID }] });
+    }
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       throw ServiceError.badRequest(NotificationMessages.expiryInPast, { details: [{ field: 'expiresAt', message: NotificationMessages.expiryInPast }] });
     }

@@ -4,6 +4,8 @@ import {
   Actor,
   AdminRole,
   APPLICATIONS_EVENTS_STREAM,
+  BROADCAST_AUDIENCE_REQUIRED,
+  BROADCAST_EXPIRY_INVALID,
   ApplicationsEvents,
   EventEnvelope,
   IDENTITY_EVENTS_STREAM,
@@ -268,6 +270,32 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(await notification.client.as(agent).send(NotificationCommands.listFailedEmails, {})).toEqual({ items: [], total: 0 });
     const found = await notification.client.as(agent).send(NotificationCommands.findRecipients, { q: people[1].email.slice(0, 10).toUpperCase() });
     expect(found.items).toEqual([{ id: people[1].id, email: people[1].email, firstName: 'Pat', lastName: 'Doe', userType: 'customer' }]);
+  });
+
+  it('refuses a broadcast without an audience, or with an expiry that is not a real date, with 400, and sends nothing', async () => {
+    const agent = admin('super_admin');
+    const sentSoFar = async () => ((await notification.dataSource.query('SELECT count(*)::int AS count FROM notification.broadcasts')) as { count: number }[])[0].count;
+    const before = await sentSoFar();
+    const unreadBefore = await unread(people[0].id);
+    const body = { title: 'Maintenance', message: 'Down tonight', type: 'warning' };
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [body, 'audience', BROADCAST_AUDIENCE_REQUIRED],
+      [{ ...body, audience: null }, 'audience', BROADCAST_AUDIENCE_REQUIRED],
+      [{ ...body, audience: 'all_customers' }, 'audience', BROADCAST_AUDIENCE_REQUIRED],
+      ...['2030-W05-3', '2030-060', '2030-02-31', '2030-02-01T25:00:00Z'].map((expiresAt): [Record<string, unknown>, string, string] => [
+        { ...body, expiresAt, audience: { kind: 'all_customers' } },
+        'expiresAt',
+        BROADCAST_EXPIRY_INVALID,
+      ]),
+    ];
+    for (const [payload, field, message] of refusals) {
+      expect({ payload, refusal: await failure(notification.client.as(agent).send(NotificationCommands.broadcast, payload as never)) }).toMatchObject({
+        payload,
+        refusal: { statusCode: 400, message, details: [{ field, message }] },
+      });
+    }
+    expect(await sentSoFar()).toBe(before);
+    expect(await unread(people[0].id)).toBe(unreadBefore);
   });
 
   it('loses nothing and sends nothing twice when the service is stopped while events are published', async () => {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { Language, LANGUAGES, NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
@@ -29,6 +29,34 @@ export const NotificationMessages = {
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const REQUIRED = { message: NotificationMessages.titleAndMessageRequired };
 
+/** For API callers (the web app always sends both right): which field is wrong and how to fix it. */
+export const BROADCAST_AUDIENCE_REQUIRED = 'audience must be an object whose kind is all_customers, user or filtered';
+export const BROADCAST_EXPIRY_INVALID = 'expiresAt must be a real calendar date and time in ISO 8601, such as 2030-02-01T12:00:00Z';
+
+const CALENDAR_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;
+
+/**
+ * A calendar date (2030-02-01) or date and time (2030-02-01T12:00, with seconds, fractions
+ * and a Z or ±hh:mm offset) that exists: not a week or ordinal date (2030-W05-3, 2030-060),
+ * which Date cannot read, and not 2030-02-31, which Date would turn into 3 March.
+ */
+export function isCalendarDateTime(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const parts = CALENDAR_DATE_TIME.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [1, 2, 3, 4, 5, 6].map((index) => (parts[index] === undefined ? undefined : Number(parts[index]))) as number[];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  if (parts[8] !== undefined && (Number(parts[8]) > 23 || Number(parts[9]) > 59)) return false;
+  return Number.isFinite(Date.parse(value));
+}
+
+/** The value is a calendar date or date-time that exists (see isCalendarDateTime). */
+export function IsCalendarDateTime(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isCalendarDateTime', validator: { validate: (value) => isCalendarDateTime(value) } }, options);
+}
+
 export class BroadcastAudience {
   @ApiProperty({ enum: BROADCAST_AUDIENCES }) @IsIn(BROADCAST_AUDIENCES) kind: BroadcastAudienceKind;
   @ApiPropertyOptional({ format: 'uuid', description: 'kind "user": the one recipient' }) @IsOptional() @IsUUID() userId?: string;
@@ -40,8 +68,13 @@ export class BroadcastPayload {
   @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(200) title: string;
   @ApiProperty({ maxLength: 2000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(2000) message: string;
   @ApiProperty({ enum: NOTIFICATION_TYPES }) @IsIn(NOTIFICATION_TYPES) type: NotificationType;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'ISO-8601; hidden from then on' }) @IsOptional() @IsISO8601() expiresAt?: string | null;
-  @ApiProperty({ type: BroadcastAudience }) @ValidateNested() @Type(() => BroadcastAudience) audience: BroadcastAudience;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'ISO-8601; hidden from then on' }) @IsOptional() @IsCalendarDateTime({ message: BROADCAST_EXPIRY_INVALID }) expiresAt?: string | null;
+  @ApiProperty({ type: BroadcastAudience })
+  @IsDefined({ message: BROADCAST_AUDIENCE_REQUIRED })
+  @IsObject({ message: BROADCAST_AUDIENCE_REQUIRED })
+  @ValidateNested({ message: BROADCAST_AUDIENCE_REQUIRED })
+  @Type(() => BroadcastAudience)
+  audience: BroadcastAudience;
 }
 
 export class BroadcastResult {

@@ -1,0 +1,349 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { NatsConnection } from 'nats';
+import {
+  Actor,
+  AdminRole,
+  DEFAULT_ADMIN_ROLE_PERMISSIONS,
+  EventDefinition,
+  EventEnvelope,
+  LEDGER_EVENTS_STREAM,
+  LedgerEvents,
+  NOTIFICATION_EVENTS_STREAM,
+  NotificationEvents,
+  SUPPORT_EVENTS_STREAM,
+  SupportEvents,
+} from '@portal/contracts';
+import type { Logger } from '@portal/logging';
+import { encodeEvent, ServiceClient } from '@portal/messaging';
+import { AdminRolePermissions } from '../auth/admin-role-permissions';
+import { GatewayConfig } from '../config/gateway-environment';
+import { NatsConnectionHolder } from '../connections/nats-connection.holder';
+import { FEED_RETRY_MS, RealtimeConnection, RealtimeHub } from './realtime-hub';
+
+const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name];
+
+function envelope<P extends object>(event: EventDefinition<P>, payload: P): EventEnvelope<P> {
+  return { id: randomUUID(), subject: event.subject, occurredAt: new Date().toISOString(), requestId: randomUUID(), payload };
+}
+
+/** One ordered consumer's messages as the hub iterates them; the test pushes, fails or ends them. */
+class FakeMessages {
+  private readonly items: { data?: Uint8Array; error?: unknown; done?: true }[] = [];
+  private wake: (() => void) | null = null;
+  private seq = 0;
+  closed = false;
+
+  push(event: EventEnvelope): void {
+    this.enqueue({ data: encodeEvent(event) });
+  }
+
+  fail(error: unknown): void {
+    this.enqueue({ error });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.enqueue({ done: true });
+  }
+
+  private enqueue(item: { data?: Uint8Array; error?: unknown; done?: true }): void {
+    this.items.push(item);
+    this.wake?.();
+    this.wake = null;
+  }
+
+  async *[Symbol.asyncIterator]() {
+    for (;;) {
+      while (this.items.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
+      const item = this.items.shift() as { data?: Uint8Array; error?: unknown; done?: true };
+      if (item.done) return;
+      if (item.error) throw item.error;
+      yield { seq: ++this.seq, data: item.data as Uint8Array };
+    }
+  }
+}
+
+/** A JetStream with the calls the hub makes: streams exist when the test says so, consumers can fail once. */
+class FakeJetStream {
+  readonly existing = new Set<string>();
+  readonly created: string[] = [];
+  readonly updated: string[] = [];
+  readonly readers = new Map<string, FakeMessages[]>();
+  readonly failNextConsumer = new Set<string>();
+
+  readonly connection = {
+    jetstreamManager: async () => ({
+      streams: {
+        info: async (name: string) => {
+          if (!this.existing.has(name)) throw Object.assign(new Error('stream not found'), { code: '404' });
+          return { config: { name, subjects: [] } };
+        },
+        add: async (config: { name: string }) => {
+          this.created.push(config.name);
+          this.existing.add(config.name);
+          return { config };
+        },
+        update: async (name: string) => {
+          this.updated.push(name);
+          return { config: { name } };
+        },
+      },
+    }),
+    jetstream: () => ({
+      consumers: {
+        get: async (name: string) => {
+          if (this.failNextConsumer.delete(name)) throw new Error('consumer not created: timeout');
+          return {
+            consume: async () => {
+              const messages = new FakeMessages();
+              this.readers.set(name, [...(this.readers.get(name) ?? []), messages]);
+              return messages;
+            },
+          };
+        },
+      },
+    }),
+  };
+
+  readersOf(name: string): FakeMessages[] {
+    return this.readers.get(name) ?? [];
+  }
+
+  current(name: string): FakeMessages {
+    const readers = this.readersOf(name);
+    return readers[readers.length - 1];
+  }
+}
+
+/** A browser's stream: what the hub wrote to it, as named events. */
+class FakeBrowser {
+  readonly userId = randomUUID();
+  readonly events: { event: string; data: Record<string, unknown> }[] = [];
+  readonly res = {
+    writableEnded: false,
+    write: (chunk: string) => {
+      const event = /^event: (.*)$/m.exec(chunk)?.[1];
+      const data = /^data: (.*)$/m.exec(chunk)?.[1];
+      if (event && data) this.events.push({ event, data: JSON.parse(data) });
+      return true;
+    },
+    end: () => undefined,
+  } as unknown as ServerResponse;
+
+  named(event: string) {
+    return this.events.filter((received) => received.event === event);
+  }
+}
+
+const config = { environment: { ADMIN_PERMISSIONS_CACHE_MS: 60_000 } } as GatewayConfig;
+
+/** Lets every pending promise run (setImmediate is left real). */
+const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('RealtimeHub', () => {
+  let jetstream: FakeJetStream;
+  let logger: Logger & { warn: jest.Mock; error: jest.Mock };
+  let roles: Record<string, string[]>;
+  let identityDown: boolean;
+  let rolePermissions: AdminRolePermissions;
+  let hub: RealtimeHub;
+  let unhandled: unknown[];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    unhandled = [];
+    process.on('unhandledRejection', onUnhandled);
+    jetstream = new FakeJetStream();
+    logger = { warn: jest.fn(), error: jest.fn(), info: jest.fn(), debug: jest.fn() } as unknown as Logger & { warn: jest.Mock; error: jest.Mock };
+    roles = { ...DEFAULT_ADMIN_ROLE_PERMISSIONS };
+    identityDown = false;
+    const services = {
+      send: jest.fn(async (command: { subject: string }, _payload: unknown, meta: { actor: Actor }) => {
+        if (command.subject !== 'identity.settings.my-admin-permissions.v1') throw new Error(`unexpected ${command.subject}`);
+        if (identityDown) throw new Error('The identity service is unavailable. Please try again shortly.');
+        return { adminRole: meta.actor.adminRole, permissions: roles[meta.actor.adminRole ?? ''] ?? [] };
+      }),
+    } as unknown as ServiceClient;
+    const nats = { connected: jetstream.connection as unknown as NatsConnection } as NatsConnectionHolder;
+    rolePermissions = new AdminRolePermissions(config, services, { connected: null } as NatsConnectionHolder, logger);
+    hub = new RealtimeHub(nats, services, rolePermissions, logger);
+  });
+
+  afterEach(async () => {
+    await hub.beforeApplicationShutdown();
+    process.off('unhandledRejection', onUnhandled);
+    jest.useRealTimers();
+  });
+
+  const connect = (actor: Partial<Actor> = {}) => {
+    const browser = new FakeBrowser();
+    hub.add(new RealtimeConnection({ userId: browser.userId, sessionId: randomUUID(), userType: 'customer', adminRole: null, ...actor }, browser.res));
+    return browser;
+  };
+  const admin = (adminRole: AdminRole) => connect({ userType: 'admin', adminRole });
+  const streamsExist = () => FEEDS.forEach((name) => jetstream.existing.add(name));
+
+  it('never creates a stream: it waits for the owning service to create each one, then reads it', async () => {
+    hub.onApplicationBootstrap();
+    await settle();
+    await jest.advanceTimersByTimeAsync(10 * FEED_RETRY_MS);
+    expect(jetstream.created).toEqual([]);
+    expect(jetstream.updated).toEqual([]);
+    expect(hub.feedCount).toBe(0);
+    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ stream: NOTIFICATION_EVENTS_STREAM.name, err: expect.stringContaining('does not exist yet') }), expect.any(String));
+
+    // Notification starts first: its feed is read while the others are still awaited.
+    jetstream.existing.add(NOTIFICATION_EVENTS_STREAM.name);
+    await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
+    expect(jetstream.readersOf(NOTIFICATION_EVENTS_STREAM.name)).toHaveLength(1);
+    expect(hub.feedCount).toBe(1);
+
+    streamsExist();
+    await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
+    await hub.ready;
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1]);
+    expect(jetstream.created).toEqual([]);
+  });
+
+  it('after a partial start, follows only the feeds still missing: every event arrives once', async () => {
+    streamsExist();
+    jetstream.failNextConsumer.add(SUPPORT_EVENTS_STREAM.name);
+    hub.onApplicationBootstrap();
+    await settle();
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 0, 1]);
+
+    await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
+    await hub.ready;
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1]);
+
+    const ada = connect();
+    jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(
+      envelope(NotificationEvents.notificationCreated, { notificationId: randomUUID(), userId: ada.userId, title: 'Deposit completed', type: 'success', category: 'transaction' }),
+    );
+    await settle();
+    expect(ada.named('notification')).toHaveLength(1);
+  });
+
+  it('logs a reader that fails and follows its feed again after a growing back-off, never leaving it unread', async () => {
+    streamsExist();
+    hub.onApplicationBootstrap();
+    await hub.ready;
+    const grace = connect();
+    const first = jetstream.current(LEDGER_EVENTS_STREAM.name);
+
+    first.fail(new Error('consumer deleted'));
+    await settle();
+    expect(unhandled).toEqual([]);
+    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ stream: LEDGER_EVENTS_STREAM.name, err: 'Error: consumer deleted' }), 'live-update reader stopped; following the feed again');
+    expect(first.closed).toBe(true);
+    expect(hub.feedCount).toBe(2);
+
+    await jest.advanceTimersByTimeAsync(FEED_RETRY_MS - 1);
+    expect(jetstream.readersOf(LEDGER_EVENTS_STREAM.name)).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(jetstream.readersOf(LEDGER_EVENTS_STREAM.name)).toHaveLength(2);
+
+    // Failing again at once: the next wait is twice as long.
+    jetstream.current(LEDGER_EVENTS_STREAM.name).fail(new Error('consumer deleted'));
+    await settle();
+    await jest.advanceTimersByTimeAsync(2 * FEED_RETRY_MS - 1);
+    expect(jetstream.readersOf(LEDGER_EVENTS_STREAM.name)).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(jetstream.readersOf(LEDGER_EVENTS_STREAM.name)).toHaveLength(3);
+
+    // A reader that simply ends (the connection closed under it) is followed again too.
+    jetstream.current(NOTIFICATION_EVENTS_STREAM.name).close();
+    await settle();
+    await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
+    expect(jetstream.readersOf(NOTIFICATION_EVENTS_STREAM.name)).toHaveLength(2);
+    expect(hub.feedCount).toBe(3);
+
+    jetstream.current(LEDGER_EVENTS_STREAM.name).push(
+      envelope(LedgerEvents.withdrawalCompleted, {
+        transactionId: randomUUID(),
+        userId: grace.userId,
+        type: 'withdrawal',
+        status: 'completed',
+        reference: 'WTH-1',
+        amount: '100.00',
+        currency: 'USD',
+        occurredAt: new Date().toISOString(),
+      }),
+    );
+    await settle();
+    expect(grace.named('transaction')).toHaveLength(1);
+    expect(unhandled).toEqual([]);
+  });
+
+  describe('admins', () => {
+    const ticket = (userId: string) => envelope(SupportEvents.ticketCreated, { ticketId: randomUUID(), userId, subject: 'Help', status: 'open', answeredBy: null, occurredAt: new Date().toISOString() });
+    const transaction = (userId: string) =>
+      envelope(LedgerEvents.depositCompleted, {
+        transactionId: randomUUID(),
+        userId,
+        type: 'deposit',
+        status: 'completed',
+        reference: 'DEP-1',
+        amount: '1500.00',
+        currency: 'USD',
+        occurredAt: new Date().toISOString(),
+      });
+    const securityDeposit = (userId: string) =>
+      envelope(LedgerEvents.securityDepositLocked, { securityDepositId: randomUUID(), userId, amount: '500.00', currency: 'USD', locked: true, lockReason: null, occurredAt: new Date().toISOString() });
+
+    beforeEach(async () => {
+      streamsExist();
+      hub.onApplicationBootstrap();
+      await hub.ready;
+    });
+
+    it("receive customers' tickets, transactions and security deposits only as far as their role's permissions go", async () => {
+      const owner = connect();
+      const browsers = { super_admin: admin('super_admin'), admin: admin('admin'), moderator: admin('moderator'), support: admin('support') };
+      const received = (event: string) => Object.entries(browsers).flatMap(([role, browser]) => (browser.named(event).length > 0 ? [role] : []));
+
+      jetstream.current(SUPPORT_EVENTS_STREAM.name).push(ticket(owner.userId));
+      jetstream.current(LEDGER_EVENTS_STREAM.name).push(transaction(owner.userId));
+      jetstream.current(LEDGER_EVENTS_STREAM.name).push(securityDeposit(owner.userId));
+      await settle();
+
+      expect(received('ticket')).toEqual(['super_admin', 'support']);
+      expect(received('transaction')).toEqual(['super_admin', 'admin']);
+      expect(received('security-deposit')).toEqual(['super_admin', 'admin']);
+      expect(owner.named('ticket')).toHaveLength(1);
+      expect(owner.named('transaction')).toHaveLength(1);
+      expect(owner.named('security-deposit')).toHaveLength(1);
+    });
+
+    it('follow a change of the admin_roles setting, and send admins nothing while the permissions cannot be known', async () => {
+      const owner = connect();
+      const support = admin('support');
+      jetstream.current(LEDGER_EVENTS_STREAM.name).push(transaction(owner.userId));
+      await settle();
+      expect(support.named('transaction')).toHaveLength(0);
+
+      // A super admin grants support the transactions permission (and takes tickets away).
+      roles = { ...roles, support: ['transactions'] };
+      rolePermissions.forget();
+      jetstream.current(LEDGER_EVENTS_STREAM.name).push(transaction(owner.userId));
+      jetstream.current(SUPPORT_EVENTS_STREAM.name).push(ticket(owner.userId));
+      await settle();
+      expect(support.named('transaction')).toHaveLength(1);
+      expect(support.named('ticket')).toHaveLength(0);
+
+      rolePermissions.forget();
+      identityDown = true;
+      jetstream.current(LEDGER_EVENTS_STREAM.name).push(transaction(owner.userId));
+      await settle();
+      expect(support.named('transaction')).toHaveLength(1);
+      expect(owner.named('transaction')).toHaveLength(3);
+      expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'transaction' }), 'admin permissions unknown; live update not sent to admins');
+    });
+  });
+});
+
