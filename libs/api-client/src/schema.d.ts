@@ -2575,6 +2575,8 @@ export interface components {
             gippDurations: number[];
             /** @description GIPP investment categories */
             investmentCategories: string[];
+            /** @description The smallest withdrawal, in account currency units (System Settings: financial limits) */
+            minimumWithdrawal: number;
             personalDurations: number[];
             /** @description The general setting: platform name, support contacts and hours */
             support: components["schemas"]["PublicSupportContacts"];

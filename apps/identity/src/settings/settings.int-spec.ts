@@ -139,6 +139,10 @@ describe('platform settings changes', () => {
         { version: changed.version, changedBy: superAdmin.userId, changedByEmail: changed.updatedByEmail, changedAt: expect.any(String), previousValue: before?.value, value: first },
       ]);
       expect((await valueOf('financial_limits'))?.value).toEqual(second);
+      // Its minimum withdrawal is public, for the browser to check the rule as the ledger will; nothing else of it is.
+      const published = await harness.client.send(IdentityCommands.getPublicSettings, {});
+      expect(published.minimumWithdrawal).toBe(150.5);
+      expect(JSON.stringify(published)).not.toContain('fourEyesThreshold');
       expect(await failure(harness.client.as(superAdmin).send(IdentityCommands.getSettingHistory, { key: 'made_up' }))).toMatchObject({ statusCode: 404 });
     });
 

@@ -18,6 +18,7 @@ import {
   IdentityEvents,
   PublicSettings,
   PublicSupportContacts,
+  resolveMinimumWithdrawal,
   resolveSecuritySettings,
   SECURITY_SETTING_KEY,
   SecuritySettings,
@@ -40,6 +41,8 @@ const PUBLIC_KEYS = [
   SettingKeys.corporateStructures,
   SettingKeys.cryptoWallets,
   SettingKeys.general,
+  // Only its minimum withdrawal is public: the browser mirrors the rule.
+  SettingKeys.financialLimits,
 ];
 
 const NOT_ALLOWED_TO_READ = 'Access denied. You do not have permission to view platform settings.';
@@ -113,6 +116,7 @@ export class SettingsService {
       investmentCategories: stringList(value(SettingKeys.investmentCategories)),
       corporateStructures: stringList(value(SettingKeys.corporateStructures)),
       bitcoinWalletAddress: typeof wallets.bitcoin === 'string' && wallets.bitcoin ? wallets.bitcoin : null,
+      minimumWithdrawal: resolveMinimumWithdrawal(value(SettingKeys.financialLimits)),
       support: supportContacts(value(SettingKeys.general)),
     };
   }

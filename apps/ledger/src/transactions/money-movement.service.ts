@@ -6,12 +6,14 @@ import {
   BalanceView,
   Currency,
   DecideTransactionPayload,
+  DEFAULT_MINIMUM_WITHDRAWAL,
   LEDGER_MESSAGES,
   LedgerEvents,
   PayInvestmentPayload,
   RequestDepositPayload,
   RequestMeta,
   RequestWithdrawalPayload,
+  resolveMinimumWithdrawal,
   TransactionSummary,
   TransactionView,
 } from '@portal/contracts';
@@ -23,7 +25,6 @@ import { formatMinor, toMinor } from '../book/money';
 import { fourEyesThreshold, withApprovals } from './four-eyes';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
 
-const DEFAULT_MINIMUM_WITHDRAWAL = 100;
 export const SAME_ADMIN_SECOND_APPROVAL = 'You have already approved this withdrawal. A second, different administrator must approve it before it is paid.';
 
 interface NewTransaction {
@@ -181,8 +182,7 @@ export class MoneyMovement {
     const currency = payload.currency ?? 'USD';
     this.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
-    const configured = Number(this.settings.get<{ minimumWithdrawal?: number }>('financial_limits')?.minimumWithdrawal);
-    const minimumUnits = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MINIMUM_WITHDRAWAL;
+    const minimumUnits = resolveMinimumWithdrawal(this.settings.get('financial_limits'));
     const minimum = toMinor(minimumUnits);
     const refusal = async (): Promise<ServiceError> => {
       const { available } = await this.book.balances(this.dataSource.manager, actor.userId, currency);

@@ -12,8 +12,8 @@ import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
 import { moneyApi, type WithdrawalRequest } from './money-api';
 import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
-import { MoneyText, validAccountNumber, withdrawalAmountProblem } from './money-rules';
-import { submitProblem } from './submit-problem';
+import { MoneyText, SPEC_MINIMUM_WITHDRAWAL, validAccountNumber, withdrawalAmountProblem } from './money-rules';
+import { submitProblem, withdrawalRefusalTitle } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
 type Values = Required<Omit<WithdrawalRequest, 'amount'>> & { amount: string };
@@ -33,6 +33,8 @@ export function WithdrawForm() {
   const { data: settings } = usePublicSettings();
   const enabled = settings?.featureToggles?.withdrawals_enabled !== false;
   const available = Number(balance?.available ?? 0);
+  // The server's minimum (System Settings: financial limits), the spec's until it is known.
+  const minimum = settings?.minimumWithdrawal ?? SPEC_MINIMUM_WITHDRAWAL;
   const withdraw = useMoneyMutation((body: WithdrawalRequest, key: string) => moneyApi.withdraw(body, key));
 
   return (
@@ -54,7 +56,7 @@ export function WithdrawForm() {
               notification.success({ message: t('withdraw.received'), description: t('withdraw.receivedDescription') });
               form.resetFields();
             },
-            onError: (error) => notification.error({ message: t('withdraw.failed'), description: submitProblem(error, t('withdraw.failedDefault')) }),
+            onError: (error) => notification.error({ message: withdrawalRefusalTitle(error, t('withdraw.failed')), description: submitProblem(error, t('withdraw.failedDefault')) }),
           })
         }
       >
@@ -94,10 +96,10 @@ export function WithdrawForm() {
               name="amount"
               rules={[
                 { required: true, message: MoneyText.missingFields },
-                { validator: (_, value: string) => { const problem = value ? withdrawalAmountProblem(value, available) : null; return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } },
+                { validator: (_, value: string) => { const problem = value ? withdrawalAmountProblem(value, available, minimum) : null; return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } },
               ]}
             >
-              <Input inputMode="decimal" placeholder={t('withdraw.minimum')} />
+              <Input inputMode="decimal" placeholder={t('withdraw.minimum', { minimum: minimum.toFixed(2) })} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

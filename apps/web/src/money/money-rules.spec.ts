@@ -15,4 +15,10 @@ describe('money rules of spec 02 §5 in the browser', () => {
     expect(withdrawalAmountProblem('500', 500)).toBeNull();
     expect(positiveAmount('0')).toBe(false);
   });
+
+  it("checks the minimum System Settings configure, in the server's words, and the spec's for its $100", () => {
+    expect(withdrawalAmountProblem('60', 500, 50)).toBeNull();
+    expect(withdrawalAmountProblem('200', 500, 250)).toBe('Minimum withdrawal amount is $250.');
+    expect(withdrawalAmountProblem('99', 500, 100)).toBe('Minimum withdrawal amount is $100.');
+  });
 });

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import { texts } from '../i18n/texts';
 
 /** The browser's mirror of spec 02 §5 (the server enforces the same rules). */
@@ -29,11 +30,19 @@ export function validAccountNumber(value: string): boolean {
   return compact.length <= 15 || IBAN.test(compact);
 }
 
-/** The first withdrawal rule the amount breaks against the available balance, or null. */
-export function withdrawalAmountProblem(amount: string, available: number): string | null {
+/** Spec 02 §5's minimum, while System Settings' financial limits are not known. */
+export const SPEC_MINIMUM_WITHDRAWAL = 100;
+
+/** The minimum's refusal: the spec's words for its $100, the same sentence for a configured one (as the server says it). */
+export function minimumWithdrawalMessage(minimum: number): string {
+  return minimum === SPEC_MINIMUM_WITHDRAWAL ? MoneyText.minimumWithdrawal : i18n.t('money:messages.minimumWithdrawalOf', { minimum });
+}
+
+/** The first withdrawal rule the amount breaks against the available balance and the configured minimum, or null. */
+export function withdrawalAmountProblem(amount: string, available: number, minimum = SPEC_MINIMUM_WITHDRAWAL): string | null {
   if (!positiveAmount(amount)) return MoneyText.numericAmount;
   if (available <= 0) return MoneyText.noCredit;
-  if (Number(amount) < 100) return MoneyText.minimumWithdrawal;
+  if (Number(amount) < minimum) return minimumWithdrawalMessage(minimum);
   if (Number(amount) > available) return MoneyText.insufficientBalance;
   return null;
 }

@@ -25,6 +25,15 @@ export const DEFAULT_FEATURE_TOGGLES: Record<FeatureToggle, boolean> = {
   sms_notifications: false,
 };
 
+/** Spec 02 §5's minimum withdrawal, in account currency units, while financial_limits sets none. */
+export const DEFAULT_MINIMUM_WITHDRAWAL = 100;
+
+/** The minimum withdrawal financial_limits sets (a positive number), or the spec's. */
+export function resolveMinimumWithdrawal(financialLimits: unknown): number {
+  const configured = Number((financialLimits as { minimumWithdrawal?: unknown } | null | undefined)?.minimumWithdrawal);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MINIMUM_WITHDRAWAL;
+}
+
 /** The `general` setting: platform name and the Support Center's contacts and hours. */
 export interface GeneralSettings {
   platformName: string;
@@ -58,6 +67,7 @@ export class PublicSettings {
   @ApiProperty({ type: [String], description: 'GIPP investment categories' }) investmentCategories: string[];
   @ApiProperty({ type: [String] }) corporateStructures: string[];
   @ApiProperty({ nullable: true, type: String }) bitcoinWalletAddress: string | null;
+  @ApiProperty({ description: 'The smallest withdrawal, in account currency units (System Settings: financial limits)' }) minimumWithdrawal: number;
   @ApiProperty({ type: PublicSupportContacts, description: 'The general setting: platform name, support contacts and hours' }) support: PublicSupportContacts;
 }
 
