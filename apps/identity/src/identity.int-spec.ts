@@ -56,6 +56,7 @@ describe('identity service', () => {
       investmentCategories: ['Oil & Gas', 'Gold Mining', 'Real Estate', 'Technology', 'Healthcare', 'Renewable Energy'],
       corporateStructures: ['Private Limited Company', 'Public Limited Company', 'Partnership', 'Sole Proprietorship', 'Limited Liability Partnership', 'Other'],
       bitcoinWalletAddress: null,
+      minimumWithdrawal: 100,
       support: {
         platformName: 'Investment Portal',
         supportEmail: null,
