@@ -30,6 +30,8 @@ const WORDS: Translated<{
   depositRejected: [title: string, message: (amount: string, reference: string) => string];
   withdrawalCompleted: [title: string, message: (amount: string, reference: string) => string];
   withdrawalRejected: [title: string, message: (amount: string, reference: string) => string];
+  investmentPaid: [title: string, message: (amount: string, reference: string) => string];
+  investmentRejected: [title: string, message: (amount: string, reference: string) => string];
   securityDeposit: Record<SecurityDepositChange, [title: string, message: (amount: string) => string]>;
   /** The document as the sentences below take it; `other` for a type this table does not know. */
   documents: Record<DocumentKind, string> & { other: (documentType: string) => string };
@@ -49,6 +51,8 @@ const WORDS: Translated<{
     depositRejected: ['Deposit rejected', (amount, reference) => `Your deposit of ${amount} (${reference}) was rejected.`],
     withdrawalCompleted: ['Withdrawal completed', (amount, reference) => `Your withdrawal of ${amount} (${reference}) has been paid out.`],
     withdrawalRejected: ['Withdrawal rejected', (amount, reference) => `Your withdrawal of ${amount} (${reference}) was rejected and the held amount is available again.`],
+    investmentPaid: ['Investment payment received', (amount, reference) => `Your investment payment of ${amount} (${reference}) has been received and invested.`],
+    investmentRejected: ['Investment payment rejected', (amount, reference) => `Your investment payment of ${amount} (${reference}) was rejected.`],
     securityDeposit: {
       created: ['Security deposit created', (amount) => `A security deposit of ${amount} was created and locked for your investment protection.`],
       locked: ['Security deposit locked', (amount) => `Your security deposit of ${amount} is locked.`],
@@ -71,6 +75,8 @@ const WORDS: Translated<{
     depositRejected: ['Depósito rechazado', (amount, reference) => `Su depósito de ${amount} (${reference}) ha sido rechazado.`],
     withdrawalCompleted: ['Retirada completada', (amount, reference) => `Su retirada de ${amount} (${reference}) ha sido pagada.`],
     withdrawalRejected: ['Retirada rechazada', (amount, reference) => `Su retirada de ${amount} (${reference}) ha sido rechazada y el importe retenido vuelve a estar disponible.`],
+    investmentPaid: ['Pago de inversión recibido', (amount, reference) => `Su pago de inversión de ${amount} (${reference}) se ha recibido e invertido.`],
+    investmentRejected: ['Pago de inversión rechazado', (amount, reference) => `Su pago de inversión de ${amount} (${reference}) ha sido rechazado.`],
     securityDeposit: {
       created: ['Depósito de garantía creado', (amount) => `Se ha creado un depósito de garantía de ${amount}, bloqueado para la protección de su inversión.`],
       locked: ['Depósito de garantía bloqueado', (amount) => `Su depósito de garantía de ${amount} está bloqueado.`],
@@ -93,6 +99,8 @@ const WORDS: Translated<{
     depositRejected: ['Dépôt refusé', (amount, reference) => `Votre dépôt de ${amount} (${reference}) a été refusé.`],
     withdrawalCompleted: ['Retrait effectué', (amount, reference) => `Votre retrait de ${amount} (${reference}) a été versé.`],
     withdrawalRejected: ['Retrait refusé', (amount, reference) => `Votre retrait de ${amount} (${reference}) a été refusé et le montant bloqué est de nouveau disponible.`],
+    investmentPaid: ['Paiement d’investissement reçu', (amount, reference) => `Votre paiement d’investissement de ${amount} (${reference}) a été reçu et investi.`],
+    investmentRejected: ['Paiement d’investissement refusé', (amount, reference) => `Votre paiement d’investissement de ${amount} (${reference}) a été refusé.`],
     securityDeposit: {
       created: ['Dépôt de garantie créé', (amount) => `Un dépôt de garantie de ${amount} a été créé et bloqué pour la protection de votre investissement.`],
       locked: ['Dépôt de garantie bloqué', (amount) => `Votre dépôt de garantie de ${amount} est bloqué.`],
@@ -116,6 +124,8 @@ const WORDS: Translated<{
     depositRejected: ['Einzahlung abgelehnt', (amount, reference) => `Ihre Einzahlung von ${amount} (${reference}) wurde abgelehnt.`],
     withdrawalCompleted: ['Auszahlung abgeschlossen', (amount, reference) => `Ihre Auszahlung von ${amount} (${reference}) wurde an Sie überwiesen.`],
     withdrawalRejected: ['Auszahlung abgelehnt', (amount, reference) => `Ihre Auszahlung von ${amount} (${reference}) wurde abgelehnt; der einbehaltene Betrag steht Ihnen wieder zur Verfügung.`],
+    investmentPaid: ['Investitionszahlung eingegangen', (amount, reference) => `Ihre Investitionszahlung von ${amount} (${reference}) ist eingegangen und wurde investiert.`],
+    investmentRejected: ['Investitionszahlung abgelehnt', (amount, reference) => `Ihre Investitionszahlung von ${amount} (${reference}) wurde abgelehnt.`],
     securityDeposit: {
       created: ['Sicherheitseinlage erstellt', (amount) => `Eine Sicherheitseinlage von ${amount} wurde erstellt und zum Schutz Ihrer Anlage gesperrt.`],
       locked: ['Sicherheitseinlage gesperrt', (amount) => `Ihre Sicherheitseinlage von ${amount} ist gesperrt.`],
@@ -177,6 +187,14 @@ export const DomainEventNotifications = {
   },
   withdrawalRejected(payload: TransactionEvent, language: Language): Content {
     const [title, message] = WORDS[language].withdrawalRejected;
+    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
+  },
+  investmentPaid(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].investmentPaid;
+    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
+  },
+  investmentRejected(payload: TransactionEvent, language: Language): Content {
+    const [title, message] = WORDS[language].investmentRejected;
     return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
   },
   securityDeposit(change: SecurityDepositChange, payload: SecurityDepositEvent, language: Language): Content {

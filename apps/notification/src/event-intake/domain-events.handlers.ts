@@ -155,6 +155,21 @@ export class LedgerEventsHandlers extends DomainEventIntake {
     await this.notify(manager, event, (language) => Notify.withdrawalRejected(payload, language));
   }
 
+  /**
+   * A payment by bank or Bitcoin that an admin confirmed: the customer was waiting for it.
+   * One from the balance was confirmed on screen as it was made (INV-BAL), so no notification.
+   */
+  @OnEvent(LedgerEvents.investmentPaid)
+  async investmentPaid(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    if (payload.reference.startsWith('INV-BAL')) return;
+    await this.notify(manager, event, (language) => Notify.investmentPaid(payload, language));
+  }
+
+  @OnEvent(LedgerEvents.investmentRejected)
+  async investmentRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
+    await this.notify(manager, event, (language) => Notify.investmentRejected(payload, language));
+  }
+
   @OnEvent(LedgerEvents.securityDepositCreated)
   async securityDepositCreated(payload: SecurityDepositEvent, { event, manager }: EventContext<SecurityDepositEvent>) {
     await this.notify(manager, event, (language) => Notify.securityDeposit('created', payload, language));

@@ -98,6 +98,17 @@ const CASES: Case[] = [
     keeps: [REASON],
   },
   {
+    builder: 'investmentPaid',
+    build: (language) => Notify.investmentPaid(transaction(), language),
+    english: { title: 'Investment payment received', message: 'Your investment payment of 1,500.00 USD (DEP-20250101-0001) has been received and invested.' },
+  },
+  {
+    builder: 'investmentRejected',
+    build: (language) => Notify.investmentRejected(transaction(REASON), language),
+    english: { title: 'Investment payment rejected', message: `Your investment payment of 1,500.00 USD (DEP-20250101-0001) was rejected. Reason: ${REASON}` },
+    keeps: [REASON],
+  },
+  {
     builder: 'securityDeposit',
     build: (language) => Notify.securityDeposit('created', securityDeposit(LOCK_REASON), language),
     english: { title: 'Security deposit created', message: `A security deposit of 25,000.50 EUR was created and locked for your investment protection. (${LOCK_REASON})` },

@@ -75,6 +75,8 @@ describe('in-app notifications and the emails events ask for', () => {
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.depositRejected, transactionEvent(userId, { status: 'failed', reason: 'Funds not received' }))],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalCompleted, transactionEvent(userId, { type: 'withdrawal', reference: 'WTH-1' }))],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.withdrawalRejected, transactionEvent(userId, { type: 'withdrawal', status: 'failed', reference: 'WTH-2' }))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.investmentPaid, transactionEvent(userId, { type: 'investment', reference: 'INV-BANK-1' }))],
+      [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.investmentRejected, transactionEvent(userId, { type: 'investment', status: 'failed', reference: 'INV-CRYPTO-2', reason: 'No funds received' }))],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.securityDepositCreated, { securityDepositId: randomUUID(), userId, amount: '2800000.00', currency: 'USD', locked: true, lockReason: null, occurredAt })],
       [LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.securityDepositUnlocked, { securityDepositId: randomUUID(), userId, amount: '100.00', currency: 'USD', locked: false, lockReason: 'Emergency unlock approved', occurredAt })],
       [KYC_EVENTS_STREAM, eventEnvelope(KycEvents.documentReviewed, { documentId: randomUUID(), userId, documentType: 'id', decision: 'rejected', notes: 'Blurred photo' })],
@@ -91,6 +93,8 @@ describe('in-app notifications and the emails events ask for', () => {
         'Deposit rejected',
         'Withdrawal completed',
         'Withdrawal rejected',
+        'Investment payment received',
+        'Investment payment rejected',
         'Security deposit created',
         'Security deposit unlocked',
         'Document rejected',
@@ -113,6 +117,8 @@ describe('in-app notifications and the emails events ask for', () => {
     const occurredAt = new Date().toISOString();
     await notification.deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Mine', status: 'open', answeredBy: 'customer', occurredAt }));
     await notification.deliverTwice(SUPPORT_EVENTS_STREAM, eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Moved', status: 'in_progress', answeredBy: null, occurredAt }));
+    // Paid from the balance: confirmed on screen as the customer made it.
+    await notification.deliverTwice(LEDGER_EVENTS_STREAM, eventEnvelope(LedgerEvents.investmentPaid, transactionEvent(userId, { type: 'investment', reference: 'INV-BAL-3' })));
     expect(await unread(userId)).toBe(0);
   });
 
