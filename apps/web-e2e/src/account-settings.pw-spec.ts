@@ -130,3 +130,39 @@ test('a customer edits the profile, sets a photo, switches to dark and turns off
   expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(11, 13, 18)');
   await page.screenshot({ path: '/tmp/account-settings-dark-login.png', fullPage: true });
 });
+
+test('a customer changes the email: the current password is asked for, the old address is told, and the link moves the account', async ({ page }) => {
+  test.setTimeout(120_000);
+  const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Katherine', lastName: 'Johnson' });
+  const newEmail = `katherine-${Date.now()}@example.test`;
+  await signIn(page, customer.email, customer.password);
+  await page.goto(`${portal.baseUrl}/app/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+
+  // The password field appears only once the address differs.
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await page.getByLabel('Email').fill(newEmail);
+  await expect(page.getByLabel('Current Password')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Current password is required').first()).toBeVisible();
+  await page.getByLabel('Current Password').fill('not-my-password-1!');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/account-settings-email-change.png', fullPage: true });
+  await page.getByLabel('Current Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(`We sent a link to ${newEmail}`, { exact: false })).toBeVisible();
+
+  // The address still in use is told; the link goes to the new one only.
+  const notice = await portal.inbox.lastEmailTo(customer.email, { subject: /change of your email address was requested/ });
+  expect(notice.text).toContain(newEmail);
+  const link = await portal.inbox.lastEmailTo(newEmail, { subject: /Confirm your new email address/ });
+  const confirmationUrl = /https?:\/\/\S+confirm-email-change\?token=[\w-]+/.exec(link.text ?? '')?.[0];
+  expect(confirmationUrl).toBeTruthy();
+  expect(notice.text).not.toContain(confirmationUrl as string);
+
+  await page.goto(`${portal.baseUrl}${new URL(confirmationUrl as string).pathname}${new URL(confirmationUrl as string).search}`);
+  await expect(page.getByText('Email Changed')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(newEmail, { exact: false }).first()).toBeVisible();
+});
