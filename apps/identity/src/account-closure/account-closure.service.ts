@@ -30,17 +30,7 @@ export class AccountClosureService {
     if (!user) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
     if (user.userType !== 'customer') throw ServiceError.forbidden(ACCOUNT_CLOSURE_MESSAGES.notCustomer, 'forbidden');
     // Wrong passwords count against the limit the password change and the email change share.
-    if (!(await this.currentPassword.matches(user, password))) {
-      await recordAudit(this.dataSource.manager, {
-        category: 'security_event',
-        actionType: 'account_deletion_failed',
-        actor: { userId: user.id, email: null },
-        targetType: 'user',
-        targetId: user.id,
-        description: 'Deleting the account was refused: wrong password',
-        metadata: { userAgent: meta.userAgent, requestId: meta.requestId },
-        clientIp: meta.clientIp ?? null,
-      });
+    if (!(await this.currentPassword.matches(user, password, meta, { actionType: 'account_deletion_failed', description: 'Deleting the account was refused: wrong password' }))) {
       throw ServiceError.badRequest(ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { code: 'wrong_password' });
     }
     if (await this.accounts.holdsMoney(user.id)) throw ServiceError.conflict(ACCOUNT_CLOSURE_MESSAGES.holdsMoney, 'balance_not_empty');

@@ -54,8 +54,7 @@ export class AccountSecurityService {
    */
   async changePassword(actor: Actor, payload: ChangePasswordPayload, meta: RequestMeta): Promise<PasswordChangedResult> {
     const user = await this.user(this.dataSource.manager, actor);
-    if (!(await this.currentPassword.matches(user, payload.currentPassword))) {
-      await this.twoFactor.audit(this.dataSource.manager, user, 'password_change_failed', 'A password change was refused: wrong current password', meta);
+    if (!(await this.currentPassword.matches(user, payload.currentPassword, meta, { actionType: 'password_change_failed', description: 'A password change was refused: wrong current password' }))) {
       throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
         code: AccountSecurityErrorCodes.wrongCurrentPassword,
         details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],

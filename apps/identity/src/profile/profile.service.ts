@@ -69,10 +69,11 @@ export class ProfileService {
     if (payload.dateOfBirth) checkDateOfBirth(payload.dateOfBirth);
     if (payload.photoFileId) await this.checkPhoto(actor, payload.photoFileId);
     const newEmail = payload.email;
-    const current = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!current) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
-    // The password is checked before anything changes, and before saying whether the new address is taken.
-    const passwordChecked = newEmail !== undefined && newEmail !== current.email;
+    // With a new address, the password is checked before anything changes, and before saying
+    // whether the address is taken; other edits need no read ahead of the transaction.
+    const current = newEmail === undefined ? null : await this.dataSource.manager.findOneBy(User, { id: actor.userId });
+    if (newEmail !== undefined && !current) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    const passwordChecked = current !== null && newEmail !== current.email;
     if (passwordChecked) await this.checkCurrentPassword(current, payload.currentPassword, meta);
     const result = await this.dataSource.transaction(async (manager) => {
       const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: actor.userId }).getOne();
@@ -80,7 +81,7 @@ export class ProfileService {
       const changesEmail = newEmail !== undefined && newEmail !== user.email;
       // The address changed meanwhile (so no password was asked for), or the password did: confirm again.
       if (changesEmail && !passwordChecked) throw currentPasswordRequired();
-      if (changesEmail && user.passwordHash !== current.passwordHash) {
+      if (changesEmail && user.passwordHash !== current?.passwordHash) {
         throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
       }
       const changes: Partial<User> = {};
@@ -133,17 +134,7 @@ export class ProfileService {
    */
   private async checkCurrentPassword(user: User, password: string | undefined, meta: RequestMeta): Promise<void> {
     if (!password) throw currentPasswordRequired();
-    if (await this.currentPassword.matches(user, password)) return;
-    await recordAudit(this.dataSource.manager, {
-      category: 'security_event',
-      actionType: 'email_change_failed',
-      actor: { userId: user.id, email: user.email },
-      targetType: 'user',
-      targetId: user.id,
-      description: 'An email change was refused: wrong current password',
-      metadata: { userAgent: meta.userAgent, requestId: meta.requestId },
-      clientIp: meta.clientIp ?? null,
-    });
+    if (await this.currentPassword.matches(user, password, meta, { actionType: 'email_change_failed', description: 'An email change was refused: wrong current password' })) return;
     throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
       code: AccountSecurityErrorCodes.wrongCurrentPassword,
       details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
