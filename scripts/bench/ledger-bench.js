@@ -274,9 +274,14 @@ async function runLedgerBench(context) {
     // opening pooled database connections and compiling the list's code, once.
     for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 4 }, () => timedGet(`${gatewayUrl}/api/v1/admin/transactions?limit=20`, lister.accessToken)));
     toggleProfiles(['gateway', 'ledger', 'identity']);
-    for (const query of queries) pages.push(await pageLatency(gatewayUrl, lister.accessToken, query));
+    const listed = await cpuUse(async () => {
+      for (const query of queries) pages.push(await pageLatency(gatewayUrl, lister.accessToken, query));
+    });
     toggleProfiles(['gateway', 'ledger', 'identity']);
     results.pages = pages;
+    // Where a page's CPU goes: the pages queue for two cores, so this is what their latency is made of.
+    const pageCount = pages.reduce((sum, page) => sum + page.samples + page.errors, 0);
+    results.cpuMicrosPerPage = Object.fromEntries(Object.entries(listed.used).map(([name, seconds]) => [name, Math.round((seconds / Math.max(1, pageCount)) * 1e6)]));
     const worst = pages.reduce((max, page) => (page.p95 > max.p95 ? page : max), pages[0]);
     const pageErrors = pages.reduce((sum, page) => sum + page.errors, 0);
     results.targets.push(
@@ -314,6 +319,10 @@ function reportLedger(results, say, table) {
   if (!results.pages) return;
   say(`\nseeded 1,000,000 transactions in ${results.seedSeconds} s`);
   say('\n' + table([['admin list query', 'samples', 'p50 ms', 'p95 ms', 'errors', 'total'], ...results.pages.map((page) => [page.query.slice(0, 60), page.samples, page.p50, page.p95, page.errors, page.total])]));
+  if (results.cpuMicrosPerPage) {
+    const entries = Object.entries(results.cpuMicrosPerPage).filter(([, micros]) => micros > 0);
+    say('\n' + table([['CPU per list page (µs)', ...entries.map(([name]) => name)], ['', ...entries.map(([, micros]) => micros)]]));
+  }
 }
 
 module.exports = { runLedgerBench, reportLedger, seedTransactions };
