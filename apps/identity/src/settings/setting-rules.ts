@@ -1,5 +1,5 @@
 import { SettingsSecretBox } from '@portal/config';
-import { ADMIN_PERMISSIONS, ADMIN_ROLES, AdminSettingKey, FEATURE_TOGGLES, KNOWN_CURRENCIES } from '@portal/contracts';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES, AdminSettingKey, CURRENCIES, FEATURE_TOGGLES } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { isBitcoinAddress } from './bitcoin-address';
 
@@ -181,8 +181,10 @@ export const SETTING_RULES: Record<AdminSettingKey, SettingRule> = {
       if (!Array.isArray(items) || items.some((item) => typeof item !== 'string')) throw invalid('supported_currencies', 'must be currency codes separated by commas.');
       const codes = [...new Set((items as string[]).map((item) => item.trim().toUpperCase()).filter(Boolean))];
       if (!codes.length) throw invalid('supported_currencies', 'name at least one currency.');
-      const unknown = codes.filter((code) => !(KNOWN_CURRENCIES as readonly string[]).includes(code));
-      if (unknown.length) throw invalid('supported_currencies', `unknown currency ${unknown.join(', ')} (known: ${KNOWN_CURRENCIES.join(', ')}).`);
+      // Only currencies the ledger keeps accounts in: the ledger refuses money in any currency
+      // this list leaves out, so listing only others (CAD, say) would stop every deposit.
+      const unknown = codes.filter((code) => !(CURRENCIES as readonly string[]).includes(code));
+      if (unknown.length) throw invalid('supported_currencies', `unknown currency ${unknown.join(', ')} (known: ${CURRENCIES.join(', ')}).`);
       return codes;
     },
   },

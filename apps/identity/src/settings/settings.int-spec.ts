@@ -96,6 +96,9 @@ describe('platform settings changes', () => {
         ['roi_rates', { personal: 'lots', corporate: 18, gipp: 25 }, /personal must be a number/],
         ['supported_currencies', 'USD, XYZ', /unknown currency XYZ/],
         ['supported_currencies', ' , ', /at least one currency/],
+        // A currency the ledger keeps no accounts in would leave money nowhere to move.
+        ['supported_currencies', 'CAD', /unknown currency CAD \(known: USD, EUR, GBP, SGD\)/],
+        ['supported_currencies', ['USD', 'JPY'], /unknown currency JPY/],
         ['crypto_wallets', { bitcoin: '1BoatSLRHtKNngkdXEeobR76b53LETtpyX', ethereum: null }, /valid Bitcoin address/],
         ['crypto_wallets', { bitcoin: null, ethereum: '0x123' }, /ethereum must be 0x followed by 40/],
         ['feature_toggles', { ...DEFAULT_FEATURE_TOGGLES, withdrawals_enabled: 'no' }, /withdrawals_enabled must be true or false/],

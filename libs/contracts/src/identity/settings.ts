@@ -114,9 +114,6 @@ export type AdminSettingKey = (typeof ADMIN_SETTING_KEYS)[number];
 export const ADMIN_PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** Currency codes supported_currencies may list. */
-export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'SGD', 'CAD', 'AUD', 'CHF', 'JPY', 'HKD', 'NZD', 'CNY', 'AED'] as const;
-
 /** One setting as the System Settings screen shows it (secrets masked, never returned). */
 export class AdminSettingView {
   @ApiProperty({ enum: ADMIN_SETTING_KEYS }) key: string;
