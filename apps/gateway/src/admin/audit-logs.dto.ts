@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AUDIT_CATEGORIES, AuditCategory } from '@portal/contracts';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime } from '@portal/contracts';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
@@ -42,12 +42,12 @@ export class AuditLogsQuery {
 
   @ApiPropertyOptional({ description: 'From this date or time, inclusive' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO date' })
+  @IsCalendarDateTime({ message: 'from must be an ISO date' })
   from?: string;
 
   @ApiPropertyOptional({ description: 'Up to this date (the whole day) or time (exclusive)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO date' })
+  @IsCalendarDateTime({ message: 'to must be an ISO date' })
   to?: string;
 
   @ApiPropertyOptional({ enum: ['csv', 'xlsx'], description: 'Streams every matching record as a file instead of a page' })

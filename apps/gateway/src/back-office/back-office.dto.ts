@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, ValidateIf } from 'class-validator';
-import { REPORT_PERIODS, ReportPeriod } from '@portal/contracts';
+import { IsIn, IsOptional, ValidateIf } from 'class-validator';
+import { IsCalendarDateTime, REPORT_PERIODS, ReportPeriod } from '@portal/contracts';
 import { EXPORT_FORMATS, ExportFormat } from './table-export';
 
 export const REPORT_TABS = ['overview', 'financial', 'users', 'audit'] as const;
@@ -15,12 +15,12 @@ export class ReportsQuery {
 
   @ApiPropertyOptional({ description: 'Custom range start (a date, or a timestamp), inclusive' })
   @ValidateIf((query: ReportsQuery) => query.period === 'custom' || query.from !== undefined)
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO date' })
+  @IsCalendarDateTime({ message: 'from must be an ISO date' })
   from?: string;
 
   @ApiPropertyOptional({ description: 'Custom range end: a date is included whole; a timestamp is exclusive' })
   @ValidateIf((query: ReportsQuery) => query.period === 'custom' || query.to !== undefined)
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO date' })
+  @IsCalendarDateTime({ message: 'to must be an ISO date' })
   to?: string;
 
   @ApiPropertyOptional({ enum: EXPORT_FORMATS, description: 'Streams the tab as a file instead of the JSON the screen shows' })

@@ -147,6 +147,17 @@ describe('the back office overview and reports', () => {
     expect((await get('/api/v1/admin/reports?format=pdf')).body).toMatchObject({ statusCode: 400, message: 'format must be csv or xlsx' });
   });
 
+  it('answers 400, not 500, for an ISO form a date cannot be read from (basic, week or hour-only)', async () => {
+    const identity = await gateway.respond(IdentityCommands.listAuditLogs, () => ({ items: [], nextCursor: null, total: 0 }));
+    for (const bad of ['20261101', '2026-W45', '2026-11-01T10']) {
+      expect((await get(`/api/v1/admin/reports?period=custom&from=${bad}&to=2026-11-20`)).body).toMatchObject({ statusCode: 400, message: 'from must be an ISO date' });
+      expect((await get(`/api/v1/admin/reports?period=custom&from=2026-11-01&to=${bad}`)).body).toMatchObject({ statusCode: 400, message: 'to must be an ISO date' });
+      expect((await get(`/api/v1/admin/audit-logs?from=${bad}`)).body).toMatchObject({ statusCode: 400, message: 'from must be an ISO date' });
+      expect((await get(`/api/v1/admin/audit-logs?to=${bad}`)).body).toMatchObject({ statusCode: 400, message: 'to must be an ISO date' });
+    }
+    expect(identity.requests).toHaveLength(0);
+  });
+
   it('passes the audit log filters on and streams every page of the log as a file', async () => {
     const actorUserId = '6f1c1a52-4b7e-4c1e-9d55-0d1f6a2b3c4d';
     const entry = (n: number) => ({
