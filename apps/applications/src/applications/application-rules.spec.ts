@@ -59,6 +59,14 @@ describe('application rules', () => {
     expect(submissionProblems(corporate, options)?.details).toEqual([{ field: 'applicationData.companyStructure', message: 'Please choose one of the offered company structures.' }]);
   });
 
+  it('refuses an email longer than 254 characters, which the submitted event cannot carry', () => {
+    const gipp = (email: string) => cleanApplication({ applicationType: 'gipp', fullName: 'Ada', email, investmentAmount: '999.00', applicationData: { declaration: true } });
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(184)}.test`;
+    expect(longest).toHaveLength(254);
+    expect(submissionProblems(gipp(longest), options)).toBeNull();
+    expect(submissionProblems(gipp(`a${longest}`), options)?.details).toEqual([{ field: 'email', message: APPLICATION_MESSAGES.invalidEmail }]);
+  });
+
   it('computes maturity and expected return', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2026-11-23', 12)).toBe('2027-11-23');

@@ -104,6 +104,8 @@ const REQUIRED: Record<ApplicationType, { field: string; label: string; present:
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No address is longer (RFC 5321); the submitted event carries the email with this bound, so a longer one would be refused by its consumers. */
+const EMAIL_MAX_LENGTH = 254;
 
 /**
  * The problems that stop a submission, the first one being the message shown: missing
@@ -136,7 +138,7 @@ export function submissionProblems(application: CleanApplication, options: Offer
   if (type === 'gipp' && application.investmentCategory !== null && !options.investmentCategories.includes(application.investmentCategory)) {
     details.push({ field: 'investmentCategory', message: 'Please choose one of the offered investment categories.' });
   }
-  if (application.email !== null && !EMAIL.test(application.email)) details.push({ field: 'email', message: APPLICATION_MESSAGES.invalidEmail });
+  if (application.email !== null && (application.email.length > EMAIL_MAX_LENGTH || !EMAIL.test(application.email))) details.push({ field: 'email', message: APPLICATION_MESSAGES.invalidEmail });
   return details.length > 0 ? { message: details[0].message, details } : null;
 }
 

@@ -168,6 +168,26 @@ describe('investment applications', () => {
     expect(await countOf(owner.userId)).toBe(1);
   });
 
+  it('takes only files uploaded for an application as its documents: not a KYC Word document nor a GIF profile photo', async () => {
+    const owner = customer();
+    const kycWord = { ...uploadPdf(owner, 'kyc:partnership'), name: 'partnership.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+    const photo = { ...uploadPdf(owner, 'profile_photo'), name: 'me.gif', mimeType: 'image/gif' };
+    // Uploaded with no purpose: a PDF, but readable by super administrators only.
+    const unnamed = uploadPdf(owner);
+    files.set(kycWord.id, { ...kycWord, ownerId: owner.userId });
+    files.set(photo.id, { ...photo, ownerId: owner.userId });
+    files.set(unnamed.id, { ...unnamed, purpose: null, ownerId: owner.userId });
+    for (const file of [kycWord, photo, unnamed]) {
+      expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ documentIds: [uploadPdf(owner).id, file.id] })))).toMatchObject({
+        statusCode: 400,
+        message: APPLICATION_MESSAGES.documents,
+      });
+    }
+    expect(await countOf(owner.userId)).toBe(0);
+    const slot = uploadPdf(owner, 'application:additional');
+    expect((await client.as(owner).send(ApplicationsCommands.submit, personal({ documentIds: [slot.id] }))).documents).toEqual([expect.objectContaining({ fileId: slot.id, purpose: 'application:additional' })]);
+  });
+
   it('keeps a draft unannounced, lets its owner change it and submit it later', async () => {
     const owner = customer();
     const draft = await client.as(owner).send(ApplicationsCommands.submit, { applicationType: 'corporate', companyName: 'Acme Ltd', draft: true });

@@ -7,6 +7,7 @@ import {
   AdminApplicationPage,
   AdminListApplicationsPayload,
   AdminListInvestmentsPayload,
+  APPLICATION_FILE_PURPOSE_PREFIX,
   APPLICATION_MESSAGES,
   ApplicationDocument,
   ApplicationInput,
@@ -359,11 +360,17 @@ export class ApplicationsService {
     return investment;
   }
 
-  /** Documents must be files the applicant uploaded; kyc, their owner, tells which are. */
+  /**
+   * Documents must be files the applicant uploaded for an application; kyc, their owner,
+   * tells which are. Another upload of theirs (a KYC document may be a DOC or DOCX, a
+   * profile photo a GIF) was not checked against spec 01 §5's PDF, JPG or PNG, and the
+   * admins who review applications are not the ones its purpose lets read it.
+   */
   private async ownedDocuments(fileIds: string[], customer: Actor): Promise<ApplicationDocument[]> {
     const ids = [...new Set(fileIds)];
     if (ids.length === 0) return [];
-    const { files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer }).catch(passOn);
+    const { files: owned } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: ids }, { actor: customer }).catch(passOn);
+    const files = owned.filter((file) => file.purpose?.startsWith(APPLICATION_FILE_PURPOSE_PREFIX));
     if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
     const byId = new Map(files.map((file) => [file.id, file]));
     return ids.flatMap((id) => {

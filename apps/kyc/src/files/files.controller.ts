@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { DataSource, In, LessThan } from 'typeorm';
 import {
   Actor,
+  APPLICATION_FILE_PURPOSE_PREFIX,
   CompleteFileUploadPayload,
   errorBody,
   FILE_PART_BYTES,
@@ -34,7 +35,6 @@ import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
 /** Parts of an upload nobody completed are dropped after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const NOT_FOUND = 'File not found';
-const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';
 
 function signedIn(actor: Actor | null): Actor {
   if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');

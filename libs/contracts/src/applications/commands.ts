@@ -19,6 +19,8 @@ export const APPLICATION_MESSAGES = {
 export const MINIMUM_INVESTMENT = 1000;
 export const INVESTMENT_STEP = 100;
 export const TEXT_LIMIT = 1000;
+/** Files uploaded with a purpose starting with this prefix are application documents (PDF, JPG or PNG); only they can be attached to an application. */
+export const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';
 
 /** A submission or a draft, as the gateway forwards it (the amount already a decimal string). */
 export class ApplicationInput {
