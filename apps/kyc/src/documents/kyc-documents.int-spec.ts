@@ -86,13 +86,15 @@ describe('KYC documents, their review and the KYC decision', () => {
     return person;
   }
 
-  async function upload(actor: Actor, content: Buffer, name: string, purpose = 'kyc:id'): Promise<StoredFile> {
+  /** A file uploaded as the gateway does; purpose null uploads it with none. */
+  async function upload(actor: Actor, content: Buffer, name: string, purpose: string | null = 'kyc:id'): Promise<StoredFile> {
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
+    const sent = purpose ?? undefined;
     for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
+      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose: sent });
     }
-    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
+    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose: sent });
   }
 
   it('takes an ID (PDF) and a tax document (PNG), lists both pending to their owner only, and announces each upload', async () => {
@@ -125,6 +127,27 @@ describe('KYC documents, their review and the KYC decision', () => {
     expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'tax' }))).toMatchObject({ statusCode: 409 });
     expect(await refusal(client.as(admin()).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 403 });
     expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'passport' as never }))).toMatchObject({ statusCode: 400 });
+  });
+
+  it('takes only files uploaded for the Document Upload Center: not a GIF profile photo, an application document or a file for nothing named', async () => {
+    const owner = await newCustomer();
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
+    const others = [await upload(owner, gif, 'me.gif', 'profile_photo'), await upload(owner, pdf(), 'id.pdf', 'application:id_document'), await upload(owner, pdf(), 'id.pdf', null)];
+    expect(others[0].mimeType).toBe('image/gif');
+    for (const file of others) {
+      expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 404, code: 'file_not_found' });
+    }
+    expect((await client.as(owner).send(KycDocumentCommands.listMine, {})).items).toEqual([]);
+  });
+
+  it('answers the same file handed in twice at once with one document and a 409, never a 500', async () => {
+    const owner = await newCustomer();
+    for (let round = 0; round < 5; round += 1) {
+      const file = await upload(owner, pdf(), `id-${round}.pdf`);
+      const outcomes = await Promise.all([0, 1, 2].map(() => client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }).then(() => 201, (error: ServiceCallError) => error.body.statusCode)));
+      expect(outcomes.sort()).toEqual([201, 409, 409]);
+    }
+    expect((await client.as(owner).send(KycDocumentCommands.listMine, {})).items).toHaveLength(5);
   });
 
   it('lets an admin find documents by name or type, approve one and reject one with a note, once; each is announced and audited', async () => {

@@ -13,6 +13,7 @@ import {
   KycDocumentList,
   KycDocumentView,
   KycEvents,
+  KYC_FILE_PURPOSE_PREFIX,
   KycStatusView,
   RequestKycDocumentPayload,
   ReviewKycDocumentPayload,
@@ -46,11 +47,15 @@ export class KycDocumentsService {
     requireKycVerificationEnabled(this.settings);
     return this.dataSource.transaction(async (manager) => {
       const file = await manager.findOneBy(StoredFileRecord, { id: payload.fileId, ownerId: owner.userId });
-      // Another person's file or an unknown id: the same answer, nothing revealed.
-      if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
-      if (await manager.existsBy(KycDocument, { fileId: file.id })) throw ServiceError.conflict('This file has already been submitted as a document.', 'document_exists');
+      // Another person's file or an unknown id: the same answer, nothing revealed. A file of
+      // theirs uploaded for something else (an application's PDF, a GIF profile photo) is not
+      // one of the Document Upload Center's either: its type was not checked as a KYC
+      // document's, and the admins who review KYC are not the ones its purpose lets read it.
+      if (!file || !file.purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ServiceError.notFound('File not found', 'file_not_found');
       const document = manager.create(KycDocument, { id: randomUUID(), userId: owner.userId, documentType: payload.documentType, fileId: file.id, status: 'pending', reviewNotes: null, reviewedBy: null, reviewedAt: null });
-      await manager.insert(KycDocument, document);
+      // The same file handed in twice at once: the unique file id lets one in, the other is told so (not a 500).
+      const inserted = await manager.createQueryBuilder().insert().into(KycDocument).values(document).orIgnore().execute();
+      if ((inserted.raw as unknown[]).length === 0) throw ServiceError.conflict('This file has already been submitted as a document.', 'document_exists');
       await addToOutbox(manager, KycEvents.documentUploaded, { documentId: document.id, userId: owner.userId, documentType: document.documentType, fileId: file.id });
       const stored = await manager.findOneByOrFail(KycDocument, { id: document.id });
       return this.view(stored, file);
