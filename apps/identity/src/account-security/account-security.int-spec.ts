@@ -14,7 +14,7 @@ import {
   SignInResult,
 } from '@portal/contracts';
 import { CreateAdmin } from '../admins/create-admin';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, startIdentity, withDataSource } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, startIdentity, tokenOf, withDataSource } from '../testing/identity-harness';
 
 /** The code an authenticator app shows for the secret, `stepsAhead` periods from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -113,6 +113,27 @@ describe('account security', () => {
       await expect(signIn(form.email, 'a-new-secret-phrase')).resolves.toMatchObject({ user: { id: session.user.id } });
       expect(await queuedEvents(harness, IdentityEvents.passwordChanged, 'userId', session.user.id)).toEqual([expect.objectContaining({ via: 'change', email: form.email })]);
       expect(await auditActions(session.user.id)).toContain('password_changed');
+    });
+
+    it('voids the reset and email-change links sent before the change', async () => {
+      const { form, session } = await confirmedCustomer(harness);
+      await harness.client.send(IdentityCommands.requestPasswordReset, { email: form.email });
+      const reset = await harness.events.waitFor(IdentityEvents.passwordResetRequested, (event) => event.email === form.email);
+      const newEmail = `moved-${randomUUID().slice(0, 8)}@example.test`;
+      await harness.client.send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password }, as(session));
+      const move = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (event) => event.newEmail === newEmail);
+
+      await harness.client.send(IdentityCommands.changePassword, { currentPassword: form.password, newPassword: 'a-new-secret-phrase' }, as(session));
+
+      expect(await failure(harness.client.send(IdentityCommands.updatePassword, { token: tokenOf(reset.payload.resetUrl), password: 'someone-elses-choice' }))).toMatchObject({
+        statusCode: 400,
+        code: 'invalid_reset_link',
+      });
+      expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(move.payload.confirmationUrl) }))).toMatchObject({
+        statusCode: 400,
+        code: 'email_change_invalid',
+      });
+      await expect(signIn(form.email, 'a-new-secret-phrase')).resolves.toMatchObject({ user: { email: form.email } });
     });
   });
 

@@ -27,6 +27,7 @@ import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { UserSecurity } from './account-security.entities';
 import { CurrentPasswordCheck } from './current-password-check';
+import { voidTakeoverLinks } from './takeover-links';
 import { invalidCode, TwoFactorService } from './two-factor.service';
 
 const ADMIN_MFA_REQUIRED = 'Two-factor authentication is required for administrators and cannot be turned off.';
@@ -50,7 +51,8 @@ export class AccountSecurityService {
   /**
    * Checks the current password (wrong ones are limited like failed sign-ins), applies the
    * password rule of sign-up (admins: the admin rule), and ends every other session; the
-   * one that asked stays signed in. The owner is emailed, and the change audited.
+   * one that asked stays signed in. Unused reset and email-change links stop working. The
+   * owner is emailed, and the change audited.
    */
   async changePassword(actor: Actor, payload: ChangePasswordPayload, meta: RequestMeta): Promise<PasswordChangedResult> {
     const user = await this.user(this.dataSource.manager, actor);
@@ -74,6 +76,7 @@ export class AccountSecurityService {
         throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
       }
       await manager.update(User, { id: user.id }, { passwordHash });
+      await voidTakeoverLinks(manager, user.id, ['password-reset', 'email-change']);
       const sessionIds = await this.sessions.revokeAllSessions(manager, user.id, actor.sessionId);
       const changed: PasswordChangedEvent = { userId: user.id, email: user.email, firstName: user.firstName, via: 'change' };
       await addToOutbox(manager, IdentityEvents.passwordChanged, changed);

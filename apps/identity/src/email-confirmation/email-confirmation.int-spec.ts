@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AuthMessages, IdentityCommands, IdentityEvents } from '@portal/contracts';
-import { aCustomer, failure, IdentityHarness, queuedEvents, signUp, startIdentity, tokenOf } from '../testing/identity-harness';
+import { aCustomer, afterReplies, answersWhileLocked, failure, IdentityHarness, queuedEvents, signUp, startIdentity, tokenOf } from '../testing/identity-harness';
 
 describe('email confirmation', () => {
   let harness: IdentityHarness;
@@ -15,7 +15,11 @@ describe('email confirmation', () => {
 
   const confirm = (token: string) => harness.client.send(IdentityCommands.confirmEmail, { token });
   const resend = (payload: object) => harness.client.send(IdentityCommands.resendConfirmation, payload);
-  const linksQueuedFor = (email: string) => queuedEvents(harness, IdentityEvents.emailConfirmationRequested, 'email', email);
+  /** Once the links issued after the answers are written. */
+  const linksQueuedFor = async (email: string) => {
+    await afterReplies(harness);
+    return queuedEvents(harness, IdentityEvents.emailConfirmationRequested, 'email', email);
+  };
   const linksPublishedFor = (email: string, count: number) =>
     harness.events.waitForCount(IdentityEvents.emailConfirmationRequested, (event) => event.email === email, count);
   const expireLinksOf = (userId: string) => harness.database.query(`UPDATE identity.email_confirmation_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
@@ -58,6 +62,13 @@ describe('email confirmation', () => {
       await expect(resend({ email: form.email.toUpperCase() })).resolves.toEqual({ outcome: 'sent' });
       const links = await linksPublishedFor(form.email, 2);
       await expect(confirm(tokenOf(links[1].payload.confirmationUrl))).resolves.toMatchObject({ user: { email: form.email } });
+    });
+
+    it('answers an unconfirmed account without waiting for its new link, as quickly as an unknown address', async () => {
+      // Were the link written before the answer, timing it would tell which addresses have accounts.
+      const { form } = await signUp(harness);
+      expect(await answersWhileLocked(harness, 'identity.email_confirmation_tokens', () => resend({ email: form.email }))).toBe(true);
+      await linksPublishedFor(form.email, 2);
     });
 
     it('answers the same for an unknown address and sends nothing', async () => {

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { SessionsModule } from '../sessions/sessions.module';
-import { EmailLinkQuota } from '../tokens/email-link-quota';
+import { EmailLinksModule } from '../tokens/email-links.module';
 import { ConfirmationLinks } from './confirmation-links';
 import { EmailConfirmationController } from './email-confirmation.controller';
 import { EmailConfirmationService } from './email-confirmation.service';
 
 /** Proving control of the mailbox: confirmation links, confirming, resending. */
 @Module({
-  imports: [SessionsModule],
+  imports: [SessionsModule, EmailLinksModule],
   controllers: [EmailConfirmationController],
-  providers: [ConfirmationLinks, EmailConfirmationService, EmailLinkQuota],
+  providers: [ConfirmationLinks, EmailConfirmationService],
   exports: [ConfirmationLinks],
 })
 export class EmailConfirmationModule {}

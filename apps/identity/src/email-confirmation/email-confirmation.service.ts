@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { SessionsService } from '../sessions/sessions.service';
+import { AfterReply } from '../tokens/after-reply';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
 import { hashOpaqueToken } from '../tokens/opaque-token';
 import { singleUseTokenState } from '../tokens/single-use-token';
@@ -28,6 +29,7 @@ export class EmailConfirmationService {
     private readonly dataSource: DataSource,
     private readonly links: ConfirmationLinks,
     private readonly quota: EmailLinkQuota,
+    private readonly afterReply: AfterReply,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -58,7 +60,8 @@ export class EmailConfirmationService {
 
   /**
    * From a link (even expired or used), which proves the mailbox, the answer may say
-   * "already confirmed". By address it is always "sent", so it reveals no account.
+   * "already confirmed". By address it is always "sent", so it reveals no account; nor
+   * does its timing: the new link is issued after the answer.
    */
   async resendConfirmation(payload: ResendConfirmationPayload): Promise<ResendConfirmationResult> {
     if (payload.token) {
@@ -70,7 +73,7 @@ export class EmailConfirmationService {
       return { outcome: 'sent' };
     }
     const user = await findUserByEmail(this.dataSource.manager, payload.email as string);
-    if (user && !user.emailConfirmedAt) await this.resendTo(user);
+    if (user && !user.emailConfirmedAt) this.afterReply.run('confirmation link', () => this.resendTo(user));
     return { outcome: 'sent' };
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   AcceptedResult,
   AuthErrorCodes,
@@ -13,11 +13,13 @@ import {
   UserConfirmedEvent,
 } from '@portal/contracts';
 import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { voidTakeoverLinks } from '../account-security/takeover-links';
 import { assertAdminPassword } from '../admins/admin-password-policy';
 import { AuditRecord, recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
 import { SessionsService } from '../sessions/sessions.service';
 import { LoginAttemptLimiter } from '../sign-in/login-attempt-limiter';
+import { AfterReply } from '../tokens/after-reply';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
 import { expiresIn, PASSWORD_RESET_LINK_TTL_SECONDS, webLink } from '../tokens/email-links';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
@@ -35,15 +37,25 @@ export class PasswordResetService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly quota: EmailLinkQuota,
+    private readonly afterReply: AfterReply,
     private readonly sessions: SessionsService,
     private readonly limiter: LoginAttemptLimiter,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
   ) {}
 
-  /** Always accepted, so the answer never tells whether the address has an account. */
+  /**
+   * Always accepted, so the answer never tells whether the address has an account; nor does
+   * its timing: the link is issued after the answer, which waits for the one read alone.
+   */
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<AcceptedResult> {
     const user = await findUserByEmail(this.dataSource.manager, email);
-    if (user && (await this.quota.allow('password-reset', user.email))) {
+    if (user) this.afterReply.run('password reset link', () => this.sendResetLink(user, meta));
+    return { accepted: true };
+  }
+
+  /** A new one-hour link, unless the hourly limit of the address is reached (silently). */
+  private async sendResetLink(user: User, meta: RequestMeta): Promise<void> {
+    if (await this.quota.allow('password-reset', user.email)) {
       await this.dataSource.transaction(async (manager) => {
         const { token, tokenHash } = newOpaqueToken();
         const expiresAt = expiresIn(PASSWORD_RESET_LINK_TTL_SECONDS);
@@ -59,7 +71,6 @@ export class PasswordResetService {
         await recordAudit(manager, securityRecord('password_reset_requested', user, 'A password reset link was requested', meta));
       });
     }
-    return { accepted: true };
   }
 
   /**
@@ -85,8 +96,9 @@ export class PasswordResetService {
       if (!user) throw invalidResetLink();
 
       const now = new Date();
-      // This link and any other outstanding one: a new password makes older links pointless.
-      await manager.update(PasswordResetToken, { userId: user.id, consumedAt: IsNull() }, { consumedAt: now });
+      // This link and any other outstanding one (a new password makes older links pointless),
+      // and any change of address asked for meanwhile, perhaps by whoever had got in.
+      await voidTakeoverLinks(manager, user.id, ['password-reset', 'email-change'], now);
       // Opening the emailed link proved control of the mailbox.
       const confirmsEmail = !user.emailConfirmedAt;
       await manager.update(User, { id: user.id }, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? now });

@@ -130,6 +130,24 @@ describe('the profile', () => {
     expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: 'made-up' }))).toMatchObject({ statusCode: 400, message: ProfileMessages.emailChangeInvalid });
   });
 
+  it('voids the reset links sent to the old address once the new one is confirmed', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    await harness.client.send(IdentityCommands.requestPasswordReset, { email: form.email });
+    const reset = await harness.events.waitFor(IdentityEvents.passwordResetRequested, (payload) => payload.email === form.email);
+    const newEmail = `new-${randomUUID().slice(0, 8)}@example.test`;
+    await customer.send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
+    const sent = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
+    await harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(sent.payload.confirmationUrl) });
+
+    // The old mailbox no longer speaks for the account.
+    expect(await failure(harness.client.send(IdentityCommands.updatePassword, { token: tokenOf(reset.payload.resetUrl), password: 'old-mailbox-choice' }))).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_reset_link',
+    });
+    await expect(harness.client.send(IdentityCommands.signIn, { email: newEmail, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
+  });
+
   it('refuses an address another account uses, and an expired link; a newer request replaces an older one', async () => {
     const { form, session } = await confirmedCustomer(harness);
     const taken = aCustomer();

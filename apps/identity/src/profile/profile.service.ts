@@ -16,6 +16,7 @@ import {
 } from '@portal/contracts';
 import { addToOutbox, SERVICE_ENVIRONMENT, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { CurrentPasswordCheck } from '../account-security/current-password-check';
+import { voidTakeoverLinks } from '../account-security/takeover-links';
 import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
@@ -113,6 +114,8 @@ export class ProfileService {
       const previousEmail = user.email;
       await manager.update(EmailChangeToken, { id: link.id }, { consumedAt: new Date() });
       await manager.update(User, { id: user.id }, { email: link.newEmail });
+      // Reset links already sent to the old address must not outlive the move.
+      await voidTakeoverLinks(manager, user.id, ['password-reset']);
       await addToOutbox(manager, IdentityEvents.emailChanged, { userId: user.id, email: link.newEmail, previousEmail, firstName: user.firstName });
       await recordAudit(manager, {
         category: 'security_event',

@@ -31,6 +31,7 @@ import { CreateAdmin, NewAdminInput } from '../admins/create-admin';
 import { IdentityEnvironment } from '../identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from '../identity-schema';
 import { IdentityModule } from '../identity.module';
+import { AfterReply } from '../tokens/after-reply';
 
 /** The identity service running against its own PostgreSQL database, NATS and Redis. */
 export interface IdentityHarness {
@@ -98,6 +99,27 @@ export async function queuedEvents(harness: IdentityHarness, event: EventDefinit
     [event.subject, payloadField, value],
   );
   return rows.map((row) => row.payload);
+}
+
+/** Waits for the links that public requests issue after answering (see AfterReply). */
+export function afterReplies(harness: IdentityHarness): Promise<void> {
+  return harness.service.get(AfterReply).idle();
+}
+
+/**
+ * Whether a command answers while the given table is locked against writes: one whose answer
+ * waits for a write to that table would not. The lock is released before returning.
+ */
+export async function answersWhileLocked<T>(harness: IdentityHarness, table: string, command: () => Promise<T>, patienceMs = 2_000): Promise<boolean> {
+  await harness.database.query('BEGIN');
+  try {
+    await harness.database.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
+    const waited = new Promise<'waited'>((resolve) => setTimeout(resolve, patienceMs, 'waited').unref());
+    const answer = command().catch(() => 'failed' as const);
+    return (await Promise.race([answer, waited])) !== 'waited' && (await answer) !== 'failed';
+  } finally {
+    await harness.database.query('COMMIT');
+  }
 }
 
 export { refusalOf as failure } from '@portal/testing';
