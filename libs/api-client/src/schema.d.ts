@@ -62,7 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match (identity checks the admin role) */
+        /** Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match, recorded in the audit log first (503 when it cannot be; identity checks the admin role) */
         get: operations["AuditLogs_list"];
         put?: never;
         post?: never;
@@ -300,7 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file */
+        /** Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file, recorded in the audit log first (503 when it cannot be) */
         get: operations["BackOffice_report"];
         put?: never;
         post?: never;
@@ -490,7 +490,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All transactions with client names, newest first; format=csv|xlsx streams the filtered list */
+        /** All transactions with client names, newest first; format=csv|xlsx streams the filtered list, recorded in the audit log first (503 when it cannot be) */
         get: operations["AdminMoney_list"];
         put?: never;
         post?: never;

@@ -6,6 +6,7 @@ import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { auditBatches, AUDIT_COLUMNS } from '../back-office/report-tables';
 import { streamTable, XLSX_CONTENT_TYPE } from '../back-office/table-export';
+import { ExportAudit } from '../exports/export-audit';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -26,10 +27,16 @@ function endOf(to: string | undefined): string | undefined {
 @RequiresAdminPermission('all')
 @Controller('api/v1/admin/audit-logs')
 export class AuditLogsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly exportAudit: ExportAudit,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match (identity checks the admin role)' })
+  @ApiOperation({
+    summary:
+      'Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match, recorded in the audit log first (503 when it cannot be; identity checks the admin role)',
+  })
   @ApiOkResponse({ type: AuditLogPage })
   @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
   @ApiErrorResponses(400, 404)
@@ -49,6 +56,7 @@ export class AuditLogsController {
     }
     const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
     if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    await this.exportAudit.record({ dataset: 'audit_logs', format: query.format, filters: { ...filter } }, meta);
     await streamTable({ format: query.format, baseName: 'audit-logs', sheetName: 'Audit Logs', columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
   }
 }

@@ -5,15 +5,17 @@ import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload
 import { ServiceClient } from '@portal/messaging';
 import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
 import { RequiresAdminPermission } from '../auth/access.decorators';
+import { ExportAudit } from '../exports/export-audit';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { ReportsQuery, reportWindow } from './back-office.dto';
 import { BackOfficeFigures } from './back-office-figures';
 import { auditBatches, AUDIT_COLUMNS, FIGURE_COLUMNS, figureRows } from './report-tables';
-import { streamTable, XLSX_CONTENT_TYPE } from './table-export';
+import { ExportFormat, streamTable, XLSX_CONTENT_TYPE } from './table-export';
 
 const SHEETS = { overview: 'Overview', financial: 'Financial', users: 'Users', audit: 'Audit Logs' } as const;
+const DATASETS = { overview: 'report_overview', financial: 'report_financial', users: 'report_users', audit: 'report_audit_logs' } as const;
 
 /**
  * The back office's Overview and Reports & Analytics. Any admin may see them (the overview
@@ -27,6 +29,7 @@ export class BackOfficeController {
   constructor(
     private readonly figures: BackOfficeFigures,
     private readonly services: ServiceClient,
+    private readonly exportAudit: ExportAudit,
   ) {}
 
   @Get('stats')
@@ -39,7 +42,9 @@ export class BackOfficeController {
 
   @Get('reports')
   @RequiresAdminPermission('reports')
-  @ApiOperation({ summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file' })
+  @ApiOperation({
+    summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file, recorded in the audit log first (503 when it cannot be)',
+  })
   @ApiOkResponse({ type: AdminReportView })
   @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
   @ApiErrorResponses(400, 404)
@@ -49,10 +54,12 @@ export class BackOfficeController {
     if (problem) throw ApiError.of(400, problem, { code: 'validation_failed' });
     const tab = query.tab ?? 'overview';
     const baseName = `report-${window.period}-${tab}`;
+    const recordExport = (format: ExportFormat) => this.exportAudit.record({ dataset: DATASETS[tab], format, filters: { period: window.period, from: window.from, to: window.to } }, meta);
     if (query.format && tab === 'audit') {
       const filter: ListAuditLogsPayload = { from: window.from, to: window.to };
       const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
       if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+      await recordExport(query.format);
       await streamTable({ format: query.format, baseName, sheetName: SHEETS.audit, columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
       return;
     }
@@ -63,6 +70,7 @@ export class BackOfficeController {
     }
     const rows = figureRows(report, tab === 'audit' ? 'overview' : tab);
     if (!report.hasData || rows.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    await recordExport(query.format);
     await streamTable(
       {
         format: query.format,

@@ -94,6 +94,7 @@ describe('the back office overview and reports', () => {
     const kyc = await gateway.respond(KycBackOfficeCommands.report, () => kycReport);
     await gateway.respond(ApplicationsBackOfficeCommands.report, () => applicationsReport);
     const ledger = await gateway.respond(LedgerBackOfficeCommands.report, () => ledgerReport);
+    const exportAudit = await gateway.respond(IdentityCommands.recordDataExport, () => ({ id: 'audit-id' }));
 
     const weekly = await get('/api/v1/admin/reports?period=weekly');
     expect(weekly.status).toBe(200);
@@ -127,6 +128,11 @@ describe('the back office overview and reports', () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    // Each file, and only the files, was recorded in the audit trail first.
+    expect(exportAudit.requests.map((entry) => entry.payload)).toEqual([
+      { dataset: 'report_financial', format: 'csv', filters: { period: 'weekly', from: expect.any(String), to: expect.any(String) } },
+      { dataset: 'report_users', format: 'xlsx', filters: { period: 'weekly', from: expect.any(String), to: expect.any(String) } },
+    ]);
   });
 
   it('answers No report data available for an empty period, and refuses a bad period or range', async () => {
@@ -177,6 +183,7 @@ describe('the back office overview and reports', () => {
       const payload = request.payload as { cursor?: string };
       return payload.cursor ? { items: [entry(2)], nextCursor: null, total: 2 } : { items: [entry(1)], nextCursor: entry(1).id, total: 2 };
     });
+    const exportAudit = await gateway.respond(IdentityCommands.recordDataExport, () => ({ id: 'audit-id' }));
     const page = await get(`/api/v1/admin/audit-logs?actorUserId=${actorUserId}&action=user_suspended&from=2026-11-01&to=2026-11-20&limit=1`);
     expect(page.status).toBe(200);
     expect(identity.requests[0].payload).toEqual({ actorUserId, actionType: 'user_suspended', from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z', limit: 1 });
@@ -188,6 +195,7 @@ describe('the back office overview and reports', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(`2026-11-20,10:00:00,admin_action,user_suspended,admin@example.test,${actorUserId},user,u-1,"Suspended a user, number 1",,"{""n"":1}"`);
     expect(identity.requests[2].payload).toMatchObject({ actorUserId, cursor: entry(1).id, limit: 100 });
+    expect(exportAudit.requests.map((entry) => entry.payload)).toEqual([{ dataset: 'audit_logs', format: 'csv', filters: { actorUserId } }]);
 
     expect((await get('/api/v1/admin/audit-logs?action=DROP TABLE')).status).toBe(400);
   });

@@ -37,7 +37,7 @@ export class AdminMoneyController {
   ) {}
 
   @Get('transactions')
-  @ApiOperation({ summary: 'All transactions with client names, newest first; format=csv|xlsx streams the filtered list' })
+  @ApiOperation({ summary: 'All transactions with client names, newest first; format=csv|xlsx streams the filtered list, recorded in the audit log first (503 when it cannot be)' })
   @ApiQuery({ name: 'format', required: false, enum: ['csv', 'xlsx'] })
   @ApiOkResponse({ type: TransactionPage })
   @ApiProduces('application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

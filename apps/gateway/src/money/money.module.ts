@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ExportAuditModule } from '../exports/export-audit';
 import { AdminMoneyController } from './admin-money.controller';
 import { MoneyController } from './money.controller';
 import { TransactionExport } from './transaction-export';
 
-@Module({ controllers: [MoneyController, AdminMoneyController], providers: [TransactionExport] })
+@Module({ imports: [ExportAuditModule], controllers: [MoneyController, AdminMoneyController], providers: [TransactionExport] })
 export class MoneyModule {}

@@ -5,6 +5,7 @@ import archiver from 'archiver';
 import type { FastifyReply } from 'fastify';
 import { AdminTransactionsQuery, LedgerCommands, RequestMeta, TransactionView } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
+import { ExportAudit } from '../exports/export-audit';
 import { streamedBody } from '../http/raw-response';
 import { ApiError } from '../http/api-error';
 
@@ -88,11 +89,15 @@ async function write(target: Writable, chunk: string): Promise<void> {
 /**
  * Streams the filtered list as CSV or XLSX (a zip written as it goes), page by page from
  * the ledger, so memory stays flat however long the list is. The first page is fetched
- * before any header is sent: an empty list is answered 404 with the spec's message.
+ * before any header is sent: an empty list is answered 404 with the spec's message. Then
+ * the export is recorded in the audit trail, and only once it is does the file start.
  */
 @Injectable()
 export class TransactionExport {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly audit: ExportAudit,
+  ) {}
 
   private pages(query: AdminTransactionsQuery, meta: RequestMeta) {
     const services = this.services;
@@ -110,6 +115,8 @@ export class TransactionExport {
     const pages = this.pages({ ...query, cursor: undefined }, meta);
     const first = await pages.next();
     if (first.done || first.value.length === 0) throw ApiError.of(404, NO_EXPORT_DATA, { code: 'no_data' });
+    const { q, type, status, method, from, to } = query;
+    await this.audit.record({ dataset: 'transactions', format, filters: { q, type, status, method, from, to } }, meta);
     const fileName = `transactions-report-${new Date().toISOString().slice(0, 10)}.${format}`;
     reply.code(200);
     reply.header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);

@@ -1,5 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { Actor, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult, RequestMeta } from '@portal/contracts';
+import {
+  Actor,
+  AuditLogPage,
+  IdentityCommands,
+  ListAuditLogsPayload,
+  RecordDataExportPayload,
+  RecordDataExportResult,
+  RecordSecurityEventPayload,
+  RecordSecurityEventResult,
+  RequestMeta,
+} from '@portal/contracts';
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { AuditService } from './audit.service';
 
@@ -11,6 +21,12 @@ export class AuditController {
   @HandlesCommand(IdentityCommands.recordSecurityEvent)
   recordSecurityEvent(@CommandPayload() payload: RecordSecurityEventPayload, @CommandMeta() meta: RequestMeta): Promise<RecordSecurityEventResult> {
     return this.audit.recordSecurityEvent(payload, meta);
+  }
+
+  /** Active administrators only: the gateway records every admin file export here before sending it. */
+  @HandlesCommand(IdentityCommands.recordDataExport)
+  recordDataExport(@CommandPayload() payload: RecordDataExportPayload, @CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<RecordDataExportResult> {
+    return this.audit.recordDataExport(payload, actor, meta);
   }
 
   @HandlesCommand(IdentityCommands.listAuditLogs)

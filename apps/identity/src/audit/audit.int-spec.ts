@@ -116,4 +116,74 @@ describe('audit log', () => {
     expect(await failure(list({ limit: 0 }))).toMatchObject({ statusCode: 400 });
     await expect(list({ limit: 1000 })).resolves.toMatchObject({ items: expect.any(Array) });
   });
+
+  describe('data exports', () => {
+    const exportOf = (overrides: object = {}) => ({ dataset: 'transactions', format: 'csv', filters: { status: 'completed', q: 'Lovelace' }, ...overrides });
+    const recordExport = (actor: ReturnType<typeof actorOf> | null, payload: object, meta: object = {}) =>
+      harness.client.sendUnchecked(IdentityCommands.recordDataExport, payload, { actor, ...meta });
+
+    it('records an admin export as an admin action with the dataset, format, filters, address and request id', async () => {
+      const { actor, input } = await signedInAdmin(harness, 'moderator');
+      const { id } = await recordExport(actor, exportOf(), { clientIp: '192.0.2.44', requestId: 'req-export-1', userAgent: 'Mozilla/5.0 (export)' });
+
+      const { actor: superAdmin } = await signedInAdmin(harness);
+      const page = await harness.client.as(superAdmin).send(IdentityCommands.listAuditLogs, { actionType: 'data_exported', actorUserId: actor.userId });
+      expect(page.items).toEqual([
+        {
+          id,
+          category: 'admin_action',
+          actionType: 'data_exported',
+          actorUserId: actor.userId,
+          actorEmail: input.email,
+          targetType: 'dataset',
+          targetId: 'transactions',
+          description: 'Exported transactions as CSV',
+          metadata: {
+            dataset: 'transactions',
+            format: 'csv',
+            filters: { status: 'completed', q: 'Lovelace' },
+            adminRole: 'moderator',
+            userAgent: 'Mozilla/5.0 (export)',
+            requestId: 'req-export-1',
+          },
+          clientIp: '192.0.2.44',
+          createdAt: expect.any(String),
+        },
+      ]);
+      const report = await recordExport(actor, exportOf({ dataset: 'report_financial', format: 'xlsx', filters: {} }));
+      const { rows } = await harness.database.query('SELECT description FROM identity.audit_logs WHERE id = $1', [report.id]);
+      expect(rows[0].description).toBe('Exported the financial report as XLSX');
+    });
+
+    it('refuses a customer, a suspended admin, a token claiming admin, and no caller at all, and records nothing', async () => {
+      const { session } = await confirmedCustomer(harness);
+      const customer = actorOf(harness, session);
+      const { actor: suspended } = await signedInAdmin(harness, 'admin');
+      await harness.database.query("UPDATE identity.users SET user_status = 'suspended' WHERE id = $1", [suspended.userId]);
+      const count = async () => Number((await harness.database.query("SELECT count(*) FROM identity.audit_logs WHERE action_type = 'data_exported' AND actor_user_id = ANY($1::uuid[])", [[customer.userId, suspended.userId]])).rows[0].count);
+
+      expect(await failure(recordExport(customer, exportOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordExport({ ...customer, userType: 'admin', adminRole: 'super_admin' }, exportOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordExport(suspended, exportOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordExport(null, exportOf()))).toMatchObject({ statusCode: 401 });
+      expect(await count()).toBe(0);
+    });
+
+    it('refuses a bad payload with 400', async () => {
+      const { actor } = await signedInAdmin(harness);
+      const refused = async (payload: object) => (await failure(recordExport(actor, payload))).statusCode;
+      expect(await refused(exportOf({ dataset: 'every_customer' }))).toBe(400);
+      expect(await refused(exportOf({ format: 'pdf' }))).toBe(400);
+      expect(await refused({ dataset: 'transactions', format: 'csv' })).toBe(400);
+      expect(await refused(exportOf({ filters: 'status=completed' }))).toBe(400);
+      expect(await refused(exportOf({ filters: ['completed'] }))).toBe(400);
+      expect(await refused(exportOf({ filters: { status: { nested: 'completed' } } }))).toBe(400);
+      expect(await refused(exportOf({ filters: { amount: 100 } }))).toBe(400);
+      expect(await refused(exportOf({ filters: { q: 'x'.repeat(501) } }))).toBe(400);
+      expect(await refused(exportOf({ filters: { 'not a key': 'x' } }))).toBe(400);
+      expect(await refused(exportOf({ filters: Object.fromEntries(Array.from({ length: 21 }, (_, n) => [`key${n}`, 'x'])) }))).toBe(400);
+      // The bounds themselves are allowed.
+      await expect(recordExport(actor, exportOf({ filters: Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`key${n}`, 'x'.repeat(500)])) }))).resolves.toEqual({ id: expect.any(String) });
+    });
+  });
 });

@@ -4,8 +4,11 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   AuditLogPage,
+  DataExportDataset,
   IdentityEvents,
   ListAuditLogsPayload,
+  RecordDataExportPayload,
+  RecordDataExportResult,
   RecordSecurityEventPayload,
   RecordSecurityEventResult,
   RequestMeta,
@@ -26,6 +29,18 @@ const DESCRIPTIONS: Record<SecurityEventType, (path: string) => string> = {
   suspicious_activity: (path) => `Suspicious activity on ${path}`,
   data_breach_attempt: (path) => `Possible data breach attempt on ${path}`,
 };
+
+/** What an export held, as the record's description names it. */
+const EXPORTED: Record<DataExportDataset, string> = {
+  transactions: 'transactions',
+  audit_logs: 'the audit log',
+  report_overview: 'the overview report',
+  report_financial: 'the financial report',
+  report_users: 'the users report',
+  report_audit_logs: 'the audit log report',
+};
+
+const EXPORT_REFUSED = 'Access denied.';
 
 /** The page size a caller asked for, within 1..100; absent means the default. */
 export function auditPageSize(limit: unknown): number {
@@ -65,6 +80,36 @@ export class AuditService {
       });
       const event: SecurityEventRecordedEvent = { auditId: row.id, type: payload.type, userId: actor?.userId ?? null, description: row.description };
       await addToOutbox(manager, IdentityEvents.securityEventRecorded, event);
+      return { id: row.id };
+    });
+  }
+
+  /**
+   * An admin's file export, recorded before the gateway sends its first byte: the gateway
+   * sends no file unless this answers. Only an active administrator, as stored now (not as
+   * the token says), may record one.
+   */
+  recordDataExport(payload: RecordDataExportPayload, actor: Actor, meta: RequestMeta): Promise<RecordDataExportResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const caller = await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true, userType: true, userStatus: true, adminRole: true } });
+      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(EXPORT_REFUSED, 'forbidden');
+      const row = await recordAudit(manager, {
+        category: 'admin_action',
+        actionType: 'data_exported',
+        actor: { userId: caller.id, email: caller.email },
+        targetType: 'dataset',
+        targetId: payload.dataset,
+        description: `Exported ${EXPORTED[payload.dataset]} as ${payload.format.toUpperCase()}`,
+        metadata: {
+          dataset: payload.dataset,
+          format: payload.format,
+          filters: payload.filters,
+          adminRole: caller.adminRole,
+          userAgent: meta.userAgent?.slice(0, 500),
+          requestId: meta.requestId,
+        },
+        clientIp: meta.clientIp ?? null,
+      });
       return { id: row.id };
     });
   }

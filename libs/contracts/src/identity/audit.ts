@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -32,6 +32,61 @@ export class RecordSecurityEventPayload {
   @IsString()
   @MaxLength(10)
   method?: string;
+}
+
+/** The admin file exports there are (API.md "Exports"), each recorded in the audit trail before its first byte. */
+export const DATA_EXPORT_DATASETS = [
+  /** GET /api/v1/admin/transactions?format= */
+  'transactions',
+  /** GET /api/v1/admin/audit-logs?format= */
+  'audit_logs',
+  /** GET /api/v1/admin/reports?format=&tab=overview|financial|users|audit */
+  'report_overview',
+  'report_financial',
+  'report_users',
+  'report_audit_logs',
+] as const;
+export type DataExportDataset = (typeof DATA_EXPORT_DATASETS)[number];
+export const DATA_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type DataExportFormat = (typeof DATA_EXPORT_FORMATS)[number];
+
+/** Bounds of an export's filters: a few named query values, never a document. */
+export const DATA_EXPORT_FILTER_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
+const FILTER_KEY = new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${DATA_EXPORT_FILTER_LIMITS.keyLength - 1}}$`);
+
+/** A flat map of texts: at most 20 keys named like query parameters, each value at most 500 characters. */
+export function isDataExportFilters(value: unknown): value is Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length <= DATA_EXPORT_FILTER_LIMITS.keys &&
+    entries.every(([key, text]) => FILTER_KEY.test(key) && typeof text === 'string' && text.length <= DATA_EXPORT_FILTER_LIMITS.valueLength)
+  );
+}
+
+function IsDataExportFilters(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isDataExportFilters', validator: { validate: (value) => isDataExportFilters(value) } }, options);
+}
+
+/** An admin's file export, recorded by the gateway before the file is sent (an admin_action, data_exported). */
+export class RecordDataExportPayload {
+  @ApiProperty({ enum: DATA_EXPORT_DATASETS })
+  @IsIn(DATA_EXPORT_DATASETS, { message: `dataset must be one of ${DATA_EXPORT_DATASETS.join(', ')}` })
+  dataset: DataExportDataset;
+
+  @ApiProperty({ enum: DATA_EXPORT_FORMATS })
+  @IsIn(DATA_EXPORT_FORMATS, { message: 'format must be csv or xlsx' })
+  format: DataExportFormat;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'The filters the export applied, as query texts' })
+  @IsDataExportFilters({
+    message: `filters must be a flat map of at most ${DATA_EXPORT_FILTER_LIMITS.keys} texts, named like query parameters, of at most ${DATA_EXPORT_FILTER_LIMITS.valueLength} characters each`,
+  })
+  filters: Record<string, string>;
+}
+
+export class RecordDataExportResult {
+  @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;
 }
 
 export class AuditLogEntry {

@@ -1,6 +1,6 @@
 import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../common/messages';
 import { AccountClosureEvents } from './account-closure';
-import { AuditLogPage, ListAuditLogsPayload, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
+import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
 import {
   AcceptedResult,
   ConfirmEmailPayload,
@@ -71,6 +71,8 @@ export const IdentityCommands = {
   updatePassword: defineCommand<UpdatePasswordPayload, PasswordUpdatedResult>('identity.auth.update-password.v1', UpdatePasswordPayload),
   getCurrentUser: defineCommand<EmptyPayload, SessionUser>('identity.user.get-current.v1', EmptyPayload),
   recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
+  /** Active admins only: an admin file export, recorded (admin_action, data_exported) before the gateway sends its first byte. */
+  recordDataExport: defineCommand<RecordDataExportPayload, RecordDataExportResult>('identity.audit.record-data-export.v1', RecordDataExportPayload),
   listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
   /** Admin callers only (any admin role): other services' admin screens name the people in them. */
   lookupUsers: defineCommand<LookupUsersPayload, UserSummaries>('identity.directory.lookup-users.v1', LookupUsersPayload),

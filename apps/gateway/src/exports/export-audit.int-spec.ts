@@ -1,0 +1,174 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { ApplicationsBackOfficeCommands, IdentityBackOfficeCommands, IdentityCommands, KycBackOfficeCommands, LedgerBackOfficeCommands, LedgerCommands } from '@portal/contracts';
+import { adminActor } from '../testing/builders';
+import { FakeResponder, FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+
+const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable', params: { name: 'identity' } };
+
+const transaction = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: '00000000-0000-4000-8000-0000000000aa',
+  type: 'withdrawal',
+  status: 'completed',
+  amount: '-1200.00',
+  currency: 'USD',
+  method: 'bank',
+  methodLabel: 'Bank Transfer',
+  reference: 'WD-1',
+  description: 'Withdrawal to Barclays',
+  details: { accountNumber: '12345678' },
+  reason: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  client: { id: '00000000-0000-4000-8000-0000000000aa', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+};
+
+const auditEntry = {
+  id: '00000000-0000-4000-8000-000000000101',
+  category: 'admin_action',
+  actionType: 'user_suspended',
+  actorUserId: null,
+  actorEmail: 'admin@example.test',
+  targetType: 'user',
+  targetId: 'u-1',
+  description: 'Suspended a user',
+  metadata: {},
+  clientIp: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+const reportOf = {
+  identity: { newUsers: 2, byType: [{ label: 'customer', count: 2 }], byStatus: [{ label: 'active', count: 2 }], perDay: [] },
+  kyc: { outcomes: [], documentsSubmitted: 0, documentReviews: [], perDay: [] },
+  applications: { submitted: 0, byType: [], byStatus: [], requested: [], perDay: [] },
+  ledger: { transactions: 1, volumes: [{ type: 'deposit', status: 'completed', currency: 'USD', count: 1, amount: '1000.00' }], fees: [], totalVolume: [{ currency: 'USD', amount: '1000.00' }], perDay: [] },
+};
+
+/** Every admin file export leaves an audit record in identity before its first byte, or is not made. */
+describe('auditing admin exports', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await GatewayHarness.start('gateway-export-audit');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  beforeEach(async () => {
+    await gateway.grantRolePermissions();
+    await gateway.respond(LedgerCommands.listTransactions, () => ({ items: [transaction], nextCursor: null, total: 1, totalCapped: false }));
+    await gateway.respond(IdentityCommands.listAuditLogs, () => ({ items: [auditEntry], nextCursor: null, total: 1 }));
+    await gateway.respond(IdentityBackOfficeCommands.report, () => reportOf.identity);
+    await gateway.respond(KycBackOfficeCommands.report, () => reportOf.kyc);
+    await gateway.respond(ApplicationsBackOfficeCommands.report, () => reportOf.applications);
+    await gateway.respond(LedgerBackOfficeCommands.report, () => reportOf.ledger);
+  });
+
+  afterEach(async () => {
+    await gateway.stopResponders();
+  });
+
+  const get = (path: string, actor = adminActor(), requestId = `export-${randomUUID()}`) =>
+    request(gateway.baseUrl).get(path).set('authorization', `Bearer ${gateway.accessToken(actor)}`).set('x-request-id', requestId);
+
+  const recorder = (): Promise<FakeResponder> => gateway.respond(IdentityCommands.recordDataExport, () => ({ id: randomUUID() }));
+
+  it('records a transactions export once, with the dataset, format, filters and who asked, before sending the file', async () => {
+    const audit = await recorder();
+    const admin = adminActor({ adminRole: 'admin' });
+    const response = await get('/api/v1/admin/transactions?format=csv&q=Lovelace&type=withdrawal&status=completed&from=2026-11-01', admin, 'export-request-1');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.text).toContain('ada@example.test');
+
+    expect(audit.requests).toHaveLength(1);
+    expect(audit.requests[0].payload).toEqual({ dataset: 'transactions', format: 'csv', filters: { q: 'Lovelace', type: 'withdrawal', status: 'completed', from: '2026-11-01' } });
+    expect(audit.requests[0].meta).toMatchObject({ requestId: 'export-request-1', actor: { userId: admin.userId, userType: 'admin', adminRole: 'admin' }, clientIp: expect.any(String) });
+
+    const xlsx = await get('/api/v1/admin/transactions?format=xlsx');
+    expect(xlsx.status).toBe(200);
+    expect(audit.requests).toHaveLength(2);
+    expect(audit.requests[1].payload).toEqual({ dataset: 'transactions', format: 'xlsx', filters: {} });
+  });
+
+  it('records nothing for the JSON list the screen shows, nor for an export with no data', async () => {
+    const audit = await recorder();
+    expect((await get('/api/v1/admin/transactions?status=completed')).status).toBe(200);
+    await gateway.stopResponders();
+    await gateway.grantRolePermissions();
+    const again = await recorder();
+    await gateway.respond(LedgerCommands.listTransactions, () => ({ items: [], nextCursor: null, total: 0, totalCapped: false }));
+    expect((await get('/api/v1/admin/transactions?format=csv')).status).toBe(404);
+    expect([...audit.requests, ...again.requests]).toHaveLength(0);
+  });
+
+  it('records a report export (figures and audit tabs) and an audit-log export, each once with its filters', async () => {
+    const audit = await recorder();
+    const financial = await get('/api/v1/admin/reports?period=custom&from=2026-11-01&to=2026-11-15&format=xlsx&tab=financial');
+    expect(financial.status).toBe(200);
+    expect(audit.requests.map((entry) => entry.payload)).toEqual([
+      { dataset: 'report_financial', format: 'xlsx', filters: { period: 'custom', from: '2026-11-01T00:00:00.000Z', to: '2026-11-16T00:00:00.000Z' } },
+    ]);
+
+    const auditTab = await get('/api/v1/admin/reports?period=weekly&format=csv&tab=audit');
+    expect(auditTab.status).toBe(200);
+    expect(audit.requests).toHaveLength(2);
+    expect(audit.requests[1].payload).toMatchObject({ dataset: 'report_audit_logs', format: 'csv', filters: { period: 'weekly', from: expect.any(String), to: expect.any(String) } });
+
+    const actorUserId = randomUUID();
+    const log = await get(`/api/v1/admin/audit-logs?format=csv&action=user_suspended&actorUserId=${actorUserId}&from=2026-11-01`);
+    expect(log.status).toBe(200);
+    expect(audit.requests).toHaveLength(3);
+    expect(audit.requests[2].payload).toEqual({ dataset: 'audit_logs', format: 'csv', filters: { actionType: 'user_suspended', actorUserId, from: '2026-11-01T00:00:00.000Z' } });
+  });
+
+  const exportsOf = [
+    '/api/v1/admin/transactions?format=csv',
+    '/api/v1/admin/transactions?format=xlsx',
+    '/api/v1/admin/reports?period=weekly&format=csv&tab=financial',
+    '/api/v1/admin/reports?period=weekly&format=xlsx&tab=audit',
+    '/api/v1/admin/audit-logs?format=csv',
+  ];
+
+  const expectRefused = async (path: string) => {
+    const response = await get(path);
+    expect({ path, status: response.status }).toEqual({ path, status: 503 });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.body).toEqual(UNAVAILABLE);
+  };
+
+  it('refuses every export with 503 and sends no file when identity fails to record it, and passes its refusal of the admin on', async () => {
+    const audit = await gateway.respond(IdentityCommands.recordDataExport, () => {
+      throw new FakeServiceError({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+    });
+    for (const path of exportsOf) await expectRefused(path);
+    expect(audit.requests).toHaveLength(exportsOf.length);
+
+    await audit.stop();
+    const forbidden = await gateway.respond(IdentityCommands.recordDataExport, () => {
+      throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied.' });
+    });
+    // An admin identity no longer lets act (suspended since the token was issued) is told so, not told to retry.
+    const refused = await get('/api/v1/admin/transactions?format=csv');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['content-disposition']).toBeUndefined();
+    expect(refused.body).toMatchObject({ statusCode: 403, message: 'Access denied.' });
+    expect(forbidden.requests).toHaveLength(1);
+  });
+
+  it('refuses every export with 503 and sends no file when identity is away', async () => {
+    for (const path of exportsOf) await expectRefused(path);
+  });
+
+  it('refuses an export with 503 when identity does not answer in time', async () => {
+    // The harness's request time-out is one second.
+    const slow = await gateway.respond(IdentityCommands.recordDataExport, () => ({ id: randomUUID() }), { delayMs: 1_500 });
+    await expectRefused('/api/v1/admin/audit-logs?format=xlsx');
+    expect(slow.requests).toHaveLength(1);
+  });
+});
