@@ -47,6 +47,15 @@ describe('application rules', () => {
     expect(submissionProblems(gipp, options)).toBeNull();
   });
 
+  it('refuses an annual income below 0 or off the $1,000 step (spec 01 §5), and takes 0 and whole thousands', () => {
+    expect(submissionProblems(personal({}, { annualIncome: -1000 }), options)?.details).toEqual([{ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncome }]);
+    for (const income of [1, 999, 50500, 1000.5, '75250']) {
+      expect(submissionProblems(personal({}, { annualIncome: income }), options)?.details).toEqual([{ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncomeStep }]);
+    }
+    expect(APPLICATION_MESSAGES.annualIncomeStep).toBe('Annual income must be in steps of $1,000.');
+    for (const income of [0, 1000, 75000, '120000']) expect(submissionProblems(personal({}, { annualIncome: income }), options)).toBeNull();
+  });
+
   it('accepts only offered durations and structures', () => {
     expect(submissionProblems(personal({ investmentDuration: 48 }), options)?.message).toBe(APPLICATION_MESSAGES.duration);
     const corporate = cleanApplication({

@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, ApplicationInput, ApplicationType, FieldError, INVESTMENT_STEP, MINIMUM_INVESTMENT, TEXT_LIMIT } from '@portal/contracts';
+import { ANNUAL_INCOME_STEP, APPLICATION_MESSAGES, ApplicationInput, ApplicationType, FieldError, INVESTMENT_STEP, MINIMUM_INVESTMENT, TEXT_LIMIT } from '@portal/contracts';
 
 /** Spec 01 §5: the characters < > " ' are removed, the text trimmed and cut to 1000 characters. */
 export function sanitizeText(value: unknown): string | null {
@@ -129,8 +129,14 @@ export function submissionProblems(application: CleanApplication, options: Offer
   if (application.investmentDuration !== null && !options.durations[type].includes(application.investmentDuration)) {
     details.push({ field: 'investmentDuration', message: APPLICATION_MESSAGES.duration });
   }
-  if (type === 'personal' && (typeof application.applicationData.annualIncome !== 'number' || !Number.isFinite(application.applicationData.annualIncome) || application.applicationData.annualIncome < 0)) {
-    details.push({ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncome });
+  if (type === 'personal') {
+    // Spec 01 §5: numeric, at least 0, in steps of 1000.
+    const income = application.applicationData.annualIncome;
+    if (typeof income !== 'number' || !Number.isFinite(income) || income < 0) {
+      details.push({ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncome });
+    } else if (income % ANNUAL_INCOME_STEP !== 0) {
+      details.push({ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncomeStep });
+    }
   }
   if (type === 'corporate' && !options.corporateStructures.includes(application.applicationData.companyStructure as string)) {
     details.push({ field: 'applicationData.companyStructure', message: 'Please choose one of the offered company structures.' });

@@ -130,7 +130,7 @@ describe('investment applications', () => {
     const owner = customer();
     const submitted = await client.as(owner).send(
       ApplicationsCommands.submit,
-      personal({ fullName: '  <script>alert("x")</script>Ada ', applicationData: { address: 'a'.repeat(1200), employment: "O'Brien & Co", annualIncome: 1, investmentPurpose: '<b>Growth</b>', declaration: true } }),
+      personal({ fullName: '  <script>alert("x")</script>Ada ', applicationData: { address: 'a'.repeat(1200), employment: "O'Brien & Co", annualIncome: 1000, investmentPurpose: '<b>Growth</b>', declaration: true } }),
     );
     expect(submitted.fullName).toBe('scriptalert(x)/scriptAda');
     expect(submitted.applicationData).toMatchObject({ employment: 'OBrien & Co', investmentPurpose: 'bGrowth/b' });
@@ -144,6 +144,11 @@ describe('investment applications', () => {
     expect(missing?.details?.map((detail) => detail.field)).toEqual(expect.arrayContaining(['fullName', 'applicationData.address', 'applicationData.declaration']));
     expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '999.00' })))).toMatchObject({ statusCode: 400, message: APPLICATION_MESSAGES.minimumAmount });
     expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ investmentAmount: '1050.00' })))).toMatchObject({ statusCode: 400, message: APPLICATION_MESSAGES.amountStep });
+    expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ applicationData: { ...personal().applicationData, annualIncome: 90500 } })))).toMatchObject({
+      statusCode: 400,
+      message: APPLICATION_MESSAGES.annualIncomeStep,
+      details: [{ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncomeStep }],
+    });
     const gippMissing = await refusal(client.as(owner).send(ApplicationsCommands.submit, { applicationType: 'gipp', fullName: 'Ada', investmentAmount: '10.00', applicationData: {} }));
     expect(gippMissing).toMatchObject({ statusCode: 400, message: 'Please fill in all required fields and accept the declaration' });
     expect(await countOf(owner.userId)).toBe(0);

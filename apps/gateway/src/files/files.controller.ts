@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import { FILE_PART_BYTES, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
+import { FILE_PART_BYTES, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_SMALL_MESSAGE, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { AdminAccessDenial } from '../auth/admin-access';
@@ -14,6 +14,9 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { readUpload } from './multipart-upload';
 
 const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
+
+/** No file in the field `file`. */
+const fileRequired = () => ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
 
 /** A name for Content-Disposition that no header parser can misread. */
 function contentDisposition(name: string): string {
@@ -46,8 +49,13 @@ export class FilesController {
   @ApiErrorResponses(400, 413)
   async upload(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
     const { file, fields } = await readUpload(req, reply);
-    if (!file || file.size === 0) throw ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
     const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
+    if (!file) throw fileRequired();
+    // An empty file: a KYC document in the Document Upload Center drop zone's words (spec 02 §5), as the browser says it; anything else is asked for again.
+    if (file.size === 0) {
+      if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, KYC_FILE_TOO_SMALL_MESSAGE, { code: 'kyc_file_too_small', details: [{ field: 'file', message: KYC_FILE_TOO_SMALL_MESSAGE }] });
+      throw fileRequired();
+    }
     if (purpose !== undefined && !PURPOSE.test(purpose)) throw ApiError.of(400, 'purpose may hold lower-case letters, digits, colons, dashes and underscores only', { details: [{ field: 'purpose', message: 'invalid purpose' }] });
     const uploadId = randomUUID();
     const parts = Math.ceil(file.size / FILE_PART_BYTES);

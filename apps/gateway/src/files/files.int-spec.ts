@@ -82,6 +82,22 @@ describe('files through the gateway', () => {
     expect(audit.requests[0].meta.actor).toMatchObject({ userId: supporter.userId, userType: 'admin' });
   });
 
+  it("refuses an empty KYC document in the drop zone's words (spec 02 §5), and asks again for an empty file of another purpose, passing nothing on", async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const token = gateway.accessToken(customerActor());
+    const empty = (purpose: string) => request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', purpose).attach('file', Buffer.alloc(0), 'empty.pdf');
+    const kyc = await empty('kyc:id');
+    expect(kyc.status).toBe(400);
+    expect(kyc.body).toMatchObject({ statusCode: 400, message: 'File is smaller than 1 bytes', code: 'kyc_file_too_small', details: [{ field: 'file', message: 'File is smaller than 1 bytes' }] });
+    const other = await empty('application:id_document');
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ message: 'Please choose a file to upload.', code: 'file_required' });
+    // No file at all is a different case, whatever the purpose.
+    const none = await request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', 'kyc:id');
+    expect(none.body).toMatchObject({ statusCode: 400, message: 'Please choose a file to upload.', code: 'file_required' });
+    expect(parts.requests).toHaveLength(0);
+  });
+
   it('asks for a file when none is sent, and refuses signed-out callers', async () => {
     const token = gateway.accessToken(customerActor());
     const empty = await request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', 'x');

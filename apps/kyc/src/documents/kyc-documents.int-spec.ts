@@ -231,6 +231,56 @@ describe('KYC documents, their review and the KYC decision', () => {
     expect(changed.payload).toMatchObject({ kycStatus: 'rejected', reason: 'ID is expired' });
   });
 
+  it("decides the customer's pending document reviews with the KYC approval (spec 02 §4), each announced and audited as a review is; one already decided keeps its decision", async () => {
+    const owner = await newCustomer();
+    const reviewer = admin();
+    const id = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), 'id.pdf')).id, documentType: 'id' });
+    const tax = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, png(), 'tax.png', 'kyc:tax')).id, documentType: 'tax' });
+    const partnership = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), 'deed.pdf', 'kyc:partnership')).id, documentType: 'partnership' });
+    await client.as(admin('moderator')).send(KycDocumentCommands.review, { documentId: id.id, decision: 'rejected', notes: 'Blurred photo' });
+    const bystander = await newCustomer();
+    const theirs = await client.as(bystander).send(KycDocumentCommands.submit, { fileId: (await upload(bystander, pdf(), 'id.pdf')).id, documentType: 'id' });
+
+    await client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'verified', notes: ' All documents in order ' });
+
+    const byId = new Map((await client.as(owner).send(KycDocumentCommands.listMine, {})).items.map((document) => [document.id, document]));
+    for (const document of [tax, partnership]) {
+      expect(byId.get(document.id)).toMatchObject({ status: 'approved', reviewNotes: 'All documents in order', reviewedBy: reviewer.userId, reviewedAt: expect.any(String) });
+    }
+    expect(byId.get(id.id)).toMatchObject({ status: 'rejected', reviewNotes: 'Blurred photo' });
+    expect((await client.as(bystander).send(KycDocumentCommands.listMine, {})).items).toEqual([expect.objectContaining({ id: theirs.id, status: 'pending' })]);
+
+    const reviewed = await events.waitForCount(KycEvents.documentReviewed, (payload) => payload.userId === owner.userId, 3);
+    expect(reviewed.map((event) => event.payload).filter((payload) => payload.documentId !== id.id).sort((a, b) => a.documentType.localeCompare(b.documentType))).toEqual([
+      { documentId: partnership.id, userId: owner.userId, documentType: 'partnership', decision: 'approved', notes: 'All documents in order' },
+      { documentId: tax.id, userId: owner.userId, documentType: 'tax', decision: 'approved', notes: 'All documents in order' },
+    ]);
+    const audits = await events.waitForCount(KycEvents.auditRecorded, (payload) => payload.targetId === tax.id || payload.targetId === partnership.id, 2);
+    expect(audits.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ category: 'admin_action', actionType: 'kyc_document_approved', actor: { userId: reviewer.userId, email: null } }),
+      expect.objectContaining({ category: 'admin_action', actionType: 'kyc_document_approved', actor: { userId: reviewer.userId, email: null } }),
+    ]);
+    // One event per document: nothing more arrives, none for the bystander.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(events.all(KycEvents.documentReviewed, (payload) => payload.userId === owner.userId)).toHaveLength(3);
+    expect(events.all(KycEvents.documentReviewed, (payload) => payload.userId === bystander.userId)).toEqual([]);
+  });
+
+  it("rejects the customer's pending document reviews with the KYC rejection and its reason; a refused rejection changes none", async () => {
+    const owner = await newCustomer();
+    const reviewer = admin();
+    const id = await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), 'id.pdf')).id, documentType: 'id' });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected', reason: ' ' }))).toMatchObject({ statusCode: 400 });
+    expect((await client.as(owner).send(KycDocumentCommands.listMine, {})).items).toEqual([expect.objectContaining({ id: id.id, status: 'pending', reviewNotes: null })]);
+
+    await client.as(reviewer).send(KycDocumentCommands.decide, { userId: owner.userId, decision: 'rejected', reason: 'ID is expired' });
+    expect((await client.as(owner).send(KycDocumentCommands.listMine, {})).items).toEqual([expect.objectContaining({ id: id.id, status: 'rejected', reviewNotes: 'ID is expired', reviewedBy: reviewer.userId })]);
+    const reviewed = await events.waitFor(KycEvents.documentReviewed, (payload) => payload.documentId === id.id);
+    expect(reviewed.payload).toEqual({ documentId: id.id, userId: owner.userId, documentType: 'id', decision: 'rejected', notes: 'ID is expired' });
+    // Decided: the document's own Review is no longer offered.
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.review, { documentId: id.id, decision: 'approved' }))).toMatchObject({ statusCode: 409 });
+  });
+
   it('sends a document request to a customer and refuses an empty message', async () => {
     const owner = await newCustomer();
     const reviewer = admin();

@@ -129,17 +129,7 @@ export class KycDocumentsService {
       const document = await manager.findOne(KycDocument, { where: { id: payload.documentId }, lock: { mode: 'pessimistic_write' } });
       if (!document) throw ServiceError.notFound(DOCUMENT_NOT_FOUND, 'document_not_found');
       if (document.status !== 'pending') throw ServiceError.conflict(`This document has already been ${document.status}.`, 'document_already_reviewed');
-      document.status = payload.decision;
-      document.reviewNotes = notes;
-      document.reviewedBy = admin.userId;
-      document.reviewedAt = new Date();
-      await manager.save(document);
-      await addToOutbox(manager, KycEvents.documentReviewed, { documentId: document.id, userId: document.userId, documentType: document.documentType, decision: payload.decision, notes });
-      await this.audit(manager, admin, `kyc_document_${payload.decision}`, 'kyc_document', document.id, `KYC ${document.documentType} document ${payload.decision}`, {
-        userId: document.userId,
-        documentType: document.documentType,
-        notes,
-      });
+      await this.recordReview(manager, admin, document, payload.decision, notes);
       const file = await manager.findOneBy(StoredFileRecord, { id: document.fileId });
       return this.view(document, file);
     });
@@ -160,7 +150,28 @@ export class KycDocumentsService {
     });
   }
 
-  /** The admin's user-level KYC decision, offered while the customer's KYC is pending; a rejection needs a reason. */
+  /** A pending document approved or rejected by this admin: stored, announced (the customer is told) and audited, as each review is. */
+  private async recordReview(manager: EntityManager, admin: Actor, document: KycDocument, decision: 'approved' | 'rejected', notes: string | null): Promise<void> {
+    document.status = decision;
+    document.reviewNotes = notes;
+    document.reviewedBy = admin.userId;
+    document.reviewedAt = new Date();
+    await manager.save(document);
+    await addToOutbox(manager, KycEvents.documentReviewed, { documentId: document.id, userId: document.userId, documentType: document.documentType, decision, notes });
+    await this.audit(manager, admin, `kyc_document_${decision}`, 'kyc_document', document.id, `KYC ${document.documentType} document ${decision}`, {
+      userId: document.userId,
+      documentType: document.documentType,
+      notes,
+    });
+  }
+
+  /**
+   * The admin's user-level KYC decision, offered while the customer's KYC is pending; a
+   * rejection needs a reason. Spec 02 §4: the profile-level decision also decides the
+   * user's document reviews (approved if verified, rejected otherwise, with its notes or
+   * reason), in the same transaction and with the events a document review sends. Only
+   * reviews still pending: one an admin already decided keeps that decision and its notes.
+   */
   async decide(payload: DecideKycPayload, actor: Actor | null): Promise<KycStatusView> {
     const admin = this.requireAdmin(actor);
     const reason = text(payload.reason);
@@ -173,11 +184,15 @@ export class KycDocumentsService {
       profile.kycStatus = payload.decision;
       profile.version += 1;
       await manager.save(profile);
-      await addToOutbox(manager, KycEvents.statusChanged, { userId: profile.userId, kycStatus: profile.kycStatus, version: profile.version, reason: payload.decision === 'rejected' ? reason : notes });
+      const said = payload.decision === 'rejected' ? reason : notes;
+      await addToOutbox(manager, KycEvents.statusChanged, { userId: profile.userId, kycStatus: profile.kycStatus, version: profile.version, reason: said });
       await this.audit(manager, admin, payload.decision === 'verified' ? 'kyc_approved' : 'kyc_rejected', 'user', profile.userId, `KYC ${payload.decision === 'verified' ? 'approved' : 'rejected'}`, {
         notes,
         reason,
       });
+      // Locked, so a review of one of them meanwhile either went first (and it is no longer pending) or waits and finds it decided.
+      const pending = await manager.find(KycDocument, { where: { userId: profile.userId, status: 'pending' }, order: { createdAt: 'ASC', id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      for (const document of pending) await this.recordReview(manager, admin, document, payload.decision === 'verified' ? 'approved' : 'rejected', said);
       return { userId: profile.userId, kycStatus: profile.kycStatus, version: profile.version };
     });
   }

@@ -65,10 +65,12 @@ describe('biometric verification through the provider adapter', () => {
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
 
-  async function upload(actor: Actor, content: Buffer): Promise<StoredFile> {
+  /** A still as the web app uploads it (purpose kyc:biometric), or a file uploaded for another purpose (null: none). */
+  async function upload(actor: Actor, content: Buffer, purpose: string | null = 'kyc:biometric'): Promise<StoredFile> {
     const uploadId = randomUUID();
-    await client.as(actor).send(KycFileCommands.storePart, { uploadId, index: 0, data: content.toString('base64'), purpose: 'kyc:biometric' });
-    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'capture.jpg', purpose: 'kyc:biometric' });
+    const sent = purpose ?? undefined;
+    await client.as(actor).send(KycFileCommands.storePart, { uploadId, index: 0, data: content.toString('base64'), purpose: sent });
+    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'capture.jpg', purpose: sent });
   }
 
   async function configure(value: unknown, version: number) {
@@ -127,6 +129,22 @@ describe('biometric verification through the provider adapter', () => {
     expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', outcome: 'camera_unavailable' }))).toMatchObject({ statusCode: 404 });
     const theirs = await client.as(stranger).send(KycVerificationCommands.start, {});
     expect(await refusal(client.as(stranger).send(KycVerificationCommands.recordStep, { sessionId: theirs.id, step: 'face-scan', fileId: pdf.id }))).toMatchObject({ statusCode: 404 });
+  });
+
+  it("takes only stills uploaded for verification (purpose kyc:biometric): the customer's other files are refused as unknown ones and the step is unchanged", async () => {
+    const person = customer();
+    await availability(person, true);
+    const session = await client.as(person).send(KycVerificationCommands.start, {});
+    const others = [await upload(person, still(), 'kyc:id'), await upload(person, still(), 'application:id_document'), await upload(person, still(), 'profile_photo'), await upload(person, still(), null)];
+    for (const file of others) {
+      expect(await refusal(client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', fileId: file.id }))).toMatchObject({
+        statusCode: 404,
+        message: 'File not found',
+        code: 'file_not_found',
+      });
+    }
+    expect((await client.as(person).send(KycVerificationCommands.config, {})).latestSession).toMatchObject({ id: session.id, steps: [{ id: 'face-scan', status: 'pending' }, {}, {}] });
+    expect((await client.as(person).send(KycVerificationCommands.recordStep, { sessionId: session.id, step: 'face-scan', fileId: (await upload(person, still())).id })).steps[0]).toMatchObject({ status: 'completed' });
   });
 
   it('uses an API key identity stored encrypted, and refuses to start while kyc_verification is switched off', async () => {

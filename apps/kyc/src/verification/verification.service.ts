@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   BIOMETRIC_CONFIG_SETTING,
+  BIOMETRIC_FILE_PURPOSE,
   BIOMETRIC_NOT_AVAILABLE_MESSAGE,
   BIOMETRIC_STEPS,
   BiometricStep,
@@ -79,7 +80,13 @@ export class VerificationService {
       if (payload.outcome === 'camera_unavailable') {
         Object.assign(step, { status: 'failed', failureReason: 'Camera access was denied or no camera is available.', fileId: null });
       } else {
-        const file = await manager.createQueryBuilder(StoredFileRecord, 'file').addSelect('file.content').where('file.id = :id AND file.ownerId = :owner', { id: payload.fileId, owner: customer.userId }).getOne();
+        // Only a still uploaded for this screen: another of the customer's files (a KYC
+        // document, an application's PDF, a profile photo) is answered as an unknown one.
+        const file = await manager
+          .createQueryBuilder(StoredFileRecord, 'file')
+          .addSelect('file.content')
+          .where('file.id = :id AND file.ownerId = :owner AND file.purpose = :purpose', { id: payload.fileId, owner: customer.userId, purpose: BIOMETRIC_FILE_PURPOSE })
+          .getOne();
         if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
         const result = await configured.provider.check(step.id, file.content, configured.apiKey);
         Object.assign(step, { status: result.passed ? 'completed' : 'failed', failureReason: result.passed ? null : (result.reason ?? 'The check did not pass. Please try again.'), fileId: file.id });

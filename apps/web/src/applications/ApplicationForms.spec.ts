@@ -1,4 +1,4 @@
-import { sanitise } from './ApplicationForms';
+import { annualIncomeProblem, sanitise } from './ApplicationForms';
 
 describe('the forms mirror the server sanitising', () => {
   it('removes < > " \', trims, cuts to 1000 and ignores empty or absent values', () => {
@@ -7,5 +7,18 @@ describe('the forms mirror the server sanitising', () => {
     expect(sanitise('   ')).toBeUndefined();
     expect(sanitise(null)).toBeUndefined();
     expect(sanitise(undefined)).toBeUndefined();
+  });
+});
+
+describe('the personal form mirrors the server rule for annual income (spec 01 §5: minimum 0, step 1000)', () => {
+  it('takes 0 and whole thousands, leaves an empty value to the required rule', () => {
+    for (const value of [0, 1000, 75000]) expect(annualIncomeProblem(value)).toBeNull();
+    expect(annualIncomeProblem(null)).toBeNull();
+    expect(annualIncomeProblem(undefined)).toBeNull();
+  });
+
+  it('refuses a negative income and one off the $1,000 step, as the server does', () => {
+    expect(annualIncomeProblem(-1000)).toBe('form.annualIncomeInvalid');
+    for (const value of [1, 999, 50500, 1000.5]) expect(annualIncomeProblem(value)).toBe('form.annualIncomeSteps');
   });
 });

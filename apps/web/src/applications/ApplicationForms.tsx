@@ -31,6 +31,17 @@ export function sanitise(text: unknown): string | undefined {
   return cleaned === '' ? undefined : cleaned;
 }
 
+/** Spec 01 §5: annual income is numeric, at least 0, in steps of 1000 (InputNumber's step only sets the arrows). The server checks it again. */
+export const ANNUAL_INCOME_STEP = 1000;
+
+/** The key of the message for an annual income the server would refuse, or null (an empty value is the required rule's). */
+export function annualIncomeProblem(value: number | null | undefined): 'form.annualIncomeInvalid' | 'form.annualIncomeSteps' | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isFinite(value) || value < 0) return 'form.annualIncomeInvalid';
+  if (value % ANNUAL_INCOME_STEP !== 0) return 'form.annualIncomeSteps';
+  return null;
+}
+
 /** Each form's document slots: the purpose sent to the server and the label's key in `slots` (GIPP names some differently). */
 const PERSONAL_SLOTS = [
   { key: 'id_document', text: 'id_document' },
@@ -142,8 +153,17 @@ function useFormTexts() {
       },
     },
   ];
+  const annualIncomeRules = (label: string) => [
+    ...required(label),
+    {
+      validator: (_: unknown, value: number | null) => {
+        const problem = annualIncomeProblem(value);
+        return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+      },
+    },
+  ];
   const durationOptions = (months: number[] | undefined) => (months ?? []).map((value) => ({ value, label: t('common.months', { count: value }) }));
-  return { t, required, amountRules, durationOptions };
+  return { t, required, amountRules, annualIncomeRules, durationOptions };
 }
 
 interface FormProps {
@@ -154,7 +174,7 @@ interface FormProps {
 
 export function PersonalApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
-  const { t, required, amountRules, durationOptions } = useFormTexts();
+  const { t, required, amountRules, annualIncomeRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
   const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
   const reset = () => {
@@ -218,8 +238,8 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('form.annualIncomeUsd')} name="annualIncome" rules={required(t('form.annualIncome'))}>
-            <InputNumber min={0} step={1000} style={{ width: '100%' }} />
+          <Form.Item label={t('form.annualIncomeUsd')} name="annualIncome" rules={annualIncomeRules(t('form.annualIncome'))}>
+            <InputNumber min={0} step={ANNUAL_INCOME_STEP} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>

@@ -15,9 +15,12 @@ export const APPLICATION_MESSAGES = {
   documents: 'One or more documents could not be found. Please upload them again.',
   invalidEmail: 'Please enter a valid email address.',
   annualIncome: 'Annual income must be a number of 0 or more.',
+  annualIncomeStep: 'Annual income must be in steps of $1,000.',
 } as const;
 export const MINIMUM_INVESTMENT = 1000;
 export const INVESTMENT_STEP = 100;
+/** Spec 01 §5: annual income is numeric, at least 0, in steps of 1000. */
+export const ANNUAL_INCOME_STEP = 1000;
 export const TEXT_LIMIT = 1000;
 /** Files uploaded with a purpose starting with this prefix are application documents (PDF, JPG or PNG); only they can be attached to an application. */
 export const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';

@@ -54,6 +54,8 @@ describe('the registry of user messages', () => {
       contracts.DELETE_WITH_BALANCE_MESSAGE,
       contracts.BIOMETRIC_NOT_AVAILABLE_MESSAGE,
       contracts.FILE_TOO_LARGE_MESSAGE,
+      contracts.KYC_FILE_TOO_LARGE_MESSAGE,
+      contracts.KYC_FILE_TOO_SMALL_MESSAGE,
       contracts.FILE_TYPE_MESSAGE,
       contracts.PROFILE_PHOTO_TYPE_MESSAGE,
       contracts.PROFILE_PHOTO_TOO_LARGE_MESSAGE,

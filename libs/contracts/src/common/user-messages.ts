@@ -121,6 +121,7 @@ export const USER_MESSAGES = {
   documents_not_found: 'One or more documents could not be found. Please upload them again.',
   application_email_invalid: 'Please enter a valid email address.',
   annual_income_invalid: 'Annual income must be a number of 0 or more.',
+  annual_income_step: 'Annual income must be in steps of $1,000.',
   company_structure_invalid: 'Please choose one of the offered company structures.',
   investment_category_invalid: 'Please choose one of the offered investment categories.',
   full_name_required: 'Full name is required',
@@ -198,6 +199,7 @@ export const USER_MESSAGES = {
   // Files, KYC documents and identity verification
   file_too_large: 'File size must be less than 10MB',
   kyc_file_too_large: 'File is larger than 10485760 bytes',
+  kyc_file_too_small: 'File is smaller than 1 bytes',
   invalid_file_type: 'Invalid file type. Please upload PDF, JPG, or PNG files.',
   invalid_kyc_file_type: 'File type must be one of PDF, PNG, JPG, JPEG, DOC, DOCX',
   invalid_upload: 'Send one file in the field "file".',

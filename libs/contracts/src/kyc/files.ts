@@ -9,6 +9,9 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 /** Spec 02 §5's words for a Document Upload Center file over the limit. */
 export const KYC_FILE_TOO_LARGE_MESSAGE = `File is larger than ${MAX_FILE_BYTES} bytes`;
+/** The drop zone refuses a file under 1 byte (an empty one) in spec 02 §5's words; the server says the same. */
+export const MIN_KYC_FILE_BYTES = 1;
+export const KYC_FILE_TOO_SMALL_MESSAGE = `File is smaller than ${MIN_KYC_FILE_BYTES} bytes`;
 export const FILE_TYPE_MESSAGE = 'Invalid file type. Please upload PDF, JPG, or PNG files.';
 export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/gif'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
