@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { AuthSession, healthCommand, IdentityCommands } from '@portal/contracts';
 import { DataSource } from 'typeorm';
 import { purgeSpentEvents, runService } from '@portal/messaging';
@@ -89,18 +90,29 @@ describe('identity service', () => {
     await sql(`UPDATE identity.email_confirmation_tokens SET expires_at = now() - interval '31 days' WHERE user_id = $1`, [oldSession.user.id]);
     await sql(`UPDATE identity.email_confirmation_tokens SET expires_at = now() - interval '29 days' WHERE user_id = $1`, [liveSession.user.id]);
     await sql(`UPDATE identity.outbox_events SET published_at = now() - interval '8 days' WHERE payload ->> 'userId' = $1`, [oldSession.user.id]);
+    // Email change links hold the address asked for: gone a week after they expire, used or not.
+    const changeLink = async (userId: string, expiresAgo: string, consumed: boolean) =>
+      sql(
+        `INSERT INTO identity.email_change_tokens (id, user_id, token_hash, new_email, expires_at, consumed_at) VALUES (gen_random_uuid(), $1, md5(random()::text), $2, now() - $3::interval, $4)`,
+        [userId, `moved-${randomUUID().slice(0, 8)}@example.test`, expiresAgo, consumed ? new Date() : null],
+      );
+    await changeLink(oldSession.user.id, '8 days', false);
+    await changeLink(oldSession.user.id, '9 days', true);
+    await changeLink(liveSession.user.id, '6 days', true);
 
     const deleted = await harness.service.get(DataRetention).purge();
     // Spent event rows go by the outbox module every service shares.
     const deletedEvents = await purgeSpentEvents(harness.service.get(DataSource));
 
-    expect(deleted).toEqual({ 'refresh tokens': 1, 'email confirmation tokens': 1, 'password reset tokens': 0 });
+    expect(deleted).toEqual({ 'refresh tokens': 1, 'email confirmation tokens': 1, 'password reset tokens': 0, 'email change tokens': 2 });
     expect(deletedEvents.outboxEvents).toBeGreaterThanOrEqual(3);
     const count = async (table: string, userId: string) => (await sql(`SELECT count(*)::int AS n FROM identity.${table} WHERE user_id = $1`, [userId])).rows[0].n;
     expect(await count('refresh_tokens', oldSession.user.id)).toBe(0);
     expect(await count('refresh_tokens', liveSession.user.id)).toBe(1);
     expect(await count('email_confirmation_tokens', oldSession.user.id)).toBe(0);
     expect(await count('email_confirmation_tokens', liveSession.user.id)).toBe(1);
+    expect(await count('email_change_tokens', oldSession.user.id)).toBe(0);
+    expect(await count('email_change_tokens', liveSession.user.id)).toBe(1);
     const events = async (userId: string) => (await sql(`SELECT count(*)::int AS n FROM identity.outbox_events WHERE payload ->> 'userId' = $1`, [userId])).rows[0].n;
     expect(await events(oldSession.user.id)).toBe(0);
     expect(await events(liveSession.user.id)).toBeGreaterThanOrEqual(3);

@@ -42,7 +42,10 @@ describe('account administration', () => {
     for (const live of [session, second]) {
       expect(await harness.redis.get(revokedSessionKey(sessionIdOf(live.accessToken)))).toBe('suspended');
       expect(await failure(harness.client.send(IdentityCommands.refreshSession, { refreshToken: live.refreshToken }))).toMatchObject({ statusCode: 401 });
+      // The browser's refresh after the suspension is no theft: the gateway still says "suspended".
+      expect(await harness.redis.get(revokedSessionKey(sessionIdOf(live.accessToken)))).toBe('suspended');
     }
+    expect((await harness.database.query(`SELECT 1 FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'refresh_token_reused'`, [session.user.id])).rowCount).toBe(0);
     expect(await failure(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }))).toMatchObject({ statusCode: 403, code: 'account_suspended' });
     const event = await harness.events.waitFor(IdentityEvents.userStatusChanged, (payload) => payload.userId === session.user.id);
     expect(event.payload).toMatchObject({ userStatus: 'suspended', changedBy: actor.userId });
@@ -60,8 +63,15 @@ describe('account administration', () => {
     const { actor: moderator } = await signedInAdmin(harness, 'moderator');
     expect(await failure(harness.client.as(moderator).send(IdentityCommands.deleteUser, { userId: session.user.id }))).toMatchObject({ statusCode: 403 });
 
+    const newEmail = `pending-${session.user.id.slice(0, 8)}@example.test`;
+    await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
+
     const { actor } = await signedInAdmin(harness);
     await expect(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id })).resolves.toEqual({ deleted: true });
+    // No emailed link outlives the account, nor the new address one of them was for.
+    for (const table of ['email_change_tokens', 'email_confirmation_tokens', 'password_reset_tokens']) {
+      expect((await harness.database.query(`SELECT 1 FROM identity.${table} WHERE user_id = $1`, [session.user.id])).rowCount).toBe(0);
+    }
     expect(await harness.redis.get(revokedSessionKey(sessionIdOf(session.accessToken)))).toBe('deleted');
     // Closed and anonymised, the row kept so money records naming the id stay intact.
     const [closed] = (await harness.database.query('SELECT email, first_name, last_name, user_status, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;

@@ -18,6 +18,7 @@ import {
 import { CreateAdmin } from '../admins/create-admin';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
+import { EmailChangeToken } from '../profile/email-change-token.entity';
 import { addToOutbox, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { SessionsService } from '../sessions/sessions.service';
@@ -160,12 +161,14 @@ export class AccountAdministrationService {
   }
 
   /**
-   * Closes the account: personal data replaced, password unusable, sign-in tokens gone,
-   * the row kept (soft-deleted) because ledger and application records name its id.
+   * Closes the account: personal data replaced, password unusable, emailed links gone (an
+   * email change's link holds the address asked for), the row kept (soft-deleted) because
+   * ledger and application records name its id.
    */
   async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
     await manager.delete(PasswordResetToken, { userId: target.id });
     await manager.delete(EmailConfirmationToken, { userId: target.id });
+    await manager.delete(EmailChangeToken, { userId: target.id });
     await manager.update(User, { id: target.id }, {
       email: `deleted-${target.id}@deleted.invalid`,
       firstName: 'Deleted',

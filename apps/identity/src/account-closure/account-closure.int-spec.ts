@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { JSONCodec, Subscription } from 'nats';
 import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureCommands, DataExportCommands, DEFAULT_PREFERENCES, IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, sessionOf, signedInAdmin, startIdentity } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, sessionOf, signedInAdmin, startIdentity, tokenOf } from '../testing/identity-harness';
 
 describe('customers delete their own account, and export what identity holds', () => {
   let harness: IdentityHarness;
@@ -75,8 +75,17 @@ describe('customers delete their own account, and export what identity holds', (
     expect(exported.data.profile).toMatchObject({ id: session.user.id, email: form.email.toLowerCase(), firstName: form.firstName });
     expect(exported.data.preferences).toMatchObject({ app: { theme: 'dark' } });
     expect(JSON.stringify(exported)).not.toMatch(/passwordHash|argon2|totp|codeHash/);
+    // A change of address still waiting for its link: the new address is personal data too.
+    const newEmail = `pending-${session.user.id.slice(0, 8)}@example.test`;
+    await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
+    const pending = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
 
     await expect(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: form.password })).resolves.toEqual({ deleted: true });
+
+    for (const table of ['email_change_tokens', 'email_confirmation_tokens', 'password_reset_tokens']) {
+      expect((await harness.database.query(`SELECT 1 FROM identity.${table} WHERE user_id = $1`, [session.user.id])).rowCount).toBe(0);
+    }
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(pending.payload.confirmationUrl) }))).toMatchObject({ statusCode: 400 });
 
     for (const live of [session, second]) {
       expect(await harness.redis.get(revokedSessionKey(harness.verifyAccessToken(live.accessToken).sid))).toBe('deleted');

@@ -11,6 +11,8 @@ import { SeedGeneralFinancialSecuritySettings1795474062293 } from './17954740622
 import { AddAuditLogFilterIndexes1795474177604 } from './1795474177604-add-audit-log-filter-indexes';
 import { AddProfileFieldsAndEmailChangeTokens1795474325390 } from './1795474325390-add-profile-fields-and-email-change-tokens';
 import { AddUserSearchIndex1795475100000 } from './1795475100000-add-user-search-index';
+import { AddEmailChangeTokenExpiryIndex1795475300000 } from './1795475300000-add-email-change-token-expiry-index';
+import { AddRefreshTokenRevokedForReuse1795475300001 } from './1795475300001-add-refresh-token-revoked-for-reuse';
 
 /** In order; a migration, once committed, is never edited. */
 export const identityMigrations = [
@@ -27,4 +29,6 @@ export const identityMigrations = [
   AddAuditLogFilterIndexes1795474177604,
   AddProfileFieldsAndEmailChangeTokens1795474325390,
   AddUserSearchIndex1795475100000,
+  AddEmailChangeTokenExpiryIndex1795475300000,
+  AddRefreshTokenRevokedForReuse1795475300001,
 ];

@@ -6,6 +6,7 @@ import { User } from '../users/user.entity';
 @Entity({ name: 'email_change_tokens' })
 @Index('uq_email_change_tokens_token_hash', ['tokenHash'], { unique: true })
 @Index('idx_email_change_tokens_user_id', ['userId'])
+@Index('idx_email_change_tokens_expires_at', ['expiresAt'])
 export class EmailChangeToken extends SingleUseToken {
   @Column({ type: 'varchar', length: 254 }) newEmail: string;
   @ManyToOne(() => User, { onDelete: 'CASCADE' })

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { JSONCodec, Subscription } from 'nats';
-import { IdentityCommands, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ProfileMessages, ServiceRequest, StoredFile, UpdateProfilePayload } from '@portal/contracts';
-import { actorOf, aCustomer, confirmedCustomer, failure, IdentityHarness, startIdentity, tokenOf } from '../testing/identity-harness';
+import { AuthErrorCodes, AuthMessages, IdentityCommands, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ProfileMessages, ServiceRequest, StoredFile, UpdateProfilePayload } from '@portal/contracts';
+import { actorOf, aCustomer, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity, tokenOf } from '../testing/identity-harness';
 
 describe('the profile', () => {
   let harness: IdentityHarness;
@@ -146,6 +146,29 @@ describe('the profile', () => {
       code: 'invalid_reset_link',
     });
     await expect(harness.client.send(IdentityCommands.signIn, { email: newEmail, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
+  });
+
+  it('refuses a link sent before the account was suspended, as the other emailed links do, and changes nothing', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const newEmail = `new-${randomUUID().slice(0, 8)}@example.test`;
+    await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
+    const sent = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
+    const { actor } = await signedInAdmin(harness, 'moderator');
+    await harness.client.as(actor).send(IdentityCommands.suspendUser, { userId: session.user.id });
+
+    const token = tokenOf(sent.payload.confirmationUrl);
+    expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token }))).toMatchObject({
+      statusCode: 403,
+      code: AuthErrorCodes.accountSuspended,
+      message: AuthMessages.accountSuspended,
+    });
+    const [row] = (await harness.database.query('SELECT email FROM identity.users WHERE id = $1', [session.user.id])).rows;
+    expect(row).toEqual({ email: session.user.email });
+    expect((await harness.database.query(`SELECT 1 FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'email_changed'`, [session.user.id])).rowCount).toBe(0);
+
+    // Active again, the same link still works: the refusal did not use it up.
+    await harness.client.as(actor).send(IdentityCommands.activateUser, { userId: session.user.id });
+    expect(await harness.client.send(IdentityCommands.confirmEmailChange, { token })).toEqual({ email: newEmail });
   });
 
   it('refuses an address another account uses, and an expired link; a newer request replaces an older one', async () => {

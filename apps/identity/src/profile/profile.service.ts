@@ -5,6 +5,8 @@ import {
   AccountSecurityErrorCodes,
   AccountSecurityMessages,
   Actor,
+  AuthErrorCodes,
+  AuthMessages,
   EmailChangeConfirmed,
   IdentityEvents,
   KycFileCommands,
@@ -109,6 +111,8 @@ export class ProfileService {
       if (state === 'expired') throw ServiceError.badRequest(ProfileMessages.emailChangeExpired, { code: 'email_change_expired' });
       const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: link.userId }).getOne();
       if (!user) throw invalidLink();
+      // A link sent before a suspension must not move the account, as none signs it in.
+      if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
       const taken = await findUserByEmail(manager, link.newEmail);
       if (taken && taken.id !== user.id) throw ServiceError.conflict(ProfileMessages.emailTaken, 'email_taken');
       const previousEmail = user.email;

@@ -4,6 +4,7 @@ import { LOGGER } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
+import { EmailChangeToken } from '../profile/email-change-token.entity';
 import { RefreshToken } from '../sessions/refresh-token.entity';
 
 interface RetentionRule {
@@ -15,8 +16,9 @@ interface RetentionRule {
 }
 
 /**
- * How long spent records stay. Refresh tokens hold client addresses and user agents.
- * None is needed long after it has expired. (Spent event rows: the shared outbox module.)
+ * How long spent records stay. Refresh tokens hold client addresses and user agents, email
+ * change links the new address. None is needed long after it has expired. (Spent event
+ * rows: the shared outbox module.)
  */
 export const RETENTION_RULES: RetentionRule[] = [
   // A week past expiry, so a replayed old token is still recognised as reuse for a while.
@@ -24,6 +26,8 @@ export const RETENTION_RULES: RetentionRule[] = [
   // A month past expiry, so an old confirmation link still offers "send a new one".
   { name: 'email confirmation tokens', entity: EmailConfirmationToken, column: 'expires_at', keepDays: 30 },
   { name: 'password reset tokens', entity: PasswordResetToken, column: 'expires_at', keepDays: 7 },
+  // Each holds the address asked for. Used or replaced ones go too: all expire a day after they were sent.
+  { name: 'email change tokens', entity: EmailChangeToken, column: 'expires_at', keepDays: 7 },
 ];
 
 const BATCH_SIZE = 1_000;

@@ -23,6 +23,8 @@ export class RefreshToken {
   /** Set when this token was exchanged for its successor; presenting it again is reuse. */
   @Column({ type: 'timestamptz', nullable: true }) rotatedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) revokedAt: Date | null;
+  /** Revoked because a used token of its session came back: presenting this one too is on record as reuse. */
+  @Column({ type: 'boolean', default: false }) revokedForReuse: boolean;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   /** When the session (the family) began, at sign-in; no refresh beyond the security setting's sessionAbsoluteHours. */
   @Column({ type: 'timestamptz', default: () => 'now()' }) sessionStartedAt: Date;

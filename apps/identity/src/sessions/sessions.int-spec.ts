@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { AuthMessages, AuthSession, IdentityCommands, revokedSessionKey } from '@portal/contracts';
-import { confirmedCustomer, failure, IdentityHarness, startIdentity, sessionOf } from '../testing/identity-harness';
+import { AuthMessages, AuthSession, IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
+import { afterReplies, confirmedCustomer, failure, IdentityHarness, startIdentity, sessionOf, tokenOf } from '../testing/identity-harness';
 
 describe('sessions', () => {
   let harness: IdentityHarness;
@@ -56,6 +56,38 @@ describe('sessions', () => {
     const ttl = await harness.redis.ttl(key);
     expect(ttl).toBeGreaterThan(890);
     expect(ttl).toBeLessThanOrEqual(900);
+  });
+
+  it('refuses a token its session was signed out with, without calling it theft or replacing the reason given to the gateway', async () => {
+    const { session } = await confirmedCustomer(harness);
+    const current = await refresh(session.refreshToken);
+    await signOut(current.refreshToken);
+    const key = revokedSessionKey(sessionIdOf(session));
+    expect(await harness.redis.get(key)).toBe('signed_out');
+
+    expect(await failure(refresh(current.refreshToken))).toMatchObject(sessionEnded);
+    expect(await harness.redis.get(key)).toBe('signed_out');
+    const audit = await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'refresh_token_reused'`, [session.user.id]);
+    expect(audit.rows).toEqual([]);
+
+    // A token that was rotated is still reuse, signed out or not.
+    expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
+    expect(await harness.redis.get(key)).toBe('refresh_token_reused');
+  });
+
+  it('refuses a token a password reset ended, keeping the reason "password_reset" and recording no theft', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    await harness.client.send(IdentityCommands.requestPasswordReset, { email: form.email });
+    await afterReplies(harness);
+    const reset = await harness.events.waitFor(IdentityEvents.passwordResetRequested, (payload) => payload.userId === session.user.id);
+    await harness.client.send(IdentityCommands.updatePassword, { token: tokenOf(reset.payload.resetUrl), password: 'a-brand-new-phrase' });
+    const key = revokedSessionKey(sessionIdOf(session));
+    expect(await harness.redis.get(key)).toBe('password_reset');
+
+    expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
+    expect(await harness.redis.get(key)).toBe('password_reset');
+    const audit = await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'refresh_token_reused'`, [session.user.id]);
+    expect(audit.rows).toEqual([]);
   });
 
   it('answers two simultaneous refreshes with one token with the same new pair, and the session goes on', async () => {

@@ -63,9 +63,13 @@ export class SessionsService {
         if (successor) return { kind: 'repeated', session: successor };
         return { kind: 'ended' };
       }
+      // A session's newest token, revoked with it (sign-out, password reset, suspension ...):
+      // never used, so presenting it tells of no theft, and the reason the gateway was given
+      // stays. Once reuse has ended the session, each presentation is on record as reuse.
+      if (current.revokedAt && !current.rotatedAt && !current.revokedForReuse) return { kind: 'ended' };
       if (current.rotatedAt || current.revokedAt) {
         // Someone holds a token that was already used: a thief or the victim. End the session for both.
-        await this.revokeFamilies(manager, [current.sessionId]);
+        await this.revokeFamilies(manager, [current.sessionId], { forReuse: true });
         await recordAudit(manager, {
           category: 'security_event',
           actionType: 'refresh_token_reused',
@@ -170,9 +174,9 @@ export class SessionsService {
     }
   }
 
-  private async revokeFamilies(manager: EntityManager, sessionIds: string[]): Promise<void> {
+  private async revokeFamilies(manager: EntityManager, sessionIds: string[], { forReuse = false } = {}): Promise<void> {
     if (sessionIds.length === 0) return;
-    await manager.update(RefreshToken, { sessionId: In(sessionIds), revokedAt: IsNull() }, { revokedAt: new Date() });
+    await manager.update(RefreshToken, { sessionId: In(sessionIds), revokedAt: IsNull() }, { revokedAt: new Date(), ...(forReuse ? { revokedForReuse: true } : {}) });
   }
 
   /**

@@ -65,6 +65,32 @@ describe('SignupPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the specified short text when the gateway rate-limits sign-up, not its generic words', async () => {
+    fakeGateway({
+      'POST /auth/signup': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many requests. Please try again later.',
+          code: 'rate_limited',
+          retryAfterSeconds: 30,
+        },
+      },
+    });
+    openSignup();
+    await fill(complete);
+    expect(await screen.findByText('Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Too many requests. Please try again later.')).not.toBeInTheDocument();
+  });
+
+  it('shows the specified short text on a rate limit that came without the gateway’s envelope', async () => {
+    fakeGateway({ 'POST /auth/signup': { status: 429 } });
+    openSignup();
+    await fill(complete);
+    expect(await screen.findByText('Please try again.')).toBeInTheDocument();
+  });
+
   it('creates a customer account and asks for email confirmation', async () => {
     const { calls } = fakeGateway({
       'POST /auth/signup': {
