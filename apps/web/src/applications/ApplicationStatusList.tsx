@@ -1,20 +1,14 @@
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Table from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { applicationsApi } from './applications-api';
-import { formatAmount, formatDate, STATUS_LABELS, statusColor, TYPE_LABELS } from './labels';
+import { formatAmount, formatDate, TYPE_LABELS } from './labels';
 import { applicationKeys } from './query-keys';
-
-export function StatusTag({ status }: { status: string }) {
-  // Loads the namespace the labels read (StatusTag is also shown by the admin screens).
-  useTranslation('applications');
-  return <Tag color={statusColor(status)}>{STATUS_LABELS[status] ?? status}</Tag>;
-}
+import { StatusTag } from './StatusTag';
 
 /** The customer's own applications, drafts first to continue, with spec 02 §4 status colours. */
 export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (draft: ApplicationView) => void }) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { InvestmentView } from '@portal/api-client';
-import { aSession } from '../test/builders';
+import { anInvestment, aSession } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
 import { InvestmentPortfolio } from './InvestmentPortfolio';
@@ -8,22 +8,7 @@ import { InvestmentPortfolio } from './InvestmentPortfolio';
 // The first render compiles antd's tables; the machine running the suite may be busy.
 jest.setTimeout(120_000);
 
-const investment = (overrides: Partial<InvestmentView>): InvestmentView => ({
-  id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
-  applicationId: '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-  userId: '7f1c2a6e-0c1d-4a57-9a3e-5b8c1d2e3f40',
-  investmentType: 'personal',
-  amount: '2500.00',
-  currency: 'EUR',
-  status: 'active',
-  startDate: '2026-11-23',
-  maturityDate: '2027-11-23',
-  durationMonths: 12,
-  expectedReturnRate: '15.00',
-  expectedReturnAmount: '375.00',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  ...overrides,
-});
+const investment = (overrides: Partial<InvestmentView>): InvestmentView => anInvestment({ currency: 'EUR', ...overrides });
 
 describe('Investment portfolio', () => {
   it('shows each investment in its own currency and totals euros and dollars apart', async () => {

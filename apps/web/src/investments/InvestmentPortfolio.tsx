@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InvestmentView } from '@portal/api-client';
 import { applicationsApi } from '../applications/applications-api';
-import { StatusTag } from '../applications/ApplicationStatusList';
+import { StatusTag } from '../applications/StatusTag';
 import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
 import { applicationKeys } from '../applications/query-keys';
 import { amounts } from '../money/format';

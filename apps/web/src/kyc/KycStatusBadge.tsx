@@ -1,20 +1,19 @@
 import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { callGateway } from '../api/http';
+import { useCurrentUser } from '../api/use-current-user';
+import { ButtonLink } from '../ui/ButtonLink';
 
-const COLORS = { verified: 'green', pending: 'gold', rejected: 'red' } as const;
+/** The tag colour of each KYC status, wherever it is shown. */
+export const KYC_STATUS_COLOURS = { verified: 'green', pending: 'gold', rejected: 'red' } as const;
 
 /** The customer's KYC status as identity holds it now (from kyc's decisions), with a way to act on it. */
 export function KycStatusNotice() {
   const { t } = useTranslation('kyc');
-  const me = useQuery({ queryKey: ['me', 'kyc-status'], queryFn: () => callGateway((client, init) => client.GET('/api/v1/me', init)) });
+  const me = useCurrentUser();
   const status = me.data?.kycStatus;
   if (!status) return null;
-  const label = { color: COLORS[status], text: t(`notice.${status}`) };
+  const label = { color: KYC_STATUS_COLOURS[status], text: t(`notice.${status}`) };
   if (status === 'verified') {
     return (
       <div style={{ marginBottom: 16 }}>
@@ -27,12 +26,12 @@ export function KycStatusNotice() {
       style={{ marginBottom: 16 }}
       type={status === 'rejected' ? 'error' : 'warning'}
       showIcon
-      message={<Tag color={label.color}>{label.text}</Tag>}
+      title={<Tag color={label.color}>{label.text}</Tag>}
       description={status === 'rejected' ? t('notice.rejectedDescription') : t('notice.pendingDescription')}
       action={
-        <Button size="small">
-          <Link to="/app/documents">{t('notice.documents')}</Link>
-        </Button>
+        <ButtonLink to="/app/documents" size="small">
+          {t('notice.documents')}
+        </ButtonLink>
       }
     />
   );

@@ -1,4 +1,4 @@
-import type { AuthSession, SessionUser } from '@portal/api-client';
+import type { AuthSession, InvestmentView, SessionUser } from '@portal/api-client';
 import type { UserType } from '../auth/access-rules';
 
 /** Test data builders: a user and the session the gateway would return for them. */
@@ -23,6 +23,26 @@ export function aSession(userType: UserType = 'customer', overrides: Partial<Aut
     expiresIn: 900,
     expiresAt: new Date(Date.now() + 900_000).toISOString(),
     user: aUser({ userType, adminRole: userType === 'admin' ? 'admin' : null }),
+    ...overrides,
+  };
+}
+
+/** An active personal investment of $2,500 over 12 months (an approved application), as GET /investments lists it. */
+export function anInvestment(overrides: Partial<InvestmentView> = {}): InvestmentView {
+  return {
+    id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+    applicationId: '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    userId: '7f1c2a6e-0c1d-4a57-9a3e-5b8c1d2e3f40',
+    investmentType: 'personal',
+    amount: '2500.00',
+    currency: 'USD',
+    status: 'active',
+    startDate: '2026-11-23',
+    maturityDate: '2027-11-23',
+    durationMonths: 12,
+    expectedReturnRate: '15.00',
+    expectedReturnAmount: '375.00',
+    createdAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import type { ApplicationView } from '@portal/api-client';
 import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, openDocument, type ReviewDecision } from '../applications-api';
-import { StatusTag } from '../ApplicationStatusList';
+import { StatusTag } from '../StatusTag';
 import { formatAmount, formatDate, formatSize, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 

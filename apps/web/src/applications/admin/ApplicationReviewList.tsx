@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { applicationsApi, type AdminApplicationFilter, type ApplicationStatus, type ApplicationType } from '../applications-api';
-import { StatusTag } from '../ApplicationStatusList';
+import { StatusTag } from '../StatusTag';
 import { formatAmount, formatDate, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 import { ApplicationDetailsDialog } from './ApplicationDetailsDialog';

@@ -16,7 +16,7 @@ import type { OversightRow } from '@portal/api-client';
 import { serverMessage } from '../../api/api-error';
 import { useFeedback } from '../../app/feedback';
 import { applicationsApi, type OversightFilter } from '../applications-api';
-import { StatusTag } from '../ApplicationStatusList';
+import { StatusTag } from '../StatusTag';
 import { formatAmount, formatDate, STATUS_IN_SENTENCE, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 import { amounts } from '../../money/format';
