@@ -71,7 +71,7 @@ export function DataAndPrivacy() {
         }}
         destroyOnHidden
       >
-        <Alert type="warning" showIcon message={t('delete.warning')} style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon title={t('delete.warning')} style={{ marginBottom: 16 }} />
         <Form form={form} layout="vertical" name="delete-account" onFinish={({ password }) => remove.mutate(password)}>
           <Form.Item label={t('delete.passwordLabel')} name="password" rules={[{ required: true, message: t('delete.passwordRequired') }]}>
             <Input.Password autoComplete="current-password" />

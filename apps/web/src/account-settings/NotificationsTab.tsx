@@ -15,7 +15,7 @@ export function NotificationsTab({ state }: { state: PreferencesDraftState }) {
   if (!draft) return null;
   return (
     <Flex vertical gap={16}>
-      <Alert type="info" showIcon message={t('messages.alwaysSent')} />
+      <Alert type="info" showIcon title={t('messages.alwaysSent')} />
       {NOTIFICATION_GROUPS.map((group) => (
         <Card key={group.group} title={t(`notifications.groups.${group.group}`)} size="small">
           <Flex vertical gap={12}>

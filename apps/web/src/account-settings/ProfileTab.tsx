@@ -72,7 +72,7 @@ export function ProfileTab() {
     },
   });
 
-  if (profile.isError) return <Alert type="error" showIcon message={t('profile.loadFailed')} />;
+  if (profile.isError) return <Alert type="error" showIcon title={t('profile.loadFailed')} />;
   if (!profile.data) return <Spin />;
   const stored = profile.data;
   const asksForPassword = editing && isNewEmail(typedEmail, stored.email);
@@ -107,7 +107,7 @@ export function ProfileTab() {
             style={{ marginBottom: 16 }}
             type="info"
             showIcon
-            message={t('profile.pendingEmail', { email: stored.pendingEmail })}
+            title={t('profile.pendingEmail', { email: stored.pendingEmail })}
             description={t('profile.pendingEmailHint')}
           />
         )}

@@ -32,7 +32,7 @@ function FigureCard({ title, section, loading, children, testId }: { title: stri
   const failed = !loading && (!section || !section.available);
   return (
     <Card title={title} loading={loading} data-testid={testId} style={{ height: '100%' }}>
-      {failed ? <Alert type="error" showIcon message={t('loadFailed')} description={section?.message ?? undefined} /> : children}
+      {failed ? <Alert type="error" showIcon title={t('loadFailed')} description={section?.message ?? undefined} /> : children}
     </Card>
   );
 }
@@ -71,7 +71,7 @@ export function AdminOverview() {
   const allows = useAdminPermissions();
   const { data, isLoading, isError } = useQuery({ queryKey: overviewKeys.stats(), queryFn: overviewApi.stats, refetchInterval: STATS_REFETCH_MS });
   const stats: AdminStatsView | undefined = data;
-  if (isError && !stats) return <Alert type="error" showIcon message={t('loadFailed')} data-testid="overview-error" />;
+  if (isError && !stats) return <Alert type="error" showIcon title={t('loadFailed')} data-testid="overview-error" />;
   const users = stats?.users.data;
   const kyc = stats?.kyc.data;
   const investments = stats?.investments.data;

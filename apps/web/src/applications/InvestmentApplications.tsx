@@ -45,7 +45,7 @@ export function InvestmentApplications() {
   const form = (kind: Kind) => (
     <Card>
       <Benefits kind={kind} />
-      {draft?.applicationType === kind && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('page.continuingDraft')} />}
+      {draft?.applicationType === kind && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('page.continuingDraft')} />}
       {kind === 'personal' && <PersonalApplicationForm draft={draft} onDone={done} />}
       {kind === 'corporate' && <CorporateApplicationForm draft={draft} onDone={done} />}
       {kind === 'gipp' && <GippApplicationForm draft={draft} onDone={done} />}
@@ -53,7 +53,7 @@ export function InvestmentApplications() {
   );
   return (
     <>
-      {closed && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('page.investmentsDisabled')} />}
+      {closed && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('page.investmentsDisabled')} />}
       <Tabs
         activeKey={tab}
         onChange={setTab}

@@ -97,7 +97,7 @@ export function CardRequestDetails({ request, onClose, admin = false }: { reques
               </>
             )}
           </Descriptions>
-          {request.rejectionReason && <Alert type="error" showIcon message={t('details.rejectionReason')} description={request.rejectionReason} style={{ marginBottom: 16 }} />}
+          {request.rejectionReason && <Alert type="error" showIcon title={t('details.rejectionReason')} description={request.rejectionReason} style={{ marginBottom: 16 }} />}
           <Typography.Title level={5}>{t('details.timeline')}</Typography.Title>
           <CardTimeline request={request} />
         </>

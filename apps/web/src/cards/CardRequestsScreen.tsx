@@ -39,7 +39,7 @@ export function CardRequestList({ compact = false }: { compact?: boolean }) {
         </Button>
       }
     >
-      {isError && <Alert type="error" showIcon message={t('list.loadFailed')} style={{ marginBottom: 16 }} />}
+      {isError && <Alert type="error" showIcon title={t('list.loadFailed')} style={{ marginBottom: 16 }} />}
       <Table<CardRequestView>
         rowKey="id"
         loading={isLoading}
@@ -129,7 +129,7 @@ export function CardRequestsScreen() {
               type="success"
               showIcon
               icon={<SafetyCertificateOutlined />}
-              message={t('screen.securityTitle')}
+              title={t('screen.securityTitle')}
               description={t('screen.securityDescription')}
               style={{ marginBottom: 16 }}
             />

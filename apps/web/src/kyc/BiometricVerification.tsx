@@ -86,7 +86,7 @@ export function BiometricVerification() {
   }
 
   if (config.isLoading) return <Card loading />;
-  if (config.isError) return <Alert type="error" showIcon message={serverMessage(config.error) ?? t('biometric.loadFailed')} />;
+  if (config.isError) return <Alert type="error" showIcon title={serverMessage(config.error) ?? t('biometric.loadFailed')} />;
   if (!config.data?.available) {
     return (
       <Card>
@@ -111,8 +111,8 @@ export function BiometricVerification() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      {done && <Alert type="success" showIcon message={t('biometric.completeTitle')} description={t('biometric.complete')} />}
-      {problem && <Alert type="error" showIcon message={problem} />}
+      {done && <Alert type="success" showIcon title={t('biometric.completeTitle')} description={t('biometric.complete')} />}
+      {problem && <Alert type="error" showIcon title={problem} />}
       <Card title={t('biometric.camera')}>
         <video ref={video} muted playsInline aria-label={t('biometric.cameraPreview')} style={{ width: '100%', maxWidth: 480, background: '#000', borderRadius: 8 }} />
       </Card>

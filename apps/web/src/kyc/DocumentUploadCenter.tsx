@@ -90,7 +90,7 @@ export function DocumentUploadCenter() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('upload.reviewTimeTitle')} description={t('upload.reviewTime')} />
+      <Alert type="info" showIcon title={t('upload.reviewTimeTitle')} description={t('upload.reviewTime')} />
       <Card>
         <Tabs
           items={DOCUMENT_TYPES.map((type) => ({
@@ -107,7 +107,7 @@ export function DocumentUploadCenter() {
             ),
           }))}
         />
-        {dropProblem && <Alert type="error" showIcon message={dropProblem} style={{ marginTop: 16 }} closable onClose={() => setDropProblem(null)} />}
+        {dropProblem && <Alert type="error" showIcon title={dropProblem} style={{ marginTop: 16 }} closable onClose={() => setDropProblem(null)} />}
         {active.length > 0 && (
           <List
             style={{ marginTop: 16 }}
@@ -130,7 +130,7 @@ export function DocumentUploadCenter() {
                   </Typography.Text>
                   <Progress percent={upload.progress} status={upload.status === 'error' ? 'exception' : 'active'} aria-label={t('upload.progress', { name: upload.name })} />
                   {upload.status === 'error' && (
-                    <Alert type="error" showIcon message={KycText.uploadFailed} description={upload.problem ?? undefined} />
+                    <Alert type="error" showIcon title={KycText.uploadFailed} description={upload.problem ?? undefined} />
                   )}
                 </Space>
               </List.Item>

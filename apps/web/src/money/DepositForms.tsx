@@ -62,7 +62,7 @@ export function DepositForms() {
   return (
     <>
       {blocked && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('deposit.notAllowed')} description={MoneyText.depositNotAllowed} />
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('deposit.notAllowed')} description={MoneyText.depositNotAllowed} />
       )}
       <Row gutter={[16, 16]} style={blocked ? { opacity: 0.5 } : undefined}>
         <Col xs={24} lg={12}>
@@ -142,7 +142,7 @@ export function DepositForms() {
                 </Form>
               </>
             ) : (
-              <Alert type="info" showIcon message={t('deposit.noWallet')} />
+              <Alert type="info" showIcon title={t('deposit.noWallet')} />
             )}
           </Card>
         </Col>

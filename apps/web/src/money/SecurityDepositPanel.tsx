@@ -125,7 +125,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
         style={{ marginTop: 16 }}
         type="info"
         showIcon
-        message={t('security.policyTitle')}
+        title={t('security.policyTitle')}
         description={t('security.policy')}
       />
       <Modal open={details !== null} title={t('security.detailsTitle')} footer={null} onCancel={() => setDetails(null)}>

@@ -71,7 +71,7 @@ export function AuditLogTab() {
         />
         <ExportButtons target={{ kind: 'audit', filter }} disabled={!data || data.total === 0} />
       </Space>
-      {error && <Alert type="error" showIcon message={serverMessage(error) ?? t('audit.loadFailed')} />}
+      {error && <Alert type="error" showIcon title={serverMessage(error) ?? t('audit.loadFailed')} />}
       <Table<AuditLogEntry>
         rowKey="id"
         size="small"

@@ -30,7 +30,7 @@ type Section = 'users' | 'applications' | 'transactions' | 'kyc';
 function Unavailable({ section, name }: { section: { available: boolean; message?: string | null }; name: Section }) {
   const { t } = useTranslation('reports');
   if (section.available) return null;
-  return <Alert type="warning" showIcon message={t(`unavailable.${name}`)} description={section.message ?? undefined} />;
+  return <Alert type="warning" showIcon title={t(`unavailable.${name}`)} description={section.message ?? undefined} />;
 }
 
 /** A server label ("under_review") in the shown language; one the catalogue does not know yet shows as written. */
@@ -202,7 +202,7 @@ export function ReportsScreen() {
   const { data, isFetching, error, refetch } = useQuery({ queryKey: reportKeys.report(range), queryFn: () => reportsApi.report(range), enabled: ready });
 
   const body = (render: (report: AdminReportView) => ReactNode) => {
-    if (error) return <Alert type="error" showIcon message={serverMessage(error) ?? t('messages.loadFailed')} />;
+    if (error) return <Alert type="error" showIcon title={serverMessage(error) ?? t('messages.loadFailed')} />;
     if (!data) return <Card loading />;
     if (!data.hasData) return <Empty description={t('messages.noData')} />;
     return render(data);

@@ -333,7 +333,7 @@ export function SystemSettings() {
   const props = { find, canEdit };
   return (
     <>
-      {!canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('messages.superAdminOnly')} />}
+      {!canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('messages.superAdminOnly')} />}
       <Tabs
         items={[
           { key: 'general', label: t('tabs.general'), children: <GeneralTab {...props} /> },

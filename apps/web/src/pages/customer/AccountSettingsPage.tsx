@@ -18,7 +18,7 @@ export default function AccountSettingsPage() {
   const preferences = usePreferencesDraft();
   const preferencesPane = (pane: React.ReactNode) =>
     preferences.query.isError ? (
-      <Alert type="error" showIcon message={t('customer.settings.preferencesFailed')} />
+      <Alert type="error" showIcon title={t('customer.settings.preferencesFailed')} />
     ) : preferences.draft ? (
       pane
     ) : (
