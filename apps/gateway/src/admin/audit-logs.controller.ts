@@ -54,7 +54,7 @@ export class AuditLogsController {
       res.send(page);
       return;
     }
-    const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
+    const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100, skipTotal: true }, meta);
     if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
     await this.exportAudit.record({ dataset: 'audit_logs', format: query.format, filters: { ...filter } }, meta);
     await streamTable({ format: query.format, baseName: 'audit-logs', sheetName: 'Audit Logs', columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);

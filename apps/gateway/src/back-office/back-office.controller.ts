@@ -57,7 +57,7 @@ export class BackOfficeController {
     const recordExport = (format: ExportFormat) => this.exportAudit.record({ dataset: DATASETS[tab], format, filters: { period: window.period, from: window.from, to: window.to } }, meta);
     if (query.format && tab === 'audit') {
       const filter: ListAuditLogsPayload = { from: window.from, to: window.to };
-      const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100 }, meta);
+      const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100, skipTotal: true }, meta);
       if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
       await recordExport(query.format);
       await streamTable({ format: query.format, baseName, sheetName: SHEETS.audit, columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);

@@ -84,6 +84,6 @@ export async function* auditBatches(services: ServiceClient, filter: ListAuditLo
   for (;;) {
     yield page.items.map(auditRow);
     if (!page.nextCursor) return;
-    page = await services.send(IdentityCommands.listAuditLogs, { ...filter, cursor: page.nextCursor, limit: 100 }, meta);
+    page = await services.send(IdentityCommands.listAuditLogs, { ...filter, cursor: page.nextCursor, limit: 100, skipTotal: true }, meta);
   }
 }

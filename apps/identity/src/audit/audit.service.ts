@@ -133,9 +133,10 @@ export class AuditService {
       const table = schema ? `${page.escape(schema)}.${page.escape(tableName)}` : page.escape(tableName);
       page.andWhere(`(log.createdAt, log.id) < (SELECT anchor.created_at, anchor.id FROM ${table} anchor WHERE anchor.id = :cursor)`, { cursor: payload.cursor });
     }
+    // Counting scans every matching record: an export walking the pages asks for it once, not per page.
     const [rows, total] = await Promise.all([
       page.orderBy('log.createdAt', 'DESC').addOrderBy('log.id', 'DESC').limit(limit + 1).getMany(),
-      filtered.getCount(),
+      payload.skipTotal ? 0 : filtered.getCount(),
     ]);
     const items = rows.slice(0, limit);
     return { items: items.map(toAuditLogEntry), nextCursor: rows.length > limit ? items[items.length - 1].id : null, total };

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -114,6 +114,8 @@ export class ListAuditLogsPayload {
   @IsOptional() @IsISO8601({}, { message: 'from must be an ISO date' }) from?: string;
   /** Exclusive. */
   @IsOptional() @IsISO8601({}, { message: 'to must be an ISO date' }) to?: string;
+  /** Leave the total uncounted (0): an export walking every page needs it at most once. */
+  @IsOptional() @IsBoolean() skipTotal?: boolean;
 }
 
 
