@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { JSONCodec, Subscription } from 'nats';
 import { IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity, sessionOf } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, signedInAdmin, startIdentity, sessionOf, withSecurityAndPreferences } from '../testing/identity-harness';
 
 describe('account administration', () => {
   let harness: IdentityHarness;
@@ -65,13 +65,18 @@ describe('account administration', () => {
 
     const newEmail = `pending-${session.user.id.slice(0, 8)}@example.test`;
     await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
+    sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '198.51.100.4', userAgent: 'deleted-browser/2.0' }));
+    await withSecurityAndPreferences(harness, session);
+    const before = await personalRowsOf(harness, session.user.id);
+    expect(before).toMatchObject({ refresh_tokens: 2, user_security: 1, known_sign_in_devices: 1, user_preferences: 1, email_change_tokens: 1 });
+    expect(before.recovery_codes).toBeGreaterThan(0);
 
     const { actor } = await signedInAdmin(harness);
     await expect(harness.client.as(actor).send(IdentityCommands.deleteUser, { userId: session.user.id })).resolves.toEqual({ deleted: true });
-    // No emailed link outlives the account, nor the new address one of them was for.
-    for (const table of ['email_change_tokens', 'email_confirmation_tokens', 'password_reset_tokens']) {
-      expect((await harness.database.query(`SELECT 1 FROM identity.${table} WHERE user_id = $1`, [session.user.id])).rowCount).toBe(0);
-    }
+    // No emailed link outlives the account, nor the new address one of them was for; nor its
+    // sessions (revoked ones hold addresses and browsers), two-factor secret and recovery codes,
+    // known devices or preferences. The audit trail stays.
+    expect(await personalRowsOf(harness, session.user.id)).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
     expect(await harness.redis.get(revokedSessionKey(sessionIdOf(session.accessToken)))).toBe('deleted');
     // Closed and anonymised, the row kept so money records naming the id stay intact.
     const [closed] = (await harness.database.query('SELECT email, first_name, last_name, user_status, deleted_at FROM identity.users WHERE id = $1', [session.user.id])).rows;

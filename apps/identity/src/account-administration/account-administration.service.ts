@@ -15,12 +15,15 @@ import {
   UserStatus,
   UserSummary,
 } from '@portal/contracts';
+import { KnownSignInDevice, RecoveryCode, UserSecurity } from '../account-security/account-security.entities';
 import { CreateAdmin } from '../admins/create-admin';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
+import { UserPreferencesRecord } from '../preferences/user-preferences.entity';
 import { EmailChangeToken } from '../profile/email-change-token.entity';
 import { addToOutbox, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
+import { RefreshToken } from '../sessions/refresh-token.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { toUserSummary } from '../user-directory/user-directory.controller';
@@ -161,14 +164,26 @@ export class AccountAdministrationService {
   }
 
   /**
-   * Closes the account: personal data replaced, password unusable, emailed links gone (an
-   * email change's link holds the address asked for), the row kept (soft-deleted) because
-   * ledger and application records name its id.
+   * Closes the account: personal data replaced, password unusable, the row kept
+   * (soft-deleted) because ledger and application records name its id. Everything else
+   * identity holds about the person goes with it, in the caller's transaction:
+   * - emailed links (an email change's link holds the address asked for);
+   * - refresh tokens, revoked ones too (client addresses and browsers): the caller has
+   *   already collected the session ids it marks revoked for the gateway, and a token
+   *   presented later is simply unknown;
+   * - the two-factor secret, recovery codes and security choices, the known sign-in
+   *   devices (hashes of browser and address), and the saved preferences.
+   * The audit trail stays as it is: its records outlive the accounts they name.
    */
   async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
     await manager.delete(PasswordResetToken, { userId: target.id });
     await manager.delete(EmailConfirmationToken, { userId: target.id });
     await manager.delete(EmailChangeToken, { userId: target.id });
+    await manager.delete(RefreshToken, { userId: target.id });
+    await manager.delete(RecoveryCode, { userId: target.id });
+    await manager.delete(UserSecurity, { userId: target.id });
+    await manager.delete(KnownSignInDevice, { userId: target.id });
+    await manager.delete(UserPreferencesRecord, { userId: target.id });
     await manager.update(User, { id: target.id }, {
       email: `deleted-${target.id}@deleted.invalid`,
       firstName: 'Deleted',

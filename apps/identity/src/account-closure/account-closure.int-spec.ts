@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { JSONCodec, Subscription } from 'nats';
-import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureCommands, DataExportCommands, DEFAULT_PREFERENCES, IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, sessionOf, signedInAdmin, startIdentity, tokenOf } from '../testing/identity-harness';
+import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureCommands, DataExportCommands, IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, sessionOf, signedInAdmin, startIdentity, tokenOf, withSecurityAndPreferences } from '../testing/identity-harness';
 
 describe('customers delete their own account, and export what identity holds', () => {
   let harness: IdentityHarness;
@@ -68,9 +68,9 @@ describe('customers delete their own account, and export what identity holds', (
 
   it('deletes an empty account: every session ends, personal data goes, sign-in stops, the email is asked for and it is audited', async () => {
     const { form, session } = await confirmedCustomer(harness);
-    const second = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }));
-
-    await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updatePreferences, { ...DEFAULT_PREFERENCES, app: { ...DEFAULT_PREFERENCES.app, theme: 'dark' } });
+    const second = sessionOf(await harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password }, { clientIp: '203.0.113.7', userAgent: 'closing-browser/1.0' }));
+    // Preferences, two-factor (secret and recovery codes), a known device, sessions with their addresses.
+    await withSecurityAndPreferences(harness, session);
     const exported = await harness.client.as(actorOf(harness, session)).send(DataExportCommands.identity, {});
     expect(exported.data.profile).toMatchObject({ id: session.user.id, email: form.email.toLowerCase(), firstName: form.firstName });
     expect(exported.data.preferences).toMatchObject({ app: { theme: 'dark' } });
@@ -80,11 +80,15 @@ describe('customers delete their own account, and export what identity holds', (
     await harness.client.as(actorOf(harness, session)).send(IdentityCommands.updateProfile, { email: newEmail, currentPassword: form.password });
     const pending = await harness.events.waitFor(IdentityEvents.emailChangeRequested, (payload) => payload.newEmail === newEmail);
 
+    const before = await personalRowsOf(harness, session.user.id);
+    expect(before).toMatchObject({ refresh_tokens: 2, user_security: 1, known_sign_in_devices: 1, user_preferences: 1, email_change_tokens: 1 });
+    expect(before.recovery_codes).toBeGreaterThan(0);
     await expect(harness.client.as(actorOf(harness, session)).send(AccountClosureCommands.deleteOwnAccount, { password: form.password })).resolves.toEqual({ deleted: true });
 
-    for (const table of ['email_change_tokens', 'email_confirmation_tokens', 'password_reset_tokens']) {
-      expect((await harness.database.query(`SELECT 1 FROM identity.${table} WHERE user_id = $1`, [session.user.id])).rowCount).toBe(0);
-    }
+    // Nothing about the person stays in identity but the anonymised row and the audit trail:
+    // no sessions (revoked ones hold addresses and browsers), no two-factor secret or recovery
+    // codes, no known devices, no preferences, no emailed links.
+    expect(await personalRowsOf(harness, session.user.id)).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
     expect(await failure(harness.client.send(IdentityCommands.confirmEmailChange, { token: tokenOf(pending.payload.confirmationUrl) }))).toMatchObject({ statusCode: 400 });
 
     for (const live of [session, second]) {

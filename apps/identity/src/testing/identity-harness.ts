@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { INestMicroservice } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Redis } from 'ioredis';
+import { Secret, TOTP } from 'otpauth';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import {
@@ -14,6 +15,7 @@ import {
   Actor,
   AdminRole,
   AuthSession,
+  DEFAULT_PREFERENCES,
   EventDefinition,
   IDENTITY_EVENTS_STREAM,
   IdentityCommands,
@@ -188,4 +190,37 @@ export function sessionOf(result: SignInResult): AuthSession {
 export function actorOf(harness: IdentityHarness, session: AuthSession): Actor {
   const claims = harness.verifyAccessToken(session.accessToken);
   return { userId: claims.sub, userType: claims.typ, adminRole: claims.role, sessionId: claims.sid };
+}
+
+/** Identity's tables, besides users, that hold rows about one person (by user_id). */
+export const PERSONAL_TABLES = [
+  'refresh_tokens',
+  'user_security',
+  'recovery_codes',
+  'known_sign_in_devices',
+  'user_preferences',
+  'email_change_tokens',
+  'email_confirmation_tokens',
+  'password_reset_tokens',
+] as const;
+
+/** How many rows about the person each of PERSONAL_TABLES holds. */
+export async function personalRowsOf(harness: IdentityHarness, userId: string): Promise<Record<(typeof PERSONAL_TABLES)[number], number>> {
+  const counts = {} as Record<(typeof PERSONAL_TABLES)[number], number>;
+  // One after another: the harness has a single connection.
+  for (const table of PERSONAL_TABLES) counts[table] = (await harness.database.query(`SELECT count(*)::int AS n FROM identity.${table} WHERE user_id = $1`, [userId])).rows[0].n;
+  return counts;
+}
+
+/**
+ * Gives a signed-in customer what an active account accumulates: saved preferences, two-factor
+ * on (secret and recovery codes), and a known sign-in device with its session (a refresh token
+ * with the client's address and browser). Sign-ins after this one ask for a code.
+ */
+export async function withSecurityAndPreferences(harness: IdentityHarness, session: AuthSession): Promise<void> {
+  const actor = { actor: actorOf(harness, session) };
+  await harness.client.send(IdentityCommands.updatePreferences, { ...DEFAULT_PREFERENCES, app: { ...DEFAULT_PREFERENCES.app, theme: 'dark' } }, actor);
+  const enrolment = await harness.client.send(IdentityCommands.startTwoFactorEnrolment, {}, actor);
+  const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  await harness.client.send(IdentityCommands.confirmTwoFactor, { code }, actor);
 }
