@@ -8,6 +8,7 @@ import { Ticket, TicketMessage } from './tickets/ticket.entity';
 import { TicketsModule } from './tickets/tickets.module';
 import { supportMigrations } from './migrations';
 import { SupportDataExportModule } from './data-export/data-export.controller';
+import { DeletedAccountsModule } from './account-deletion/deleted-accounts.module';
 
 export const SUPPORT_SCHEMA = 'support';
 export const supportEntities = [...eventEntities, Ticket, TicketMessage];
@@ -15,7 +16,8 @@ export const supportEntities = [...eventEntities, Ticket, TicketMessage];
 /**
  * Support tickets and their conversations: customers open and answer their own tickets,
  * admins with the tickets permission answer, move and delete them. Changes go out on
- * SUPPORT_EVENTS through the outbox (the gateway and notification listen).
+ * SUPPORT_EVENTS through the outbox (the gateway and notification listen). A deleted
+ * account's tickets are erased (identity's user-deleted events).
  */
 @Module({})
 export class SupportModule {
@@ -28,6 +30,7 @@ export class SupportModule {
         PlatformSettingsModule,
         TicketsModule,
         SupportDataExportModule,
+        DeletedAccountsModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };
