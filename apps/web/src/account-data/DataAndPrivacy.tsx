@@ -28,19 +28,19 @@ export function DataAndPrivacy() {
     mutationFn: accountDataApi.exportMyData,
     onSuccess: (blob) => {
       saveFile(blob, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
-      notification.success({ message: t('download.doneTitle'), description: t('download.done') });
+      notification.success({ title: t('download.doneTitle'), description: t('download.done') });
     },
-    onError: () => notification.error({ message: t('download.failedTitle'), description: t('download.failed') }),
+    onError: () => notification.error({ title: t('download.failedTitle'), description: t('download.failed') }),
   });
 
   const remove = useMutation({
     mutationFn: (password: string) => accountDataApi.deleteAccount(password),
     onSuccess: async () => {
       setConfirming(false);
-      notification.success({ message: t('delete.doneTitle'), description: t('delete.done') });
+      notification.success({ title: t('delete.doneTitle'), description: t('delete.done') });
       await logout();
     },
-    onError: (error) => notification.error({ message: t('delete.failedTitle'), description: serverMessage(error) ?? t('delete.failed') }),
+    onError: (error) => notification.error({ title: t('delete.failedTitle'), description: serverMessage(error) ?? t('delete.failed') }),
   });
 
   return (

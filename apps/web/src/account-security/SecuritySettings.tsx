@@ -30,7 +30,7 @@ export function SecuritySettings() {
   const { t } = useTranslation('account-security');
   const preferences = useQuery({ queryKey: securityKeys.preferences, queryFn: securityApi.preferences });
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('settings.title')}>
         {preferences.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
@@ -148,7 +148,7 @@ function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       ) : enrolment.isError ? (
         <Alert type="error" showIcon title={problemOf(enrolment.error, t('enable.startFailed'))} />
       ) : (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <EnrolmentSecret enrolment={enrolment.data} />
           {problem && <Alert type="error" showIcon title={problem} />}
           <CodeEntry
@@ -190,7 +190,7 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <Modal open title={t('disable.title')} onCancel={onClose} footer={null}>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph>{t('disable.instructions')}</Typography.Paragraph>
         {problem && <Alert type="error" showIcon title={problem} />}
         <CodeEntry

@@ -17,7 +17,7 @@ export function EnrolmentSecret({ enrolment }: { enrolment: TwoFactorEnrolment }
   return (
     <Flex gap={24} wrap align="center">
       <QRCode value={enrolment.otpauthUri} size={176} bordered aria-label={t('twoFactor.qrLabel')} />
-      <Space direction="vertical" size={4} style={{ maxWidth: 320 }}>
+      <Space orientation="vertical" size={4} style={{ maxWidth: 320 }}>
         <Typography.Text>{t('twoFactor.scan')}</Typography.Text>
         <Typography.Text type="secondary">{t('twoFactor.manualKey')}</Typography.Text>
         <Typography.Text code copyable data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
@@ -47,7 +47,7 @@ export function CodeEntry(props: {
         props.onSubmit();
       }}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <label htmlFor="two-factor-code">
           <Typography.Text strong>{props.label}</Typography.Text>
         </label>
@@ -84,7 +84,7 @@ function download(codes: string[]) {
 export function RecoveryCodes({ codes, onCopied }: { codes: string[]; onCopied?: () => void }) {
   const { t } = useTranslation('account-security');
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Alert
         type="warning"
         showIcon

@@ -11,9 +11,9 @@ import { useFeedback } from '../app/feedback';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, profileApi, profileKey, usePhotoUrl, type Profile } from './profile-api';
 
 /** "Title: description" from the server, as the spec's toasts show them. */
-function toast(message: string, fallbackTitle: string): { message: string; description?: string } {
+function toast(message: string, fallbackTitle: string): { title: string; description?: string } {
   const [title, ...rest] = message.split(': ');
-  return rest.length > 0 ? { message: title, description: rest.join(': ') } : { message: fallbackTitle, description: message };
+  return rest.length > 0 ? { title, description: rest.join(': ') } : { title: fallbackTitle, description: message };
 }
 
 /** The profile photo with Change Photo: checked here for a quick answer, and by content on the server. */
@@ -28,7 +28,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
     mutationFn: profileApi.uploadPhoto,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKey, saved);
-      notification.success({ message: t('photo.updated'), description: t('photo.updatedBody') });
+      notification.success({ title: t('photo.updated'), description: t('photo.updatedBody') });
     },
     onError: (error) => notification.error(toast(serverMessage(error) ?? t('photo.uploadFailed'), t('photo.uploadFailedTitle'))),
   });
@@ -37,11 +37,11 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
     if (input.current) input.current.value = '';
     if (!file) return;
     if (!PHOTO_TYPES.includes(file.type)) {
-      notification.error({ message: t('photo.invalidTypeTitle'), description: t('photo.invalidType') });
+      notification.error({ title: t('photo.invalidTypeTitle'), description: t('photo.invalidType') });
       return;
     }
     if (file.size > PHOTO_MAX_BYTES) {
-      notification.error({ message: t('photo.tooLargeTitle'), description: t('photo.tooLarge') });
+      notification.error({ title: t('photo.tooLargeTitle'), description: t('photo.tooLarge') });
       return;
     }
     upload.mutate(file);

@@ -62,13 +62,13 @@ export function ProfileTab() {
       setEditing(false);
       form.setFieldsValue(formOf(saved));
       notification.success({
-        message: t('profile.updatedTitle'),
+        title: t('profile.updatedTitle'),
         description: body.email ? t('profile.updatedEmailPending', { email: body.email }) : t('profile.updated'),
       });
     },
     onError: (error) => {
       if (isApiError(error)) form.setFields(error.details.map((detail) => ({ name: detail.field as keyof ProfileForm, errors: [detail.message] })));
-      notification.error({ message: t('profile.updateFailedTitle'), description: serverMessage(error) ?? t('profile.updateFailed') });
+      notification.error({ title: t('profile.updateFailedTitle'), description: serverMessage(error) ?? t('profile.updateFailed') });
     },
   });
 

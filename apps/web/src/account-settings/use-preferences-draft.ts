@@ -41,9 +41,9 @@ export function usePreferencesDraft() {
       {
         onSuccess: () => {
           setEdits({});
-          notification.success({ message: t('messages.preferencesSaved'), description: t('messages.preferencesSavedBody') });
+          notification.success({ title: t('messages.preferencesSaved'), description: t('messages.preferencesSavedBody') });
         },
-        onError: (error) => notification.error({ message: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
+        onError: (error) => notification.error({ title: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
       },
     );
   };
@@ -54,10 +54,10 @@ export function usePreferencesDraft() {
       { notifications: server.notifications, app: server.app, privacy },
       {
         onSuccess: () => {
-          notification.success({ message: t('messages.privacySaved'), description: t('messages.privacySavedBody') });
+          notification.success({ title: t('messages.privacySaved'), description: t('messages.privacySavedBody') });
           onDone();
         },
-        onError: (error) => notification.error({ message: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
+        onError: (error) => notification.error({ title: t('messages.errorTitle'), description: serverMessage(error) ?? t('messages.preferencesFailed') }),
       },
     );
   };

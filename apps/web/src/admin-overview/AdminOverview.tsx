@@ -78,7 +78,7 @@ export function AdminOverview() {
   const money_ = stats?.money.data;
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <FigureCard title={t('securityDeposits.title')} section={stats?.money} loading={isLoading} testId="overview-security-deposits">
         <Row gutter={16} align="middle">
           <Col xs={24} md={12}>
@@ -130,7 +130,7 @@ export function AdminOverview() {
       </Row>
 
       <FigureCard title={t('earnings.title')} section={stats?.money} loading={isLoading} testId="overview-earnings">
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {(money_?.earnings ?? []).map((figures) => (
             <div key={figures.currency}>
               {(money_?.earnings.length ?? 0) > 1 && <Typography.Text strong>{figures.currency}</Typography.Text>}
@@ -159,7 +159,7 @@ export function AdminOverview() {
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('quickActions.title')} style={{ height: '100%' }}>
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               {QUICK_ACTIONS.filter((action) => allows(action.permission)).map((action) => (
                 <Link key={action.to} to={action.to}>
                   <Button block>{t(`quickActions.${action.label}`)}</Button>

@@ -101,24 +101,24 @@ function useApplicationSubmission(type: ApplicationType, form: FormInstance, onD
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       if (saved.status === 'draft') {
-        notification.success({ message: t('messages.draftSavedTitle'), description: t('messages.draftSaved') });
+        notification.success({ title: t('messages.draftSavedTitle'), description: t('messages.draftSaved') });
         onDone();
         return;
       }
       // Spec 01 §8 success toasts, per form.
-      notification.success({ message: t(`messages.${type}SubmittedTitle`), description: t(`messages.${type}Submitted`) });
+      notification.success({ title: t(`messages.${type}SubmittedTitle`), description: t(`messages.${type}Submitted`) });
       onDone();
     },
     onError: (error) => {
       if (!isApiError(error)) {
-        notification.error({ message: t('messages.submissionErrorTitle'), description: t('messages.unexpected') });
+        notification.error({ title: t('messages.submissionErrorTitle'), description: t('messages.unexpected') });
         return;
       }
       if (error.details.length > 0) {
         form.setFields(error.details.map((detail) => ({ name: formField(detail.field), errors: [detail.message] })));
       }
       const fallback = type === 'gipp' ? t('messages.gippSubmitFailed') : t('messages.submitFailed');
-      notification.error({ message: t('messages.submissionFailedTitle'), description: serverMessage(error) ?? fallback });
+      notification.error({ title: t('messages.submissionFailedTitle'), description: serverMessage(error) ?? fallback });
     },
   });
 }
@@ -396,7 +396,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
       name="gippApplication"
       layout="vertical"
       onFinish={submit}
-      onFinishFailed={() => notification.error({ message: t('messages.validationErrorTitle'), description: t('form.requiredFields') })}
+      onFinishFailed={() => notification.error({ title: t('messages.validationErrorTitle'), description: t('form.requiredFields') })}
       aria-label={t('form.gippForm')}
     >
       <Row gutter={16}>

@@ -126,7 +126,7 @@ export function DocumentSlots({
 }) {
   const { t } = useTranslation('applications');
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {slots.map((slot) => (
         <DocumentSlot
           key={slot.key}

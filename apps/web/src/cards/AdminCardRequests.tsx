@@ -34,12 +34,12 @@ export function AdminCardRequests() {
   const decide = useMutation({
     mutationFn: ({ id, body }: { id: string; body: CardDecision }) => cardsApi.decide(id, body),
     onSuccess: (_, { body }) => {
-      notification.success({ message: t(`admin.done.${body.decision}`) });
+      notification.success({ title: t(`admin.done.${body.decision}`) });
       setAsking(null);
       form.resetFields();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ message: t('common.updateFailed'), description: serverMessage(error) ?? t('admin.updateFailedDefault') }),
+    onError: (error) => notification.error({ title: t('common.updateFailed'), description: serverMessage(error) ?? t('admin.updateFailedDefault') }),
   });
 
   return (

@@ -49,11 +49,11 @@ export function CardRequestDetails({ request, onClose, admin = false }: { reques
   const cancel = useMutation({
     mutationFn: (id: string) => cardsApi.cancel(id),
     onSuccess: () => {
-      notification.success({ message: t('details.cancelled'), description: t('details.cancelledDescription') });
+      notification.success({ title: t('details.cancelled'), description: t('details.cancelledDescription') });
       onClose();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ message: t('details.cancelFailed'), description: serverMessage(error) ?? t('details.cancelFailedDefault') }),
+    onError: (error) => notification.error({ title: t('details.cancelFailed'), description: serverMessage(error) ?? t('details.cancelFailedDefault') }),
   });
 
   return (

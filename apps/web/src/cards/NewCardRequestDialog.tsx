@@ -38,7 +38,7 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
     onSuccess: (created) => {
       submission.done();
       notification.success({
-        message: t('new.ordered'),
+        title: t('new.ordered'),
         description:
           created.cardType === 'virtual' ? t('new.virtualOrdered') : t('new.physicalOrdered'),
       });
@@ -49,7 +49,7 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
     onError: (error) => {
       if (isApiError(error) && error.code === 'no_credit') {
         notification.error({
-          message: t('new.failed'),
+          title: t('new.failed'),
           description: (
             <>
               {t('new.noCredit')}{' '}
@@ -69,7 +69,7 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
         });
         return;
       }
-      notification.error({ message: t('new.failed'), description: serverMessage(error) ?? t('new.failedDefault') });
+      notification.error({ title: t('new.failed'), description: serverMessage(error) ?? t('new.failedDefault') });
     },
   });
 

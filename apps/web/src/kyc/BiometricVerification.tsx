@@ -110,7 +110,7 @@ export function BiometricVerification() {
   const done = session?.status === 'completed';
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {done && <Alert type="success" showIcon title={t('biometric.completeTitle')} description={t('biometric.complete')} />}
       {problem && <Alert type="error" showIcon title={problem} />}
       <Card title={t('biometric.camera')}>

@@ -89,7 +89,7 @@ export function DocumentUploadCenter() {
   const active = uploads.filter((upload) => upload.status !== 'completed');
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Alert type="info" showIcon title={t('upload.reviewTimeTitle')} description={t('upload.reviewTime')} />
       <Card>
         <Tabs
@@ -97,7 +97,7 @@ export function DocumentUploadCenter() {
             key: type,
             label: DOCUMENT_TYPE_LABELS[type],
             children: (
-              <Space direction="vertical" style={{ width: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   {t(`documentSlots.${type}.title`)}
                 </Typography.Title>
@@ -124,7 +124,7 @@ export function DocumentUploadCenter() {
                     : []
                 }
               >
-                <Space direction="vertical" style={{ width: '100%' }}>
+                <Space orientation="vertical" style={{ width: '100%' }}>
                   <Typography.Text>
                     {upload.name} · {DOCUMENT_TYPE_LABELS[upload.type]}
                   </Typography.Text>

@@ -31,12 +31,12 @@ export function KycDecisionDialog({ target, onClose, onDecided }: { target: KycD
   const decide = useMutation({
     mutationFn: (decision: KycDecisionTarget) => kycApi.decide(decision.userId, decision.decision, text.trim()),
     onSuccess: async () => {
-      notification.success({ message: t('decision.updated') });
+      notification.success({ title: t('decision.updated') });
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
       onDecided?.();
       onClose();
     },
-    onError: (error) => notification.error({ message: t('decision.updateFailedTitle'), description: serverMessage(error) ?? t('decision.updateFailed') }),
+    onError: (error) => notification.error({ title: t('decision.updateFailedTitle'), description: serverMessage(error) ?? t('decision.updateFailed') }),
   });
   const rejecting = target?.decision === 'rejected';
   return (

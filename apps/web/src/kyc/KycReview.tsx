@@ -44,19 +44,19 @@ export function KycReview() {
   const review = useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) => kycApi.review(id, decision, notes.trim()),
     onSuccess: async () => {
-      notification.success({ message: t('review.updated') });
+      notification.success({ title: t('review.updated') });
       setReviewing(null);
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
     },
-    onError: (error) => notification.error({ message: t('review.updateFailedTitle'), description: serverMessage(error) ?? t('review.updateFailed') }),
+    onError: (error) => notification.error({ title: t('review.updateFailedTitle'), description: serverMessage(error) ?? t('review.updateFailed') }),
   });
   const sendRequest = useMutation({
     mutationFn: (userId: string) => kycApi.requestDocument(userId, message.trim()),
     onSuccess: () => {
-      notification.success({ message: t('review.requestSent') });
+      notification.success({ title: t('review.requestSent') });
       setMessaging(null);
     },
-    onError: (error) => notification.error({ message: t('review.requestFailedTitle'), description: serverMessage(error) ?? t('review.requestFailed') }),
+    onError: (error) => notification.error({ title: t('review.requestFailedTitle'), description: serverMessage(error) ?? t('review.requestFailed') }),
   });
 
   const tiles: [string, number | undefined][] = [
@@ -119,7 +119,7 @@ export function KycReview() {
             title: t('review.user'),
             key: 'user',
             render: (_, document) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text>{nameOf(t, document)}</Typography.Text>
                 <Typography.Text type="secondary">{document.userEmail ?? ''}</Typography.Text>
                 <Space size={4}>
@@ -140,7 +140,7 @@ export function KycReview() {
               <Space wrap>
                 <Button
                   size="small"
-                  onClick={() => openDocument(document.fileId).catch((error) => notification.error({ message: t('review.openFailed'), description: serverMessage(error) ?? undefined }))}
+                  onClick={() => openDocument(document.fileId).catch((error) => notification.error({ title: t('review.openFailed'), description: serverMessage(error) ?? undefined }))}
                 >
                   {t('review.view')}
                 </Button>

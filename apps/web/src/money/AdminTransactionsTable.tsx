@@ -63,7 +63,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
     onSuccess: (row) => {
       const waiting = row.status !== 'completed' && row.status !== 'failed' && row.approvals;
       notification.success({
-        message: row.status === 'failed' ? t('admin.rejected') : t('admin.approved'),
+        title: row.status === 'failed' ? t('admin.rejected') : t('admin.approved'),
         description: waiting
           ? t('admin.awaitingAnotherAdmin', { reference: row.reference, given: waiting.given, required: waiting.required })
           : t('admin.nowStatus', { reference: row.reference, status: statusText(row.status) }),
@@ -72,16 +72,16 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
       setReason('');
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
-    onError: (problem) => notification.error({ message: t('common.updateFailed'), description: serverMessage(problem) ?? t('admin.updateFailedDefault') }),
+    onError: (problem) => notification.error({ title: t('common.updateFailed'), description: serverMessage(problem) ?? t('admin.updateFailedDefault') }),
   });
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
       const blob = await moneyApi.exportTransactions(format, filters);
       saveFile(blob, `transactions-report-${new Date().toISOString().slice(0, 10)}.${format}`);
-      notification.success({ message: t('admin.exported'), description: t('admin.exportedDescription') });
+      notification.success({ title: t('admin.exported'), description: t('admin.exportedDescription') });
     } catch (problem) {
-      notification.error({ message: t('admin.exportFailed'), description: serverMessage(problem) ?? t('admin.exportFailedDefault') });
+      notification.error({ title: t('admin.exportFailed'), description: serverMessage(problem) ?? t('admin.exportFailedDefault') });
     }
   };
 

@@ -51,12 +51,12 @@ export function DepositForms() {
     deposit.mutate(body, {
       onSuccess: () => {
         notification.success({
-          message: t('deposit.submitted'),
+          title: t('deposit.submitted'),
           description: crypto ? t('deposit.cryptoSubmitted') : t('deposit.bankSubmitted'),
         });
         reset();
       },
-      onError: (error) => notification.error({ message: crypto ? t('deposit.cryptoFailed') : t('deposit.failed'), description: submitProblem(error, MoneyText.depositFailedDefault) }),
+      onError: (error) => notification.error({ title: crypto ? t('deposit.cryptoFailed') : t('deposit.failed'), description: submitProblem(error, MoneyText.depositFailedDefault) }),
     });
 
   return (

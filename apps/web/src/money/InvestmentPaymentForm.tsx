@@ -45,11 +45,11 @@ export function InvestmentPaymentForm() {
   const confirm = (values: Values) =>
     pay.mutate(values, {
       onSuccess: (result) => {
-        notification.success({ message: result.status === 'completed' ? t('payment.completed') : t('payment.processing'), description: t('payment.referenceLine', { reference: result.reference }) });
+        notification.success({ title: result.status === 'completed' ? t('payment.completed') : t('payment.processing'), description: t('payment.referenceLine', { reference: result.reference }) });
         setSummary(null);
         form.resetFields();
       },
-      onError: (error) => notification.error({ message: t('payment.failed'), description: submitProblem(error, MoneyText.paymentFailed) }),
+      onError: (error) => notification.error({ title: t('payment.failed'), description: submitProblem(error, MoneyText.paymentFailed) }),
     });
 
   if (summary) {

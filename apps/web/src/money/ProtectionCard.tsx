@@ -24,11 +24,11 @@ export function ProtectionCard() {
         onClick={() =>
           hasFunds
             ? notification.info({
-                message: t('protection.lockedTitle'),
+                title: t('protection.lockedTitle'),
                 description: t('protection.lockedDescription'),
               })
             : notification.info({
-                message: t('protection.noneTitle'),
+                title: t('protection.noneTitle'),
                 description: t('protection.noneDescription'),
               })
         }

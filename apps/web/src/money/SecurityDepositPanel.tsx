@@ -57,7 +57,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
       );
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
-    onError: (error) => notification.error({ message: t('common.updateFailed'), description: serverMessage(error) ?? t('security.updateFailedDefault') }),
+    onError: (error) => notification.error({ title: t('common.updateFailed'), description: serverMessage(error) ?? t('security.updateFailedDefault') }),
   });
 
   return (
@@ -162,11 +162,11 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
                 { email: values.email, amount: values.amount, currency: 'USD', lockReason: values.lockReason || DEFAULT_LOCK_REASON },
                 {
                   onSuccess: () => {
-                    notification.success({ message: t('security.created'), description: t('security.lockedDescription') });
+                    notification.success({ title: t('security.created'), description: t('security.lockedDescription') });
                     form.resetFields();
                     setCreating(false);
                   },
-                  onError: (error) => notification.error({ message: t('security.createFailed'), description: serverMessage(error) ?? t('security.createFailedDefault') }),
+                  onError: (error) => notification.error({ title: t('security.createFailed'), description: serverMessage(error) ?? t('security.createFailedDefault') }),
                 },
               )
             }

@@ -53,10 +53,10 @@ export function WithdrawForm() {
         onFinish={(values) =>
           withdraw.mutate(values, {
             onSuccess: () => {
-              notification.success({ message: t('withdraw.received'), description: t('withdraw.receivedDescription') });
+              notification.success({ title: t('withdraw.received'), description: t('withdraw.receivedDescription') });
               form.resetFields();
             },
-            onError: (error) => notification.error({ message: withdrawalRefusalTitle(error, t('withdraw.failed')), description: submitProblem(error, t('withdraw.failedDefault')) }),
+            onError: (error) => notification.error({ title: withdrawalRefusalTitle(error, t('withdraw.failed')), description: submitProblem(error, t('withdraw.failedDefault')) }),
           })
         }
       >

@@ -42,7 +42,7 @@ export function AuditLogTab() {
   const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
         <Select
           allowClear

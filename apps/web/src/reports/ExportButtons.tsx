@@ -24,9 +24,9 @@ export function ExportButtons({ target, disabled }: { target: Target; disabled?:
     try {
       const { blob, fileName } = await reportsApi.download(target, format, setReceived);
       saveFile(blob, fileName);
-      notification.success({ message: t('export.exported'), description: t('export.downloaded', { fileName }) });
+      notification.success({ title: t('export.exported'), description: t('export.downloaded', { fileName }) });
     } catch (error) {
-      notification.error({ message: t('export.failed'), description: serverMessage(error) ?? t('export.failedText') });
+      notification.error({ title: t('export.failed'), description: serverMessage(error) ?? t('export.failedText') });
     } finally {
       setBusy(null);
     }

@@ -63,7 +63,7 @@ function OverviewTab({ report }: { report: AdminReportView }) {
   const { t } = useTranslation('reports');
   const ledger = report.money.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Unavailable section={report.users} name="users" />
       <Unavailable section={report.applications} name="applications" />
       <Unavailable section={report.money} name="transactions" />
@@ -118,7 +118,7 @@ function FinancialTab({ report }: { report: AdminReportView }) {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const currency: string = chosen && (currencies as string[]).includes(chosen) ? chosen : (currencies[0] ?? 'USD');
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Unavailable section={report.money} name="transactions" />
       <Card
         title={t('financial.volumePerDay')}
@@ -161,7 +161,7 @@ function UsersTab({ report }: { report: AdminReportView }) {
   const { t } = useTranslation('reports');
   const kyc = report.kyc.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Unavailable section={report.users} name="users" />
       <Unavailable section={report.kyc} name="kyc" />
       <Card title={t('users.newUsersPerDay')}>
@@ -209,7 +209,7 @@ export function ReportsScreen() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
           <Select<ReportPeriod> aria-label={t('period.label')} value={range.period} style={{ width: 160 }} options={PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))} onChange={(period) => setRange(period === 'custom' ? { period, from: range.from, to: range.to } : { period })} />

@@ -33,10 +33,10 @@ export function useSaveSetting(key: string, savedText: string) {
   return useMutation({
     mutationFn: (value: unknown) => systemSettingsApi.update(key, value),
     onSuccess: () => {
-      notification.success({ message: t('messages.updated'), description: savedText });
+      notification.success({ title: t('messages.updated'), description: savedText });
       void queryClient.invalidateQueries({ queryKey: systemSettingsKeys.all });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
-    onError: (error) => notification.error({ message: t('messages.updateFailed'), description: serverMessage(error) ?? t('messages.updateFailedText') }),
+    onError: (error) => notification.error({ title: t('messages.updateFailed'), description: serverMessage(error) ?? t('messages.updateFailedText') }),
   });
 }

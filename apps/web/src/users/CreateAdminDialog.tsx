@@ -22,7 +22,7 @@ export function CreateAdminDialog({ open, onClose, onCreated }: { open: boolean;
   const create = useMutation({
     mutationFn: () => usersApi.createAdmin({ ...form, firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() }),
     onSuccess: () => {
-      notification.success({ message: t('createAdmin.created') });
+      notification.success({ title: t('createAdmin.created') });
       setForm(EMPTY);
       onCreated();
       onClose();
@@ -30,7 +30,7 @@ export function CreateAdminDialog({ open, onClose, onCreated }: { open: boolean;
     onError: (error) => {
       const message = serverMessage(error);
       setProblem(message ?? t('createAdmin.failed'));
-      notification.error({ message: t('createAdmin.failed'), description: message ?? undefined });
+      notification.error({ title: t('createAdmin.failed'), description: message ?? undefined });
     },
   });
   const field = (name: keyof AdminForm) => ({

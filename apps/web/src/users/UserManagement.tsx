@@ -37,18 +37,18 @@ export function UserManagement() {
   const statusChange = useMutation({
     mutationFn: ({ user, to }: { user: AdminUserRow; to: 'suspended' | 'active' }) => (to === 'suspended' ? usersApi.suspend(user.id) : usersApi.activate(user.id)),
     onSuccess: async () => {
-      notification.success({ message: t('messages.statusUpdated') });
+      notification.success({ title: t('messages.statusUpdated') });
       await refresh();
     },
-    onError: (error) => notification.error({ message: t('messages.statusFailed'), description: serverMessage(error) ?? undefined }),
+    onError: (error) => notification.error({ title: t('messages.statusFailed'), description: serverMessage(error) ?? undefined }),
   });
   const removal = useMutation({
     mutationFn: (user: AdminUserRow) => usersApi.remove(user.id),
     onSuccess: async () => {
-      notification.success({ message: t('messages.deleted') });
+      notification.success({ title: t('messages.deleted') });
       await refresh();
     },
-    onError: (error) => notification.error({ message: t('messages.deleteFailed'), description: serverMessage(error) ?? undefined }),
+    onError: (error) => notification.error({ title: t('messages.deleteFailed'), description: serverMessage(error) ?? undefined }),
   });
 
   function confirmStatus(user: AdminUserRow, to: 'suspended' | 'active') {
@@ -156,7 +156,7 @@ export function UserManagement() {
             title: t('table.user'),
             key: 'user',
             render: (_, user) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text>{fullName(user)}</Typography.Text>
                 <Typography.Text type="secondary">{user.email}</Typography.Text>
               </Space>

@@ -39,14 +39,14 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
     mutationFn: (decision: ReviewDecision) => applicationsApi.review((application as ApplicationView).id, decision, note),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      notification.success({ message: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
+      notification.success({ title: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
       setNote('');
       onClose();
     },
-    onError: (error) => notification.error({ message: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
+    onError: (error) => notification.error({ title: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
   });
   const open = (fileId: string) =>
-    openDocument(fileId).catch((error: unknown) => notification.error({ message: t('messages.documentUnavailableTitle'), description: serverMessage(error) ?? t('messages.documentUnavailable') }));
+    openDocument(fileId).catch((error: unknown) => notification.error({ title: t('messages.documentUnavailableTitle'), description: serverMessage(error) ?? t('messages.documentUnavailable') }));
 
   if (!application) return null;
   const actions = NEXT[application.status] ?? [];
@@ -77,7 +77,7 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
           {application.documents.length === 0 ? (
             t('common.none')
           ) : (
-            <Space direction="vertical">
+            <Space orientation="vertical">
               {application.documents.map((document) => (
                 <Button key={document.fileId} type="link" style={{ padding: 0 }} onClick={() => void open(document.fileId)}>
                   {document.name} ({formatSize(document.size)})

@@ -38,9 +38,9 @@ export function InvestmentOversight() {
     mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) => applicationsApi.review(id, decision, ''),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      notification.success({ message: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
+      notification.success({ title: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
     },
-    onError: (error) => notification.error({ message: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
+    onError: (error) => notification.error({ title: t('messages.reviewFailedTitle'), description: serverMessage(error) ?? t('messages.reviewFailed') }),
   });
   const tiles = query.data?.tiles;
 

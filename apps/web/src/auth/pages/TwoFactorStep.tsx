@@ -59,7 +59,7 @@ export default function TwoFactorStep(props: {
 
   if (keep) {
     return (
-      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <RecoveryCodes codes={keep.recoveryCodes} />
         <Button type="primary" size="large" block onClick={() => void finish(keep.session, portal, from).then(props.onDone)}>
           {t('twoFactor.savedCodesContinue')}
@@ -76,7 +76,7 @@ export default function TwoFactorStep(props: {
 
   if (challenge.enrolmentRequired) {
     return (
-      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('twoFactor.requiredTitle')} description={t('twoFactor.requiredBody')} />
         {enrolment.isPending ? (
           <Skeleton active />
@@ -93,7 +93,7 @@ export default function TwoFactorStep(props: {
   }
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
         {t('twoFactor.instructions')}
       </Typography.Paragraph>
