@@ -11,6 +11,8 @@ import { eventHeaders } from './trace-propagation';
  * id, so a publish repeated after a crash is dropped by the stream's de-duplication.
  * The trace context stored with an event goes out in its headers and its envelope.
  * Replicas share the work: each batch locks its rows with SKIP LOCKED.
+ * Events go out in the order of their `sequence`, the order they were written in, also
+ * within one transaction (where their occurred_at is the same).
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -49,7 +51,7 @@ export class OutboxRelay {
       const pending = await manager
         .createQueryBuilder(OutboxEvent, 'event')
         .where('event.publishedAt IS NULL')
-        .orderBy('event.occurredAt', 'ASC')
+        .orderBy('event.sequence', 'ASC')
         .limit(100)
         .setLock('pessimistic_partial_write')
         .getMany();

@@ -103,7 +103,8 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
  * A service's transactional outbox: its events are written with `addToOutbox` inside the
  * transaction of the change and published here to the service's streams. Import it once
  * in the service's root module (after ServiceDatabaseModule); the tables come from
- * `eventEntities` and `createEventTablesV1` in the service's first migration.
+ * `eventEntities`, `createEventTablesV1` in the service's first migration and
+ * `createEventTablesV2` in a later one.
  */
 @Module({})
 export class OutboxModule {

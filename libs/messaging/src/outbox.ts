@@ -1,18 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { Column, CreateDateColumn, DataSource, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, DataSource, Entity, EntityManager, Generated, Index, PrimaryColumn } from 'typeorm';
 import { EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
 import { activeTraceContext, EventTraceContext } from './trace-propagation';
 
+/**
+ * TypeORM's @Generated is typed without 'identity', though its Postgres driver creates and
+ * reads identity columns (PrimaryGeneratedColumn('identity') registers exactly this).
+ */
+const GeneratedIdentity = (): PropertyDecorator => (Generated as unknown as (strategy: 'identity') => PropertyDecorator)('identity');
+
 /** An event waiting to be published; written in the same transaction as the change it describes. */
 @Entity({ name: 'outbox_events' })
-@Index('idx_outbox_events_unpublished', ['occurredAt'], { where: 'published_at IS NULL' })
+@Index('idx_outbox_events_unpublished_sequence', ['sequence'], { where: 'published_at IS NULL' })
 export class OutboxEvent {
   @PrimaryColumn('uuid') id: string;
   @Column({ type: 'varchar', length: 200 }) subject: string;
   @Column({ type: 'jsonb' }) payload: Record<string, unknown>;
   @Column({ type: 'varchar', length: 100, nullable: true }) requestId: string | null;
+  /** The time of the change: now(), the start of the writing transaction, so the same for all of its events. */
   @CreateDateColumn({ type: 'timestamptz' }) occurredAt: Date;
+  /**
+   * The order the relay publishes in (see createEventTablesV2). nextval() runs once per row as
+   * the row is inserted and never hands out a smaller number than before in the same session,
+   * so the events of one transaction are numbered in the order they were added, which
+   * occurred_at (one now() per transaction) cannot tell. ALWAYS: nobody writes it by hand.
+   * A bigint arrives from pg as a string.
+   */
+  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS' })
+  @GeneratedIdentity()
+  sequence: string;
   @Column({ type: 'timestamptz', nullable: true }) publishedAt: Date | null;
   @Column({ type: 'int', default: 0 }) publishAttempts: number;
   @Column({ type: 'text', nullable: true }) lastError: string | null;

@@ -12,7 +12,7 @@ import { ServiceEnvironment } from '@portal/config';
 import { deadLetterCommands, defineEvent, defineStream } from '@portal/contracts';
 import { ServiceDatabaseModule } from '@portal/database';
 import { createLogger } from '@portal/logging';
-import { addToOutbox, createEventTablesV1, eventEntities, EventConsumerModule, EventContext, OnEvent, OutboxModule, runService, ServiceCallError } from '@portal/messaging';
+import { addToOutbox, createEventTablesV1, createEventTablesV2, eventEntities, EventConsumerModule, EventContext, OnEvent, OutboxModule, runService, ServiceCallError } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from './jetstream';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
 
@@ -61,6 +61,7 @@ class CreateTestTables1700000000000 implements MigrationInterface {
   name = 'CreateTestTables1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
     await createEventTablesV1(queryRunner, 'ledger');
+    await createEventTablesV2(queryRunner, 'ledger');
     await queryRunner.query('CREATE TABLE ledger.notes (text text NOT NULL)');
   }
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -4,9 +4,9 @@ import { IsString } from 'class-validator';
 import { connect, NatsConnection } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { defineEvent, defineStream } from '@portal/contracts';
-import { migrateServiceSchema, serviceDataSourceOptions } from '@portal/database';
+import { migrateServiceSchema, pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { createLogger } from '@portal/logging';
-import { createEventTablesV1, eventEntities, OutboxRelay } from '@portal/messaging';
+import { addToOutbox, createEventTablesV1, createEventTablesV2, eventEntities, OutboxRelay } from '@portal/messaging';
 import { StreamRecorder } from './jetstream';
 import { startTestInfrastructure, TestInfrastructure } from './service-harness';
 
@@ -22,6 +22,7 @@ class CreateEventTables1700000000000 implements MigrationInterface {
   name = 'CreateEventTables1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
     await createEventTablesV1(queryRunner, 'ledger');
+    await createEventTablesV2(queryRunner, 'ledger');
   }
   async down(): Promise<void> {
     // test database, dropped whole
@@ -83,6 +84,25 @@ describe('the outbox relay', () => {
 
   const labels = (tag: string) => recorder.all(ParcelEvents.parcelSent, (payload) => payload.label.endsWith(tag)).map((event) => event.payload.label);
 
+  /** An outbox table of its own in a new schema (built by `build`, no rows moved or deleted in it but its own), and a relay for it. */
+  async function separateOutbox(build: (runner: QueryRunner, schema: string) => Promise<void>) {
+    const schema = `outbox_${randomUUID().slice(0, 8)}`;
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`CREATE SCHEMA "${schema}"`);
+      await build(runner, schema);
+    } finally {
+      await runner.release();
+    }
+    const outbox = await new DataSource(serviceDataSourceOptions({ schema, url: infrastructure.database.url, entities: eventEntities, migrations: [], poolSize: 2 })).initialize();
+    const close = async () => {
+      await outbox.destroy();
+      await dataSource.query(`DROP SCHEMA "${schema}" CASCADE`);
+    };
+    return { schema, outbox, outboxRelay: new OutboxRelay(outbox, () => nats, [PARCEL_STREAM], createLogger('ledger', 'silent')), close };
+  }
+
   it('publishes committed events in the order they happened, with their ids, and marks each published once', async () => {
     const tag = randomUUID().slice(0, 8);
     const ids = await waiting({ label: `first-${tag}` }, { label: `second-${tag}` }, { label: `third-${tag}` });
@@ -120,5 +140,100 @@ describe('the outbox relay', () => {
       { id: ids[1], published: true, attempts: 2, lastError: null },
       { id: ids[2], published: true, attempts: 1, lastError: null },
     ]);
+  });
+
+  it('publishes the events of one transaction in the order they were added, though they share one occurred_at', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const added = Array.from({ length: 20 }, (_, index) => `${String(index).padStart(2, '0')}-${tag}`);
+    const ids = await dataSource.transaction(async (manager) => {
+      const written: string[] = [];
+      for (const label of added) written.push(await addToOutbox(manager, ParcelEvents.parcelSent, { label }));
+      return written;
+    });
+    const times = (await dataSource.query(`SELECT DISTINCT occurred_at FROM ledger.outbox_events WHERE id = ANY($1::uuid[])`, [ids])) as unknown[];
+    expect(times).toHaveLength(1);
+
+    expect(await relay.relayPending()).toBe(20);
+    const sent = await recorder.waitForCount(ParcelEvents.parcelSent, (payload) => payload.label.endsWith(tag), 20);
+    expect(sent.map((event) => event.id)).toEqual(ids);
+    expect(labels(tag)).toEqual(added);
+  });
+
+  it('keeps the order of one transaction when its first event could not go out at once and its row moved in the table', async () => {
+    const { schema, outbox, outboxRelay, close } = await separateOutbox(async (runner, name) => {
+      await createEventTablesV1(runner, name);
+      await createEventTablesV2(runner, name);
+    });
+    try {
+      // More events than one page of the table holds: the first one's page is full, so when
+      // its row is updated the new version lands behind its siblings'.
+      const tag = randomUUID().slice(0, 8);
+      const added = Array.from({ length: 90 }, (_, index) => `${String(index).padStart(2, '0')}-${tag}`);
+      const ids = await outbox.transaction(async (manager) => {
+        const written: string[] = [];
+        for (const label of added) written.push(await addToOutbox(manager, ParcelEvents.parcelSent, { label }));
+        return written;
+      });
+      const published = async () => ((await outbox.query(`SELECT count(*)::int AS n FROM "${schema}".outbox_events WHERE published_at IS NOT NULL`)) as { n: number }[])[0].n;
+
+      // JetStream refuses the first (as when its stream is missing): nothing of the transaction goes out ahead of it.
+      await outbox.query(`UPDATE "${schema}".outbox_events SET subject = $1 WHERE id = $2`, [UNSTORED_SUBJECT, ids[0]]);
+      expect(await outboxRelay.relayPending()).toBe(-1);
+      expect(await published()).toBe(0);
+
+      await outbox.query(`UPDATE "${schema}".outbox_events SET subject = $1 WHERE id = $2`, [ParcelEvents.parcelSent.subject, ids[0]]);
+      expect(await outboxRelay.relayPending()).toBe(90);
+      const sent = await recorder.waitForCount(ParcelEvents.parcelSent, (payload) => payload.label.endsWith(tag), 90);
+      expect(sent.map((event) => event.id)).toEqual(ids);
+      expect(labels(tag)).toEqual(added);
+    } finally {
+      await close();
+    }
+  });
+
+  it('numbers the rows already waiting when the sequence column arrives by their old order, and publishes them', async () => {
+    // A service's outbox as it was before createEventTablesV2, with events still waiting:
+    // two of one transaction (same occurred_at), one later, one already published.
+    const tag = randomUUID().slice(0, 8);
+    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1_000);
+    const legacy = [
+      { id: randomUUID(), label: `late-${tag}`, occurredAt: at(2), published: false },
+      { id: randomUUID(), label: `sent-${tag}`, occurredAt: at(0), published: true },
+      { id: randomUUID(), label: `early-${tag}`, occurredAt: at(1), published: false },
+      { id: randomUUID(), label: `early-too-${tag}`, occurredAt: at(1), published: false },
+    ];
+    const { schema, outbox, outboxRelay, close } = await separateOutbox(async (runner, name) => {
+      await createEventTablesV1(runner, name);
+      for (const row of legacy) {
+        await runner.query(`INSERT INTO "${name}".outbox_events (id, subject, payload, occurred_at, published_at) VALUES ($1, $2, $3, $4, $5)`, [
+          row.id,
+          ParcelEvents.parcelSent.subject,
+          JSON.stringify({ label: row.label }),
+          row.occurredAt,
+          row.published ? row.occurredAt : null,
+        ]);
+      }
+      // A row that failed to publish was updated since, so it no longer sits where it was inserted.
+      await runner.query(`UPDATE "${name}".outbox_events SET publish_attempts = 1, last_error = 'refused' WHERE id = $1`, [legacy[2].id]);
+      // As the service's migration runs it: in one transaction.
+      await runner.startTransaction();
+      await createEventTablesV2(runner, name);
+      await runner.commitTransaction();
+    });
+    try {
+      // The upgraded table is exactly what the entity describes.
+      expect(await pendingSchemaChanges(outbox)).toEqual([]);
+      // New events are numbered after the old ones.
+      await outbox.transaction((manager) => addToOutbox(manager, ParcelEvents.parcelSent, { label: `new-${tag}` }));
+      expect(await outboxRelay.relayPending()).toBe(4);
+      await recorder.waitForCount(ParcelEvents.parcelSent, (payload) => payload.label.endsWith(tag), 4);
+      const sent = labels(tag);
+      expect(sent.slice(0, 2).sort()).toEqual([`early-${tag}`, `early-too-${tag}`].sort());
+      expect(sent.slice(2)).toEqual([`late-${tag}`, `new-${tag}`]);
+      const [{ pending }] = (await outbox.query(`SELECT count(*)::int AS pending FROM "${schema}".outbox_events WHERE published_at IS NULL`)) as { pending: number }[];
+      expect(pending).toBe(0);
+    } finally {
+      await close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { defineCommand, defineEvent, defineStream, EmptyPayload, healthCommand, 
 import { ServiceDatabaseModule } from '@portal/database';
 import {
   createEventTablesV1,
+  createEventTablesV2,
   eventEntities,
   EventConsumerModule,
   EventContext,
@@ -55,6 +56,7 @@ class CreateNotedTable1700000000000 implements MigrationInterface {
   name = 'CreateNotedTable1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
     await createEventTablesV1(queryRunner, 'ledger');
+    await createEventTablesV2(queryRunner, 'ledger');
     await queryRunner.query('CREATE TABLE ledger.noted (text text NOT NULL, emails boolean NOT NULL)');
   }
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -13,6 +13,7 @@ import { AddProfileFieldsAndEmailChangeTokens1795474325390 } from './17954743253
 import { AddUserSearchIndex1795475100000 } from './1795475100000-add-user-search-index';
 import { AddEmailChangeTokenExpiryIndex1795475300000 } from './1795475300000-add-email-change-token-expiry-index';
 import { AddRefreshTokenRevokedForReuse1795475300001 } from './1795475300001-add-refresh-token-revoked-for-reuse';
+import { OrderIdentityOutboxEvents1795700000000 } from './1795700000000-order-identity-outbox-events';
 
 /** In order; a migration, once committed, is never edited. */
 export const identityMigrations = [
@@ -31,4 +32,5 @@ export const identityMigrations = [
   AddUserSearchIndex1795475100000,
   AddEmailChangeTokenExpiryIndex1795475300000,
   AddRefreshTokenRevokedForReuse1795475300001,
+  OrderIdentityOutboxEvents1795700000000,
 ];

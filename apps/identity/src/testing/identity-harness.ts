@@ -97,7 +97,7 @@ export async function startIdentity(label: string, extraEnv: NodeJS.ProcessEnv =
  */
 export async function queuedEvents(harness: IdentityHarness, event: EventDefinition, payloadField: string, value: string): Promise<Record<string, unknown>[]> {
   const { rows } = await harness.database.query<{ payload: Record<string, unknown> }>(
-    'SELECT payload FROM identity.outbox_events WHERE subject = $1 AND payload ->> $2 = $3 ORDER BY occurred_at',
+    'SELECT payload FROM identity.outbox_events WHERE subject = $1 AND payload ->> $2 = $3 ORDER BY sequence',
     [event.subject, payloadField, value],
   );
   return rows.map((row) => row.payload);

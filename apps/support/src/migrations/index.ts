@@ -1,5 +1,6 @@
 import { CreateSupportEventTables1763700000000 } from './1763700000000-create-support-event-tables';
 import { CreateTickets1764000000000 } from './1764000000000-create-tickets';
+import { OrderSupportOutboxEvents1795700000000 } from './1795700000000-order-support-outbox-events';
 
 /** In order; a migration, once committed, is never edited. */
-export const supportMigrations = [CreateSupportEventTables1763700000000, CreateTickets1764000000000];
+export const supportMigrations = [CreateSupportEventTables1763700000000, CreateTickets1764000000000, OrderSupportOutboxEvents1795700000000];

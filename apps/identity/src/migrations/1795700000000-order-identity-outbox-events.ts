@@ -1,0 +1,15 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createEventTablesV2, dropEventTablesV2 } from '@portal/messaging';
+
+/** Outbox events go out in the order they were written, also within one transaction (see createEventTablesV2). */
+export class OrderIdentityOutboxEvents1795700000000 implements MigrationInterface {
+  name = 'OrderIdentityOutboxEvents1795700000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await createEventTablesV2(queryRunner, 'identity');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await dropEventTablesV2(queryRunner, 'identity');
+  }
+}
