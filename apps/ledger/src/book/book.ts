@@ -171,7 +171,7 @@ export class Book {
          entries AS (INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $14, id, amount FROM legs),
          outbox AS (
            INSERT INTO ledger.outbox_events (id, subject, payload, request_id)
-           SELECT * FROM unnest($16::uuid[], $17::text[], $18::jsonb[], $19::text[])
+           SELECT id, subject, payload, request_id FROM unnest($16::uuid[], $17::text[], $18::jsonb[], $19::text[]) WITH ORDINALITY AS e(id, subject, payload, request_id, n) ORDER BY n
          ),
          idempotency AS (
            INSERT INTO ledger.idempotency_keys (user_id, key, operation, request_hash, response)
