@@ -1,5 +1,5 @@
 import { Language, Translated } from './language';
-import { composeEmail, displayName, greeting, RenderedEmail } from './layout';
+import { composeEmail, greeting, plainText, RenderedEmail } from './layout';
 
 export interface ApplicationDecisionParams {
   firstName: string;
@@ -8,6 +8,9 @@ export interface ApplicationDecisionParams {
   note: string | null;
   investmentsUrl: string;
 }
+
+/** As long as the reviewed event allows: the reviewer's note is told in full. */
+const NOTE_MAX_LENGTH = 1000;
 
 type Kind = 'personal' | 'corporate' | 'gipp' | 'other';
 
@@ -87,7 +90,7 @@ export function applicationKind(applicationType: string, language: Language): st
 export function applicationDecisionTemplate(params: ApplicationDecisionParams, language: Language = 'en'): RenderedEmail {
   const words = WORDS[language];
   const kind = applicationKind(params.applicationType, language);
-  const note = params.note?.trim() ? [words.note(displayName(params.note).slice(0, 500))] : [];
+  const note = params.note?.trim() ? [words.note(plainText(params.note, NOTE_MAX_LENGTH))] : [];
   if (params.decision === 'approved') {
     return composeEmail(
       words.approvedSubject,

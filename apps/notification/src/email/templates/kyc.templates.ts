@@ -1,5 +1,5 @@
 import { Language, Translated } from './language';
-import { composeEmail, displayName, greeting, RenderedEmail } from './layout';
+import { composeEmail, greeting, plainText, RenderedEmail } from './layout';
 
 export interface KycDocumentsRequestedParams {
   firstName: string;
@@ -13,6 +13,9 @@ export interface KycDecisionParams {
   reason: string | null;
   documentsUrl: string;
 }
+
+/** As long as the events allow: the admin's request and reason are told in full, never cut to a name's length. */
+const MESSAGE_MAX_LENGTH = 1000;
 
 const WORDS: Translated<{
   requestedSubject: string;
@@ -90,7 +93,7 @@ export function kycDocumentsRequestedTemplate(params: KycDocumentsRequestedParam
   const words = WORDS[language];
   return composeEmail(
     words.requestedSubject,
-    [greeting(params.firstName, language), words.asked, displayName(params.message).slice(0, 1000), words.upload, { action: { label: words.uploadDocuments, url: params.documentsUrl } }],
+    [greeting(params.firstName, language), words.asked, plainText(params.message, MESSAGE_MAX_LENGTH), words.upload, { action: { label: words.uploadDocuments, url: params.documentsUrl } }],
     language,
   );
 }
@@ -100,7 +103,7 @@ export function kycDecisionTemplate(params: KycDecisionParams, language: Languag
   if (params.decision === 'verified') {
     return composeEmail(words.verifiedSubject, [greeting(params.firstName, language), words.verified, { action: { label: words.openPortal, url: params.documentsUrl } }], language);
   }
-  const reason = params.reason?.trim() ? [words.reason(displayName(params.reason).slice(0, 500))] : [];
+  const reason = params.reason?.trim() ? [words.reason(plainText(params.reason, MESSAGE_MAX_LENGTH))] : [];
   return composeEmail(
     words.rejectedSubject,
     [greeting(params.firstName, language), words.rejected, ...reason, words.again, { action: { label: words.openDocuments, url: params.documentsUrl } }],

@@ -81,19 +81,25 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * A name as the user typed it at sign-up, made safe to show: one line, no control
- * characters, bounded, so it cannot reshape the message around it. (HTML escaping is
- * separate and happens in composeEmail.)
+ * Text someone typed (a name, a ticket subject, an admin's note or reason) made safe to
+ * show in a sentence: one line, no control characters, at most `maxLength` characters,
+ * so it cannot reshape the message around it. (HTML escaping is separate and happens in
+ * composeEmail.)
  */
-export function displayName(name: string | null | undefined): string {
+export function plainText(value: string | null | undefined, maxLength: number): string {
   // Whitespace and control characters become one space; bidirectional overrides,
   // which can make text read differently from what it is, are dropped.
-  const oneLine = (name ?? '')
+  const oneLine = (value ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
-  return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
+  return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
+}
+
+/** A name as the user typed it at sign-up, made safe to show (see plainText) and bounded to 80 characters. */
+export function displayName(name: string | null | undefined): string {
+  return plainText(name, 80);
 }
 
 export function greeting(firstName: string | null | undefined, language: Language = 'en'): string {

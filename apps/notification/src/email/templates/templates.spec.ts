@@ -114,6 +114,40 @@ describe('email templates', () => {
     });
   });
 
+  describe('what an admin or a customer wrote, longer than a name', () => {
+    // Sentences of about 300 characters: the contracts allow 1000 for notes and reasons, 200 for subjects.
+    const long = (start: string) => `${start} ${'and a bank statement from the last three months, '.repeat(5)}end of message.`;
+    const documentsUrl = 'http://localhost:3000/app/documents';
+
+    it('tells the admin’s document request in full', () => {
+      const message = long('Please upload a copy of your passport');
+      const email = renderEmail('kyc-documents-requested', { firstName: 'Ada', message, documentsUrl });
+      expect(email.text).toContain(message);
+      expect(email.html).toContain(escapeHtml(message));
+    });
+
+    it('gives the whole reason of a KYC rejection and the whole note of an application decision', () => {
+      const reason = long('The photo of your ID is blurred');
+      expect(renderEmail('kyc-decision', { firstName: 'Ada', decision: 'rejected', reason, documentsUrl }).text).toContain(`Reason: ${reason}`);
+      const note = long('Your application is approved subject to');
+      const decided = renderEmail('application-decision', { firstName: 'Ada', applicationType: 'personal', decision: 'approved', note, investmentsUrl: 'http://localhost:3000/app/investments' });
+      expect(decided.text).toContain(`Note from our team: ${note}`);
+    });
+
+    it('names a long ticket subject in full, on one line', () => {
+      const subject = `Question about ${'my withdrawal '.repeat(12)}`.trim();
+      expect(subject.length).toBeGreaterThan(150);
+      const email = renderEmail('ticket-answered', { firstName: 'Ada', subject: `${subject}\r\nBcc: x`, ticketId: '0123456789abcdef', status: 'resolved', supportUrl: 'http://localhost:3000/app/support' });
+      expect(email.text).toContain(`"${subject} Bcc: x"`);
+    });
+
+    it('still bounds what is longer than the contracts allow', () => {
+      const email = renderEmail('kyc-documents-requested', { firstName: 'Ada', message: 'x'.repeat(5000), documentsUrl });
+      expect(email.text).toContain(`${'x'.repeat(999)}…`);
+      expect(email.text).not.toContain('x'.repeat(1000));
+    });
+  });
+
   describe('link validity', () => {
     it.each([
       [0.5, '30 minutes'],

@@ -1,5 +1,5 @@
 import { Language, Translated } from './language';
-import { composeEmail, displayName, greeting, RenderedEmail } from './layout';
+import { composeEmail, greeting, plainText, RenderedEmail } from './layout';
 
 export interface TicketAnsweredParams {
   firstName: string;
@@ -8,6 +8,9 @@ export interface TicketAnsweredParams {
   status: string;
   supportUrl: string;
 }
+
+/** A ticket subject's longest (support's limit). */
+const SUBJECT_MAX_LENGTH = 200;
 
 const WORDS: Translated<{ subject: string; answered: (subject: string, number: string, status: string) => string; statuses: Record<string, string>; read: string; open: string }> = {
   en: {
@@ -45,7 +48,7 @@ export function ticketAnsweredTemplate(params: TicketAnsweredParams, language: L
   const status = words.statuses[params.status] ?? params.status.replace('_', ' ');
   return composeEmail(
     words.subject,
-    [greeting(params.firstName, language), words.answered(displayName(params.subject), params.ticketId.slice(0, 8), status), words.read, { action: { label: words.open, url: params.supportUrl } }],
+    [greeting(params.firstName, language), words.answered(plainText(params.subject, SUBJECT_MAX_LENGTH), params.ticketId.slice(0, 8), status), words.read, { action: { label: words.open, url: params.supportUrl } }],
     language,
   );
 }
