@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { healthCommand, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { ProcessedEvent } from '@portal/messaging';
 import { EmailDelivery } from './email/email-delivery.entity';
+import { EMAIL_DELIVERY_RETENTION_DAYS, EmailDeliveryRetention } from './email/email-delivery-retention';
 import { Recipient } from './inbox/recipient.entity';
 import { emailJobId } from './email/email-job';
 import { notificationMigrations } from './migrations';
@@ -141,6 +143,22 @@ describe('notification service', () => {
     const older = emailChangeRequested({ currentEmail: undefined });
     await notification.deliver(IDENTITY_EVENTS_STREAM, older);
     expect((await notification.mail.lastEmailTo(older.payload.newEmail)).subject).toBe('Confirm your new email address');
+  });
+
+  it('forgets a sent email (its address and subject) after the retention period, keeping recent ones', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const repository = notification.dataSource.getRepository(EmailDelivery);
+    const delivery = (sentAt: Date) => ({ id: randomUUID(), eventId: randomUUID(), template: 'confirm-email' as const, recipient: `${randomUUID()}@example.test`, subject: 'Confirm your email address', messageId: `<${randomUUID()}@portal.local>`, sentAt });
+    const old = delivery(daysAgo(EMAIL_DELIVERY_RETENTION_DAYS + 1));
+    const recent = delivery(daysAgo(EMAIL_DELIVERY_RETENTION_DAYS - 1));
+    await repository.insert([old, recent]);
+
+    // The running service carries the hourly purge.
+    const deleted = await notification.service.get(EmailDeliveryRetention).purge(now);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await repository.existsBy({ id: old.id })).toBe(false);
+    expect(await repository.existsBy({ id: recent.id })).toBe(true);
   });
 
   it('has a migration for every entity change', async () => {

@@ -6,6 +6,7 @@ import { NOTIFICATION_EVENTS_STREAM } from '@portal/contracts';
 import { HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { redisHealthCheck } from '@portal/redis';
 import { notificationDatabase } from './database';
+import { EmailDeliveryRetention } from './email/email-delivery-retention';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
 import { EmailWorkerModule } from './email/email-worker.module';
@@ -37,6 +38,7 @@ export class NotificationModule {
         ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
       ],
       providers: [
+        EmailDeliveryRetention,
         {
           provide: HEALTH_CHECKS,
           inject: [DataSource, EMAIL_PRODUCER_REDIS],

@@ -29,7 +29,8 @@ export class AccountClosureHandlers {
    * the admin's record), their address and name, and their notification choices. Deleting
    * what is already gone changes nothing, so a repeat is harmless. Emails already queued
    * (the account-deleted confirmation among them) carry their own address and still go;
-   * the record of sent emails (email_deliveries) is the sending log, kept.
+   * the record of sent emails (email_deliveries) is the sending log, kept for its
+   * retention period (EmailDeliveryRetention, 30 days).
    */
   @OnEvent(IdentityEvents.userDeleted)
   async userDeleted(payload: UserDeletedEvent, { manager }: EventContext<UserDeletedEvent>) {
