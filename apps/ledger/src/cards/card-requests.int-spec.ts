@@ -188,6 +188,35 @@ describe('investment card requests', () => {
     }
   });
 
+  it('orders one card per Idempotency-Key, even when the repeats race, and refuses the key for another card', async () => {
+    const owner = await funded();
+    const key = `card-${randomUUID()}`;
+    const orders = await Promise.all([1, 2, 3].map(() => client.as(owner).send(CardCommands.createCardRequest, { ...physical, idempotencyKey: key })));
+    expect(new Set(orders.map((order) => order.id)).size).toBe(1);
+    const repeat = await client.as(owner).send(CardCommands.createCardRequest, { ...physical, idempotencyKey: key });
+    expect(repeat.id).toBe(orders[0].id);
+    expect(await failure(client.as(owner).send(CardCommands.createCardRequest, { ...virtual, idempotencyKey: key }))).toMatchObject({ statusCode: 422 });
+    expect((await client.as(owner).send(CardCommands.listOwnCardRequests, {})).total).toBe(1);
+    // Another customer's use of the same key is theirs alone.
+    const other = await funded();
+    const theirs = await client.as(other).send(CardCommands.createCardRequest, { ...physical, idempotencyKey: key });
+    expect(theirs.id).not.toBe(orders[0].id);
+    expect(theirs.userId).toBe(other.userId);
+  });
+
+  it('lets only one of two racing decisions on the same request win', async () => {
+    const owner = await funded();
+    const created = await client.as(owner).send(CardCommands.createCardRequest, virtual);
+    const outcomes = await Promise.allSettled([
+      client.as(admin).send(CardCommands.decideCardRequest, { id: created.id, decision: 'approved' }),
+      client.as(admin).send(CardCommands.decideCardRequest, { id: created.id, decision: 'rejected', reason: 'Duplicate' }),
+      client.as(owner).send(CardCommands.cancelCardRequest, { id: created.id }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const [own] = (await client.as(owner).send(CardCommands.listOwnCardRequests, {})).items;
+    expect(own.history).toHaveLength(2);
+  });
+
   it('refuses a cursor naming an impossible time with 400, for the owner and for admins, and still pages by a real one', async () => {
     const owner = await funded();
     const first = await client.as(owner).send(CardCommands.createCardRequest, virtual);
