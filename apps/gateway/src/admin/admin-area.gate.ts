@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenAuthenticator } from '../auth/access-token.authenticator';
 import { AdminAccessDenial } from '../auth/admin-access';
-import { isUnder, pathOf, RequestHook } from '../http/request-context';
+import { isUnder, RequestHook, routedPathOf } from '../http/request-context';
 
 export const ADMIN_AREA_PREFIX = '/api/v1/admin';
 
@@ -20,7 +20,7 @@ export class AdminAreaGate {
 
   hook(): RequestHook {
     return (request, _reply, done) => {
-      if (!isUnder(pathOf(request), ADMIN_AREA_PREFIX)) return done();
+      if (!isUnder(routedPathOf(request), ADMIN_AREA_PREFIX)) return done();
       this.authenticator.authenticate(request).then(
         (actor) => done(actor.userType === 'admin' ? undefined : this.denial.deny(request, actor)),
         done,

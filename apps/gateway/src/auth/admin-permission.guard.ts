@@ -7,7 +7,7 @@ import { ServiceCallError } from '@portal/messaging';
 import { ADMIN_AREA_PREFIX } from '../admin/admin-area.gate';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
-import { pathOf, requestMeta } from '../http/request-context';
+import { pathOf, requestMeta, routedPathOf } from '../http/request-context';
 import { SIGN_IN_REQUIRED } from './access-token.authenticator';
 import { REQUIRED_ADMIN_PERMISSION } from './access.decorators';
 import { AdminAccessDenial, PermissionRefusal } from './admin-access';
@@ -23,7 +23,7 @@ function refusalFor(permission: AdminEndpointPermission): PermissionRefusal {
 
 function isAdminPath(req: Request): boolean {
   // Routing ignores case and a trailing slash; so does this.
-  const path = pathOf(req).toLowerCase();
+  const path = routedPathOf(req).toLowerCase();
   return path === ADMIN_AREA_PREFIX || path.startsWith(`${ADMIN_AREA_PREFIX}/`);
 }
 

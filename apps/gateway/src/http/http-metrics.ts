@@ -4,7 +4,7 @@ import { httpRequestDuration, metricsRegistry } from '@portal/messaging';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from './api-error';
-import { isUnder, pathOf, RequestHook } from './request-context';
+import { isUnder, pathOf, RequestHook, routedPathOf } from './request-context';
 
 /**
  * Times every request by method, route (the matched pattern, never the raw path, so ids
@@ -26,7 +26,7 @@ export function recordHttpMetrics(): RequestHook {
 
 /** Metrics are for the operations port only; the public one says so rather than serving the web app. */
 export function noPublicMetrics(): RequestHook {
-  return (request, _reply, done) => done(isUnder(pathOf(request), '/metrics') ? ApiError.of(404, 'Not found.', { code: 'not_found' }) : undefined);
+  return (request, _reply, done) => done(isUnder(routedPathOf(request), '/metrics') ? ApiError.of(404, 'Not found.', { code: 'not_found' }) : undefined);
 }
 
 /** /metrics on the gateway's operations port (HEALTH_PORT), which no Ingress exposes. */

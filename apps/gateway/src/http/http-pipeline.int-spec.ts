@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { errorBody, IdentityCommands } from '@portal/contracts';
@@ -7,8 +8,21 @@ import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
 
 const STACK_FRAME = /\bat .+\.(js|ts):\d+/;
 
+/** A POST with the path exactly as given (no client normalises or drops a fragment); resolves with the status. */
+function rawPostTo(baseUrl: string, path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/`, { method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('gateway HTTP pipeline', () => {
   let gateway: GatewayHarness;
+  const rawPost = (path: string, body: string) => rawPostTo(gateway.baseUrl, path, body);
 
   beforeAll(async () => {
     gateway = await GatewayHarness.start('gateway-http', { RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '3', BODY_LIMIT: '2kb' });
@@ -253,6 +267,22 @@ describe('gateway HTTP pipeline', () => {
       await gateway.respond(IdentityCommands.resendConfirmation, () => ({ outcome: 'sent' }));
       expect((await request(gateway.baseUrl).post('/api/v1/auth/resend-confirmation').send({ email: 'ada@example.test' })).status).toBe(202);
       expect((await request(gateway.baseUrl).get('/health')).status).toBe(200);
+    });
+
+    it('counts a percent-encoded or fragment-carrying path against the endpoint the router sends it to', async () => {
+      await gateway.respond(IdentityCommands.requestPasswordReset, () => ({ accepted: true }));
+      const statuses: number[] = [];
+      for (const path of ['/api/v1/auth/password-reset', '/api/v1/auth/password%2Dreset', '/%61pi/v1/auth/%70assword-reset', '/api/v1/auth/password-reset#again']) {
+        statuses.push(await rawPost(path, JSON.stringify({ email: 'ada@example.test' })));
+      }
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      // Every path decision sees the routed path: the admin area's gate and no-store too.
+      const customer = `Bearer ${gateway.accessToken(customerActor())}`;
+      const gate = await request(gateway.baseUrl).get('/api/v1/%61dmin/nothing-here').set('authorization', customer);
+      expect(gate.status).toBe(403);
+      expect(gate.body.code).toBe('admin_access_denied');
+      await gateway.respond(IdentityCommands.getPublicSettings, () => ({}));
+      expect((await request(gateway.baseUrl).get('/%61pi/v1/settings/public')).headers['cache-control']).toBe('no-store');
     });
 
     it('keeps the counters in Redis, shared by every gateway replica', async () => {

@@ -4,7 +4,7 @@ import type { Logger } from '@portal/logging';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from '../connections/tokens';
 import { ApiError } from './api-error';
-import { pathOf, RequestHook } from './request-context';
+import { RequestHook, routedPathOf } from './request-context';
 
 export const RATE_LIMITED = 'Too many requests. Please try again later.';
 const WINDOW_MS = 60_000;
@@ -88,7 +88,7 @@ export class RateLimiter {
 
   hook(): RequestHook {
     return (request, _reply, done) => {
-      const rule = rateLimitRule(request.method, pathOf(request), this.config);
+      const rule = rateLimitRule(request.method, routedPathOf(request), this.config);
       if (!rule) return done();
       this.consume(rule, request.ip ?? 'unknown').then(
         ({ allowed, retryAfterSeconds }) => done(allowed ? undefined : ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds })),

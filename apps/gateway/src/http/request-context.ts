@@ -20,11 +20,30 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export type RequestHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
-/** The path of a request, without its query string (as it came: not decoded). */
+/** The path of a request, without its query string (as it came: not decoded; for logs). Decisions use routedPathOf. */
 export function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * The path as the router matches it, for every decision made by path (rate limits, the
+ * admin area, caching, the web app's fallback): percent-encoding decoded, as the router
+ * decodes it, so `/%61pi/v1/auth/%6Cogin` is the sign-in route here too; cut at a `#` as
+ * at a `?`. decodeURI keeps the reserved characters (`%2F`...) encoded, as the router
+ * does. A path that cannot be decoded reaches no route (400), so it is kept as it came.
+ */
+export function routedPathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '/';
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Whether `path` is `prefix` or below it, ignoring case (as routing does). */

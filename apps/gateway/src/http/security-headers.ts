@@ -1,7 +1,7 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import helmet from 'helmet';
 import { GatewayEnvironment, servedOverHttps } from '../config/gateway-environment';
-import { isUnder, pathOf, REQUEST_ID_HEADER, RequestHook } from './request-context';
+import { isUnder, REQUEST_ID_HEADER, RequestHook, routedPathOf } from './request-context';
 
 /**
  * Helmet with a Content Security Policy for the single-page app served from this same
@@ -67,7 +67,7 @@ export function corsOptions(environment: GatewayEnvironment): FastifyCorsOptions
 export function noStoreApiResponses(): RequestHook {
   return (request, reply, done) => {
     // On the Node response: a route's own Cache-Control (set on the reply) still wins.
-    if (isUnder(pathOf(request), '/api')) reply.raw.setHeader('Cache-Control', 'no-store');
+    if (isUnder(routedPathOf(request), '/api')) reply.raw.setHeader('Cache-Control', 'no-store');
     done();
   };
 }

@@ -1,7 +1,7 @@
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isUnder, pathOf, RequestHook } from '../http/request-context';
+import { isUnder, RequestHook, routedPathOf } from '../http/request-context';
 
 /** Paths that belong to the server: never answered with the web app's page. */
 function isServerPath(path: string): boolean {
@@ -51,7 +51,7 @@ export async function registerWebApp(fastify: FastifyInstance, directory: string
 export function webAppFallback(): RequestHook {
   return (request, reply, done) => {
     if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
-    const path = pathOf(request);
+    const path = routedPathOf(request);
     if (isServerPath(path) || looksLikeFile(path)) return done();
     reply.sendFile('index.html');
   };

@@ -80,6 +80,10 @@ describe('serving the built web app', () => {
     const api = await request(gateway.baseUrl).get('/api/v1/unknown').set('accept', 'text/html');
     expect(api.status).toBe(404);
     expect(api.body).toMatchObject({ statusCode: 404, message: 'The requested resource was not found.' });
+    // Percent-encoded, as the router reads it: still the API, never the app's page.
+    const encoded = await request(gateway.baseUrl).get('/%61pi/v1/unknown').set('accept', 'text/html');
+    expect(encoded.status).toBe(404);
+    expect(encoded.body).toMatchObject({ statusCode: 404 });
     expect((await request(gateway.baseUrl).get('/health')).body).toEqual({ status: 'ok' });
     expect((await request(gateway.baseUrl).post('/app/dashboard')).status).toBe(404);
   });
