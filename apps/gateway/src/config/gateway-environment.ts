@@ -57,6 +57,15 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(1)
   RATE_LIMIT_API_PER_MINUTE: number = 600;
 
+  /**
+   * Live-update streams (GET /api/v1/events) one user may hold open on one replica: one a
+   * tab. Each holds a socket and memory for as long as the access token lives, so a script
+   * with one session must not open thousands; past this, a new one is refused with 429.
+   */
+  @IsInt()
+  @Min(1)
+  REALTIME_STREAMS_PER_USER: number = 10;
+
   /** How long a role's admin permissions are reused before identity is asked again (a roles change event forgets them sooner). */
   @IsInt()
   @Min(0)

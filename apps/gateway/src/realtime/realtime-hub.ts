@@ -133,6 +133,11 @@ export class RealtimeHub implements OnApplicationBootstrap, BeforeApplicationShu
     return count;
   }
 
+  /** How many streams this user holds open on this replica. */
+  connectionsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** How many feeds are read now (one reader each at most). */
   get feedCount(): number {
     return this.readers.size;

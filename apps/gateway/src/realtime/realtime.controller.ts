@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@portal/contracts';
 import { CurrentActor, Public, SignedIn } from '../auth/access.decorators';
 import { bearerToken } from '../auth/access-token.strategy';
 import { SessionRevocations } from '../auth/session-revocations';
+import type { GatewayConfig } from '../config/gateway-environment';
+import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -14,6 +16,7 @@ import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 const TICKET_REFUSED = 'This live-update ticket is not valid or has expired. Please reconnect.';
+const TOO_MANY_STREAMS = 'Too many live-update connections are open for this account. Close another tab and try again.';
 
 /** One server-sent event as the stream carries it: `event: <event>` and `data: <JSON>`. */
 export class RealtimeEventDoc {
@@ -54,11 +57,16 @@ function tokenExpiry(req: FastifyRequest): number {
 @ApiCommonErrors()
 @Controller('api/v1/events')
 export class RealtimeController {
+  private readonly streamsPerUser: number;
+
   constructor(
     private readonly hub: RealtimeHub,
     private readonly tickets: RealtimeTickets,
     private readonly revocations: SessionRevocations,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.streamsPerUser = config.environment.REALTIME_STREAMS_PER_USER;
+  }
 
   @Post('tickets')
   @SignedIn()
@@ -84,6 +92,10 @@ export class RealtimeController {
     if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
     if ((await this.revocations.revocationOf(grant.actor.sessionId)) !== null) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
     req.user = grant.actor;
+    // Counted and added with nothing awaited in between, so two requests cannot both take the last place.
+    if (this.hub.connectionsOf(grant.actor.userId) >= this.streamsPerUser) {
+      throw ApiError.of(429, TOO_MANY_STREAMS, { code: 'too_many_streams', retryAfterSeconds: 10 });
+    }
 
     // Written straight to the socket, event by event: never compressed or buffered.
     const res = takeOverResponse(reply);

@@ -261,6 +261,21 @@ describe('live updates (server-sent events)', () => {
     expect(JSON.parse(again.body as string).message).toBe('This live-update ticket is not valid or has expired. Please reconnect.');
   });
 
+  it('lets one user hold at most REALTIME_STREAMS_PER_USER streams (10) on a replica, and frees a place when one closes', async () => {
+    const ada = customerActor();
+    const open: EventStreamClient[] = [];
+    for (let index = 0; index < 10; index += 1) open.push(await connect(ada));
+    const refused = await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events?ticket=${encodeURIComponent(await ticketFor(ada))}`);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body as string)).toMatchObject({ statusCode: 429, code: 'too_many_streams', retryAfterSeconds: 10 });
+    // Another user is not affected.
+    await connect(customerActor());
+    const hub = gateway.app.get(RealtimeHub);
+    open[0].close();
+    await eventually(() => hub.connectionsOf(ada.userId) === 9);
+    await connect(ada);
+  });
+
   it('forgets a stream whose browser went away while it was being opened', async () => {
     const hub = gateway.app.get(RealtimeHub);
     const before = hub.connectionCount;
