@@ -48,17 +48,31 @@ describe('a deleted account’s files', () => {
     (await database.query('SELECT purpose FROM kyc.files WHERE owner_id = $1 ORDER BY purpose NULLS FIRST', [ownerId])).rows.map((row: { purpose: string | null }) => row.purpose);
   const partsOf = async (ownerId: string) => (await database.query('SELECT count(*)::int AS n FROM kyc.file_upload_parts WHERE owner_id = $1', [ownerId])).rows[0].n as number;
 
-  it('erases the profile photo, files for no kept purpose and unfinished uploads; keeps KYC and application documents; once however often the event comes', async () => {
+  /** A row that refers to the file, as a document handed in (before purposes were checked, any file could be) or a biometric step. */
+  const handedIn = (ownerId: string, fileId: string) =>
+    database.query(`INSERT INTO kyc.kyc_documents (id, user_id, document_type, file_id, status) VALUES ($1, $2, 'id', $3, 'pending')`, [randomUUID(), ownerId, fileId]);
+  const takenAsStill = (ownerId: string, fileId: string) =>
+    database.query(`INSERT INTO kyc.biometric_sessions (id, user_id, provider, status, steps) VALUES ($1, $2, 'built-in', 'pending', $3)`, [
+      randomUUID(),
+      ownerId,
+      JSON.stringify([{ id: 'face', status: 'passed', failureReason: null, fileId }]),
+    ]);
+
+  it('erases the profile photo, uploads never handed in and unfinished uploads; keeps what KYC records refer to and application uploads; once however often the event comes', async () => {
     const deleted = customer();
     const other = customer();
     await upload(deleted, png, 'me.png', PROFILE_PHOTO_PURPOSE);
     await upload(deleted, pdf, 'notes.pdf');
-    await upload(deleted, pdf, 'passport.pdf', 'kyc:id');
+    await upload(deleted, pdf, 'abandoned.pdf', 'kyc:tax');
+    await handedIn(deleted.userId, (await upload(deleted, pdf, 'passport.pdf', 'kyc:id')).id);
+    // Handed in with no purpose, as the server allowed before purposes were checked: still due diligence evidence.
+    await handedIn(deleted.userId, (await upload(deleted, pdf, 'licence.pdf', 'legacy')).id);
+    await takenAsStill(deleted.userId, (await upload(deleted, png, 'face.png', 'kyc:biometric')).id);
     await upload(deleted, pdf, 'bank-statement.pdf', 'application:bank_statement');
     // An upload never completed.
     await client.as(deleted).send(KycFileCommands.storePart, { uploadId: randomUUID(), index: 0, purpose: PROFILE_PHOTO_PURPOSE, data: png.toString('base64') });
     await upload(other, png, 'other.png', PROFILE_PHOTO_PURPOSE);
-    expect(await filesOf(deleted.userId)).toEqual([null, 'application:bank_statement', 'kyc:id', PROFILE_PHOTO_PURPOSE]);
+    expect(await filesOf(deleted.userId)).toEqual([null, 'application:bank_statement', 'kyc:biometric', 'kyc:id', 'kyc:tax', 'legacy', PROFILE_PHOTO_PURPOSE]);
     expect(await partsOf(deleted.userId)).toBe(1);
 
     const event = eventEnvelope(IdentityEvents.userDeleted, { userId: deleted.userId, deletedBy: deleted.userId });
@@ -66,7 +80,7 @@ describe('a deleted account’s files', () => {
     await identity.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'kyc', await identity.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-again`));
 
     // Customer due diligence records and application documents stay, by law.
-    expect(await filesOf(deleted.userId)).toEqual(['application:bank_statement', 'kyc:id']);
+    expect(await filesOf(deleted.userId)).toEqual(['application:bank_statement', 'kyc:biometric', 'kyc:id', 'legacy']);
     expect(await partsOf(deleted.userId)).toBe(0);
     expect(await filesOf(other.userId)).toEqual([PROFILE_PHOTO_PURPOSE]);
   });
