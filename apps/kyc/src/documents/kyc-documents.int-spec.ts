@@ -129,10 +129,16 @@ describe('KYC documents, their review and the KYC decision', () => {
     expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'passport' as never }))).toMatchObject({ statusCode: 400 });
   });
 
-  it('takes only files uploaded for the Document Upload Center: not a GIF profile photo, an application document or a file for nothing named', async () => {
+  it('takes only files uploaded for the Document Upload Center: not a GIF profile photo, an application document, a biometric still or a file for nothing named', async () => {
     const owner = await newCustomer();
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
-    const others = [await upload(owner, gif, 'me.gif', 'profile_photo'), await upload(owner, pdf(), 'id.pdf', 'application:id_document'), await upload(owner, pdf(), 'id.pdf', null)];
+    const still = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600)]);
+    const others = [
+      await upload(owner, gif, 'me.gif', 'profile_photo'),
+      await upload(owner, pdf(), 'id.pdf', 'application:id_document'),
+      await upload(owner, still, 'face.png', 'kyc:biometric'),
+      await upload(owner, pdf(), 'id.pdf', null),
+    ];
     expect(others[0].mimeType).toBe('image/gif');
     for (const file of others) {
       expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 404, code: 'file_not_found' });

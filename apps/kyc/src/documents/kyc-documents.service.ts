@@ -13,6 +13,7 @@ import {
   KycDocumentList,
   KycDocumentView,
   KycEvents,
+  BIOMETRIC_FILE_PURPOSE,
   KYC_FILE_PURPOSE_PREFIX,
   KycStatusView,
   RequestKycDocumentPayload,
@@ -51,7 +52,8 @@ export class KycDocumentsService {
       // theirs uploaded for something else (an application's PDF, a GIF profile photo) is not
       // one of the Document Upload Center's either: its type was not checked as a KYC
       // document's, and the admins who review KYC are not the ones its purpose lets read it.
-      if (!file || !file.purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ServiceError.notFound('File not found', 'file_not_found');
+      // A biometric camera still is a KYC upload but not a document.
+      if (!file || !file.purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX) || file.purpose === BIOMETRIC_FILE_PURPOSE) throw ServiceError.notFound('File not found', 'file_not_found');
       const document = manager.create(KycDocument, { id: randomUUID(), userId: owner.userId, documentType: payload.documentType, fileId: file.id, status: 'pending', reviewNotes: null, reviewedBy: null, reviewedAt: null });
       // The same file handed in twice at once: the unique file id lets one in, the other is told so (not a 500).
       const inserted = await manager.createQueryBuilder().insert().into(KycDocument).values(document).orIgnore().execute();
