@@ -41,6 +41,10 @@ export async function dropEventTablesV1(queryRunner: QueryRunner, schema: string
  */
 export async function createEventTablesV2(queryRunner: QueryRunner, schema: string): Promise<void> {
   const table = `"${schema}"."outbox_events"`;
+  // Rows already published are in JetStream and never read again (the purge would drop them
+  // within days): gone first, the locked rewrite below covers only the unpublished backlog,
+  // so writers of new events wait for as short a time as possible.
+  await queryRunner.query(`DELETE FROM ${table} WHERE published_at IS NOT NULL`);
   await queryRunner.query(`ALTER TABLE ${table} ADD "sequence" bigint`);
   await queryRunner.query(
     `UPDATE ${table} AS event SET "sequence" = ordered.position FROM (SELECT "id", row_number() OVER (ORDER BY "occurred_at", "id") AS position FROM ${table}) AS ordered WHERE event."id" = ordered."id"`,

@@ -223,6 +223,10 @@ describe('the outbox relay', () => {
     try {
       // The upgraded table is exactly what the entity describes.
       expect(await pendingSchemaChanges(outbox)).toEqual([]);
+      // What had gone out already (it is in JetStream) was dropped rather than renumbered under the lock.
+      const kept = (await outbox.query(`SELECT id FROM "${schema}".outbox_events ORDER BY sequence`)) as { id: string }[];
+      expect(kept.map((row) => row.id)).not.toContain(legacy[1].id);
+      expect(kept).toHaveLength(3);
       // New events are numbered after the old ones.
       await outbox.transaction((manager) => addToOutbox(manager, ParcelEvents.parcelSent, { label: `new-${tag}` }));
       expect(await outboxRelay.relayPending()).toBe(4);
