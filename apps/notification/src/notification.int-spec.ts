@@ -90,7 +90,7 @@ describe('notification service', () => {
     expect(await deliveriesFor(event.id)).toHaveLength(1);
     const job = await notification.emailQueue.getJob(emailJobId(event.id, 'confirm-email'));
     expect(await job?.getState()).toBe('completed');
-    expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential' }, removeOnComplete: { age: 604800 }, removeOnFail: false });
+    expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential' }, removeOnComplete: { age: 604800 }, removeOnFail: { age: 2592000 } });
   });
 
   it('sends the reset, password-changed and welcome emails, and none for a registration', async () => {

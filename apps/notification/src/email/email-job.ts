@@ -1,5 +1,6 @@
 import { JobsOptions } from 'bullmq';
 import { EmailTemplateName, EmailTemplateParams, Language } from './templates';
+import { EMAIL_DELIVERY_RETENTION_DAYS } from './email-delivery-retention';
 
 /** An email to send: a template, its values and the recipient. */
 export type EmailRequest = {
@@ -35,8 +36,9 @@ export function emailJobOptions(eventId: string, template: EmailTemplateName, re
     attempts: EMAIL_SEND_ATTEMPTS,
     backoff: { type: 'exponential', delay: retryDelayMs },
     // Completed jobs are kept a week: that is how long a replayed event whose processed
-    // row was lost still finds its job id taken. Failed jobs stay until someone acts.
+    // row was lost still finds its job id taken. Failed jobs stay 30 days for admins to see
+    // (they hold the address and the name), as long as the log of sent emails.
     removeOnComplete: { age: SEVEN_DAYS_IN_SECONDS },
-    removeOnFail: false,
+    removeOnFail: { age: EMAIL_DELIVERY_RETENTION_DAYS * 24 * 3600 },
   };
 }
