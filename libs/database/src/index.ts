@@ -5,3 +5,4 @@ export * from './transactions';
 export * from './service-database.module';
 export * from './personal-data';
 export * from './prepared-query';
+export * from './retention';

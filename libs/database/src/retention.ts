@@ -1,0 +1,72 @@
+import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+
+const BATCH_SIZE = 1_000;
+const DAY_MS = 86_400_000;
+
+/** A table's rows whose `column` (a timestamp) is older than `keepDays`. */
+export interface RetentionRule {
+  /** Names the rule in logs and in what `purgeExpired` returns. */
+  name: string;
+  entity: EntityTarget<ObjectLiteral>;
+  column: string;
+  keepDays: number;
+}
+
+/**
+ * Deletes what the rules no longer keep, a thousand rows per statement so no lock is held
+ * for long; returns how many rows went, by rule. Safe on several replicas at once.
+ */
+export async function purgeExpired(dataSource: DataSource, rules: readonly RetentionRule[], now = new Date()): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const rule of rules) {
+    const { schema, tableName, primaryColumns } = dataSource.getMetadata(rule.entity);
+    const table = [schema, tableName].filter((part): part is string => Boolean(part)).map((part) => dataSource.driver.escape(part)).join('.');
+    const key = dataSource.driver.escape(primaryColumns[0].databaseName);
+    const cutoff = new Date(now.getTime() - rule.keepDays * DAY_MS);
+    deleted[rule.name] = 0;
+    for (;;) {
+      const [, count] = (await dataSource.query(
+        `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${dataSource.driver.escape(rule.column)} < $1 LIMIT ${BATCH_SIZE})`,
+        [cutoff],
+      )) as [unknown, number];
+      deleted[rule.name] += count;
+      if (count < BATCH_SIZE) break;
+    }
+  }
+  return deleted;
+}
+
+/**
+ * Runs `work` a minute after start, then hourly after each run ends, until stopped; the
+ * schedule alone never keeps the process alive. `stop` waits for a run under way.
+ */
+export class HourlySchedule {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly work: () => Promise<unknown>,
+    private readonly timing = { firstRunMs: 60_000, intervalMs: 3_600_000 },
+  ) {}
+
+  start(): void {
+    this.next(this.timing.firstRunMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private next(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.work()
+        .catch(() => undefined)
+        .finally(() => this.next(this.timing.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+}
