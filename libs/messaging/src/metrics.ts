@@ -36,6 +36,13 @@ export const eventsHandled = new Counter({
   registers: [metricsRegistry],
 });
 
+export const workAfterReply = new Counter({
+  name: 'portal_work_after_reply_total',
+  help: 'Work started after a request was answered (an emailed link the caller was told is on its way), by what and outcome: done or failed',
+  labelNames: ['what', 'outcome'],
+  registers: [metricsRegistry],
+});
+
 type Sample = { labels: Record<string, string>; value: number };
 
 /**

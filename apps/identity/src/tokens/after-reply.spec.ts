@@ -1,4 +1,5 @@
 import type { Logger } from '@portal/logging';
+import { metricsRegistry } from '@portal/messaging';
 import { AfterReply } from './after-reply';
 
 describe('work after the reply', () => {
@@ -15,6 +16,23 @@ describe('work after the reply', () => {
     finish();
     await idle;
     expect(done).toBe(true);
+  });
+
+  /** portal_work_after_reply_total for this what and outcome. */
+  async function counted(what: string, outcome: string): Promise<number> {
+    const metric = (await metricsRegistry.getMetricsAsJSON()).find((entry) => entry.name === 'portal_work_after_reply_total');
+    return (metric?.values ?? []).find((value) => value.labels.what === what && value.labels.outcome === outcome)?.value ?? 0;
+  }
+
+  it('counts each piece of work by outcome, so a link that never went out can be alerted on', async () => {
+    const afterReply = new AfterReply(logger());
+    const [doneBefore, failedBefore] = [await counted('counted link', 'done'), await counted('counted link', 'failed')];
+    afterReply.run('counted link', () => Promise.resolve());
+    afterReply.run('counted link', () => Promise.reject(new Error('smtp away')));
+    afterReply.run('counted link', () => Promise.reject(new Error('smtp away')));
+    await afterReply.idle();
+    expect(await counted('counted link', 'done')).toBe(doneBefore + 1);
+    expect(await counted('counted link', 'failed')).toBe(failedBefore + 2);
   });
 
   it('logs a failure instead of throwing it, and shutdown still completes', async () => {

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
-import { LOGGER } from '@portal/messaging';
+import { LOGGER, workAfterReply } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 
 /**
@@ -7,7 +7,9 @@ import type { Logger } from '@portal/logging';
  * emailing a link to an address only when it has an account. Done before answering, it
  * made the answer for a registered address measurably slower than for an unknown one
  * (a transaction against a single read), so timing the "always accepted" answer told
- * whether the account exists. Failures are logged; shutdown waits for what is under way.
+ * whether the account exists. The caller was already told the link is on its way, so a
+ * failure is logged and counted (portal_work_after_reply_total, alerted on: someone is
+ * waiting for an email that will not come); shutdown waits for what is under way.
  */
 @Injectable()
 export class AfterReply implements BeforeApplicationShutdown {
@@ -20,8 +22,11 @@ export class AfterReply implements BeforeApplicationShutdown {
     const done: Promise<void> = Promise.resolve()
       .then(work)
       .then(
-        () => undefined,
-        (error: unknown) => this.logger.error({ err: String(error), what }, 'work after the reply failed'),
+        () => void workAfterReply.inc({ what, outcome: 'done' }),
+        (error: unknown) => {
+          workAfterReply.inc({ what, outcome: 'failed' });
+          this.logger.error({ err: String(error), what }, 'work after the reply failed');
+        },
       )
       .finally(() => this.running.delete(done));
     this.running.add(done);
