@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, O
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { StreamDefinition } from '@portal/contracts';
+import { HourlySchedule, purgeExpired, RetentionRule } from '@portal/database';
 import type { Logger } from '@portal/logging';
 import { eventTable, OutboxEvent, ProcessedEvent } from './outbox';
 import { databasePool, outboxBacklog } from './metrics';
@@ -15,29 +16,16 @@ import { LOGGER, NATS_CONNECTION } from './service-runtime';
  */
 export const EVENT_RETENTION = { publishedOutboxDays: 7, processedEventDays: 30 } as const;
 
-const PURGE_BATCH = 1_000;
-const FIRST_PURGE_DELAY_MS = 60_000;
-const PURGE_INTERVAL_MS = 3_600_000;
+/** What the hourly purge deletes: published outbox rows and old processed-event records. */
+const SPENT_EVENTS: readonly RetentionRule[] = [
+  { name: 'outboxEvents', entity: OutboxEvent, column: 'published_at', keepDays: EVENT_RETENTION.publishedOutboxDays },
+  { name: 'processedEvents', entity: ProcessedEvent, column: 'processed_at', keepDays: EVENT_RETENTION.processedEventDays },
+];
 
 /** Deletes published outbox rows and old processed-event records, in small batches. */
 export async function purgeSpentEvents(dataSource: DataSource, now = new Date()): Promise<{ outboxEvents: number; processedEvents: number }> {
-  const day = 86_400_000;
-  const batchDelete = async (entity: typeof OutboxEvent | typeof ProcessedEvent, key: string, column: string, cutoff: Date) => {
-    const table = eventTable(dataSource, entity);
-    let deleted = 0;
-    for (;;) {
-      const [, count] = (await dataSource.query(
-        `DELETE FROM ${table} WHERE "${key}" IN (SELECT "${key}" FROM ${table} WHERE "${column}" < $1 LIMIT ${PURGE_BATCH})`,
-        [cutoff],
-      )) as [unknown, number];
-      deleted += count;
-      if (count < PURGE_BATCH) return deleted;
-    }
-  };
-  return {
-    outboxEvents: await batchDelete(OutboxEvent, 'id', 'published_at', new Date(now.getTime() - EVENT_RETENTION.publishedOutboxDays * day)),
-    processedEvents: await batchDelete(ProcessedEvent, 'event_id', 'processed_at', new Date(now.getTime() - EVENT_RETENTION.processedEventDays * day)),
-  };
+  const { outboxEvents, processedEvents } = await purgeExpired(dataSource, SPENT_EVENTS, now);
+  return { outboxEvents, processedEvents };
 }
 
 export const OUTBOX_STREAMS = Symbol('OUTBOX_STREAMS');
@@ -45,9 +33,12 @@ export const OUTBOX_STREAMS = Symbol('OUTBOX_STREAMS');
 /** Runs the relay for as long as the service runs, and the hourly purge of spent rows. */
 @Injectable()
 export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private purgeTimer: NodeJS.Timeout | null = null;
-  private purging: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly purge = new HourlySchedule(() =>
+    purgeSpentEvents(this.dataSource).then(
+      (deleted) => this.logger.info({ deleted }, 'spent event records deleted'),
+      (error) => this.logger.warn({ err: String(error) }, 'could not delete spent event records; will retry'),
+    ),
+  );
   private removeGauges: (() => void)[] = [];
 
   constructor(
@@ -58,7 +49,7 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap(): void {
     this.relay.start();
-    this.schedulePurge(FIRST_PURGE_DELAY_MS);
+    this.purge.start();
     const table = eventTable(this.dataSource, OutboxEvent);
     const pool = (this.dataSource.driver as { master?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).master;
     this.removeGauges = [
@@ -80,22 +71,8 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
 
   // Before shutdown, so the relay's last batch finishes while NATS and the database are still open.
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
     for (const remove of this.removeGauges) remove();
-    if (this.purgeTimer) clearTimeout(this.purgeTimer);
-    await Promise.all([this.relay.stop(), this.purging]);
-  }
-
-  private schedulePurge(delayMs: number): void {
-    if (this.stopped) return;
-    this.purgeTimer = setTimeout(() => {
-      this.purging = purgeSpentEvents(this.dataSource)
-        .then((deleted) => this.logger.info({ deleted }, 'spent event records deleted'))
-        .catch((error) => this.logger.warn({ err: String(error) }, 'could not delete spent event records; will retry'))
-        .finally(() => this.schedulePurge(PURGE_INTERVAL_MS));
-    }, delayMs);
-    // The schedule alone must not keep the process alive.
-    this.purgeTimer.unref();
+    await Promise.all([this.relay.stop(), this.purge.stop()]);
   }
 }
 
