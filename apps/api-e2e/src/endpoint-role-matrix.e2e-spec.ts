@@ -67,7 +67,7 @@ describe('every endpoint × every role, against the permission table', () => {
   beforeAll(async () => {
     // Rate limits raised by configuration: the point is what each endpoint answers, not the limiter.
     stack = await startTestStack('api-role-matrix', {
-      env: { RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000' },
+      env: { RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000', RATE_LIMIT_EXPORTS_PER_MINUTE: '1000000', RATE_LIMIT_BROADCASTS_PER_MINUTE: '1000000' },
     });
     [owner, stranger] = await Promise.all([confirmedCustomer(stack.api, stack.inbox), confirmedCustomer(stack.api, stack.inbox)]);
     for (const role of ADMIN_ROLES) admins.set(role, await adminAccount(stack.api, { root: stack.root, env: stack.env, role }));

@@ -26,6 +26,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
         RATE_LIMIT_API_PER_MINUTE: '1000000',
         RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000',
         RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000',
+        RATE_LIMIT_EXPORTS_PER_MINUTE: '1000000',
+        RATE_LIMIT_BROADCASTS_PER_MINUTE: '1000000',
       },
     });
   }, 120_000);

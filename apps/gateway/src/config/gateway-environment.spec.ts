@@ -38,6 +38,8 @@ describe('gateway configuration', () => {
       RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: 20,
       RATE_LIMIT_AUTH_SESSION_PER_MINUTE: 60,
       RATE_LIMIT_API_PER_MINUTE: 600,
+      RATE_LIMIT_EXPORTS_PER_MINUTE: 10,
+      RATE_LIMIT_BROADCASTS_PER_MINUTE: 5,
     });
     expect(defaults.environment.WEB_DIST_DIR).toBeUndefined();
     expect(defaults.jwtPublicKey).toContain('BEGIN PUBLIC KEY');
@@ -49,6 +51,8 @@ describe('gateway configuration', () => {
     expect(problemsOf({ BODY_LIMIT: 'lots' })).toEqual([expect.stringMatching(/^BODY_LIMIT \(bad value\): must be a size/)]);
     expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([expect.stringMatching(/^TRUST_PROXY \(bad value\)/)]);
     expect(problemsOf({ RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^RATE_LIMIT_AUTH_EMAIL_PER_MINUTE/)]);
+    expect(problemsOf({ RATE_LIMIT_EXPORTS_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^RATE_LIMIT_EXPORTS_PER_MINUTE/)]);
+    expect(problemsOf({ RATE_LIMIT_BROADCASTS_PER_MINUTE: 'lots' })).toEqual([expect.stringMatching(/^RATE_LIMIT_BROADCASTS_PER_MINUTE/)]);
     expect(problemsOf({ WEB_URL: 'localhost' })).toEqual([expect.stringMatching(/^WEB_URL \(bad value\)/)]);
   });
 

@@ -58,6 +58,20 @@ export class GatewayEnvironment extends ServiceEnvironment {
   RATE_LIMIT_API_PER_MINUTE: number = 600;
 
   /**
+   * Per client address and minute, on top of the general limit: file exports (`format=csv|xlsx`
+   * on the API's lists and reports, and GET /api/v1/me/export), all counted together. Each
+   * streams up to 100,000 rows.
+   */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_EXPORTS_PER_MINUTE: number = 10;
+
+  /** Per client address and minute, on top of the general limit: notification broadcasts (each writes to every customer in its audience). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_BROADCASTS_PER_MINUTE: number = 5;
+
+  /**
    * Live-update streams (GET /api/v1/events) one user may hold open on one replica: one a
    * tab. Each holds a socket and memory for as long as the access token lives, so a script
    * with one session must not open thousands; past this, a new one is refused with 429.

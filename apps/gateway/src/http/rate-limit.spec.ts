@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
 import { GatewayConfig, GatewayEnvironment } from '../config/gateway-environment';
-import { RATE_LIMIT_HIT_SCRIPT, RateLimiter, rateLimitRule } from './rate-limit';
+import { RATE_LIMIT_HIT_SCRIPT, RateLimiter, rateLimitRule, rateLimitRules } from './rate-limit';
 
 const config: GatewayConfig = { environment: new GatewayEnvironment(), jwtPublicKey: 'unused' };
 
@@ -25,6 +25,59 @@ describe('rateLimitRule', () => {
     expect(rateLimitRule('GET', '/health/ready', config)).toBeNull();
     expect(rateLimitRule('GET', '/app/dashboard', config)).toBeNull();
     expect(rateLimitRule('GET', '/apis', config)).toBeNull();
+  });
+});
+
+describe('rateLimitRules', () => {
+  const general = { name: 'api', limit: 600 };
+  const exports = { name: 'exports', limit: 10 };
+  const broadcasts = { name: 'broadcasts', limit: 5 };
+
+  it('counts a file export against the exports limit as well as the general one, whichever list or report it comes from', () => {
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', { format: 'csv' }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/admin/audit-logs', { format: 'xlsx', action: 'user_suspended' }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/admin/reports', { period: 'weekly', tab: 'financial', format: 'csv' }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/admin/users', { format: 'xlsx' }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/me/export', {}, config)).toEqual([general, exports]);
+    // HEAD runs the same handler.
+    expect(rateLimitRules('HEAD', '/api/v1/admin/transactions', { format: 'csv' }, config)).toEqual([general, exports]);
+  });
+
+  it('reads the path as routing does: case, a trailing slash, a repeated or oddly written format', () => {
+    expect(rateLimitRules('GET', '/API/V1/Me/Export/', {}, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/Api/v1/admin/Transactions/', { format: 'CSV' }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', { format: ['json', 'xlsx'] }, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', { format: ' csv ' }, config)).toEqual([general, exports]);
+  });
+
+  it('counts a broadcast against the broadcasts limit as well as the general one', () => {
+    expect(rateLimitRules('POST', '/api/v1/admin/notifications/broadcast', {}, config)).toEqual([general, broadcasts]);
+    expect(rateLimitRules('POST', '/api/v1/Admin/Notifications/Broadcast/', {}, config)).toEqual([general, broadcasts]);
+  });
+
+  it('leaves ordinary requests to the general (or auth) limit alone', () => {
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', {}, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', { format: '' }, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', { q: 'csv' }, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/me', {}, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/me/exports', {}, config)).toEqual([general]);
+    expect(rateLimitRules('DELETE', '/api/v1/me/export', {}, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/admin/notifications/broadcast', {}, config)).toEqual([general]);
+    expect(rateLimitRules('GET', '/api/v1/admin/notifications/stats', {}, config)).toEqual([general]);
+    expect(rateLimitRules('POST', '/api/v1/auth/login', { format: 'csv' }, config)).toEqual([{ name: 'login', limit: 60 }]);
+    expect(rateLimitRules('GET', '/api/v1/admin/transactions', undefined, config)).toEqual([general]);
+  });
+
+  it('limits nothing outside the API, whatever the query', () => {
+    expect(rateLimitRules('GET', '/health/ready', { format: 'csv' }, config)).toEqual([]);
+    expect(rateLimitRules('GET', '/app/export', { format: 'xlsx' }, config)).toEqual([]);
+  });
+
+  it('takes the limits from configuration', () => {
+    const environment = Object.assign(new GatewayEnvironment(), { RATE_LIMIT_EXPORTS_PER_MINUTE: 3, RATE_LIMIT_BROADCASTS_PER_MINUTE: 1 });
+    const configured: GatewayConfig = { environment, jwtPublicKey: 'unused' };
+    expect(rateLimitRules('GET', '/api/v1/me/export', {}, configured)[1]).toEqual({ name: 'exports', limit: 3 });
+    expect(rateLimitRules('POST', '/api/v1/admin/notifications/broadcast', {}, configured)[1]).toEqual({ name: 'broadcasts', limit: 1 });
   });
 });
 

@@ -9,7 +9,7 @@ import { RequestHook, routedPathOf } from './request-context';
 export const RATE_LIMITED = 'Too many requests. Please try again later.';
 const WINDOW_MS = 60_000;
 
-/** Which limit a request counts against; each endpoint of the auth groups has its own counter. */
+/** A limit a request counts against; each endpoint of the auth groups has its own counter. */
 export interface RateLimitRule {
   /** Part of the Redis key. */
   name: string;
@@ -18,12 +18,34 @@ export interface RateLimitRule {
 
 const EMAIL_SENDING_ENDPOINTS = new Set(['/api/v1/auth/signup', '/api/v1/auth/resend-confirmation', '/api/v1/auth/password-reset']);
 const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/login/mfa', '/api/v1/auth/login/mfa/enrol']);
+/** The customer's own data as one file (GET; HEAD runs the same handler). */
+const ACCOUNT_EXPORT_ENDPOINT = '/api/v1/me/export';
+/** Writes a notification for every customer in the audience. */
+const BROADCAST_ENDPOINT = '/api/v1/admin/notifications/broadcast';
+const EXPORT_FORMATS = new Set(['csv', 'xlsx']);
+
+/** The path as routing compares it: case and trailing slashes ignored. */
+function normalisedPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '');
+}
+
+function isApi(normalised: string): boolean {
+  return normalised === '/api' || normalised.startsWith('/api/');
+}
+
+/** Whether the query asks for a file (`format=csv|xlsx`, in any case, as one of repeated values too). */
+function asksForFile(query: unknown): boolean {
+  if (!query || typeof query !== 'object') return false;
+  const format = (query as Record<string, unknown>).format;
+  const values = Array.isArray(format) ? format : [format];
+  return values.some((value) => typeof value === 'string' && EXPORT_FORMATS.has(value.trim().toLowerCase()));
+}
 
 /** The rule for a request, or null outside the API (health probes, the web app's files). */
 export function rateLimitRule(method: string, path: string, config: GatewayConfig): RateLimitRule | null {
   // Routing ignores case and a trailing slash, so the rule must too.
-  const normalised = path.toLowerCase().replace(/\/+$/, '');
-  if (normalised !== '/api' && !normalised.startsWith('/api/')) return null;
+  const normalised = normalisedPath(path);
+  if (!isApi(normalised)) return null;
   const environment = config.environment;
   if (method === 'POST' && EMAIL_SENDING_ENDPOINTS.has(normalised)) {
     return { name: normalised.slice('/api/v1/auth/'.length), limit: environment.RATE_LIMIT_AUTH_EMAIL_PER_MINUTE };
@@ -32,6 +54,31 @@ export function rateLimitRule(method: string, path: string, config: GatewayConfi
     return { name: normalised.slice('/api/v1/auth/'.length), limit: environment.RATE_LIMIT_AUTH_SESSION_PER_MINUTE };
   }
   return { name: 'api', limit: environment.RATE_LIMIT_API_PER_MINUTE };
+}
+
+/**
+ * The heavy operations' own limit, counted in addition to rateLimitRule's: a file export
+ * (`?format=csv|xlsx` on any API read, or the customer's `GET /api/v1/me/export`) streams
+ * up to 100,000 rows, and a broadcast writes to every customer. All exports of an address
+ * share one counter, all broadcasts another. Null for anything else.
+ */
+export function heavyRateLimitRule(method: string, path: string, query: unknown, config: GatewayConfig): RateLimitRule | null {
+  const normalised = normalisedPath(path);
+  if (!isApi(normalised)) return null;
+  const environment = config.environment;
+  if (method === 'POST' && normalised === BROADCAST_ENDPOINT) return { name: 'broadcasts', limit: environment.RATE_LIMIT_BROADCASTS_PER_MINUTE };
+  if ((method === 'GET' || method === 'HEAD') && (normalised === ACCOUNT_EXPORT_ENDPOINT || asksForFile(query))) {
+    return { name: 'exports', limit: environment.RATE_LIMIT_EXPORTS_PER_MINUTE };
+  }
+  return null;
+}
+
+/** Every limit a request counts against, the general one first. */
+export function rateLimitRules(method: string, path: string, query: unknown, config: GatewayConfig): RateLimitRule[] {
+  const general = rateLimitRule(method, path, config);
+  if (!general) return [];
+  const heavy = heavyRateLimitRule(method, path, query, config);
+  return heavy ? [general, heavy] : [general];
 }
 
 export interface RateLimitDecision {
@@ -88,12 +135,19 @@ export class RateLimiter {
 
   hook(): RequestHook {
     return (request, _reply, done) => {
-      const rule = rateLimitRule(request.method, routedPathOf(request), this.config);
-      if (!rule) return done();
-      this.consume(rule, request.ip ?? 'unknown').then(
-        ({ allowed, retryAfterSeconds }) => done(allowed ? undefined : ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds })),
-        done,
-      );
+      const rules = rateLimitRules(request.method, routedPathOf(request), request.query, this.config);
+      if (rules.length === 0) return done();
+      const client = request.ip ?? 'unknown';
+      const refuse = ({ retryAfterSeconds }: RateLimitDecision) => ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds });
+      if (rules.length === 1) {
+        this.consume(rules[0], client).then((decision) => done(decision.allowed ? undefined : refuse(decision)), done);
+        return;
+      }
+      // Every counter is hit (in one pipelined round trip): a refused export still counts against the general limit.
+      Promise.all(rules.map((rule) => this.consume(rule, client))).then((decisions) => {
+        const refused = decisions.find((decision) => !decision.allowed);
+        done(refused ? refuse(refused) : undefined);
+      }, done);
     };
   }
 }

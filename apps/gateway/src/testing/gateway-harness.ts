@@ -76,6 +76,8 @@ export class GatewayHarness {
       RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000',
       RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000',
       RATE_LIMIT_API_PER_MINUTE: '10000',
+      RATE_LIMIT_EXPORTS_PER_MINUTE: '10000',
+      RATE_LIMIT_BROADCASTS_PER_MINUTE: '10000',
       ...env,
     });
     const { privateKey } = resolveJwtKeys({ nodeEnv: 'test', needPrivateKey: true, keysDir, env: {} });
