@@ -9,7 +9,7 @@ import { JsonLogger, Logger } from '@portal/logging';
 import { AdminAreaGate } from './admin/admin-area.gate';
 import { AccessTokenAuthenticator } from './auth/access-token.authenticator';
 import { apiDocsEnabled, GatewayConfig, sourceMapsEnabled, trustProxySetting } from './config/gateway-environment';
-import { UPLOAD_LIMITS } from './files/multipart-upload';
+import { refuseDeclaredOversizedUploads, UPLOAD_LIMITS } from './files/multipart-upload';
 import { GatewayModule } from './gateway.module';
 import { refuseUnsafeInput, registerBodyParsers } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -96,6 +96,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   }
   // The revocation read and the rate limit's count leave in one Redis round trip (see earlyRevocationRead).
   fastify.addHook('onRequest', inOrder([app.get(AccessTokenAuthenticator).earlyRevocationRead(), app.get(RateLimiter).hook()]));
+  // An upload that declares more than the route can accept is refused before its body is read (counted by the rate limit first).
+  fastify.addHook('onRequest', refuseDeclaredOversizedUploads());
   // Only the auth endpoints read a cookie (the refresh token's, scoped to their path): parsed there, not here.
   await fastify.register(fastifyCookie, { hook: false });
   registerBodyParsers(fastify, environment.BODY_LIMIT);

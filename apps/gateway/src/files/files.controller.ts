@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { FileViewAudit } from './file-view-audit';
 import { readUpload } from './multipart-upload';
 
 const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
@@ -36,6 +37,7 @@ export class FilesController {
   constructor(
     private readonly services: ServiceClient,
     private readonly denial: AdminAccessDenial,
+    private readonly views: FileViewAudit,
   ) {}
 
   @Post()
@@ -100,13 +102,28 @@ export class FilesController {
   /**
    * The file's description and first part. kyc refuses an administrator whose role lacks
    * the permission of the file's purpose (403): that is refused admin access, answered and
-   * recorded as a security event the way the admin area records it.
+   * recorded as a security event the way the admin area records it. An administrator
+   * opening someone else's file is recorded in the audit trail before anything is sent
+   * (FileViewAudit: 503 and no file when it cannot be); the owner's own download is not.
    */
   private async opening(id: string, req: FastifyRequest, meta: RequestMeta) {
+    const file = await this.fromKyc(req, () => this.services.send(KycFileCommands.describe, { fileId: id }, meta));
+    const viewer = req.user;
+    // An owner kyc did not name is taken for someone else: a view too many recorded, never one missed.
+    const recorded = viewer?.userType === 'admin' && file.ownerId !== viewer.userId ? this.views.record(file, meta) : undefined;
+    const [first] = await Promise.all([
+      file.parts > 0
+        ? this.fromKyc(req, async () => Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64'))
+        : Promise.resolve(Buffer.alloc(0)),
+      recorded,
+    ]);
+    return { file, first };
+  }
+
+  /** A kyc call, with its refusal of an administrator answered and recorded as refused admin access. */
+  private async fromKyc<T>(req: FastifyRequest, call: () => Promise<T>): Promise<T> {
     try {
-      const file = await this.services.send(KycFileCommands.describe, { fileId: id }, meta);
-      const first = file.parts > 0 ? Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64') : Buffer.alloc(0);
-      return { file, first };
+      return await call();
     } catch (error) {
       const actor = req.user;
       if (error instanceof ServiceCallError && error.body.statusCode === 403 && actor?.userType === 'admin') {

@@ -1,10 +1,58 @@
 import 'reflect-metadata';
+import http from 'node:http';
 import request from 'supertest';
-import { FILE_PART_BYTES, IdentityCommands, KycFileCommands } from '@portal/contracts';
+import { FILE_PART_BYTES, IdentityCommands, KycFileCommands, MAX_FILE_BYTES } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { eventually, FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { eventually, FakeServiceError, GatewayHarness, TestActor } from '../testing/gateway-harness';
 
 jest.setTimeout(60_000);
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  ms: number;
+}
+
+/** A multipart body as a browser sends it: the fields first, then the file. */
+function multipart(boundary: string, fields: Record<string, string>, file: Buffer, name: string): Buffer {
+  const head = Object.entries(fields)
+    .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
+    .join('');
+  return Buffer.concat([
+    Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+
+/**
+ * A POST whose headers go out at once; `body` is then sent chunked (no Content-Length), or
+ * nothing at all is sent after the headers when `body` is null (a client waiting to be told).
+ */
+function rawUpload(baseUrl: string, path: string, headers: http.OutgoingHttpHeaders, body: Buffer | null): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const req = http.request(`${baseUrl}${path}`, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    // A server waiting for the body would hold the request for minutes: give up long before.
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
+    if (body === null) {
+      req.flushHeaders();
+      return;
+    }
+    // Chunked: written in pieces, with no length declared up front.
+    for (let offset = 0; offset < body.length; offset += 256 * 1024) req.write(body.subarray(offset, offset + 256 * 1024));
+    req.end();
+  });
+}
 
 // The gateway's part of file handling: multipart in, parts to kyc (played here), streaming out.
 describe('files through the gateway', () => {
@@ -51,17 +99,153 @@ describe('files through the gateway', () => {
     expect(parts.requests).toHaveLength(0);
   });
 
-  it("refuses an 11 MB KYC document in the Document Upload Center's words (spec 02 §5) before passing anything on", async () => {
+  it("refuses an 11 MB KYC document sent without a length (chunked) in the Document Upload Center's words (spec 02 §5), as it streams, before passing anything on", async () => {
     const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const boundary = 'portal-boundary-kyc';
+    const answer = await rawUpload(
+      gateway.baseUrl,
+      '/api/v1/files',
+      { authorization: `Bearer ${gateway.accessToken(customerActor())}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      multipart(boundary, { purpose: 'kyc:id' }, Buffer.alloc(11 * 1024 * 1024, 0x25), 'big.pdf'),
+    ).catch((error: Error) => error);
+    expect(answer).not.toBeInstanceOf(Error);
+    const { status, body } = answer as RawAnswer;
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' });
+    expect(parts.requests).toHaveLength(0);
+  });
+
+  it('refuses an upload whose Content-Length is over the limit at once, without waiting for its body, in the route\'s words for a file too large', async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const token = gateway.accessToken(customerActor());
+    for (const path of ['/api/v1/files', '/API/v1/Files/']) {
+      // The headers declare 50 MB and nothing more is sent: the answer cannot depend on the body.
+      const answer = await rawUpload(
+        gateway.baseUrl,
+        path,
+        { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=portal-boundary', 'content-length': String(50 * 1024 * 1024) },
+        null,
+      );
+      expect({ path, status: answer.status }).toEqual({ path, status: 413 });
+      expect(JSON.parse(answer.body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File size must be less than 10MB', code: 'file_too_large' });
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.ms).toBeLessThan(2_000);
+    }
+    expect(parts.requests).toHaveLength(0);
+  });
+
+  it('still takes a file of exactly 10 MB with its fields, declared with its length', async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    await gateway.respond(KycFileCommands.completeUpload, (req) => ({ id: req.payload.uploadId, name: req.payload.name, size: MAX_FILE_BYTES, mimeType: 'application/pdf', purpose: req.payload.purpose, createdAt: new Date().toISOString() }));
+    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_FILE_BYTES - 9, 0x20)]);
     const response = await request(gateway.baseUrl)
       .post('/api/v1/files')
       .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
-      .field('purpose', 'kyc:id')
-      .attach('file', Buffer.alloc(11 * 1024 * 1024, 0x25), 'big.pdf')
-      .catch((error: { response?: request.Response }) => error.response);
-    expect(response?.status).toBe(413);
-    expect(response?.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' });
-    expect(parts.requests).toHaveLength(0);
+      .field('purpose', 'kyc:proof_of_address')
+      .attach('file', content, 'a-rather-long-file-name-for-a-scanned-proof-of-address-document.pdf');
+    expect(response.status).toBe(201);
+    expect(parts.requests).toHaveLength(MAX_FILE_BYTES / FILE_PART_BYTES);
+  });
+
+  describe("an administrator opening another person's file", () => {
+    const fileId = '7c2d6b0e-8a7d-4f57-9f43-1f1d2c3b4a53';
+    const ownerId = '1e2d3c4b-5a69-4f57-9f43-8a7d6b0e3f1c';
+    const passport = Buffer.concat([Buffer.from('%PDF-1.4 passport '), Buffer.alloc(FILE_PART_BYTES, 0x20)]);
+    const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable', params: { name: 'identity' } };
+
+    /** kyc, played: the file belongs to `owner`, and it is a KYC passport scan named after its owner. */
+    async function kycWithFile(owner: string) {
+      const describe = await gateway.respond(KycFileCommands.describe, (req) => ({
+        id: req.payload.fileId,
+        name: 'Jane Doe passport.pdf',
+        size: passport.length,
+        mimeType: 'application/pdf',
+        purpose: 'kyc:passport',
+        createdAt: new Date().toISOString(),
+        parts: 2,
+        ownerId: owner,
+      }));
+      const parts = await gateway.respond(KycFileCommands.readPart, (req) => ({
+        data: passport.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES).toString('base64'),
+      }));
+      return { describe, parts };
+    }
+
+    const download = (actor: TestActor) =>
+      request(gateway.baseUrl)
+        .get(`/api/v1/files/${fileId}`)
+        .set('authorization', `Bearer ${gateway.accessToken(actor)}`)
+        .set('x-request-id', `file-view-${actor.userId}`)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+
+    it('records the view in the audit trail (who, which file, whose, what for, what type; not the name) before sending it', async () => {
+      const { parts } = await kycWithFile(ownerId);
+      const admin = adminActor({ adminRole: 'moderator' });
+      let partsReadWhenRecorded = -1;
+      const audit = await gateway.respond(IdentityCommands.recordFileView, () => {
+        partsReadWhenRecorded = parts.requests.filter((req) => (req.payload.index as number) > 0).length;
+        return { id: 'audit-id' };
+      });
+      const response = await download(admin);
+      expect(response.status).toBe(200);
+      expect((response.body as Buffer).equals(passport)).toBe(true);
+      expect(audit.requests).toHaveLength(1);
+      expect(audit.requests[0].payload).toEqual({ fileId, ownerId, purpose: 'kyc:passport', mimeType: 'application/pdf', size: passport.length });
+      expect(JSON.stringify(audit.requests[0].payload)).not.toContain('Jane');
+      expect(audit.requests[0].meta).toMatchObject({ requestId: `file-view-${admin.userId}`, actor: { userId: admin.userId, userType: 'admin', adminRole: 'moderator' }, clientIp: expect.any(String) });
+      // Recorded before the rest of the file was even read.
+      expect(partsReadWhenRecorded).toBe(0);
+    });
+
+    it('refuses the download with 503 and sends nothing of the file when the view cannot be recorded, and passes identity\'s refusal of the admin on', async () => {
+      await kycWithFile(ownerId);
+      const failing = await gateway.respond(IdentityCommands.recordFileView, () => {
+        throw new FakeServiceError({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
+      });
+      const refused = await download(adminActor());
+      expect(refused.status).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect(JSON.parse((refused.body as Buffer).toString('utf8'))).toEqual(UNAVAILABLE);
+      expect((refused.body as Buffer).includes('%PDF')).toBe(false);
+      expect(failing.requests).toHaveLength(1);
+
+      // Identity away altogether (no answer within the harness's one second): the same.
+      await failing.stop();
+      const away = await download(adminActor());
+      expect(away.status).toBe(503);
+      expect(away.headers['content-disposition']).toBeUndefined();
+
+      // An admin identity no longer lets act is told so, not told to retry.
+      await gateway.respond(IdentityCommands.recordFileView, () => {
+        throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied.' });
+      });
+      const forbidden = await download(adminActor());
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.headers['content-disposition']).toBeUndefined();
+      expect(JSON.parse((forbidden.body as Buffer).toString('utf8'))).toMatchObject({ statusCode: 403, message: 'Access denied.' });
+    });
+
+    it("records nothing when the owner downloads their own file, an administrator's own included", async () => {
+      const audit = await gateway.respond(IdentityCommands.recordFileView, () => ({ id: 'audit-id' }));
+      const customer = customerActor();
+      await kycWithFile(customer.userId);
+      const own = await download(customer);
+      expect(own.status).toBe(200);
+      expect((own.body as Buffer).equals(passport)).toBe(true);
+      await gateway.stopResponders();
+
+      const admin = adminActor();
+      const again = await gateway.respond(IdentityCommands.recordFileView, () => ({ id: 'audit-id' }));
+      await kycWithFile(admin.userId);
+      expect((await download(admin)).status).toBe(200);
+      expect([...audit.requests, ...again.requests]).toHaveLength(0);
+    });
   });
 
   it("answers an admin whose role kyc refuses a file with 403, records the attempt as refused admin access, and sends no content", async () => {

@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_TOO_LARGE_MESSAGE, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
+import { headerOf, RequestHook, routedPathOf } from '../http/request-context';
 
 export interface UploadedFile {
   originalname: string;
@@ -11,6 +12,17 @@ export interface UploadedFile {
 
 /** At most one file of 10 MB in the field `file`, and a few short fields beside it. */
 export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 };
+
+/**
+ * The most an upload's body can be and still be accepted: the file at its limit, plus the
+ * multipart envelope (boundaries, each part's headers with the file's name) and the few
+ * short fields beside it. A larger declared Content-Length cannot hold an acceptable file.
+ */
+export const UPLOAD_ENVELOPE_ALLOWANCE = 64 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = UPLOAD_LIMITS.fileSize + UPLOAD_ENVELOPE_ALLOWANCE;
+
+/** The upload route (POST /api/v1/files), as routing matches it: case and a trailing slash ignored. */
+const UPLOAD_PATH = '/api/v1/files';
 
 /** Over 10 MB: a KYC document in the drop-zone's words, anything else in spec 01 §5's. */
 function tooLarge(purpose: unknown): ApiError {
@@ -68,4 +80,23 @@ export async function readUpload(request: FastifyRequest, reply: FastifyReply): 
     throw refusal;
   }
   return { file, fields };
+}
+
+/**
+ * An onRequest hook: an upload whose Content-Length already says it is larger than any
+ * acceptable one (MAX_UPLOAD_BODY_BYTES) is answered 413 at once, before a byte of its body
+ * is read, with the route's own answer for a file over the limit. The body's fields (the
+ * purpose) are not read, so it speaks in the general words. The connection is closed after
+ * the answer (Node discards what arrives meanwhile), so the client stops sending. An upload
+ * without a length (chunked) is left to the streaming limit of readUpload.
+ */
+export function refuseDeclaredOversizedUploads(): RequestHook {
+  return (request, reply, done) => {
+    if (request.method !== 'POST') return done();
+    const declared = headerOf(request, 'content-length');
+    if (declared === undefined || Number(declared) <= MAX_UPLOAD_BODY_BYTES) return done();
+    if (routedPathOf(request).toLowerCase().replace(/\/+$/, '') !== UPLOAD_PATH) return done();
+    reply.header('Connection', 'close');
+    done(tooLarge(undefined));
+  };
 }

@@ -6,6 +6,8 @@ import {
   ListAuditLogsPayload,
   RecordDataExportPayload,
   RecordDataExportResult,
+  RecordFileViewPayload,
+  RecordFileViewResult,
   RecordSecurityEventPayload,
   RecordSecurityEventResult,
   RequestMeta,
@@ -27,6 +29,12 @@ export class AuditController {
   @HandlesCommand(IdentityCommands.recordDataExport)
   recordDataExport(@CommandPayload() payload: RecordDataExportPayload, @CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<RecordDataExportResult> {
     return this.audit.recordDataExport(payload, actor, meta);
+  }
+
+  /** Active administrators only: the gateway records every admin opening another person's file here before sending it. */
+  @HandlesCommand(IdentityCommands.recordFileView)
+  recordFileView(@CommandPayload() payload: RecordFileViewPayload, @CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<RecordFileViewResult> {
+    return this.audit.recordFileView(payload, actor, meta);
   }
 
   @HandlesCommand(IdentityCommands.listAuditLogs)

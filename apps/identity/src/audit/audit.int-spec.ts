@@ -191,4 +191,57 @@ describe('audit log', () => {
       await expect(recordExport(actor, exportOf({ filters: Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`key${n}`, 'x'.repeat(500)])) }))).resolves.toEqual({ id: expect.any(String) });
     });
   });
+
+  describe("an admin opening another person's file", () => {
+    const fileId = '6b0e3f1c-8a7d-4f57-9f43-1f1d2c3b4a60';
+    const ownerId = '0d2c3b4a-1f1d-4f57-9f43-8a7d6b0e3f1c';
+    const viewOf = (overrides: object = {}) => ({ fileId, ownerId, purpose: 'kyc:passport', mimeType: 'application/pdf', size: 48_213, ...overrides });
+    const recordView = (actor: ReturnType<typeof actorOf> | null, payload: object, meta: object = {}) =>
+      harness.client.sendUnchecked(IdentityCommands.recordFileView, payload, { actor, ...meta });
+
+    it('records who opened which file of whom, with its purpose and type but not its name', async () => {
+      const { actor, input } = await signedInAdmin(harness, 'moderator');
+      const { id } = await recordView(actor, viewOf(), { clientIp: '192.0.2.45', requestId: 'req-file-1', userAgent: 'Mozilla/5.0 (view)' });
+
+      const { actor: superAdmin } = await signedInAdmin(harness);
+      const page = await harness.client.as(superAdmin).send(IdentityCommands.listAuditLogs, { actionType: 'file_viewed', actorUserId: actor.userId });
+      expect(page.items).toEqual([
+        {
+          id,
+          category: 'admin_action',
+          actionType: 'file_viewed',
+          actorUserId: actor.userId,
+          actorEmail: input.email,
+          targetType: 'file',
+          targetId: fileId,
+          description: 'Opened a KYC document (application/pdf) of another user',
+          metadata: { fileId, ownerUserId: ownerId, purpose: 'kyc:passport', mimeType: 'application/pdf', size: 48_213, adminRole: 'moderator', userAgent: 'Mozilla/5.0 (view)', requestId: 'req-file-1' },
+          clientIp: '192.0.2.45',
+          createdAt: expect.any(String),
+        },
+      ]);
+      const photo = await recordView(actor, viewOf({ purpose: null, mimeType: 'image/png', ownerId: undefined }));
+      const { rows } = await harness.database.query('SELECT description, metadata FROM identity.audit_logs WHERE id = $1', [photo.id]);
+      expect(rows[0]).toMatchObject({ description: 'Opened a file (image/png) of another user', metadata: { ownerUserId: null, purpose: null } });
+    });
+
+    it('refuses a customer, a suspended admin, a token claiming admin, no caller and a bad payload, and records nothing', async () => {
+      const { session } = await confirmedCustomer(harness);
+      const customer = actorOf(harness, session);
+      const { actor: suspended } = await signedInAdmin(harness, 'admin');
+      await harness.database.query("UPDATE identity.users SET user_status = 'suspended' WHERE id = $1", [suspended.userId]);
+      const { actor } = await signedInAdmin(harness);
+      const count = async () =>
+        Number((await harness.database.query("SELECT count(*) FROM identity.audit_logs WHERE action_type = 'file_viewed' AND actor_user_id = ANY($1::uuid[])", [[customer.userId, suspended.userId, actor.userId]])).rows[0].count);
+
+      expect(await failure(recordView(customer, viewOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordView({ ...customer, userType: 'admin', adminRole: 'super_admin' }, viewOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordView(suspended, viewOf()))).toMatchObject({ statusCode: 403 });
+      expect(await failure(recordView(null, viewOf()))).toMatchObject({ statusCode: 401 });
+      for (const bad of [viewOf({ fileId: 'x' }), viewOf({ ownerId: 'someone' }), viewOf({ purpose: 'Passport of Jane Doe' }), viewOf({ mimeType: 'jane doe.pdf' }), viewOf({ size: -1 }), { fileId }]) {
+        expect(await failure(recordView(actor, bad))).toMatchObject({ statusCode: 400 });
+      }
+      expect(await count()).toBe(0);
+    });
+  });
 });

@@ -9,6 +9,8 @@ import {
   ListAuditLogsPayload,
   RecordDataExportPayload,
   RecordDataExportResult,
+  RecordFileViewPayload,
+  RecordFileViewResult,
   RecordSecurityEventPayload,
   RecordSecurityEventResult,
   RequestMeta,
@@ -41,6 +43,14 @@ const EXPORTED: Record<DataExportDataset, string> = {
 };
 
 const EXPORT_REFUSED = 'Access denied.';
+
+/** What a file is, by its purpose, as a file_viewed record's description names it (never by its name). */
+function fileKind(purpose: string | null | undefined): string {
+  if (purpose?.startsWith('kyc:')) return 'a KYC document';
+  if (purpose?.startsWith('application:')) return "an application's document";
+  if (purpose === 'profile_photo') return 'a profile photo';
+  return 'a file';
+}
 
 /** The page size a caller asked for, within 1..100; absent means the default. */
 export function auditPageSize(limit: unknown): number {
@@ -104,6 +114,39 @@ export class AuditService {
           dataset: payload.dataset,
           format: payload.format,
           filters: payload.filters,
+          adminRole: caller.adminRole,
+          userAgent: meta.userAgent?.slice(0, 500),
+          requestId: meta.requestId,
+        },
+        clientIp: meta.clientIp ?? null,
+      });
+      return { id: row.id };
+    });
+  }
+
+  /**
+   * An administrator opening another person's file, recorded before the gateway sends its
+   * first byte: the gateway sends no file unless this answers. Only an active
+   * administrator, as stored now, may record one. The record names the file by id, owner,
+   * purpose and content type; never by its name, which may hold personal data.
+   */
+  recordFileView(payload: RecordFileViewPayload, actor: Actor, meta: RequestMeta): Promise<RecordFileViewResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const caller = await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true, userType: true, userStatus: true, adminRole: true } });
+      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(EXPORT_REFUSED, 'forbidden');
+      const row = await recordAudit(manager, {
+        category: 'admin_action',
+        actionType: 'file_viewed',
+        actor: { userId: caller.id, email: caller.email },
+        targetType: 'file',
+        targetId: payload.fileId,
+        description: `Opened ${fileKind(payload.purpose)} (${payload.mimeType}) of another user`,
+        metadata: {
+          fileId: payload.fileId,
+          ownerUserId: payload.ownerId ?? null,
+          purpose: payload.purpose ?? null,
+          mimeType: payload.mimeType,
+          size: payload.size,
           adminRole: caller.adminRole,
           userAgent: meta.userAgent?.slice(0, 500),
           requestId: meta.requestId,

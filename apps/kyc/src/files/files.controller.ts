@@ -162,7 +162,8 @@ export class FilesController {
   @HandlesCommand(KycFileCommands.describe)
   async describe(@CommandPayload() payload: FileIdPayload, @CommandActor() actor: Actor | null): Promise<StoredFileWithParts> {
     const file = await this.readable(payload.fileId, signedIn(actor));
-    return { ...view(file), parts: Math.ceil(file.size / FILE_PART_BYTES) };
+    // The owner travels with the description (never to the browser): the gateway records an admin opening someone else's file.
+    return { ...view(file), parts: Math.ceil(file.size / FILE_PART_BYTES), ownerId: file.ownerId };
   }
 
   @HandlesCommand(KycFileCommands.readPart)

@@ -63,6 +63,9 @@ describe('files stored by the kyc service', () => {
     expect(stored).toMatchObject({ name: 'My ID.pdf', size: content.length, mimeType: 'application/pdf', purpose: 'application:id_document' });
     expect((await download(owner, stored.id)).equals(content)).toBe(true);
     expect(await database.query('SELECT COUNT(*)::int AS n FROM kyc.file_upload_parts')).toMatchObject({ rows: [{ n: 0 }] });
+    // The description names the owner, to the owner and to an admin alike (the gateway records an admin opening someone else's file).
+    expect(await client.as(owner).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId, parts: 3 });
+    expect(await client.as(admin('super_admin')).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId });
   });
 
   it('recognises PNG and JPEG whatever their names say', async () => {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -86,6 +86,44 @@ export class RecordDataExportPayload {
 }
 
 export class RecordDataExportResult {
+  @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;
+}
+
+/**
+ * An administrator opening another person's stored file (GET /api/v1/files/:id: a KYC
+ * document, an application's document, a profile photo), recorded by the gateway before
+ * the first byte is sent (an admin_action, file_viewed). The file's name is not part of it:
+ * a name such as "jane-doe-passport.pdf" is personal data; the id, owner, purpose and
+ * content type say which file it was.
+ */
+export class RecordFileViewPayload {
+  @IsUUID('all', { message: 'fileId must be a file id' })
+  fileId: string;
+
+  /** Whose file it is (absent when kyc did not say). */
+  @IsOptional()
+  @IsUUID('all', { message: 'ownerId must be a user id' })
+  ownerId?: string | null;
+
+  /** What the file is for, e.g. kyc:id or application:bank_statement. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z0-9:_-]{1,60}$/, { message: 'purpose may hold lower-case letters, digits, colons, dashes and underscores only' })
+  purpose?: string | null;
+
+  /** The type kyc detected from the content. */
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[\w.+-]+\/[\w.+-]+$/, { message: 'mimeType must be a media type' })
+  mimeType: string;
+
+  /** Bytes. */
+  @IsInt()
+  @Min(0)
+  size: number;
+}
+
+export class RecordFileViewResult {
   @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;
 }
 

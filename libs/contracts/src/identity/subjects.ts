@@ -1,6 +1,6 @@
 import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../common/messages';
 import { AccountClosureEvents } from './account-closure';
-import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
+import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordFileViewPayload, RecordFileViewResult, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
 import {
   AcceptedResult,
   ConfirmEmailPayload,
@@ -73,6 +73,8 @@ export const IdentityCommands = {
   recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
   /** Active admins only: an admin file export, recorded (admin_action, data_exported) before the gateway sends its first byte. */
   recordDataExport: defineCommand<RecordDataExportPayload, RecordDataExportResult>('identity.audit.record-data-export.v1', RecordDataExportPayload),
+  /** Active admins only: an admin opening another person's file, recorded (admin_action, file_viewed) before the gateway sends its first byte. */
+  recordFileView: defineCommand<RecordFileViewPayload, RecordFileViewResult>('identity.audit.record-file-view.v1', RecordFileViewPayload),
   listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
   /** Admin callers only (any admin role): other services' admin screens name the people in them. */
   lookupUsers: defineCommand<LookupUsersPayload, UserSummaries>('identity.directory.lookup-users.v1', LookupUsersPayload),

@@ -68,6 +68,8 @@ export class StoredFile {
 
 export interface StoredFileWithParts extends StoredFile {
   parts: number;
+  /** Whose file it is: the gateway records an administrator opening someone else's. Absent from an older kyc. */
+  ownerId?: string;
 }
 
 export interface FilePart {
