@@ -34,7 +34,7 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
   const complete = Boolean(values?.cardType) && filled(values?.cardName) && filled(values?.reason) && (!physical || filled(values?.deliveryAddress));
 
   const order = useMutation({
-    mutationFn: (body: NewCardRequest) => cardsApi.create(body, submission.current()),
+    mutationFn: (body: NewCardRequest) => cardsApi.create(body, submission.current(body)),
     onSuccess: (created) => {
       submission.done();
       notification.success({

@@ -10,26 +10,45 @@ export const useMoneySummary = (currency: MoneyCurrency) => useQuery({ queryKey:
 export const useOwnSecurityDeposits = () => useQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
 
 /**
- * One Idempotency-Key per form submission: the key is kept until the request settles
- * successfully, so a double click or a retry of the same submission sends the same key,
- * and the next submission gets a new one.
+ * A serialisation of a request body that does not depend on the order in which its
+ * object keys were written, so that two equal bodies always compare equal.
+ */
+export function stableSerialise(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const record = item as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(record).sort().map((name) => [name, record[name]]));
+    }
+    return item;
+  }) ?? 'undefined';
+}
+
+/**
+ * One Idempotency-Key per submission of one request body. The key is kept while the same
+ * body is sent again (a double click, or a retry after the answer was lost), so the server
+ * can recognise the repeat; a changed body gets a fresh key (the server refuses a key reused
+ * with another body); after a success the next submission gets a new key.
  */
 export function useSubmissionKey() {
-  const key = useRef<string | null>(null);
+  const pending = useRef<{ key: string; body: string } | null>(null);
   return {
-    current: () => (key.current ??= crypto.randomUUID()),
+    current: (body: unknown) => {
+      const serialised = stableSerialise(body);
+      if (pending.current?.body !== serialised) pending.current = { key: crypto.randomUUID(), body: serialised };
+      return pending.current.key;
+    },
     done: () => {
-      key.current = null;
+      pending.current = null;
     },
   };
 }
 
-/** A money-moving mutation: one key per submission, and every money view refreshed afterwards. */
+/** A money-moving mutation: one key per submission of one body, and every money view refreshed afterwards. */
 export function useMoneyMutation<Body, Result>(send: (body: Body, key: string) => Promise<Result>) {
   const queryClient = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (body: Body) => send(body, submission.current()),
+    mutationFn: (body: Body) => send(body, submission.current(body)),
     onSuccess: () => {
       submission.done();
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
