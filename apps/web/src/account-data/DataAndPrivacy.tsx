@@ -9,15 +9,18 @@ import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useLogout } from '../shell/use-logout';
 import { accountDataApi, saveFile } from './account-data-api';
 
-/** Download My Data and the Danger Zone's Delete Account, in Account Settings (spec 02 §2 Preferences, §8 messages). */
-export function DataAndPrivacy() {
+/**
+ * Download My Data and the Danger Zone's Delete Account, in Account Settings (spec 02 §2 Preferences, §8 messages).
+ * `extra` goes in the Data and Privacy card's header (the Privacy Settings button), so the section has one heading.
+ */
+export function DataAndPrivacy({ extra }: { extra?: ReactNode } = {}) {
   const { notification } = useFeedback();
   const { t } = useTranslation('account-data');
   const logout = useLogout();
@@ -45,7 +48,7 @@ export function DataAndPrivacy() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('title')}>
+      <Card title={t('title')} extra={extra}>
         <Typography.Paragraph>{t('download.description')}</Typography.Paragraph>
         <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
           {t('download.submit')}

@@ -49,9 +49,8 @@ export function PreferencesTab({ state }: { state: PreferencesDraftState }) {
           {t('savePreferences')}
         </Button>
       </Card>
-      <Card title={t('privacy.dataAndPrivacy')} size="small" extra={<Button onClick={() => setPrivacyOpen(true)}>{t('privacy.title')}</Button>}>
-        <DataAndPrivacy />
-      </Card>
+      {/* One Data and Privacy card (not a card titled the same around it), with the Privacy Settings button in its header. */}
+      <DataAndPrivacy extra={<Button onClick={() => setPrivacyOpen(true)}>{t('privacy.title')}</Button>} />
       {privacyOpen && (
         // Mounted on opening, so the switches start from the saved values and nothing resets them while the customer toggles.
         <PrivacySettingsDialog privacy={privacy} saving={state.saving} onSave={(values) => state.savePrivacy(values, () => setPrivacyOpen(false))} onClose={() => setPrivacyOpen(false)} />

@@ -98,3 +98,18 @@ describe('Account Settings, Profile tab', () => {
     await waitFor(() => expect(gateway.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Augusta' }), { timeout: 10_000 });
   });
 });
+
+describe('Account Settings, Preferences tab', () => {
+  it('shows the Data and Privacy section under one heading, with Privacy Settings in its header', async () => {
+    openSettings(async () => ({ status: 200, body: preferences }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }, { timeout: 10_000 }));
+    const download = await screen.findByRole('button', { name: /Download My Data/ }, { timeout: 10_000 });
+    expect(screen.getAllByText('Data and Privacy')).toHaveLength(1);
+    // The Privacy Settings button sits in the header of the same card as Download My Data.
+    const card = download.closest('.ant-card');
+    expect(card).not.toBeNull();
+    expect(card?.querySelector('.ant-card-head')?.textContent).toContain('Privacy Settings');
+    fireEvent.click(screen.getByRole('button', { name: 'Privacy Settings' }));
+    expect(await screen.findByRole('dialog', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});

@@ -138,17 +138,20 @@ export function DocumentSlots({
       ))}
       <Typography.Text strong>{t('documents.additional')}</Typography.Text>
       {value.additional.map((document, index) => (
-        <Space key={index} align="start" style={{ width: '100%' }}>
-          <DocumentSlot
-            label={t('documents.attachment', { number: index + 1 })}
-            purpose="additional"
-            value={document}
-            onChange={(next) => onChange({ ...value, additional: value.additional.map((item, position) => (position === index ? next : item)) })}
-          />
+        // A flex row, not a Space: the attachment's box takes the width left beside its remove button.
+        <div key={index} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', width: '100%' }}>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <DocumentSlot
+              label={t('documents.attachment', { number: index + 1 })}
+              purpose="additional"
+              value={document}
+              onChange={(next) => onChange({ ...value, additional: value.additional.map((item, position) => (position === index ? next : item)) })}
+            />
+          </div>
           <Button size="small" onClick={() => onChange({ ...value, additional: value.additional.filter((_, position) => position !== index) })}>
             {t('documents.removeAttachment')}
           </Button>
-        </Space>
+        </div>
       ))}
       <Button size="small" onClick={() => onChange({ ...value, additional: [...value.additional, undefined] })}>
         {t('documents.addAttachment')}

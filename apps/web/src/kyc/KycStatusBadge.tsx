@@ -26,7 +26,7 @@ export function KycStatusNotice() {
       style={{ marginBottom: 16 }}
       type={status === 'rejected' ? 'error' : 'warning'}
       showIcon
-      title={<Tag color={label.color}>{label.text}</Tag>}
+      title={label.text}
       description={status === 'rejected' ? t('notice.rejectedDescription') : t('notice.pendingDescription')}
       action={
         <ButtonLink to="/app/documents" size="small">

@@ -55,7 +55,8 @@ function NotificationPanel({ summary, count }: { summary: string; count: number 
   const items = list.data?.items ?? [];
   const { t } = useTranslation('shell');
   return (
-    <div style={{ width: 360, maxWidth: '80vw' }}>
+    // The popover opens under the bell, right-aligned to it: on a phone it may only be as wide as the room left of the bell.
+    <div style={{ width: 360, maxWidth: 'calc(100vw - 104px)' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
         <Typography.Text type="secondary">{summary}</Typography.Text>
         <Button size="small" type="link" disabled={!count} loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
