@@ -10,13 +10,16 @@ import { Investment } from './investments/investment.entity';
 import { applicationsMigrations } from './migrations';
 import { BackOfficeFiguresModule } from './back-office/back-office-figures.module';
 import { ApplicationsDataExportModule } from './data-export/data-export.controller';
+import { DeletedAccountsModule } from './account-deletion/deleted-accounts.module';
 
 export const APPLICATIONS_SCHEMA = 'applications';
 export const applicationsEntities = [...eventEntities, InvestmentApplication, Investment];
 
 /**
  * Investment applications (personal, corporate, GIPP), their drafts, the review workflow
- * and the investments approved applications become; events on APPLICATIONS_EVENTS.
+ * and the investments approved applications become; events on APPLICATIONS_EVENTS. A
+ * deleted account's drafts are erased (from identity's events); its submitted applications
+ * are kept, and kyc asks which files they refer to before it erases the person's uploads.
  */
 @Module({})
 export class ApplicationsModule {
@@ -30,6 +33,7 @@ export class ApplicationsModule {
         ApplicationsFeatureModule,
         BackOfficeFiguresModule,
         ApplicationsDataExportModule,
+        DeletedAccountsModule,
       ],
       providers: [{ provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] }],
     };

@@ -13,6 +13,8 @@ import {
   LatestApplicationStatus,
   ListOwnApplicationsPayload,
   OversightPage,
+  ReferencedFiles,
+  ReferencedFilesPayload,
   ReviewApplicationPayload,
   UpdateDraftPayload,
 } from '@portal/contracts';
@@ -63,6 +65,12 @@ export class ApplicationsController {
   @HandlesCommand(ApplicationsCommands.listOwnInvestments)
   listOwnInvestments(@CommandActor() actor: Actor | null): Promise<InvestmentList> {
     return this.applications.listOwnInvestments(actor);
+  }
+
+  /** Internal (kyc, erasing a deleted account's files); the gateway never forwards it. */
+  @HandlesCommand(ApplicationsCommands.referencedFiles)
+  referencedFiles(@CommandPayload() payload: ReferencedFilesPayload): Promise<ReferencedFiles> {
+    return this.applications.referencedFiles(payload.userId, payload.fileIds);
   }
 
   @HandlesCommand(ApplicationsCommands.adminInvestments)

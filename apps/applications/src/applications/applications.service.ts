@@ -24,6 +24,7 @@ import {
   LatestApplicationStatus,
   OversightPage,
   OversightRow,
+  ReferencedFiles,
   ReviewApplicationPayload,
   ReviewDecision,
   UserSummary,
@@ -157,6 +158,25 @@ export class ApplicationsService {
     const caller = this.requireSignedIn(actor);
     const rows = await this.dataSource.manager.find(Investment, { where: { userId: caller.userId }, order: { createdAt: 'DESC' } });
     return { items: rows.map((row) => this.investmentView(row)), total: rows.length };
+  }
+
+  /**
+   * Of these files of a person, those the records kept after the person's account is
+   * deleted refer to: their submitted applications, whatever their status. A draft is
+   * never counted, so the answer is the same before and after the drafts are erased on
+   * identity's user-deleted event, whichever service handles it first.
+   */
+  async referencedFiles(userId: string, fileIds: string[]): Promise<ReferencedFiles> {
+    const ids = [...new Set(fileIds)];
+    if (ids.length === 0) return { fileIds: [] };
+    const table = this.dataSource.getMetadata(InvestmentApplication).tablePath;
+    const rows: { fileId: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT document->>'fileId' AS "fileId" FROM ${table} application, jsonb_array_elements(application.documents) document
+        WHERE application.user_id = $1 AND application.status <> 'draft' AND document->>'fileId' = ANY($2::text[])`,
+      [userId, ids],
+    );
+    const referenced = new Set(rows.map((row) => row.fileId));
+    return { fileIds: ids.filter((id) => referenced.has(id)) };
   }
 
   // ---- administrators ----

@@ -68,6 +68,26 @@ export class ReviewApplicationPayload {
   @IsOptional() @IsString() @MaxLength(5000) note?: string | null;
 }
 
+/** At most this many file ids in one referencedFiles request; a caller with more asks in batches. */
+export const REFERENCED_FILES_BATCH = 500;
+
+/**
+ * Internal (kyc asks when an account is deleted; the gateway never forwards it): which of
+ * these files of the person do the applications kept after an account's deletion refer
+ * to. Those are the person's submitted applications, whatever their status (a draft is
+ * not a record and is erased with the account). The person's id only narrows the answer
+ * to their applications; it grants nothing.
+ */
+export class ReferencedFilesPayload {
+  @IsUUID() userId: string;
+  @IsArray() @ArrayMaxSize(REFERENCED_FILES_BATCH) @IsUUID('all', { each: true }) fileIds: string[];
+}
+
+/** The asked-for file ids a kept application refers to (others are simply absent). */
+export interface ReferencedFiles {
+  fileIds: string[];
+}
+
 export const INVESTMENT_OVERSIGHT_STATUSES = ['active', 'pending', 'under_review', 'approved', 'rejected'] as const;
 export type InvestmentOversightStatus = (typeof INVESTMENT_OVERSIGHT_STATUSES)[number];
 
@@ -198,4 +218,6 @@ export const ApplicationsCommands = {
   review: defineCommand<ReviewApplicationPayload, ApplicationView>('applications.application.review.v1', ReviewApplicationPayload),
   listOwnInvestments: defineCommand<ListOwnApplicationsPayload, InvestmentList>('applications.investment.list-own.v1', ListOwnApplicationsPayload),
   adminInvestments: defineCommand<AdminListInvestmentsPayload, OversightPage>('applications.investment.admin-list.v1', AdminListInvestmentsPayload),
+  /** Internal: of a person's files, those their submitted applications refer to (see ReferencedFilesPayload). */
+  referencedFiles: defineCommand<ReferencedFilesPayload, ReferencedFiles>('applications.application.referenced-files.v1', ReferencedFilesPayload),
 } as const;
