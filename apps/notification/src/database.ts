@@ -1,13 +1,14 @@
 import { eventEntities } from '@portal/messaging';
 import { Broadcast } from './broadcasts/broadcast.entity';
 import { EmailDelivery } from './email/email-delivery.entity';
+import { ErasedUser } from './erasure/erased-user.entity';
 import { Notification } from './inbox/notification.entity';
 import { GippConfirmation, Recipient } from './inbox/recipient.entity';
 import { notificationMigrations } from './migrations';
 import { NotificationPreference } from './preferences/notification-preference.entity';
 
 export const NOTIFICATION_SCHEMA = 'notification';
-export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation, NotificationPreference];
+export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation, NotificationPreference, ErasedUser];
 
 /** The service's database, shared by the service process and the email worker process. */
 export function notificationDatabase(databaseUrl: string) {

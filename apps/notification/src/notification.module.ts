@@ -9,7 +9,9 @@ import { notificationDatabase } from './database';
 import { EmailDeliveryRetention } from './email/email-delivery-retention';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
+import { FailedEmailsController } from './email/failed-emails.controller';
 import { EmailWorkerModule } from './email/email-worker.module';
+import { ErasedUserRetention } from './erasure/erased-user-retention';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { InboxModule } from './inbox/inbox.module';
 import { NotificationEnvironment } from './notification-environment';
@@ -37,8 +39,10 @@ export class NotificationModule {
         NotificationDataExportModule,
         ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
       ],
+      controllers: [FailedEmailsController],
       providers: [
         EmailDeliveryRetention,
+        ErasedUserRetention,
         {
           provide: HEALTH_CHECKS,
           inject: [DataSource, EMAIL_PRODUCER_REDIS],

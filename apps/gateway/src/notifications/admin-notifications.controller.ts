@@ -1,13 +1,36 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BroadcastPayload, BroadcastResult, FailedEmailPage, FindRecipientsPayload, NotificationCommands, RecipientMatches, RecipientStats, RequestMeta } from '@portal/contracts';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  BroadcastPayload,
+  BroadcastResult,
+  FAILED_EMAIL_JOB_ID,
+  FailedEmailDismissed,
+  FailedEmailPage,
+  FailedEmailRetried,
+  FindRecipientsPayload,
+  NotificationCommands,
+  NotificationMessages,
+  RecipientMatches,
+  RecipientStats,
+  RequestMeta,
+} from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
 /** A broadcast to thousands waits on identity for the audience and one bulk write: give it room. */
 const BROADCAST_TIMEOUT_MS = 30_000;
+
+/** A failed email's id (FailedEmailView.jobId); anything else cannot name one: 404. */
+const failedEmailId: PipeTransform<string, string> = {
+  transform: (id) => {
+    if (!FAILED_EMAIL_JOB_ID.test(id)) throw ApiError.of(404, NotificationMessages.failedEmailNotFound, { code: 'failed_email_not_found' });
+    return id;
+  },
+};
+const FAILED_EMAIL_ID_PARAM = ApiParam({ name: 'id', description: 'The failed email\'s jobId, as the list gives it' });
 
 /** Admin Notification Center; the notification service checks the role's "notifications" permission. */
 @ApiTags('admin')
@@ -46,5 +69,24 @@ export class AdminNotificationsController {
   @ApiOkResponse({ type: FailedEmailPage })
   failedEmails(@RequestMetadata() meta: RequestMeta): Promise<FailedEmailPage> {
     return this.services.send(NotificationCommands.listFailedEmails, {}, meta);
+  }
+
+  @Post('failed-emails/:id/retry')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Queue a failed email again, with all its attempts; one for the person\'s current address goes to the address they have now' })
+  @FAILED_EMAIL_ID_PARAM
+  @ApiOkResponse({ type: FailedEmailRetried })
+  @ApiErrorResponses(404, 409)
+  retryFailedEmail(@Param('id', failedEmailId) id: string, @RequestMetadata() meta: RequestMeta): Promise<FailedEmailRetried> {
+    return this.services.send(NotificationCommands.retryFailedEmail, { jobId: id }, meta);
+  }
+
+  @Delete('failed-emails/:id')
+  @ApiOperation({ summary: 'Dismiss a failed email: it is removed and not sent' })
+  @FAILED_EMAIL_ID_PARAM
+  @ApiOkResponse({ type: FailedEmailDismissed })
+  @ApiErrorResponses(404, 409)
+  dismissFailedEmail(@Param('id', failedEmailId) id: string, @RequestMetadata() meta: RequestMeta): Promise<FailedEmailDismissed> {
+    return this.services.send(NotificationCommands.dismissFailedEmail, { jobId: id }, meta);
   }
 }

@@ -37,6 +37,8 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/me/permissions',
       '/api/v1/admin/notifications/broadcast',
       '/api/v1/admin/notifications/failed-emails',
+      '/api/v1/admin/notifications/failed-emails/{id}',
+      '/api/v1/admin/notifications/failed-emails/{id}/retry',
       '/api/v1/admin/notifications/recipients',
       '/api/v1/admin/notifications/stats',
       '/api/v1/admin/reports',

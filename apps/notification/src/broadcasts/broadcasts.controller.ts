@@ -8,7 +8,6 @@ import {
   BroadcastPayload,
   BroadcastResult,
   EmptyPayload,
-  FailedEmailPage,
   FindRecipientsPayload,
   FindUserIdsPayload,
   IdentityCommands,
@@ -22,7 +21,7 @@ import {
   RequestMeta,
 } from '@portal/contracts';
 import { addToOutbox, CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
-import { EmailQueue } from '../email/email-queue';
+import { withoutErased } from '../erasure/erased-users';
 import { Broadcast } from './broadcast.entity';
 
 /** Identity answers a page of ids with its own time-out budget: a 10,000-id page is large. */
@@ -39,7 +38,6 @@ export class BroadcastsController {
     private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
     private readonly services: ServiceClient,
-    private readonly emailQueue: EmailQueue,
   ) {}
 
   @HandlesCommand(NotificationCommands.broadcast)
@@ -71,6 +69,11 @@ export class BroadcastsController {
 
     const broadcastId = randomUUID();
     await this.dataSource.transaction(async (manager) => {
+      // Identity's answer can be older than an erasure notification has already handled:
+      // nobody whose account was deleted gets a copy (and none can be erased mid-insert).
+      const recipients = await withoutErased(manager, userIds);
+      if (recipients.length === 0) throw ServiceError.badRequest(NotificationMessages.noRecipients, { code: 'no_recipients' });
+      userIds = recipients;
       await manager.insert(Broadcast, {
         id: broadcastId,
         sentBy: admin.userId,
@@ -167,23 +170,6 @@ export class BroadcastsController {
       [broadcastId, userIds],
     );
     return { userIds: rows.map((row) => row.user_id), unreadCounts: Object.fromEntries(rows.map((row) => [row.user_id, row.unread])) };
-  }
-
-  @HandlesCommand(NotificationCommands.listFailedEmails)
-  async failedEmails(@CommandActor() actor: Actor, @CommandPayload() _payload: EmptyPayload): Promise<FailedEmailPage> {
-    this.admin(actor);
-    const { jobs, total } = await this.emailQueue.failed();
-    return {
-      total,
-      items: jobs.map((job) => ({
-        jobId: String(job.id),
-        template: job.data.template,
-        recipient: job.data.to,
-        attemptsMade: job.attemptsMade,
-        failedReason: job.failedReason ?? '',
-        failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-      })),
-    };
   }
 
   private admin(actor: Actor | null): Actor {

@@ -8,10 +8,26 @@ export type EmailRequest = {
 }[EmailTemplateName];
 
 /**
+ * Who an email is addressed to, said by the producer (never guessed from the template):
+ * - `currentAddressOf` set: the user's address as notification knows it when the email is
+ *   sent (the recipients read model, kept from identity's registered and email-changed
+ *   events), so a job still waiting or retrying follows an address change; `to` (the
+ *   address when queued) only when no address is known for them. Activity emails (deposit
+ *   completed, ticket answered, ...) are of this kind.
+ * - absent: exactly `to`. Security notices and links are tied to an address (the email-change
+ *   link to the new one, the change notice to the old one, confirmation and reset links, the
+ *   account-deleted confirmation), and jobs queued before this field existed have only `to`.
+ */
+export interface EmailAddressing {
+  currentAddressOf?: string;
+}
+
+/**
  * One email as queued: the template's values rather than the rendered text, so the
  * worker renders with the templates it runs.
  */
-export type EmailJobData = EmailRequest & {
+export type EmailJobData = EmailRequest &
+  EmailAddressing & {
   /** The event that asked for this email; with the template it identifies the email. */
   eventId: string;
   requestId?: string;

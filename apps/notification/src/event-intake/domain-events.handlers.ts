@@ -21,6 +21,7 @@ import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, PlatformSettings, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
+import { isErased } from '../erasure/erased-users';
 import { Inbox } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
@@ -51,8 +52,9 @@ abstract class DomainEventIntake {
   }
 
   /**
-   * Nothing when the user switched off the event's group (Account Settings, Notifications);
-   * otherwise written in the user's language as it is now, like their emails.
+   * Nothing when the user switched off the event's group (Account Settings, Notifications)
+   * or their account was deleted (Inbox.deliver); otherwise written in the user's language
+   * as it is now, like their emails.
    */
   protected async notify(manager: EntityManager, event: EventEnvelope<{ userId: string }>, build: (language: Language) => Content): Promise<void> {
     const addressee = await addresseeOf(manager, event.payload.userId);
@@ -66,6 +68,8 @@ abstract class DomainEventIntake {
       this.logger.info({ eventId: event.id, subject: event.subject }, 'email notifications are switched off; email not sent');
       return;
     }
+    // Their address is erased with the account, but a late user.registered could have brought it back before the tombstone.
+    if (await isErased(manager, event.payload.userId)) return;
     const addressee = await addresseeOf(manager, event.payload.userId);
     if (!addressee.wants(event.subject)) return;
     const { recipient } = addressee;
@@ -73,8 +77,9 @@ abstract class DomainEventIntake {
       this.logger.warn({ eventId: event.id, subject: event.subject, userId: event.payload.userId }, 'no email address known for the user; email not sent');
       return;
     }
-    // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why).
-    await this.emailQueue.enqueue({ ...build(recipient), eventId: event.id, requestId: event.requestId, language: addressee.language });
+    // Queued inside the event's transaction (see IdentityEventsHandlers.queue for why). Sent
+    // to the user's address as it is when the email goes, should it change while it waits.
+    await this.emailQueue.enqueue({ ...build(recipient), currentAddressOf: event.payload.userId, eventId: event.id, requestId: event.requestId, language: addressee.language });
   }
 
   protected link(path: string): string {
@@ -104,6 +109,7 @@ export class ApplicationEventsHandlers extends DomainEventIntake {
   @OnEvent(ApplicationsEvents.submitted)
   async submitted(payload: ApplicationSubmittedEvent, { event, manager }: EventContext<ApplicationSubmittedEvent>) {
     if (payload.applicationType !== 'gipp' || !this.emailsEnabled()) return;
+    if (await isErased(manager, payload.userId)) return;
     if (!(await wantsMessage(manager, payload.userId, event.subject))) return;
     const first = await manager.createQueryBuilder().insert().into(GippConfirmation).values({ applicationId: payload.applicationId, eventId: event.id }).orIgnore().returning('application_id').execute();
     if ((first.raw as unknown[]).length === 0) return;

@@ -17,6 +17,7 @@ import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
+import { isErased } from '../erasure/erased-users';
 import { Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
 import { preferredLanguageOf, rememberPreferences } from '../preferences/notification-preferences';
@@ -25,7 +26,8 @@ import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
 /**
  * Queues the emails identity's events ask for and keeps each user's address; other identity events are skipped. Each method
- * runs once per event, inside the transaction that records the event as handled.
+ * runs once per event, inside the transaction that records the event as handled. Nothing is kept or queued for a user whose
+ * account was deleted (isErased): an event still in flight, or redelivered, must not bring them back.
  */
 @Injectable()
 export class IdentityEventsHandlers {
@@ -41,14 +43,16 @@ export class IdentityEventsHandlers {
 
   /** No email: the address is kept for the emails other services' events ask for. */
   @OnEvent(IdentityEvents.userRegistered)
-  userRegistered(payload: UserRegisteredEvent, { manager }: EventContext<UserRegisteredEvent>) {
-    return rememberRecipient(manager, payload);
+  async userRegistered(payload: UserRegisteredEvent, { manager }: EventContext<UserRegisteredEvent>) {
+    if (await isErased(manager, payload.userId)) return;
+    await rememberRecipient(manager, payload);
   }
 
   /** No email: the notification toggles decide which later messages are sent. */
   @OnEvent(IdentityEvents.preferencesChanged)
-  preferencesChanged(payload: PreferencesChangedEvent, { manager }: EventContext<PreferencesChangedEvent>) {
-    return rememberPreferences(manager, payload);
+  async preferencesChanged(payload: PreferencesChangedEvent, { manager }: EventContext<PreferencesChangedEvent>) {
+    if (await isErased(manager, payload.userId)) return;
+    await rememberPreferences(manager, payload);
   }
 
   /**
@@ -66,6 +70,7 @@ export class IdentityEventsHandlers {
   /** Later emails go to the new address; the previous one is told of the change. */
   @OnEvent(IdentityEvents.emailChanged)
   async emailChanged(payload: EmailChangedEvent, { event, manager }: EventContext<EmailChangedEvent>) {
+    if (await isErased(manager, payload.userId)) return;
     await manager.update(Recipient, { userId: payload.userId }, { email: payload.email });
     await this.queue(manager, event, IdentityEventEmails.emailChanged(payload, event));
   }
@@ -102,6 +107,10 @@ export class IdentityEventsHandlers {
   // BullMQ ignores. Adding after the commit could lose the email: a crash between the two
   // would leave the event marked handled with no job.
   private async queue(manager: EntityManager, event: EventEnvelope<{ userId: string }>, email: EmailRequest): Promise<void> {
+    if (await isErased(manager, event.payload.userId)) {
+      this.logger.info({ eventId: event.id, subject: event.subject, template: email.template }, 'the account was deleted; email not queued');
+      return;
+    }
     // In the language the user chose; before any choice (e.g. the sign-up confirmation), English.
     const language = await preferredLanguageOf(manager, event.payload.userId);
     await this.emailQueue.enqueue({ ...email, eventId: event.id, requestId: event.requestId, language });

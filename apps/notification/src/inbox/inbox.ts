@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { NotificationCategory, NotificationEvents, NotificationType } from '@portal/contracts';
 import { addToOutbox } from '@portal/messaging';
+import { isErased } from '../erasure/erased-users';
 import { Notification } from './notification.entity';
 
 export interface NewNotification {
@@ -18,8 +19,12 @@ export interface NewNotification {
 /** Stores a user's notification and announces it (the gateway tells their open browsers). */
 @Injectable()
 export class Inbox {
-  /** Inside the caller's transaction; false when this event's notification already exists. */
+  /**
+   * Inside the caller's transaction; false when this event's notification already exists,
+   * or when the user's account was deleted (a late event must not write for them again).
+   */
   async deliver(manager: EntityManager, notification: NewNotification): Promise<boolean> {
+    if (await isErased(manager, notification.userId)) return false;
     const id = randomUUID();
     const inserted = await manager.createQueryBuilder().insert().into(Notification).values({ id, ...notification, expiresAt: null, readAt: null, broadcastId: null }).orIgnore().returning('id').execute();
     if ((inserted.raw as unknown[]).length === 0) return false;

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Actor, ApplyNotificationPreferencesPayload, NotificationCommands, NotificationPreferencesApplied } from '@portal/contracts';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { isErased } from '../erasure/erased-users';
 import { rememberPreferences } from './notification-preferences';
 
 /**
@@ -16,7 +17,11 @@ export class NotificationPreferencesController {
   @HandlesCommand(NotificationCommands.applyPreferences)
   async apply(@CommandActor() actor: Actor | null, @CommandPayload() payload: ApplyNotificationPreferencesPayload): Promise<NotificationPreferencesApplied> {
     if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
-    await rememberPreferences(this.dataSource.manager, { userId: actor.userId, notifications: payload.notifications, language: payload.language, version: payload.version });
+    await this.dataSource.transaction(async (manager) => {
+      // A save racing the account's deletion must not bring the person's choices back.
+      if (await isErased(manager, actor.userId)) return;
+      await rememberPreferences(manager, { userId: actor.userId, notifications: payload.notifications, language: payload.language, version: payload.version });
+    });
     return { version: payload.version };
   }
 }

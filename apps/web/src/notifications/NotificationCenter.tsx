@@ -4,6 +4,7 @@ import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
 import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
@@ -19,7 +20,7 @@ import type { TFunction } from 'i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { broadcastTemplates } from './broadcast-templates';
-import { notificationsApi, type BroadcastPayload, type RecipientStats } from './notifications-api';
+import { notificationsApi, type BroadcastPayload, type FailedEmailView, type RecipientStats } from './notifications-api';
 import { notificationKeys } from './query-keys';
 import { formatDateTime } from '../ui/date-format';
 
@@ -166,7 +167,45 @@ function SendNotificationDialog({ open, initial, onClose }: { open: boolean; ini
   );
 }
 
-/** Admin Notification Center (spec 02 §2): send, templates, recipient statistics, failed emails. */
+/**
+ * Retry and Dismiss on one failed email. Either way the list is asked again: a retried email
+ * leaves it (until it fails again), a dismissed one is gone; so is one another admin acted on
+ * first, which the server answers with its reason.
+ */
+function FailedEmailActions({ email }: { email: FailedEmailView }) {
+  const { t } = useTranslation('notifications');
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.failedEmails() });
+  const failedToAct = (error: unknown, fallback: string) => message.error(serverMessage(error) ?? fallback);
+  const retry = useMutation({
+    mutationFn: () => notificationsApi.retryFailedEmail(email.jobId),
+    onSuccess: () => message.success(t('center.retried', { recipient: email.recipient })),
+    onError: (error) => failedToAct(error, t('center.retryFailed')),
+    onSettled: refresh,
+  });
+  const dismiss = useMutation({
+    mutationFn: () => notificationsApi.dismissFailedEmail(email.jobId),
+    onSuccess: () => message.success(t('center.dismissed')),
+    onError: (error) => failedToAct(error, t('center.dismissFailed')),
+    onSettled: refresh,
+  });
+  const busy = retry.isPending || dismiss.isPending;
+  return (
+    <Space size="small">
+      <Button size="small" onClick={() => retry.mutate()} loading={retry.isPending} disabled={busy && !retry.isPending}>
+        {t('center.retry')}
+      </Button>
+      <Popconfirm title={t('center.confirmDismiss')} description={t('center.dismissNotSent')} okText={t('center.dismiss')} cancelText={t('center.keep')} okButtonProps={{ danger: true }} onConfirm={() => dismiss.mutate()}>
+        <Button size="small" danger loading={dismiss.isPending} disabled={busy && !dismiss.isPending}>
+          {t('center.dismiss')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+/** Admin Notification Center (spec 02 §2): send, templates, recipient statistics, failed emails (retried or dismissed there). */
 export function NotificationCenter() {
   const { t } = useTranslation('notifications');
   const stats = useQuery({ queryKey: notificationKeys.stats(), queryFn: notificationsApi.stats, staleTime: 30_000 });
@@ -245,6 +284,7 @@ export function NotificationCenter() {
             { title: t('center.attempts'), dataIndex: 'attemptsMade' },
             { title: t('center.reason'), dataIndex: 'failedReason' },
             { title: t('center.failed'), dataIndex: 'failedAt', render: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—') },
+            { title: t('center.actions'), key: 'actions', render: (_: unknown, email: FailedEmailView) => <FailedEmailActions email={email} /> },
           ]}
         />
       </Card>

@@ -5,6 +5,7 @@ type Schemas = components['schemas'];
 export type NotificationView = Schemas['NotificationView'];
 export type BroadcastPayload = Schemas['BroadcastPayload'];
 export type RecipientStats = Schemas['RecipientStats'];
+export type FailedEmailView = Schemas['FailedEmailView'];
 
 export const notificationsApi = {
   /** The signed-in user's unread notifications (the bell's badge). */
@@ -16,4 +17,8 @@ export const notificationsApi = {
   stats: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/stats', init)),
   findRecipients: (q: string) => callGateway((client, init) => client.GET('/api/v1/admin/notifications/recipients', { ...init, params: { query: { q } } })),
   failedEmails: () => callGateway((client, init) => client.GET('/api/v1/admin/notifications/failed-emails', init)),
+  /** Queues a failed email again; answers its new state. */
+  retryFailedEmail: (id: string) => callGateway((client, init) => client.POST('/api/v1/admin/notifications/failed-emails/{id}/retry', { ...init, params: { path: { id } } })),
+  /** Removes a failed email for good: it is not sent. */
+  dismissFailedEmail: (id: string) => callGateway((client, init) => client.DELETE('/api/v1/admin/notifications/failed-emails/{id}', { ...init, params: { path: { id } } })),
 };

@@ -229,6 +229,8 @@ export const USER_MESSAGES = {
   notification_not_found: 'Notification not found.',
   broadcast_not_allowed: 'Your admin role does not allow sending notifications.',
   expiry_in_past: 'The expiry must be in the future.',
+  failed_email_not_found: 'This failed email was not found.',
+  failed_email_no_longer_failed: 'This email is no longer failed: it has already been retried or dismissed.',
 
   // Administration
   user_not_found: 'This account does not exist.',

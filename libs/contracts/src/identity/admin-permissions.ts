@@ -45,6 +45,8 @@ export const ADMIN_ENDPOINT_PERMISSIONS: Readonly<Record<string, AdminEndpointPe
   'GET /api/v1/admin/me/permissions': 'any_admin',
   'POST /api/v1/admin/notifications/broadcast': 'notifications',
   'GET /api/v1/admin/notifications/failed-emails': 'notifications',
+  'DELETE /api/v1/admin/notifications/failed-emails/{id}': 'notifications',
+  'POST /api/v1/admin/notifications/failed-emails/{id}/retry': 'notifications',
   'GET /api/v1/admin/notifications/recipients': 'notifications',
   'GET /api/v1/admin/notifications/stats': 'notifications',
   'GET /api/v1/admin/reports': 'reports',

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { Language, LANGUAGES, NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
@@ -24,6 +24,8 @@ export const NotificationMessages = {
   notFound: 'Notification not found.',
   notAllowed: 'Your admin role does not allow sending notifications.',
   expiryInPast: 'The expiry must be in the future.',
+  failedEmailNotFound: 'This failed email was not found.',
+  failedEmailNoLongerFailed: 'This email is no longer failed: it has already been retried or dismissed.',
 } as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -201,6 +203,27 @@ export class FailedEmailPage {
   @ApiProperty() total: number;
 }
 
+/** An email job's id as the queue makes it: `<event or application id>.<template>`. */
+export const FAILED_EMAIL_JOB_ID = /^[0-9a-f-]{36}\.[a-z0-9-]{1,50}$/i;
+
+/** One failed email, by its job id (FailedEmailView.jobId). */
+export class FailedEmailIdPayload {
+  @IsString({ message: NotificationMessages.failedEmailNotFound }) @Matches(FAILED_EMAIL_JOB_ID, { message: NotificationMessages.failedEmailNotFound }) jobId: string;
+}
+
+/** Where an email job stands, as BullMQ names it. */
+export const EMAIL_JOB_STATES = ['waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed', 'waiting-children', 'unknown'] as const;
+export type EmailJobState = (typeof EMAIL_JOB_STATES)[number];
+
+export class FailedEmailRetried {
+  @ApiProperty() jobId: string;
+  @ApiProperty({ enum: EMAIL_JOB_STATES, description: 'The job\'s state once queued again: usually waiting, or already active or completed' }) state: EmailJobState;
+}
+
+export class FailedEmailDismissed {
+  @ApiProperty() jobId: string;
+}
+
 /** Commands the notification service answers (queue group "notification"). */
 export const NotificationCommands = {
   list: defineCommand<NotificationListPayload, NotificationPage>('notification.notification.list.v1', NotificationListPayload),
@@ -217,6 +240,10 @@ export const NotificationCommands = {
   /** The "one user" audience: people matching a name or email, as identity finds them. */
   findRecipients: defineCommand<FindRecipientsPayload, RecipientMatches>('notification.broadcast.find-recipients.v1', FindRecipientsPayload),
   listFailedEmails: defineCommand<EmptyPayload, FailedEmailPage>('notification.email.list-failed.v1', EmptyPayload),
+  /** Queues a failed email again, with all its attempts: to the user's current address when it is addressed so. */
+  retryFailedEmail: defineCommand<FailedEmailIdPayload, FailedEmailRetried>('notification.email.retry-failed.v1', FailedEmailIdPayload),
+  /** Removes a failed email for good: it is not sent. */
+  dismissFailedEmail: defineCommand<FailedEmailIdPayload, FailedEmailDismissed>('notification.email.dismiss-failed.v1', FailedEmailIdPayload),
   /** The gateway's realtime fan-out: which of its connected users received a broadcast. */
   recipientsAmong: defineCommand<RecipientsAmongPayload, RecipientsAmong>('notification.broadcast.recipients-among.v1', RecipientsAmongPayload),
 } as const;
