@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { dateTime } from '../money/format';
 import { formatNumber } from '../ui/number-format';
+import { AuditDetails } from './AuditDetails';
 import { ExportButtons } from './ExportButtons';
 import { reportKeys, reportsApi, type AuditFilter, type AuditLogEntry } from './reports-api';
 
@@ -103,11 +104,8 @@ export function AuditLogTab() {
           {
             title: t('audit.details'),
             dataIndex: 'metadata',
-            render: (metadata: Record<string, unknown>) => (
-              <Typography.Text code style={{ fontSize: 12 }} ellipsis={{ tooltip: JSON.stringify(metadata) }}>
-                {JSON.stringify(metadata)}
-              </Typography.Text>
-            ),
+            width: 280,
+            render: (metadata: AuditLogEntry['metadata']) => <AuditDetails details={metadata} />,
           },
         ]}
       />
