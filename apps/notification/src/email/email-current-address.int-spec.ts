@@ -53,7 +53,7 @@ describe('the address an email is sent to', () => {
     // Both addresses get exactly what is theirs.
     const waitFor = async (address: string, count: number) => {
       for (let attempt = 0; attempt < 100 && (await notification.mail.emailsTo(address)).length < count; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-      return (await notification.mail.emailsTo(address)).map((email) => email.text);
+      return (await notification.mail.emailsTo(address)).map((email) => email.text ?? '');
     };
     const toNew = await waitFor(newEmail, 2);
     expect(toNew).toHaveLength(2);
