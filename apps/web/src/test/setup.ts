@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// The suite runs beside the integration tests on two cores, where an antd form can take
+// seconds to re-render: findBy* and waitFor wait up to 10 s instead of 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine: antd's responsive helpers need matchMedia.
 Object.defineProperty(window, 'matchMedia', {

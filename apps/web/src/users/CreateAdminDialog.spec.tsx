@@ -71,14 +71,14 @@ describe('the Create Admin dialog (spec 02 §5)', () => {
   it('keeps Create disabled while the confirmation does not match', async () => {
     showDialog();
     await fill({ ...valid, 'Confirm password': 'Str0ng!Pas' });
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(createButton()).toBeDisabled();
   });
 
   it('enables Create once every field is filled, valid and matching, and sends the admin to create', async () => {
     const { calls, onClose, onCreated } = showDialog({ 'POST /admin/admins': { status: 201, body: aUser({ userType: 'admin', adminRole: 'moderator' }) } });
     await fill(valid);
-    await waitFor(() => expect(createButton()).toBeEnabled());
+    await waitFor(() => expect(createButton()).toBeEnabled(), { timeout: 10_000 });
     fireEvent.click(createButton());
     await waitFor(() => expect(onCreated).toHaveBeenCalled(), { timeout: 10_000 });
     expect(onClose).toHaveBeenCalled();
@@ -90,16 +90,16 @@ describe('the Create Admin dialog (spec 02 §5)', () => {
   it('disables Create again when a valid form is made invalid', async () => {
     showDialog();
     await fill(valid);
-    await waitFor(() => expect(createButton()).toBeEnabled());
+    await waitFor(() => expect(createButton()).toBeEnabled(), { timeout: 10_000 });
     await fill({ Password: 'Str0ng!Pass2' });
-    await waitFor(() => expect(createButton()).toBeDisabled());
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await waitFor(() => expect(createButton()).toBeDisabled(), { timeout: 10_000 });
+    expect(await screen.findByText('Passwords do not match', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal as given', async () => {
     const { onCreated } = showDialog({ 'POST /admin/admins': envelope(409, 'An account with this email already exists', 'duplicate_email') });
     await fill(valid);
-    await waitFor(() => expect(createButton()).toBeEnabled());
+    await waitFor(() => expect(createButton()).toBeEnabled(), { timeout: 10_000 });
     fireEvent.click(createButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
     expect(onCreated).not.toHaveBeenCalled();
