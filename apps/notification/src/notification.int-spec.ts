@@ -5,7 +5,8 @@ import { healthCommand, IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { ProcessedEvent } from '@portal/messaging';
 import { EmailDelivery } from './email/email-delivery.entity';
-import { EMAIL_DELIVERY_RETENTION_DAYS, EmailDeliveryRetention } from './email/email-delivery-retention';
+import { EMAIL_DELIVERY_RETENTION_DAYS } from './email/email-delivery-retention';
+import { NotificationRetention } from './retention/notification-retention';
 import { Recipient } from './inbox/recipient.entity';
 import { emailJobId } from './email/email-job';
 import { notificationMigrations } from './migrations';
@@ -155,7 +156,7 @@ describe('notification service', () => {
     await repository.insert([old, recent]);
 
     // The running service carries the hourly purge.
-    const deleted = await notification.service.get(EmailDeliveryRetention).purge(now);
+    const deleted = (await notification.service.get(NotificationRetention).purge(now))['email deliveries'];
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await repository.existsBy({ id: old.id })).toBe(false);
     expect(await repository.existsBy({ id: recent.id })).toBe(true);

@@ -6,16 +6,15 @@ import { NOTIFICATION_EVENTS_STREAM } from '@portal/contracts';
 import { HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { redisHealthCheck } from '@portal/redis';
 import { notificationDatabase } from './database';
-import { EmailDeliveryRetention } from './email/email-delivery-retention';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
 import { FailedEmailsController } from './email/failed-emails.controller';
 import { EmailWorkerModule } from './email/email-worker.module';
-import { ErasedUserRetention } from './erasure/erased-user-retention';
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { InboxModule } from './inbox/inbox.module';
 import { NotificationEnvironment } from './notification-environment';
 import { NotificationDataExportModule } from './data-export/data-export.controller';
+import { NotificationRetention } from './retention/notification-retention';
 
 export { NOTIFICATION_SCHEMA, notificationEntities } from './database';
 
@@ -41,8 +40,7 @@ export class NotificationModule {
       ],
       controllers: [FailedEmailsController],
       providers: [
-        EmailDeliveryRetention,
-        ErasedUserRetention,
+        NotificationRetention,
         {
           provide: HEALTH_CHECKS,
           inject: [DataSource, EMAIL_PRODUCER_REDIS],

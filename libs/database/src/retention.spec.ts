@@ -1,4 +1,5 @@
-import { HourlySchedule } from './retention';
+import { DataSource } from 'typeorm';
+import { HourlySchedule, RetentionJob } from './retention';
 
 describe('HourlySchedule', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -31,5 +32,28 @@ describe('HourlySchedule', () => {
     const stopped = schedule.stop().then(() => finished);
     finish();
     expect(await stopped).toBe(true);
+  });
+});
+
+describe('RetentionJob', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('logs what each hourly run deleted, and a failed run as a warning, and keeps running', async () => {
+    const query = jest.fn().mockRejectedValueOnce(new Error('database away')).mockResolvedValue([[], 3]);
+    const dataSource = {
+      getMetadata: () => ({ schema: 'notification', tableName: 'erased_users', primaryColumns: [{ databaseName: 'user_id' }] }),
+      driver: { escape: (name: string) => `"${name}"` },
+      query,
+    } as unknown as DataSource;
+    const log = { info: jest.fn(), warn: jest.fn() };
+    const job = new RetentionJob(dataSource, [{ name: 'erased users', entity: 'ErasedUser', column: 'erased_at', keepDays: 60 }], log, 'expired notification records');
+    job.start();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(log.warn).toHaveBeenCalledWith({ err: 'Error: database away' }, 'could not delete expired notification records; will retry');
+    await jest.advanceTimersByTimeAsync(3_600_000);
+    expect(log.info).toHaveBeenCalledWith({ deleted: { 'erased users': 3 } }, 'expired notification records deleted');
+    expect(query).toHaveBeenLastCalledWith(expect.stringContaining('DELETE FROM "notification"."erased_users" WHERE "user_id" IN'), [expect.any(Date)]);
+    await job.stop();
   });
 });

@@ -70,3 +70,44 @@ export class HourlySchedule {
     this.timer.unref();
   }
 }
+
+/** Where a retention job says what it did (a service's logger). */
+export interface RetentionLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * A service's retention: its rules purged hourly (HourlySchedule), each run logged as
+ * `<what> deleted` with the counts by rule, a failed run as a warning that it will retry.
+ * A service wires start and stop to its own lifecycle.
+ */
+export class RetentionJob {
+  private readonly schedule = new HourlySchedule(() =>
+    this.purge().then(
+      (deleted) => this.log.info({ deleted }, `${this.what} deleted`),
+      (error: unknown) => this.log.warn({ err: String(error) }, `could not delete ${this.what}; will retry`),
+    ),
+  );
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rules: readonly RetentionRule[],
+    private readonly log: RetentionLog,
+    /** What the rules delete, for the log ("expired identity records"). */
+    private readonly what: string,
+  ) {}
+
+  start(): void {
+    this.schedule.start();
+  }
+
+  stop(): Promise<void> {
+    return this.schedule.stop();
+  }
+
+  /** Deletes what the rules no longer keep; returns how many rows went, by rule. Safe on several replicas at once. */
+  purge(now = new Date()): Promise<Record<string, number>> {
+    return purgeExpired(this.dataSource, this.rules, now);
+  }
+}

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, O
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { StreamDefinition } from '@portal/contracts';
-import { HourlySchedule, purgeExpired, RetentionRule } from '@portal/database';
+import { purgeExpired, RetentionJob, RetentionRule } from '@portal/database';
 import type { Logger } from '@portal/logging';
 import { eventTable, OutboxEvent, ProcessedEvent } from './outbox';
 import { databasePool, outboxBacklog } from './metrics';
@@ -33,19 +33,16 @@ export const OUTBOX_STREAMS = Symbol('OUTBOX_STREAMS');
 /** Runs the relay for as long as the service runs, and the hourly purge of spent rows. */
 @Injectable()
 export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly purge = new HourlySchedule(() =>
-    purgeSpentEvents(this.dataSource).then(
-      (deleted) => this.logger.info({ deleted }, 'spent event records deleted'),
-      (error) => this.logger.warn({ err: String(error) }, 'could not delete spent event records; will retry'),
-    ),
-  );
+  private readonly purge: RetentionJob;
   private removeGauges: (() => void)[] = [];
 
   constructor(
     private readonly relay: OutboxRelay,
     private readonly dataSource: DataSource,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.purge = new RetentionJob(dataSource, SPENT_EVENTS, logger, 'spent event records');
+  }
 
   onApplicationBootstrap(): void {
     this.relay.start();

@@ -41,18 +41,29 @@ export class ExportAudit {
   ) {}
 
   /** Resolves with the audit record's id; rejects with a 503 ApiError when there is none. */
-  async record(file: DataExport, meta: RequestMeta): Promise<string> {
-    try {
-      const { id } = await this.services.send(IdentityCommands.recordDataExport, { dataset: file.dataset, format: file.format, filters: recordedFilters(file.filters) }, meta);
-      return id;
-    } catch (error) {
-      if (error instanceof ServiceCallError && (error.body.statusCode === 401 || error.body.statusCode === 403)) throw error;
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error), dataset: file.dataset, format: file.format, userId: meta.actor?.userId },
-        'export refused: its audit record could not be written',
-      );
-      throw ApiError.of(503, EXPORT_AUDIT_UNAVAILABLE, { code: 'service_unavailable' });
-    }
+  record(file: DataExport, meta: RequestMeta): Promise<string> {
+    return recordedBeforeSending(
+      () => this.services.send(IdentityCommands.recordDataExport, { dataset: file.dataset, format: file.format, filters: recordedFilters(file.filters) }, meta),
+      this.logger,
+      { dataset: file.dataset, format: file.format, userId: meta.actor?.userId },
+      'export refused: its audit record could not be written',
+    );
+  }
+}
+
+/**
+ * An audit record that must exist before a response's first byte (an export, a file
+ * view): its id, or a 503 ApiError (logged with `context`) when identity could not write
+ * it. Identity's 401/403 (the admin suspended or demoted since the token was issued) is
+ * passed on as it is.
+ */
+export async function recordedBeforeSending(record: () => Promise<{ id: string }>, logger: Logger, context: object, refusal: string): Promise<string> {
+  try {
+    return (await record()).id;
+  } catch (error) {
+    if (error instanceof ServiceCallError && (error.body.statusCode === 401 || error.body.statusCode === 403)) throw error;
+    logger.warn({ err: error instanceof Error ? error.message : String(error), ...context }, refusal);
+    throw ApiError.of(503, EXPORT_AUDIT_UNAVAILABLE, { code: 'service_unavailable' });
   }
 }
 

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { HourlySchedule, purgeExpired, RetentionRule } from '@portal/database';
+import { RetentionJob, RetentionRule } from '@portal/database';
 import { LOGGER } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
@@ -23,31 +23,25 @@ export const RETENTION_RULES: RetentionRule[] = [
   { name: 'email change tokens', entity: EmailChangeToken, column: 'expires_at', keepDays: 7 },
 ];
 
-/** Deletes spent tokens hourly (the shared retention helpers of libs/database). */
+/** Deletes spent tokens hourly (the shared RetentionJob of libs/database). */
 @Injectable()
 export class DataRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly schedule = new HourlySchedule(() =>
-    this.purge().then(
-      (deleted) => this.logger.info({ deleted }, 'expired identity records deleted'),
-      (error: unknown) => this.logger.warn({ err: String(error) }, 'could not delete expired identity records; will retry'),
-    ),
-  );
+  private readonly job: RetentionJob;
 
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  constructor(dataSource: DataSource, @Inject(LOGGER) logger: Logger) {
+    this.job = new RetentionJob(dataSource, RETENTION_RULES, logger, 'expired identity records');
+  }
 
   onApplicationBootstrap() {
-    this.schedule.start();
+    this.job.start();
   }
 
   beforeApplicationShutdown() {
-    return this.schedule.stop();
+    return this.job.stop();
   }
 
-  /** Deletes what the rules no longer keep; returns how many rows went, by rule. Safe on several replicas at once. */
+  /** Deletes what the rules no longer keep; returns how many rows went, by rule. */
   purge(now = new Date()): Promise<Record<string, number>> {
-    return purgeExpired(this.dataSource, RETENTION_RULES, now);
+    return this.job.purge(now);
   }
 }

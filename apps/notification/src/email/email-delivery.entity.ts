@@ -5,7 +5,7 @@ import type { EmailTemplateName } from './templates';
  * An email the SMTP server accepted, written by the sending job right after. One per
  * event and template: the job checks it before sending, so a job run again after a
  * crash between "sent" and "job completed" does not send twice. Kept 30 days
- * (EmailDeliveryRetention): it names the recipient's address.
+ * (NotificationRetention): it names the recipient's address.
  */
 @Entity({ name: 'email_deliveries' })
 @Unique('uq_email_deliveries_event_template', ['eventId', 'template'])

@@ -3,7 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /**
  * A person whose account was deleted (identity.user.deleted): only the user id and when,
  * nothing personal. Events about them still in flight, or redelivered, must not make new
- * notifications or emails for them (see erased-users.ts); deleted by age (ErasedUserRetention).
+ * notifications or emails for them (see erased-users.ts); deleted by age (NotificationRetention).
  */
 @Entity({ name: 'erased_users' })
 @Index('idx_erased_users_erased_at', ['erasedAt'])

@@ -39,7 +39,7 @@ export class AccountClosureHandlers {
    * repeat is harmless. The account-deleted confirmation names its own address and still
    * goes; other emails already queued for the person's current address are dropped by the
    * worker (SendEmailJob). The record of sent emails (email_deliveries) is the sending log,
-   * kept for its retention period (EmailDeliveryRetention, 30 days).
+   * kept for its retention period (NotificationRetention, 30 days).
    */
   @OnEvent(IdentityEvents.userDeleted)
   async userDeleted(payload: UserDeletedEvent, { manager }: EventContext<UserDeletedEvent>) {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Email deliveries are deleted by age (EmailDeliveryRetention), found by this index. */
+/** Email deliveries are deleted by age (NotificationRetention), found by this index. */
 export class AddEmailDeliverySentAtIndex1795800000000 implements MigrationInterface {
   name = 'AddEmailDeliverySentAtIndex1795800000000';
 

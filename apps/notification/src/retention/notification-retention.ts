@@ -1,0 +1,34 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RetentionJob } from '@portal/database';
+import type { Logger } from '@portal/logging';
+import { LOGGER } from '@portal/messaging';
+import { EMAIL_DELIVERY_RULE } from '../email/email-delivery-retention';
+import { ERASED_USER_RULE } from '../erasure/erased-user-retention';
+
+/**
+ * Deletes what notification keeps only for a while, hourly (the shared RetentionJob of
+ * libs/database): the sent-email log and the erased-user tombstones. Each rule and why it
+ * keeps what it keeps lives beside its entity.
+ */
+@Injectable()
+export class NotificationRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly job: RetentionJob;
+
+  constructor(dataSource: DataSource, @Inject(LOGGER) logger: Logger) {
+    this.job = new RetentionJob(dataSource, [EMAIL_DELIVERY_RULE, ERASED_USER_RULE], logger, 'expired notification records');
+  }
+
+  onApplicationBootstrap(): void {
+    this.job.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** Deletes what the rules no longer keep; returns how many rows went, by rule. */
+  purge(now = new Date()): Promise<Record<string, number>> {
+    return this.job.purge(now);
+  }
+}
