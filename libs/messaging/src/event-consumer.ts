@@ -10,21 +10,54 @@ import { Logger, runWithRequestContext } from '@portal/logging';
 import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
 import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
 import { consumerPending, consumerRedelivering, eventsHandled } from './metrics';
-import { handleEventOnce } from './outbox';
+import { eventHandled, handleEventOnce } from './outbox';
 import { platformSettingsOf } from './platform-settings';
 import { inTraceContext, markFailed, startEventSpan } from './trace-propagation';
 import { LOGGER, NATS_CONNECTION, SERVICE_ENVIRONMENT, SERVICE_NAME } from './tokens';
 
-/** What a handler gets besides the payload: the whole event and the transaction that records it as handled. */
-export interface EventContext<P> {
+/**
+ * What a handler gets besides the payload: the whole event, the transaction that records
+ * it as handled and, when the handler has a prepare step, what that step returned.
+ */
+export interface EventContext<P, R = undefined> {
   event: EventEnvelope<P>;
   /** Write through this: the work commits together with the processed-event record, or not at all. */
   manager: EntityManager;
+  /** What the prepare step (OnEvent's `prepare`) returned for this attempt, before the transaction opened; undefined without one. */
+  prepared: R;
 }
+
+/** What a handler's prepare step gets besides the payload. */
+export interface EventPreparation<P> {
+  event: EventEnvelope<P>;
+  /**
+   * The service's database outside any transaction: each query takes a pooled connection
+   * and gives it back when it is done. Read here; write in the handler.
+   */
+  manager: EntityManager;
+}
+
+export interface OnEventOptions<P, H, R> {
+  /**
+   * Work done before the handler's transaction opens: a request to another service, say,
+   * which must not keep a database connection (and its locks) while it waits. It gets the
+   * handler object (`handlers`), the payload and the database outside a transaction; what
+   * it returns reaches the handler as `context.prepared`. It runs on every attempt of an
+   * event not handled yet, and not for a redelivery of one already handled (that is
+   * acknowledged as before). Throwing fails the attempt as the handler throwing does (the
+   * event comes back, then is dead-lettered) and nothing is written. What it learned may
+   * change before the transaction opens: the handler re-checks in its transaction what it
+   * can, and says why the rest cannot change.
+   */
+  prepare: (handlers: H, payload: P, context: EventPreparation<P>) => Promise<R>;
+}
+
+type Prepare = (handlers: object, payload: object, context: EventPreparation<object>) => Promise<unknown>;
 
 interface HandlerMark {
   event: EventDefinition;
   method: string | symbol;
+  prepare?: Prepare;
 }
 const HANDLER_MARKS = Symbol('event handler marks');
 
@@ -32,18 +65,21 @@ const HANDLER_MARKS = Symbol('event handler marks');
  * Marks a method as the handler of an event. It receives the validated payload (an
  * instance of the event's payload class) and runs at most once per event id, inside the
  * transaction given in the context. Throwing makes the event come back after a back-off;
- * after the last attempt it goes to the dead-letter stream.
+ * after the last attempt it goes to the dead-letter stream. With `prepare`, that step runs
+ * first, outside the transaction (see OnEventOptions).
  */
-export function OnEvent<P extends object>(event: EventDefinition<P>) {
-  return <M extends (payload: P, context: EventContext<P>) => Promise<unknown>>(target: object, method: string | symbol, _descriptor: TypedPropertyDescriptor<M>): void => {
+export function OnEvent<P extends object, H extends object = object, R = undefined>(event: EventDefinition<P>, options?: OnEventOptions<P, H, R>) {
+  return <M extends (payload: P, context: EventContext<P, R>) => Promise<unknown>>(target: H, method: string | symbol, _descriptor: TypedPropertyDescriptor<M>): void => {
     const marks: HandlerMark[] = Reflect.getOwnMetadata(HANDLER_MARKS, target.constructor) ?? [];
-    Reflect.defineMetadata(HANDLER_MARKS, [...marks, { event, method }], target.constructor);
+    const prepare = options?.prepare as Prepare | undefined;
+    Reflect.defineMetadata(HANDLER_MARKS, [...marks, { event, method, prepare }], target.constructor);
   };
 }
 
 interface Route {
   event: EventDefinition;
-  handle: (payload: object, context: EventContext<object>) => Promise<unknown>;
+  prepare?: (payload: object, context: EventPreparation<object>) => Promise<unknown>;
+  handle: (payload: object, context: EventContext<object, unknown>) => Promise<unknown>;
 }
 
 export interface EventConsumerSettings {
@@ -105,10 +141,14 @@ export class DurableEventConsumer {
     const marks: HandlerMark[] = Reflect.getOwnMetadata(HANDLER_MARKS, handlers.constructor) ?? [];
     const mine = marks.filter(({ event }) => this.stream.subjects.includes(event.subject));
     if (mine.length === 0) throw new Error(`${handlers.constructor.name} handles no event of the ${this.stream.name} stream`);
-    for (const { event, method } of mine) {
+    for (const { event, method, prepare } of mine) {
       if (this.routes.has(event.subject)) throw new Error(`${event.subject} has two handlers in ${this.settings.service}`);
-      const target = handlers as Record<string | symbol, (payload: object, context: EventContext<object>) => Promise<unknown>>;
-      this.routes.set(event.subject, { event, handle: (payload, context) => target[method](payload, context) });
+      const target = handlers as Record<string | symbol, (payload: object, context: EventContext<object, unknown>) => Promise<unknown>>;
+      this.routes.set(event.subject, {
+        event,
+        prepare: prepare && ((payload, context) => prepare(handlers, payload, context)),
+        handle: (payload, context) => target[method](payload, context),
+      });
     }
   }
 
@@ -155,15 +195,25 @@ export class DurableEventConsumer {
 
   /**
    * Handles an event now, outside the stream (replay of a dead letter): validated and
-   * once-only like a delivery. Resolves false when it had already been handled.
+   * once-only like a delivery. Resolves false when it had already been handled. The
+   * handler's prepare step, if any, runs first, with no transaction open.
    */
   async handleNow(event: EventEnvelope): Promise<boolean> {
     const route = this.routes.get(event.subject);
     if (!route) return false;
     const payload = await validEventPayload(route.event, event.payload);
-    return runWithRequestContext({ requestId: event.requestId ?? event.id }, () =>
-      handleEventOnce(this.settings.dataSource.manager, event, (manager) => route.handle(payload, { event: { ...event, payload }, manager }).then(() => undefined)),
-    );
+    const envelope = { ...event, payload };
+    const database = this.settings.dataSource.manager;
+    return runWithRequestContext({ requestId: event.requestId ?? event.id }, async () => {
+      let prepared: unknown = undefined;
+      if (route.prepare) {
+        // A redelivery of a handled event is acknowledged without preparing (which may need
+        // a service that is away). Only a shortcut: the transaction below still decides.
+        if (await eventHandled(database, event)) return false;
+        prepared = await route.prepare(payload, { event: envelope, manager: database });
+      }
+      return handleEventOnce(database, event, (manager) => route.handle(payload, { event: envelope, manager, prepared }).then(() => undefined));
+    });
   }
 
   /** Takes deliveries as they come, each behind the last one of its lane, at most `concurrency` at once; resolves when all are done. */

@@ -97,6 +97,12 @@ export async function addToOutbox<P extends object>(manager: EntityManager, even
   return id;
 }
 
+/** Whether the event is recorded as handled already (committed; outside any transaction, a hint only: handleEventOnce decides). */
+export async function eventHandled(manager: EntityManager, event: { id: string }): Promise<boolean> {
+  const rows: unknown[] = await manager.query(`SELECT 1 FROM ${eventTable(manager.connection, ProcessedEvent)} WHERE "event_id" = $1`, [event.id]);
+  return rows.length > 0;
+}
+
 /**
  * Runs work at most once per event id: the processed-event row and the work's writes
  * commit together, so a crash in between leaves neither and the redelivery retries.

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
+import { JSONCodec, Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, ApplicationsCommands, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ReferencedFiles, StoredFile } from '@portal/contracts';
@@ -144,6 +144,53 @@ describe('a deleted account’s files', () => {
     );
     expect(await filesOf(deleted.userId)).toEqual(keptFiles);
     expect(await filesOf(other.userId)).toEqual(['other-unattached.pdf', 'other.png']);
+  });
+
+  it('keeps no transaction (nor its pooled connection) open while it waits for the applications service', async () => {
+    const deleted = customer();
+    await customerWithFiles(deleted);
+    await applicationsGone();
+    // Applications answers, but slowly: the test looks at kyc's database while kyc waits.
+    const codec = JSONCodec<{ id: string; data: { payload: { userId: string; fileIds: string[] } } }>();
+    const slow = client.connection.subscribe(ApplicationsCommands.referencedFiles.subject);
+    let questions = 0;
+    /** kyc's transactions already open for a while, sampled while the question waits for its answer. */
+    let heldTransactions: { state: string; query: string }[] | null = null;
+    const answering = (async () => {
+      for await (const message of slow) {
+        const { id, data } = codec.decode(message.data);
+        questions++;
+        // Long after any transaction begun for this event would have opened, and long before the answer.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const { rows } = await database.query(
+          `SELECT state, query FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'portal-kyc' AND pid <> pg_backend_pid()
+              AND xact_start IS NOT NULL AND xact_start < now() - interval '300 milliseconds'`,
+        );
+        heldTransactions = [...(heldTransactions ?? []), ...(rows as { state: string; query: string }[])];
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const kept = new Set(applications.filter((application) => application.userId === data.payload.userId && application.status !== 'draft').flatMap((application) => application.fileIds));
+        message.respond(JSONCodec().encode({ id, response: { fileIds: data.payload.fileIds.filter((fileId) => kept.has(fileId)) }, isDisposed: true }));
+      }
+    })();
+    try {
+      await client.connection.flush();
+      await identity.waitUntilHandled(
+        IDENTITY_EVENTS_STREAM,
+        'kyc',
+        await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userDeleted, { userId: deleted.userId, deletedBy: null })),
+        20_000,
+      );
+      expect(questions).toBeGreaterThanOrEqual(1);
+      expect(heldTransactions).toEqual([]);
+      // And the answer was used as before.
+      expect(await filesOf(deleted.userId)).toEqual(keptFiles);
+      expect(await partsOf(deleted.userId)).toBe(0);
+    } finally {
+      slow.unsubscribe();
+      await answering;
+      await applicationsAnswer();
+    }
   });
 
   it('erases nothing while the applications service cannot say which files its records refer to, and finishes when it can', async () => {
