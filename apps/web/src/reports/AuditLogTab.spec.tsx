@@ -1,9 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aSession } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
 import { AuditLogTab } from './AuditLogTab';
 import { compactValue, detailsSummary } from './AuditDetails';
+import { AUDIT_ACTIONS, readableAction } from './audit-actions';
+import type { AuditLogEntry } from './reports-api';
+import english from './locales/en.json';
 
 // The first render compiles antd's table; the machine running the suite may be busy.
 jest.setTimeout(120_000);
@@ -30,13 +33,14 @@ const entry = {
   metadata: LONG_DETAILS,
 };
 
-function showAuditLog() {
-  fakeGateway({
-    'GET /admin/audit-logs': { status: 200, body: { items: [entry], nextCursor: null, total: 1 } },
+function showAuditLog(items: AuditLogEntry[] = [entry]) {
+  const { calls } = fakeGateway({
+    'GET /admin/audit-logs': { status: 200, body: { items, nextCursor: null, total: items.length } },
     'GET /admin/users': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 100 } },
   });
   const { manager } = fakeSessionManager(async () => aSession('admin'));
   renderRoutes([{ path: '/app', element: <AuditLogTab /> }], { path: '/app', session: manager });
+  return calls;
 }
 
 describe('the Details of the audit log', () => {
@@ -65,5 +69,70 @@ describe('the Details of the audit log', () => {
     expect(within(full).getByText('USD, EUR, GBP')).toBeInTheDocument();
     expect(within(full).getByText(LONG_DETAILS.userAgent)).toBeInTheDocument();
     expect(within(full).getByText(LONG_DETAILS.reason)).toBeInTheDocument();
+  });
+});
+
+describe('the Action of the audit log', () => {
+  const record = (id: string, actionType: string, description: string) => ({ ...entry, id, actionType, description, metadata: {} });
+  const rowOf = async (description: string) => (await screen.findByText(description, undefined, { timeout: 10_000 })).closest('tr') as HTMLElement;
+  const actionCell = (row: HTMLElement) => row.querySelectorAll('td')[3] as HTMLElement;
+
+  it('labels every action the services write, in the catalogue and nowhere else', () => {
+    const labels = english.audit.actions as Record<string, string>;
+    expect(Object.keys(labels).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+  });
+
+  it('reads an action it has no label for as words', () => {
+    expect(readableAction('payout_held_for_review')).toBe('Payout held for review');
+    expect(readableAction('file_viewed')).toBe('File viewed');
+  });
+
+  it('shows a known action by its label, an unknown one in words, each with its raw name beside it', async () => {
+    showAuditLog([
+      record('0b6f1c2d-3e4f-4a5b-8c6d-000000000001', 'file_viewed', 'Opened a KYC document (image/png) of another user'),
+      record('0b6f1c2d-3e4f-4a5b-8c6d-000000000002', 'failed_email_retried', 'Retried the failed welcome email'),
+      record('0b6f1c2d-3e4f-4a5b-8c6d-000000000003', 'payout_held_for_review', 'A payout was held'),
+    ]);
+
+    const viewed = actionCell(await rowOf('Opened a KYC document (image/png) of another user'));
+    expect(within(viewed).getByText('File viewed')).toBeInTheDocument();
+    expect(within(viewed).getByText('file_viewed')).toBeInTheDocument();
+    expect(viewed.firstElementChild).toHaveAttribute('title', 'file_viewed');
+
+    const retried = actionCell(await rowOf('Retried the failed welcome email'));
+    expect(within(retried).getByText('Failed email retried')).toBeInTheDocument();
+    expect(within(retried).getByText('failed_email_retried')).toBeInTheDocument();
+
+    const future = actionCell(await rowOf('A payout was held'));
+    expect(within(future).getByText('Payout held for review')).toBeInTheDocument();
+    expect(within(future).getByText('payout_held_for_review')).toBeInTheDocument();
+    expect(future.textContent).not.toContain('audit.actions');
+  });
+
+  it('offers the actions by label in the filter and asks the server for the raw name', async () => {
+    const calls = showAuditLog([record('0b6f1c2d-3e4f-4a5b-8c6d-000000000001', 'file_viewed', 'Opened a file')]);
+    await rowOf('Opened a file');
+    const filter = screen.getByRole('combobox', { name: 'Action' });
+
+    fireEvent.mouseDown(filter);
+    fireEvent.change(filter, { target: { value: 'retried' } });
+    const option = await screen.findByTitle('Failed email retried');
+    expect(option).toHaveTextContent('failed_email_retried');
+    fireEvent.click(option);
+
+    await waitFor(() => expect(calls.filter((call) => call.path === '/admin/audit-logs').at(-1)?.query.action).toBe('failed_email_retried'));
+  });
+
+  it('still filters by a raw name no label matches yet', async () => {
+    const calls = showAuditLog([record('0b6f1c2d-3e4f-4a5b-8c6d-000000000001', 'file_viewed', 'Opened a file')]);
+    await rowOf('Opened a file');
+    const filter = screen.getByRole('combobox', { name: 'Action' });
+
+    fireEvent.mouseDown(filter);
+    fireEvent.change(filter, { target: { value: 'payout_held_for_review' } });
+    fireEvent.click(await screen.findByTitle('Payout held for review'));
+
+    await waitFor(() => expect(calls.filter((call) => call.path === '/admin/audit-logs').at(-1)?.query.action).toBe('payout_held_for_review'));
   });
 });

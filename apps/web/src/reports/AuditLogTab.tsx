@@ -1,7 +1,6 @@
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -13,17 +12,25 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { dateTime } from '../money/format';
 import { formatNumber } from '../ui/number-format';
+import { AUDIT_ACTIONS, actionLabel } from './audit-actions';
 import { AuditDetails } from './AuditDetails';
 import { ExportButtons } from './ExportButtons';
 import { reportKeys, reportsApi, type AuditFilter, type AuditLogEntry } from './reports-api';
 
 const PAGE_SIZE = 20;
 
+// What the filter can ask for: the server matches actionType exactly.
+const RAW_ACTION = /^[a-z0-9_]+$/;
+
+/** The action filter matches what the admin types against the label and the raw name alike. */
+const matchesAction = (search: string, option?: { label: string; value: string }) =>
+  !!option && [option.label, option.value].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()));
+
 /** Every admin action and security event of every service: who, what, target, when, details; filtered and paged by cursor. */
 export function AuditLogTab() {
   const { t } = useTranslation('reports');
   const [filter, setFilter] = useState<AuditFilter>({});
-  const [action, setAction] = useState('');
+  const [actionSearch, setActionSearch] = useState('');
   // The cursors of the pages seen so far, so Previous goes back without re-reading from the start.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -41,6 +48,13 @@ export function AuditLogTab() {
   // Records from services other than identity carry the actor's id only: name the admin from the list.
   const names = new Map((admins.data?.items ?? []).map((admin) => [admin.id, `${admin.firstName} ${admin.lastName}`]));
   const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+  // The labelled actions to choose from. A raw name typed that no label matches (an action
+  // newer than the list) is offered as it is, so every action stays filterable.
+  const typed = actionSearch.trim();
+  const offered = new Set<string>(AUDIT_ACTIONS);
+  const unlisted = RAW_ACTION.test(typed) && !AUDIT_ACTIONS.some((name) => matchesAction(typed, { value: name, label: actionLabel(t, name) }));
+  for (const name of [filter.action, unlisted ? typed : undefined]) if (name) offered.add(name);
+  const actionOptions = [...offered].map((name) => ({ value: name, label: actionLabel(t, name) })).sort((a, b) => a.label.localeCompare(b.label));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -55,14 +69,24 @@ export function AuditLogTab() {
           onChange={(actorUserId?: string) => change({ ...filter, actorUserId })}
           options={(admins.data?.items ?? []).map((admin) => ({ value: admin.id, label: `${admin.firstName} ${admin.lastName} (${admin.email})` }))}
         />
-        <Input.Search
+        <Select
           allowClear
-          placeholder={t('audit.actionPlaceholder')}
+          showSearch={{ onSearch: setActionSearch, filterOption: matchesAction }}
+          placeholder={t('audit.allActions')}
           aria-label={t('audit.action')}
           style={{ width: 260 }}
-          value={action}
-          onChange={(event) => setAction(event.target.value)}
-          onSearch={(value) => change({ ...filter, action: value.trim() || undefined })}
+          popupMatchSelectWidth={false}
+          value={filter.action}
+          onChange={(action?: string) => change({ ...filter, action })}
+          options={actionOptions}
+          optionRender={(option) => (
+            <Space size={8}>
+              {option.label}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {option.value}
+              </Typography.Text>
+            </Space>
+          )}
         />
         <DatePicker.RangePicker
           aria-label={t('audit.dates')}
@@ -88,7 +112,19 @@ export function AuditLogTab() {
             render: (_, row) => (row.actorUserId ? (names.get(row.actorUserId) ?? row.actorEmail ?? <span title={row.actorUserId}>{short(row.actorUserId)}</span>) : (row.actorEmail ?? t('audit.system'))),
           },
           { title: t('audit.category'), dataIndex: 'category', render: (category: string) => <Tag color={category === 'security_event' ? 'red' : 'blue'}>{t(`audit.categories.${category}`, { defaultValue: category.replace('_', ' ') })}</Tag> },
-          { title: t('audit.action'), dataIndex: 'actionType', render: (action: string) => <span style={{ whiteSpace: 'nowrap' }}>{action}</span> },
+          {
+            title: t('audit.action'),
+            dataIndex: 'actionType',
+            // The label to read, the raw name (what the services write and exports hold) to search by.
+            render: (action: string) => (
+              <div title={action}>
+                <div style={{ whiteSpace: 'nowrap' }}>{actionLabel(t, action)}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                  {action}
+                </Typography.Text>
+              </div>
+            ),
+          },
           {
             title: t('audit.target'),
             render: (_, row) =>
