@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { EmailJobState, JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { LOGGER, ScrapedGauge, SERVICE_ENVIRONMENT } from '@portal/messaging';
@@ -13,6 +14,26 @@ const EMAIL_JOB_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 /** What an admin's action on a failed email found: the job is gone, or is no longer failed (someone acted first). */
 export type FailedEmailRefusal = 'not_found' | 'not_failed';
 
+/** A failed email as it was when an admin acted on it: what the audit record names (a retry resets the job's attempts). */
+export interface FailedEmail {
+  jobId: string;
+  data: EmailJobData;
+  attemptsMade: number;
+  failedReason: string | null;
+}
+
+function failedEmail(job: Job<EmailJobData>): FailedEmail {
+  return { jobId: String(job.id), data: job.data, attemptsMade: job.attemptsMade, failedReason: job.failedReason ?? null };
+}
+
+/** How long an admin's action may hold a failed job: far longer than its few Redis commands take. */
+const ACTION_LOCK_MS = 15_000;
+/** How long the second of two admins acting on the same job at once waits for the first. */
+const ACTION_WAIT_MS = 2_000;
+const ACTION_POLL_MS = 10;
+/** Deletes the lock only if it is still the caller's (not one taken after it expired). */
+const RELEASE_ACTION_LOCK = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`;
+
 const emailQueueJobs = new ScrapedGauge('portal_email_queue_jobs', 'Email jobs in the BullMQ queue by state (failed: gave up after every retry)', ['state']);
 
 /** The only way email gets queued: one job per event and template. */
@@ -22,15 +43,15 @@ export class EmailQueue implements BeforeApplicationShutdown {
   private readonly removeGauge: () => void;
 
   constructor(
-    @Inject(EMAIL_PRODUCER_REDIS) connection: Redis,
+    @Inject(EMAIL_PRODUCER_REDIS) private readonly redis: Redis,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.queue = new Queue<EmailJobData>(JobQueue.Email, { connection });
+    this.queue = new Queue<EmailJobData>(JobQueue.Email, { connection: redis });
     // Connection errors are already reported once by the connection; BullMQ repeats them
     // on every reconnect attempt.
     this.queue.on('error', (error) => {
-      if (connection.status === 'ready') this.logger.warn({ err: error.message }, 'email queue error');
+      if (redis.status === 'ready') this.logger.warn({ err: error.message }, 'email queue error');
     });
     this.removeGauge = emailQueueJobs.add(async () => {
       const counts = await this.queue.getJobCounts(...EMAIL_JOB_STATES);
@@ -53,46 +74,74 @@ export class EmailQueue implements BeforeApplicationShutdown {
     return { jobs: jobs.filter(Boolean) as Job<EmailJobData>[], total };
   }
 
-  /** A failed email job, or why there is none to act on. */
-  async failedJob(jobId: string): Promise<Job<EmailJobData> | FailedEmailRefusal> {
-    const job = await this.queue.getJob(jobId);
-    if (!job) return 'not_found';
-    return (await job.getState()) === 'failed' ? job : 'not_failed';
+  /**
+   * Queues a failed job again with all its attempts; answers the email as it was (for the
+   * audit record) and the state it is in now. BullMQ's retry moves it out of the failed set
+   * only if it is still there, in one script; the lock keeps a dismiss from acting between.
+   * The worker reads the address when it sends, so an email for the user's current address
+   * goes to the one known then.
+   */
+  async retryFailed(jobId: string): Promise<{ email: FailedEmail; state: EmailJobState } | FailedEmailRefusal> {
+    const outcome = await this.aloneOn(jobId, async () => {
+      const job = await this.queue.getJob(jobId);
+      if (!job) return 'not_found';
+      const email = failedEmail(job);
+      try {
+        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      } catch (error) {
+        // Not in the failed set (any more): removed by retention, or queued again by hand.
+        const state = await this.queue.getJobState(jobId);
+        if (state === 'unknown') return 'not_found';
+        if (state !== 'failed') return 'not_failed';
+        throw error;
+      }
+      return email;
+    });
+    if (typeof outcome === 'string') return outcome;
+    return { email: outcome, state: (await this.queue.getJobState(jobId)) as EmailJobState };
   }
 
   /**
-   * Queues a failed job again with all its attempts (BullMQ checks, atomically, that it is
-   * still failed); answers the state it is in now. The worker reads the address when it
-   * sends, so an email for the user's current address goes to the one known then.
+   * Removes a failed job for good, and only a failed one: a job queued again (waiting,
+   * active) is never removed. BullMQ removes a job in any state but active, so the check
+   * and the removal run under the lock a retry also takes.
    */
-  async retryFailed(job: Job<EmailJobData>): Promise<EmailJobState | FailedEmailRefusal> {
-    try {
-      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-    } catch (error) {
-      // Retried or dismissed by someone else since it was read.
-      const state = await this.queue.getJobState(String(job.id));
-      if (state === 'unknown') return 'not_found';
-      if (state !== 'failed') return 'not_failed';
-      throw error;
-    }
-    return (await this.queue.getJobState(String(job.id))) as EmailJobState;
-  }
-
-  /**
-   * Removes a failed job for good. Between its check and the removal another admin could
-   * retry it; BullMQ refuses to remove a job a worker holds, which answers 'not_failed'.
-   */
-  async dismissFailed(job: Job<EmailJobData>): Promise<true | FailedEmailRefusal> {
-    if ((await job.getState()) !== 'failed') return 'not_failed';
-    try {
+  async dismissFailed(jobId: string): Promise<FailedEmail | FailedEmailRefusal> {
+    return this.aloneOn(jobId, async () => {
+      const job = await this.queue.getJob(jobId);
+      if (!job) return 'not_found';
+      if (!(await job.isFailed())) return 'not_failed';
+      const email = failedEmail(job);
       await job.remove();
-    } catch (error) {
-      const state = await this.queue.getJobState(String(job.id));
-      if (state === 'unknown') return 'not_found';
-      if (state !== 'failed') return 'not_failed';
-      throw error;
+      return email;
+    });
+  }
+
+  /**
+   * Runs an admin's action on a failed job while no other action on it runs, so of two
+   * admins acting at once exactly one acts and the other finds what the first did (gone:
+   * not_found; queued again: not_failed). BullMQ has no "remove only if failed": its retry
+   * checks the state atomically, its remove does not, and its own job lock is the worker's
+   * (a job holding it cannot be removed, not even by its holder). Hence a short-lived lock
+   * of our own keyed by the job id (SET NX PX, released only by its holder), taken by both
+   * actions. It outlives any action: each of its few commands fails after the fail-fast
+   * connection's time-out. The second admin waits for the first briefly; if the lock is
+   * still taken (its holder died), someone else is acting on it: not_failed.
+   */
+  private async aloneOn<T>(jobId: string, act: () => Promise<T | FailedEmailRefusal>): Promise<T | FailedEmailRefusal> {
+    const key = `notification:failed-email-action:${jobId}`;
+    const token = randomUUID();
+    const giveUpAt = Date.now() + ACTION_WAIT_MS;
+    while ((await this.redis.set(key, token, 'PX', ACTION_LOCK_MS, 'NX')) !== 'OK') {
+      if (Date.now() >= giveUpAt) return 'not_failed';
+      await new Promise((resolve) => setTimeout(resolve, ACTION_POLL_MS));
     }
-    return true;
+    try {
+      return await act();
+    } finally {
+      // The action has happened (or failed) either way; a lock left behind expires by itself.
+      await this.redis.eval(RELEASE_ACTION_LOCK, 1, key, token).catch((error: Error) => this.logger.warn({ jobId, err: error.message }, 'failed email action lock not released; it expires by itself'));
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { Actor, AdminRole, IDENTITY_EVENTS_STREAM, IdentityEvents, LEDGER_EVENTS_STREAM, LedgerEvents, NotificationCommands, NotificationEvents } from '@portal/contracts';
+import { Actor, AdminRole, IDENTITY_EVENTS_STREAM, IdentityEvents, LEDGER_EVENTS_STREAM, LedgerEvents, NotificationCommands, NotificationEvents, NotificationMessages } from '@portal/contracts';
+import { ServiceCallError } from '@portal/messaging';
 import { eventEnvelope, refusalOf as failure } from '@portal/testing';
 import { testEmailAddress, userRegistered } from '../testing/identity-events';
 import { transactionEvent } from '../testing/ledger-events';
@@ -107,6 +108,72 @@ describe('failed emails: retry and dismiss', () => {
     await (await notification.emailQueue.getJob(waitingId))?.remove();
   });
 
+  /**
+   * Two admins act on the same failed email at once (retry and dismiss either way round, two
+   * dismisses, two retries), many times over: exactly one acts. The other is refused as if it
+   * came second: 404 when the first dismissed it, 409 when the first queued it again. The job
+   * ends as the winner left it (removed, or waiting) with one audit record, the winner's.
+   */
+  it('lets exactly one of two admins acting on the same failed email at once win: the other is refused and nothing is recorded for it', async () => {
+    type Action = 'retry' | 'dismiss';
+    const RACES: [Action, Action][] = [
+      ['retry', 'dismiss'],
+      ['dismiss', 'retry'],
+      ['dismiss', 'dismiss'],
+      ['retry', 'retry'],
+    ];
+    const ROUNDS = 8;
+    const races = Array.from({ length: ROUNDS }, (_, round) => RACES.map((actions) => ({ actions, round }))).flat();
+    const jobIds = (await Promise.all(races.map(() => failedDepositEmail()))).map(({ jobId }) => jobId);
+    // No worker while they race: an email queued again stays waiting, the state its retry put it in.
+    await worker.close();
+
+    const gone = `404 failed_email_not_found ${NotificationMessages.failedEmailNotFound}`;
+    const noLongerFailed = `409 failed_email_no_longer_failed ${NotificationMessages.failedEmailNoLongerFailed}`;
+    const act = async (action: Action, jobId: string, agent: Actor, delayMs: number): Promise<string> => {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const client = notification.client.as(agent);
+      const call = action === 'retry' ? client.send(NotificationCommands.retryFailedEmail, { jobId }) : client.send(NotificationCommands.dismissFailedEmail, { jobId });
+      try {
+        await call;
+        return 'done';
+      } catch (error) {
+        if (!(error instanceof ServiceCallError)) throw error;
+        return `${error.body.statusCode} ${error.body.code} ${error.body.message}`;
+      }
+    };
+
+    const problems: string[] = [];
+    try {
+      for (const [index, { actions, round }] of races.entries()) {
+        const jobId = jobIds[index];
+        const agents = [admin(), admin('super_admin')];
+        // Same tick, or the second a few milliseconds later, so the two overlap at different points.
+        const outcomes = await Promise.all(actions.map((action, which) => act(action, jobId, agents[which], which === 1 ? round % 4 : 0)));
+        const winner = outcomes.indexOf('done');
+        const job = await notification.emailQueue.getJob(jobId);
+        const found = {
+          outcomes,
+          state: job ? await job.getState() : 'removed',
+          audits: (await auditRecords(jobId)).map((record) => `${record.actionType} by ${(record.actor as { userId: string }).userId === agents[0].userId ? 0 : 1}`),
+        };
+        const expected =
+          winner === -1
+            ? null
+            : {
+                outcomes: outcomes.map((_, which) => (which === winner ? 'done' : actions[winner] === 'dismiss' ? gone : noLongerFailed)),
+                state: actions[winner] === 'dismiss' ? 'removed' : 'waiting',
+                audits: [`failed_email_${actions[winner] === 'dismiss' ? 'dismissed' : 'retried'} by ${winner}`],
+              };
+        if (JSON.stringify(found) !== JSON.stringify(expected)) problems.push(`${actions.join(' + ')} (round ${round}): ${JSON.stringify(found)}`);
+      }
+    } finally {
+      for (const jobId of jobIds) await (await notification.emailQueue.getJob(jobId))?.remove();
+      worker = await startEmailWorker({ env: notification.infrastructure.env });
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("retries a failed email with all its attempts: it is sent, to the address the person has now, and the retry is recorded", async () => {
     const { userId, email, jobId } = await failedDepositEmail();
     const agent = admin('super_admin');
@@ -128,7 +195,10 @@ describe('failed emails: retry and dismiss', () => {
     const completed = await jobWhen(jobId, (_, state) => state === 'completed');
     expect(completed?.attemptsMade).toBe(1);
     expect(await mail.emailsTo(email)).toEqual([]);
-    expect(await auditRecords(jobId)).toEqual([expect.objectContaining({ actionType: 'failed_email_retried', actor: { userId: agent.userId }, targetType: 'email', targetId: jobId })]);
+    // The record describes the email as it failed, not the job its retry reset.
+    expect(await auditRecords(jobId)).toEqual([
+      expect.objectContaining({ actionType: 'failed_email_retried', actor: { userId: agent.userId }, targetType: 'email', targetId: jobId, metadata: expect.objectContaining({ attemptsMade: 5, failedReason: expect.any(String) }) }),
+    ]);
 
     // The "your address was changed" notice is for the address it names: the old one.
     await notification.client.as(agent).send(NotificationCommands.retryFailedEmail, { jobId: noticeJobId });

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Job } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   Actor,
@@ -14,8 +13,7 @@ import {
   RequestMeta,
 } from '@portal/contracts';
 import { addToOutbox, CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceError } from '@portal/messaging';
-import { EmailJobData } from './email-job';
-import { EmailQueue, FailedEmailRefusal } from './email-queue';
+import { EmailQueue, FailedEmail, FailedEmailRefusal } from './email-queue';
 
 /**
  * Emails that failed after every retry, for admins whose role has the "notifications"
@@ -49,13 +47,17 @@ export class FailedEmailsController {
     };
   }
 
+  /**
+   * Retry and dismiss are atomic against each other (EmailQueue): of two admins acting on the
+   * same job at once exactly one acts and is recorded; the other is refused (404 when the
+   * first dismissed it, 409 when the first queued it again) and nothing is recorded for it.
+   */
   @HandlesCommand(NotificationCommands.retryFailedEmail)
   async retry(@CommandActor() actor: Actor | null, @CommandPayload() { jobId }: FailedEmailIdPayload, @CommandMeta() meta: RequestMeta): Promise<FailedEmailRetried> {
     const admin = this.admin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const job = await this.failedJob(jobId);
-      const state = refused(await this.emailQueue.retryFailed(job));
-      await this.audit(manager, admin, meta, job, 'failed_email_retried', `Retried the failed ${job.data.template} email`);
+      const { email, state } = refused(await this.emailQueue.retryFailed(jobId));
+      await this.audit(manager, admin, meta, email, 'failed_email_retried', `Retried the failed ${email.data.template} email`);
       return { jobId, state };
     });
   }
@@ -64,26 +66,21 @@ export class FailedEmailsController {
   async dismiss(@CommandActor() actor: Actor | null, @CommandPayload() { jobId }: FailedEmailIdPayload, @CommandMeta() meta: RequestMeta): Promise<FailedEmailDismissed> {
     const admin = this.admin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const job = await this.failedJob(jobId);
-      refused(await this.emailQueue.dismissFailed(job));
-      await this.audit(manager, admin, meta, job, 'failed_email_dismissed', `Dismissed the failed ${job.data.template} email; it will not be sent`);
+      const email = refused(await this.emailQueue.dismissFailed(jobId));
+      await this.audit(manager, admin, meta, email, 'failed_email_dismissed', `Dismissed the failed ${email.data.template} email; it will not be sent`);
       return { jobId };
     });
   }
 
-  private async failedJob(jobId: string): Promise<Job<EmailJobData>> {
-    return refused(await this.emailQueue.failedJob(jobId));
-  }
-
-  private audit(manager: EntityManager, admin: Actor, meta: RequestMeta, job: Job<EmailJobData>, actionType: string, description: string) {
+  private audit(manager: EntityManager, admin: Actor, meta: RequestMeta, email: FailedEmail, actionType: string, description: string) {
     return addToOutbox(manager, NotificationEvents.auditRecorded, {
       category: 'admin_action',
       actionType,
       actor: { userId: admin.userId },
       targetType: 'email',
-      targetId: String(job.id),
+      targetId: email.jobId,
       description,
-      metadata: { template: job.data.template, eventId: job.data.eventId, attemptsMade: job.attemptsMade, failedReason: job.failedReason ?? null },
+      metadata: { template: email.data.template, eventId: email.data.eventId, attemptsMade: email.attemptsMade, failedReason: email.failedReason },
       clientIp: meta.clientIp ?? null,
     });
   }
