@@ -24,6 +24,7 @@ export class Ticket {
 /** One message of a ticket's conversation: the opening one, a customer's reply or an admin's answer. */
 @Entity({ name: 'ticket_messages' })
 @Index('idx_ticket_messages_ticket_created', ['ticketId', 'createdAt'])
+@Index('uq_ticket_messages_ticket_position', ['ticketId', 'position'], { unique: true })
 export class TicketMessage {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_ticket_messages' }) id: string;
   @Column({ type: 'uuid' }) ticketId: string;
@@ -33,5 +34,11 @@ export class TicketMessage {
   @Column({ type: 'uuid' }) authorId: string;
   @Column({ type: 'varchar', length: 20 }) authorRole: 'customer' | 'admin';
   @Column({ type: 'text' }) body: string;
+  /**
+   * The message's place in the conversation (1 for the opening one), taken under the
+   * ticket's row lock. created_at is the writing transaction's start, which, when people
+   * write at once, need not follow the order the messages were written in.
+   */
+  @Column({ type: 'int' }) position: number;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }

@@ -93,7 +93,7 @@ export class TicketsController {
         messageCount: 1,
       });
       await manager.insert(Ticket, ticket);
-      await manager.insert(TicketMessage, { id: randomUUID(), ticketId: ticket.id, authorId: owner.userId, authorRole: 'customer', body: payload.message });
+      await manager.insert(TicketMessage, { id: randomUUID(), ticketId: ticket.id, authorId: owner.userId, authorRole: 'customer', body: payload.message, position: 1 });
       const saved = await manager.findOneByOrFail(Ticket, { id: ticket.id });
       await addToOutbox(manager, SupportEvents.ticketCreated, this.event(saved, null));
       return ticket.id;
@@ -122,7 +122,8 @@ export class TicketsController {
       if (ticket.status === 'closed') throw ServiceError.conflict(SupportMessages.closed, 'ticket_closed');
       // A reply to a resolved ticket means it is not resolved after all.
       const status: TicketStatus = ticket.status === 'resolved' ? 'open' : ticket.status;
-      await manager.insert(TicketMessage, { id: randomUUID(), ticketId, authorId: owner.userId, authorRole: 'customer', body: message });
+      // Numbered under the ticket's lock: the conversation shows messages in the order they were written.
+      await manager.insert(TicketMessage, { id: randomUUID(), ticketId, authorId: owner.userId, authorRole: 'customer', body: message, position: ticket.messageCount + 1 });
       await manager.update(Ticket, { id: ticketId }, { status, messageCount: () => 'message_count + 1' });
       const saved = await manager.findOneByOrFail(Ticket, { id: ticketId });
       await addToOutbox(manager, SupportEvents.ticketUpdated, this.event(saved, 'customer'));
@@ -173,7 +174,7 @@ export class TicketsController {
       // Sending a response sets the ticket resolved (spec 02 §4) unless a status is chosen with it.
       const status: TicketStatus = payload.status ?? 'resolved';
       if (!response && status === ticket.status) throw ServiceError.conflict(`The ticket is already ${status.replace('_', ' ')}.`, 'ticket_status_unchanged');
-      if (response) await manager.insert(TicketMessage, { id: randomUUID(), ticketId: ticket.id, authorId: admin.userId, authorRole: 'admin', body: response });
+      if (response) await manager.insert(TicketMessage, { id: randomUUID(), ticketId: ticket.id, authorId: admin.userId, authorRole: 'admin', body: response, position: ticket.messageCount + 1 });
       await manager.update(Ticket, { id: ticket.id }, { status, ...(response ? { messageCount: () => 'message_count + 1' } : {}) });
       const saved = await manager.findOneByOrFail(Ticket, { id: ticket.id });
       await addToOutbox(manager, SupportEvents.ticketUpdated, this.event(saved, response ? 'admin' : null));
@@ -248,7 +249,7 @@ export class TicketsController {
   private async latestAdminResponses(ticketIds: string[]): Promise<Map<string, string>> {
     if (ticketIds.length === 0) return new Map();
     const rows: { ticket_id: string; body: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT ON (ticket_id) ticket_id, body FROM support.ticket_messages WHERE ticket_id = ANY($1) AND author_role = 'admin' ORDER BY ticket_id, created_at DESC`,
+      `SELECT DISTINCT ON (ticket_id) ticket_id, body FROM support.ticket_messages WHERE ticket_id = ANY($1) AND author_role = 'admin' ORDER BY ticket_id, position DESC`,
       [ticketIds],
     );
     return new Map(rows.map((row) => [row.ticket_id, row.body]));
@@ -257,7 +258,7 @@ export class TicketsController {
   private async detail(manager: EntityManager, ticketId: string): Promise<TicketDetail> {
     const ticket = await manager.findOneBy(Ticket, { id: ticketId });
     if (!ticket) throw ServiceError.notFound(SupportMessages.notFound, 'ticket_not_found');
-    const messages = await manager.find(TicketMessage, { where: { ticketId }, order: { createdAt: 'ASC' } });
+    const messages = await manager.find(TicketMessage, { where: { ticketId }, order: { position: 'ASC' } });
     const adminResponse = [...messages].reverse().find((message) => message.authorRole === 'admin')?.body ?? null;
     return {
       ...view(ticket, adminResponse),

@@ -64,6 +64,20 @@ describe('support tickets', () => {
     expect(await failure(client.as(admin()).send(SupportCommands.createTicket, newTicket()))).toMatchObject({ statusCode: 403 });
   });
 
+  it('keeps a subject, which admins read in lists and the audit log, to one line that reads as it is stored', async () => {
+    const ada = customer();
+    // A right-to-left override would show admins "Refund gnp.exe" reversed; line breaks would start a fake line.
+    const created = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: '  Refund\n\tplease \u202Eexe.gnp\u202C ', message: 'Line one\nLine two' }));
+    expect(created.subject).toBe('Refund please exe.gnp');
+    expect(created.message).toBe('Line one\nLine two');
+    for (const blank of ['\u202E', ' \n\u2066\u2069 ']) {
+      expect(await failure(client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: blank })))).toMatchObject({
+        statusCode: 400,
+        message: 'Validation Error: Please fill in all required fields.',
+      });
+    }
+  });
+
   it('keeps the conversation: each answer is a message with its author and time; an answer resolves the ticket', async () => {
     const ada = customer();
     const agent = admin('support');
@@ -97,6 +111,29 @@ describe('support tickets', () => {
     ]);
     const audits = await events.waitForCount(SupportEvents.auditRecorded, (payload) => payload.targetId === ticket.id, 2);
     expect(audits[0].payload).toMatchObject({ category: 'admin_action', actionType: 'ticket_answered', actor: { userId: agent.userId }, targetType: 'support_ticket' });
+  });
+
+  it('keeps the conversation in the order it was written when the customer and admins write at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const ada = customer();
+      const ticket = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: `At once ${round}` }));
+      await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          index % 2 === 0
+            ? client.as(admin()).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: `Answer ${index}` })
+            : client.as(ada).send(SupportCommands.replyToOwnTicket, { ticketId: ticket.id, message: `Reply ${index}` }),
+        ),
+      );
+      const seen = await client.as(ada).send(SupportCommands.getOwnTicket, { ticketId: ticket.id });
+      expect(seen.messages).toHaveLength(7);
+      // The events go out in the order the changes were written (the outbox's sequence).
+      const updates = await events.waitForCount(SupportEvents.ticketUpdated, (payload) => payload.ticketId === ticket.id, 6);
+      expect(seen.messages.slice(1).map((message) => message.authorRole)).toEqual(updates.map((event) => event.payload.answeredBy));
+      // The last message decides the status: a customer's question shown last is not "resolved".
+      const last = seen.messages[seen.messages.length - 1];
+      expect(seen.status).toBe(last.authorRole === 'admin' ? 'resolved' : 'open');
+      expect(seen.adminResponse).toBe([...seen.messages].reverse().find((message) => message.authorRole === 'admin')?.body);
+    }
   });
 
   it('moves a ticket through the admin statuses and refuses what makes no sense', async () => {

@@ -21,9 +21,21 @@ export const SupportMessages = {
 
 const REQUIRED = { message: SupportMessages.fillAllFields };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/**
+ * A subject is one line, shown to admins in lists and the audit log and put into emails:
+ * line breaks and other white space become one space, and bidirectional embeddings,
+ * overrides and isolates, which make text read differently from what it is, are dropped.
+ */
+const oneLine = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : value;
 
 export class CreateTicketPayload {
-  @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(200) subject: string;
+  @ApiProperty({ maxLength: 200 }) @Transform(oneLine) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(200) subject: string;
   @ApiProperty({ enum: TICKET_CATEGORIES }) @IsIn(TICKET_CATEGORIES, REQUIRED) category: TicketCategory;
   @ApiProperty({ enum: TICKET_PRIORITIES }) @IsIn(TICKET_PRIORITIES, REQUIRED) priority: TicketPriority;
   @ApiProperty({ maxLength: 5000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(5000) message: string;
