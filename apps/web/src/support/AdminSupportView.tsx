@@ -110,11 +110,14 @@ export function AdminSupportView() {
   const [q, setQ] = useState('');
   const tickets = useAllTickets({ status: filter === 'all' ? undefined : filter, q: q.trim() || undefined });
   const [selected, setSelected] = useState<string | null>(null);
-  const items = tickets.data?.items ?? [];
+  const pages = tickets.data?.pages ?? [];
+  // Pages are offsets into a newest-first list: a ticket opened meanwhile pushes the last one of a page onto the next.
+  const items = [...new Map(pages.flatMap((page) => page.items).map((ticket) => [ticket.id, ticket])).values()];
+  const total = pages.length > 0 ? pages[pages.length - 1].total : null;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
-        <Card title={t('admin.allTickets')} extra={tickets.data ? <Typography.Text type="secondary">{tickets.data.total}</Typography.Text> : null}>
+        <Card title={t('admin.allTickets')} extra={total !== null ? <Typography.Text type="secondary">{total}</Typography.Text> : null}>
           <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
             <Segmented value={filter} onChange={(value) => setFilter(value as (typeof FILTERS)[number])} options={FILTERS.map((value) => ({ value, label: ticketStatusText(value) }))} />
             <Input.Search allowClear placeholder={t('admin.searchPlaceholder')} onSearch={setQ} aria-label={t('admin.searchLabel')} />
@@ -144,6 +147,11 @@ export function AdminSupportView() {
               </li>
             ))}
           </ul>
+          {tickets.hasNextPage && (
+            <Button block style={{ marginTop: 12 }} onClick={() => void tickets.fetchNextPage()} loading={tickets.isFetchingNextPage}>
+              {t('admin.loadMore', { shown: items.length, total: total ?? items.length })}
+            </Button>
+          )}
         </Card>
       </Col>
       <Col xs={24} lg={14}>

@@ -16,7 +16,7 @@ export const supportApi = {
   reply: (id: string, message: string) =>
     callGateway((client, init) => client.POST('/api/v1/support/tickets/{id}/messages', { ...init, params: { path: { id } }, body: { message } })),
   ownSummary: () => callGateway((client, init) => client.GET('/api/v1/support/tickets/summary', init)),
-  listAll: (query: { limit?: number; status?: TicketStatus; q?: string }) =>
+  listAll: (query: { limit?: number; cursor?: string; status?: TicketStatus; q?: string }) =>
     callGateway((client, init) => client.GET('/api/v1/admin/support/tickets', { ...init, params: { query } })),
   getAny: (id: string) => callGateway((client, init) => client.GET('/api/v1/admin/support/tickets/{id}', { ...init, params: { path: { id } } })),
   update: (id: string, body: TicketUpdate) =>

@@ -59,6 +59,28 @@ describe('Support Center (spec 02 §2)', () => {
   });
 });
 
+describe('Support Center admin view', () => {
+  it('pages on past the first page of tickets, so every ticket can be reached', async () => {
+    const row = (index: number) => ({ ...ticket, id: `3f2a9c1e-0000-4000-8000-${String(index).padStart(12, '0')}`, subject: `Ticket ${index}`, userName: 'Ada Lovelace', userEmail: 'ada@example.com' });
+    // A short first page keeps the test quick; the screen asks for 100 at a time.
+    const { calls } = fakeGateway({
+      'GET /admin/me/permissions': { status: 200, body: { adminRole: 'support', permissions: ['tickets', 'notifications'] } },
+      'GET /admin/support/tickets': async () =>
+        calls[calls.length - 1].query.cursor === '3'
+          ? { status: 200, body: { items: [row(3), row(4)], nextCursor: null, total: 5 } }
+          : { status: 200, body: { items: [row(0), row(1), row(2)], nextCursor: '3', total: 5 } },
+    });
+    open('/admin/support', async () => aSession('admin', { user: { ...aSession('admin').user, adminRole: 'support' } }));
+    expect(await screen.findByText('Ticket 2', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByTestId('admin-ticket-row')).toHaveLength(3);
+    fireEvent.click(screen.getByText('Load more (3 of 5 shown)'));
+    expect(await screen.findByText('Ticket 4', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByTestId('admin-ticket-row')).toHaveLength(5);
+    expect(screen.queryByText(/Load more/)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/admin/support/tickets').map((call) => call.query)).toEqual([{ limit: '100' }, { limit: '100', cursor: '3' }]);
+  });
+});
+
 describe('the bell and the sidebar badge', () => {
   it('lists notifications when opened and marks them all read', async () => {
     let unread = 2;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportApi, type NewTicket, type TicketStatus, type TicketUpdate } from './support-api';
 import { supportKeys } from './query-keys';
 
@@ -23,8 +23,17 @@ export function useReplyToTicket(id: string) {
   return useMutation({ mutationFn: (message: string) => supportApi.reply(id, message), onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }) });
 }
 
+/** Admins page through every ticket, newest first. */
+export const ADMIN_TICKETS_PAGE = 100;
+
 export function useAllTickets(filter: { status?: TicketStatus; q?: string }) {
-  return useQuery({ queryKey: supportKeys.admin(filter), queryFn: () => supportApi.listAll({ ...filter, limit: 100 }), staleTime: 30_000 });
+  return useInfiniteQuery({
+    queryKey: supportKeys.admin(filter),
+    queryFn: ({ pageParam }) => supportApi.listAll({ ...filter, limit: ADMIN_TICKETS_PAGE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 30_000,
+  });
 }
 
 export function useAnyTicket(id: string | null) {
