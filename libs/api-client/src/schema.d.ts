@@ -2914,7 +2914,7 @@ export interface components {
         };
         TicketMessageView: {
             /** Format: uuid */
-            authorId: string;
+            authorId: string | null;
             /** @enum {string} */
             authorRole: "customer" | "admin";
             body: string;

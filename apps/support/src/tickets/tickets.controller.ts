@@ -98,7 +98,7 @@ export class TicketsController {
       await addToOutbox(manager, SupportEvents.ticketCreated, this.event(saved, null));
       return ticket.id;
     });
-    return this.detail(this.dataSource.manager, id);
+    return this.detail(this.dataSource.manager, id, 'customer');
   }
 
   @HandlesCommand(SupportCommands.listOwnTickets)
@@ -111,7 +111,7 @@ export class TicketsController {
   async getOwn(@CommandActor() actor: Actor, @CommandPayload() { ticketId }: TicketIdPayload): Promise<TicketDetail> {
     const owner = customer(actor);
     await this.ownTicket(this.dataSource.manager, ticketId, owner.userId);
-    return this.detail(this.dataSource.manager, ticketId);
+    return this.detail(this.dataSource.manager, ticketId, 'customer');
   }
 
   @HandlesCommand(SupportCommands.replyToOwnTicket)
@@ -128,7 +128,7 @@ export class TicketsController {
       const saved = await manager.findOneByOrFail(Ticket, { id: ticketId });
       await addToOutbox(manager, SupportEvents.ticketUpdated, this.event(saved, 'customer'));
     });
-    return this.detail(this.dataSource.manager, ticketId);
+    return this.detail(this.dataSource.manager, ticketId, 'customer');
   }
 
   @HandlesCommand(SupportCommands.ownSummary)
@@ -148,7 +148,7 @@ export class TicketsController {
   @HandlesCommand(SupportCommands.getAnyTicket)
   async getAny(@CommandActor() actor: Actor, @CommandPayload() { ticketId }: TicketIdPayload, @CommandMeta() meta: RequestMeta): Promise<TicketDetail> {
     this.admin(actor);
-    const detail = await this.detail(this.dataSource.manager, ticketId);
+    const detail = await this.detail(this.dataSource.manager, ticketId, 'admin');
     const [named] = await this.withOwnerNames([detail], meta);
     return { ...detail, ...named };
   }
@@ -189,7 +189,7 @@ export class TicketsController {
         clientIp: meta.clientIp ?? null,
       });
     });
-    return this.detail(this.dataSource.manager, payload.ticketId);
+    return this.detail(this.dataSource.manager, payload.ticketId, 'admin');
   }
 
   @HandlesCommand(SupportCommands.deleteTicket)
@@ -255,14 +255,20 @@ export class TicketsController {
     return new Map(rows.map((row) => [row.ticket_id, row.body]));
   }
 
-  private async detail(manager: EntityManager, ticketId: string): Promise<TicketDetail> {
+  /** A customer reads who wrote each message by role: which staff member answered (their user id) stays with the admins. */
+  private async detail(manager: EntityManager, ticketId: string, reader: 'customer' | 'admin'): Promise<TicketDetail> {
     const ticket = await manager.findOneBy(Ticket, { id: ticketId });
     if (!ticket) throw ServiceError.notFound(SupportMessages.notFound, 'ticket_not_found');
     const messages = await manager.find(TicketMessage, { where: { ticketId }, order: { position: 'ASC' } });
     const adminResponse = [...messages].reverse().find((message) => message.authorRole === 'admin')?.body ?? null;
     return {
       ...view(ticket, adminResponse),
-      messages: messages.map((message) => ({ id: message.id, authorId: message.authorId, authorRole: message.authorRole, body: message.body, createdAt: message.createdAt.toISOString() })),
+      messages: messages.map((message) => ({
+        id: message.id,
+        authorId: reader === 'customer' && message.authorRole === 'admin' ? null : message.authorId,
+        authorRole: message.authorRole, body: message.body,
+        createdAt: message.createdAt.toISOString(),
+      })),
     };
   }
 

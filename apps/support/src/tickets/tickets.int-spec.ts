@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, AdminRole, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
+import { Actor, AdminRole, DataExportCommands, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
 import { runService } from '@portal/messaging';
 import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure } from '@portal/testing';
 import { SupportModule } from '../support.module';
@@ -99,7 +99,22 @@ describe('support tickets', () => {
       ['customer', 'Still not there.'],
       ['admin', 'Credited now.'],
     ]);
-    expect(seen.messages[1].authorId).toBe(agent.userId);
+    // The customer reads who wrote by role; which staff member answered stays with the admins.
+    expect(seen.messages.map((message) => message.authorId)).toEqual([ada.userId, null, ada.userId, null]);
+    const asAdmin = await client.as(admin('super_admin')).send(SupportCommands.getAnyTicket, { ticketId: ticket.id });
+    expect(asAdmin.messages.map((message) => message.authorId)).toEqual([ada.userId, agent.userId, ada.userId, agent.userId]);
+    expect(replied.messages[1].authorId).toBeNull();
+    expect(again.messages[1].authorId).toBe(agent.userId);
+
+    // Download My Data holds the conversation the same way.
+    const exported = await client.as(ada).send(DataExportCommands.support, {});
+    const [mine] = (exported.data as { tickets: { id: string; messages: { authorId: string | null; authorRole: string; position: number }[] }[] }).tickets.filter((own) => own.id === ticket.id);
+    expect(mine.messages.map((message) => [message.position, message.authorRole, message.authorId])).toEqual([
+      [1, 'customer', ada.userId],
+      [2, 'admin', null],
+      [3, 'customer', ada.userId],
+      [4, 'admin', null],
+    ]);
     expect(seen.adminResponse).toBe('Credited now.');
     expect(seen.messageCount).toBe(4);
 

@@ -65,7 +65,8 @@ export class UpdateTicketPayload extends TicketIdPayload {
 
 export class TicketMessageView {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) authorId: string;
+  /** Who wrote it; null for a staff member's message read by the customer (they see the role). */
+  @ApiProperty({ format: 'uuid', type: 'string', nullable: true }) authorId: string | null;
   @ApiProperty({ enum: ['customer', 'admin'] }) authorRole: 'customer' | 'admin';
   @ApiProperty() body: string;
   @ApiProperty() createdAt: string;
