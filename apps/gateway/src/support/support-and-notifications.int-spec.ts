@@ -48,6 +48,14 @@ describe('support and notification endpoints', () => {
     expect(support.requests).toHaveLength(0);
   });
 
+  it('refuses a list cursor no page gave before asking the service', async () => {
+    const support = await gateway.respond(SupportCommands.listAllTickets, () => ({ items: [], nextCursor: null, total: 0 }));
+    const response = await request(gateway.baseUrl).get('/api/v1/admin/support/tickets?cursor=abc').set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toEqual(expect.stringContaining('cursor must be the nextCursor of a previous page'));
+    expect(support.requests).toHaveLength(0);
+  });
+
   it('treats an id that cannot be a ticket as not found, and passes the service\'s 404 on', async () => {
     const token = gateway.accessToken(customerActor());
     expect((await request(gateway.baseUrl).get('/api/v1/support/tickets/not-a-ticket').set('authorization', `Bearer ${token}`)).status).toBe(404);

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { SupportMessages, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -16,7 +16,7 @@ export class TicketListQuery {
   @Max(100, { message: LIMIT_MESSAGE })
   limit?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) cursor?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(TICKET_CURSOR, { message: TICKET_CURSOR_MESSAGE }) cursor?: string;
 }
 
 export class AdminTicketListQuery extends TicketListQuery {

@@ -45,7 +45,8 @@ function customer(actor: Actor | null): Actor {
 }
 
 function page(payload: TicketListPayload): { limit: number; offset: number } {
-  const offset = payload.cursor && /^\d{1,9}$/.test(payload.cursor) ? Number(payload.cursor) : 0;
+  // The payload's validation refused any other cursor (400), rather than answering the first page again.
+  const offset = payload.cursor ? Number(payload.cursor) : 0;
   return { limit: payload.limit ?? 20, offset };
 }
 

@@ -199,5 +199,9 @@ describe('support tickets', () => {
     const second = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 10, cursor: first.nextCursor as string });
     expect(second.items.map((ticket) => ticket.subject)).toEqual(['Ticket 1', 'Ticket 0']);
     expect(second.nextCursor).toBeNull();
+    // A cursor no page gave is refused, not answered with the first page again.
+    for (const cursor of ['abc', '-10', '1.5', '12345678901']) {
+      expect(await failure(client.as(ada).sendUnchecked(SupportCommands.listOwnTickets, { limit: 10, cursor }))).toMatchObject({ statusCode: 400 });
+    }
   });
 });

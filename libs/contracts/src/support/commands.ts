@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
 import { TICKET_STATUSES, TicketStatus } from './events';
 
@@ -41,12 +41,16 @@ export class CreateTicketPayload {
   @ApiProperty({ maxLength: 5000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(5000) message: string;
 }
 
+/** A ticket list's cursor: the offset the previous page's nextCursor gave; anything else is refused, not read as the first page. */
+export const TICKET_CURSOR = /^\d{1,9}$/;
+export const TICKET_CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
+
 export class TicketListPayload {
   @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   /** Offset into the newest-first list, as text (the nextCursor of the previous page). */
-  @IsOptional() @IsString() @MaxLength(20) cursor?: string;
+  @IsOptional() @IsString() @Matches(TICKET_CURSOR, { message: TICKET_CURSOR_MESSAGE }) cursor?: string;
 }
 
 export class TicketIdPayload {
