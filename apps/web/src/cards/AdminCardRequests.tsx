@@ -1,3 +1,4 @@
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
@@ -8,17 +9,21 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Typography from 'antd/es/typography';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../api/api-error';
+import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { day } from '../money/format';
+import { formatNumber } from '../ui/number-format';
 import { CardRequestDetails } from './CardRequestDetails';
 import { cardStatusText, cardTypeText } from './labels';
 import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardDecision, type CardRequestFilters, type CardRequestView } from './cards-api';
 
 type Asking = { request: CardRequestView; decision: 'rejected' | 'delivered' } | null;
+
+const PAGE_SIZE = 20;
 
 /** Back office: every card request; approve, reject with a reason, mark an approved physical card delivered with its tracking number. */
 export function AdminCardRequests() {
@@ -26,8 +31,10 @@ export function AdminCardRequests() {
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CardRequestFilters['status']>(undefined);
-  const filters: CardRequestFilters = { status, limit: 100 };
-  const { data, isLoading } = useQuery({ queryKey: cardKeys.admin(filters), queryFn: () => cardsApi.all(filters) });
+  // Paged by the server's cursor: every request stays reachable, not only the newest ones.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const filters: CardRequestFilters = { status, cursor: cursors[cursors.length - 1], limit: PAGE_SIZE };
+  const { data, isLoading, error } = useQuery({ queryKey: cardKeys.admin(filters), queryFn: () => cardsApi.all(filters), placeholderData: keepPreviousData });
   const [asking, setAsking] = useState<Asking>(null);
   const [viewing, setViewing] = useState<CardRequestView | null>(null);
   const [form] = Form.useForm<{ text: string }>();
@@ -39,7 +46,15 @@ export function AdminCardRequests() {
       form.resetFields();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ title: t('common.updateFailed'), description: serverMessage(error) ?? t('admin.updateFailedDefault') }),
+    onError: (error) => {
+      notification.error({ title: t('common.updateFailed'), description: serverMessage(error) ?? t('admin.updateFailedDefault') });
+      // Decided meanwhile (another admin, or the customer cancelled): show the request as it is now.
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        setAsking(null);
+        form.resetFields();
+      }
+      return queryClient.invalidateQueries({ queryKey: cardKeys.all });
+    },
   });
 
   return (
@@ -50,18 +65,22 @@ export function AdminCardRequests() {
           aria-label={t('admin.statusFilter')}
           style={{ width: 160 }}
           value={status ?? 'all'}
-          onChange={(value) => setStatus(value === 'all' ? undefined : (value as CardRequestFilters['status']))}
+          onChange={(value) => {
+            setStatus(value === 'all' ? undefined : (value as CardRequestFilters['status']));
+            setCursors([undefined]);
+          }}
           options={(['all', 'pending', 'approved', 'delivered', 'rejected', 'cancelled'] as const).map((value) => ({ value, label: cardStatusText(value) }))}
         />
       }
     >
+      {error && <Alert type="error" showIcon title={t('admin.loadFailed')} description={serverMessage(error) ?? undefined} style={{ marginBottom: 16 }} />}
       <Table<CardRequestView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={false}
         scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description={t('admin.empty')} /> }}
+        locale={{ emptyText: error ? <span /> : <Empty description={t('admin.empty')} /> }}
         columns={[
           { title: t('admin.client'), render: (_, row) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) },
           { title: t('admin.email'), render: (_, row) => row.client?.email ?? '—' },
@@ -96,6 +115,20 @@ export function AdminCardRequests() {
           },
         ]}
       />
+      <Space wrap style={{ marginTop: 16 }}>
+        {data && (
+          <Typography.Text type="secondary">
+            {t('admin.count', { total: formatNumber(data.total) })} · {t('admin.pendingCount', { pending: formatNumber(data.counts.pendingRequests) })}
+          </Typography.Text>
+        )}
+        <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+          {t('admin.previous')}
+        </Button>
+        <Typography.Text>{t('admin.page', { page: cursors.length })}</Typography.Text>
+        <Button disabled={!data?.nextCursor} onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}>
+          {t('admin.next')}
+        </Button>
+      </Space>
       <Modal
         open={asking !== null}
         title={asking?.decision === 'rejected' ? t('admin.rejectTitle') : t('admin.deliverTitle')}

@@ -53,7 +53,11 @@ export function CardRequestDetails({ request, onClose, admin = false }: { reques
       onClose();
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
-    onError: (error) => notification.error({ title: t('details.cancelFailed'), description: serverMessage(error) ?? t('details.cancelFailedDefault') }),
+    onError: (error) => {
+      notification.error({ title: t('details.cancelFailed'), description: serverMessage(error) ?? t('details.cancelFailedDefault') });
+      // Decided meanwhile by an admin: the dialog and the list show the request as it is now.
+      return queryClient.invalidateQueries({ queryKey: cardKeys.all });
+    },
   });
 
   return (
