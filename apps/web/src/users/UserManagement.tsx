@@ -14,7 +14,10 @@ import type { AdminUserRow } from '@portal/api-client';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { formatDate } from '../applications/labels';
+import { useAuth } from '../auth/AuthProvider';
 import { KycDecisionDialog, type KycDecisionTarget } from '../kyc/KycDecisionDialog';
+import { useAdminPermissions } from '../system-settings/use-admin-permissions';
+import { ChangeAdminRoleDialog } from './ChangeAdminRoleDialog';
 import { CreateAdminDialog } from './CreateAdminDialog';
 import { userKeys, usersApi, type UserFilter } from './users-api';
 
@@ -31,6 +34,11 @@ export function UserManagement() {
   const [filter, setFilter] = useState<UserFilter>({ page: 1, pageSize: 20 });
   const [deciding, setDeciding] = useState<KycDecisionTarget | null>(null);
   const [creating, setCreating] = useState(false);
+  const [changingRole, setChangingRole] = useState<AdminUserRow | null>(null);
+  const { user: me } = useAuth();
+  const can = useAdminPermissions();
+  // 'all' is the super admins' alone: they create, re-role and manage administrators and delete accounts.
+  const isSuperAdmin = can('all');
   const query = useQuery({ queryKey: userKeys.list(filter), queryFn: () => usersApi.list(filter), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
@@ -69,6 +77,27 @@ export function UserManagement() {
       okButtonProps: { danger: true },
       onOk: () => removal.mutateAsync(user).catch(() => undefined),
     });
+  }
+
+  /**
+   * The row's menu offers only what identity would allow (it decides regardless): nothing
+   * on your own account; administrators are managed by super admins only, customers by
+   * the users permission; KYC decisions need the kyc permission; deleting is for super admins.
+   */
+  function actionsFor(user: AdminUserRow) {
+    if (user.id === me?.id) return [];
+    const manages = user.userType === 'admin' ? isSuperAdmin : can('users');
+    return [
+      ...(manages ? [user.userStatus === 'suspended' ? { key: 'activate', label: t('actions.activate') } : { key: 'suspend', label: t('actions.suspend') }] : []),
+      ...(user.userType === 'admin' && isSuperAdmin ? [{ key: 'change-role', label: t('actions.changeRole') }] : []),
+      ...(user.userType === 'customer' && user.kycStatus === 'pending' && can('kyc')
+        ? [
+            { key: 'approve-kyc', label: t('actions.approveKyc') },
+            { key: 'reject-kyc', label: t('actions.rejectKyc') },
+          ]
+        : []),
+      ...(isSuperAdmin ? [{ key: 'delete', label: t('actions.delete'), danger: true }] : []),
+    ];
   }
 
   const counts = query.data?.counts;
@@ -123,9 +152,11 @@ export function UserManagement() {
             ]}
           />
         </Space>
-        <Button type="primary" onClick={() => setCreating(true)}>
-          {t('createAdmin.title')}
-        </Button>
+        {isSuperAdmin && (
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('createAdmin.title')}
+          </Button>
+        )}
       </Space>
       {counts && (
         <Space wrap style={{ marginBottom: 12 }}>
@@ -170,16 +201,8 @@ export function UserManagement() {
             title: t('table.actions'),
             key: 'actions',
             render: (_, user) => {
-              const items = [
-                user.userStatus === 'suspended' ? { key: 'activate', label: t('actions.activate') } : { key: 'suspend', label: t('actions.suspend') },
-                ...(user.userType === 'customer' && user.kycStatus === 'pending'
-                  ? [
-                      { key: 'approve-kyc', label: t('actions.approveKyc') },
-                      { key: 'reject-kyc', label: t('actions.rejectKyc') },
-                    ]
-                  : []),
-                { key: 'delete', label: t('actions.delete'), danger: true },
-              ];
+              const items = actionsFor(user);
+              if (items.length === 0) return '—';
               return (
                 <Dropdown
                   trigger={['click']}
@@ -188,6 +211,7 @@ export function UserManagement() {
                     onClick: ({ key }) => {
                       if (key === 'suspend') confirmStatus(user, 'suspended');
                       if (key === 'activate') confirmStatus(user, 'active');
+                      if (key === 'change-role') setChangingRole(user);
                       if (key === 'approve-kyc') setDeciding({ userId: user.id, name: fullName(user), decision: 'verified' });
                       if (key === 'reject-kyc') setDeciding({ userId: user.id, name: fullName(user), decision: 'rejected' });
                       if (key === 'delete') confirmDelete(user);
@@ -204,6 +228,7 @@ export function UserManagement() {
         ]}
       />
       <KycDecisionDialog target={deciding} onClose={() => setDeciding(null)} onDecided={() => void refresh()} />
+      <ChangeAdminRoleDialog key={changingRole?.id ?? 'none'} target={changingRole} onClose={() => setChangingRole(null)} onChanged={() => void refresh()} />
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
     </>
   );

@@ -1,6 +1,8 @@
 import type { AdminUserPage, AdminUserSummary, CreateAdminPayload, SessionUser } from '@portal/api-client';
 import { callGateway } from '../api/http';
 
+export type AdminRole = 'super_admin' | 'admin' | 'moderator' | 'support';
+
 export interface UserFilter {
   q?: string;
   status?: 'active' | 'suspended' | 'pending';
@@ -20,6 +22,8 @@ export const usersApi = {
   suspend: (id: string): Promise<AdminUserSummary> =>
     callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/suspend', { ...init, params: { path: { id } }, body: {} })),
   activate: (id: string): Promise<AdminUserSummary> => callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/activate', { ...init, params: { path: { id } } })),
+  changeRole: (id: string, adminRole: AdminRole): Promise<AdminUserSummary> =>
+    callGateway((client, init) => client.PUT('/api/v1/admin/users/{id}/admin-role', { ...init, params: { path: { id } }, body: { adminRole } })),
   remove: (id: string): Promise<unknown> => callGateway((client, init) => client.DELETE('/api/v1/admin/users/{id}', { ...init, params: { path: { id } } })),
   createAdmin: (body: CreateAdminPayload): Promise<SessionUser> => callGateway((client, init) => client.POST('/api/v1/admin/admins', { ...init, body })),
 };

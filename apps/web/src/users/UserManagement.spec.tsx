@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminUserRow } from '@portal/api-client';
+import { aSession, aUser } from '../test/builders';
+import { fakeGateway } from '../test/gateway';
+import { fakeSessionManager, renderRoutes } from '../test/render';
+import { UserManagement } from './UserManagement';
+
+// The first render compiles antd's table, menus and modals; the machine running the suite may be busy.
+jest.setTimeout(120_000);
+
+type Role = 'super_admin' | 'admin' | 'moderator' | 'support';
+const PERMISSIONS: Record<Role, string[]> = { super_admin: ['all'], admin: ['users', 'investments', 'transactions', 'kyc'], moderator: ['users', 'kyc'], support: [] };
+
+const ME_ID = '11111111-1111-4111-8111-111111111111';
+const row = (overrides: Partial<AdminUserRow>): AdminUserRow => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'grace@example.test',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  userType: 'customer',
+  adminRole: null,
+  userStatus: 'active',
+  kycStatus: 'pending',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+const customer = row({});
+const otherAdmin = row({ id: '33333333-3333-4333-8333-333333333333', email: 'linus@example.test', firstName: 'Linus', lastName: 'Admin', userType: 'admin', adminRole: 'moderator', kycStatus: 'pending' });
+
+function showAs(adminRole: Role, answers: Parameters<typeof fakeGateway>[0] = {}) {
+  const me = row({ id: ME_ID, email: 'me@example.test', firstName: 'Me', lastName: 'Myself', userType: 'admin', adminRole });
+  const page = { items: [customer, otherAdmin, me], total: 3, page: 1, pageSize: 20, counts: { total: 3, active: 3, suspended: 0, customers: 1, admins: 2, kycPending: 1 } };
+  const gateway = fakeGateway({
+    'GET /admin/users': { status: 200, body: page },
+    'GET /admin/me/permissions': { status: 200, body: { adminRole, permissions: PERMISSIONS[adminRole] } },
+    ...answers,
+  });
+  const session = aSession('admin', { user: aUser({ id: ME_ID, email: 'me@example.test', userType: 'admin', adminRole }) });
+  const { manager } = fakeSessionManager(async () => session);
+  renderRoutes([{ path: '/admin/users', element: <UserManagement /> }], { path: '/admin/users', session: manager });
+  return gateway;
+}
+
+/** The labels of a row's action menu, or null when the row offers no actions. */
+async function menuOf(email: string): Promise<string[] | null> {
+  const cell = (await screen.findByText(email, undefined, { timeout: 10_000 })).closest('tr') as HTMLElement;
+  const button = within(cell).queryByRole('button', { name: `Actions for ${email}` });
+  if (!button) return null;
+  fireEvent.click(button);
+  const menu = await screen.findByRole('menu');
+  const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent ?? '');
+  fireEvent.click(button);
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  return labels;
+}
+
+describe('User Management row actions: only what the signed-in admin may do', () => {
+  it("offers a moderator the customer's suspension and KYC decisions, never deletion, other admins or their own account", async () => {
+    showAs('moderator');
+    // Wait for the role's current permissions before reading the menus.
+    await waitFor(() => expect(screen.getByText('grace@example.test')).toBeInTheDocument(), { timeout: 10_000 });
+    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Approve KYC', 'Reject KYC']);
+    expect(await menuOf('linus@example.test')).toBeNull();
+    expect(await menuOf('me@example.test')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Admin' })).not.toBeInTheDocument();
+  });
+
+  it('offers a super admin every action on others, a role change for admins, and Create Admin, but nothing on their own account', async () => {
+    showAs('super_admin');
+    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Approve KYC', 'Reject KYC', 'Delete']);
+    expect(await menuOf('linus@example.test')).toEqual(['Suspend', 'Change role', 'Delete']);
+    expect(await menuOf('me@example.test')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create Admin' })).toBeInTheDocument();
+  });
+
+  it("changes another admin's role through the gateway and says so", async () => {
+    const { calls } = showAs('super_admin', { [`PUT /admin/users/${otherAdmin.id}/admin-role`]: { status: 200, body: { ...otherAdmin, adminRole: 'support' } } });
+    const actions = await screen.findByRole('button', { name: 'Actions for linus@example.test' }, { timeout: 10_000 });
+    fireEvent.click(actions);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change role' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Change role' });
+    expect(confirm).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(await screen.findByTitle('Support'));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Admin role updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ path: `/admin/users/${otherAdmin.id}/admin-role`, body: { adminRole: 'support' } });
+  });
+});
