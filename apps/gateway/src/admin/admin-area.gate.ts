@@ -1,9 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenAuthenticator } from '../auth/access-token.authenticator';
 import { AdminAccessDenial } from '../auth/admin-access';
+import { ApiError } from '../http/api-error';
 import { isUnder, RequestHook, routedPathOf } from '../http/request-context';
 
 export const ADMIN_AREA_PREFIX = '/api/v1/admin';
+
+/** Spec 02 §5's words for the caller checks of Create Admin (POST /api/v1/admin/admins). */
+export const CreateAdminRefusals = {
+  signedOut: 'You must be logged in to create admin accounts',
+  notAdmin: 'Only administrators can create admin accounts',
+} as const;
+
+/** Whether the request creates an administrator; routing ignores case and a trailing slash, and so does this. */
+function createsAdmin(request: Parameters<RequestHook>[0]): boolean {
+  return request.method === 'POST' && routedPathOf(request).toLowerCase().replace(/\/+$/, '') === `${ADMIN_AREA_PREFIX}/admins`;
+}
+
+/** The same refusal (status, code, and the security event already sent), in the spec's words for Create Admin. */
+function inCreateAdminWords(error: Error, request: Parameters<RequestHook>[0]): Error {
+  if (!(error instanceof ApiError) || !createsAdmin(request)) return error;
+  if (error.body.statusCode === 401 && error.body.code === 'unauthenticated') return ApiError.of(401, CreateAdminRefusals.signedOut, { code: 'unauthenticated' });
+  if (error.body.statusCode === 403) return ApiError.of(403, CreateAdminRefusals.notAdmin, { code: error.body.code });
+  return error;
+}
 
 /**
  * Mounted on /api/v1/admin before routing, so it covers every admin path, including
@@ -22,8 +42,8 @@ export class AdminAreaGate {
     return (request, _reply, done) => {
       if (!isUnder(routedPathOf(request), ADMIN_AREA_PREFIX)) return done();
       this.authenticator.authenticate(request).then(
-        (actor) => done(actor.userType === 'admin' ? undefined : this.denial.deny(request, actor)),
-        done,
+        (actor) => done(actor.userType === 'admin' ? undefined : inCreateAdminWords(this.denial.deny(request, actor), request)),
+        (error: Error) => done(inCreateAdminWords(error, request)),
       );
     };
   }

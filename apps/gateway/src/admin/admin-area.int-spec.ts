@@ -71,6 +71,25 @@ describe('the admin area', () => {
     expect(response.body.message).toBe('Please sign in to continue.');
   });
 
+  it("refuses Create Admin to a signed-out caller and to a customer in the spec's words, still recording the customer's attempt", async () => {
+    const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
+    const identity = await gateway.respond(IdentityCommands.createAdmin, () => ({}));
+    const form = { firstName: 'Eve', lastName: 'Intruder', email: 'eve@example.test', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass', adminRole: 'super_admin' };
+    const signedOut = await request(gateway.baseUrl).post('/api/v1/admin/admins').send(form);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You must be logged in to create admin accounts', code: 'unauthenticated' });
+    const customer = customerActor();
+    const byCustomer = await request(gateway.baseUrl).post('/api/v1/admin/Admins/').set('authorization', `Bearer ${gateway.accessToken(customer)}`).send(form);
+    expect(byCustomer.status).toBe(403);
+    expect(byCustomer.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Only administrators can create admin accounts', code: 'admin_access_denied' });
+    await eventually(() => audit.requests.length === 1);
+    expect(audit.requests[0].payload).toMatchObject({ type: 'unauthorized_access', method: 'POST', source: 'gateway' });
+    expect(audit.requests[0].meta.actor).toMatchObject({ userId: customer.userId });
+    expect(identity.requests).toHaveLength(0);
+    // Other admin paths keep their own words.
+    expect((await request(gateway.baseUrl).get('/api/v1/admin/admins')).body.message).toBe('Please sign in to continue.');
+  });
+
   it('lets an admin through to routing: an unknown admin path is a 404', async () => {
     const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
     const response = await request(gateway.baseUrl).get('/api/v1/admin/not-built-yet').set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
