@@ -4,6 +4,7 @@ import { ServiceEnvironment } from '@portal/config';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { APPLICATIONS_EVENTS_STREAM, KYC_EVENTS_STREAM, LEDGER_EVENTS_STREAM } from '@portal/contracts';
 import { EventConsumerModule, eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
+import { DeletedAccountsModule } from './account-deletion/deleted-accounts.module';
 import { ApplicationGateHandlers } from './application-gate/application-gate.handlers';
 import { KycGateHandlers } from './kyc-gate/kyc-gate.handlers';
 import { Book } from './book/book';
@@ -25,7 +26,8 @@ export const ledgerEntities = [...eventEntities];
 /**
  * The money: a double-entry book of accounts, transfers and entries; customer
  * transactions (deposits, withdrawals, investment payments) and their admin decisions;
- * security deposits; the deposit gate kept from applications' events; the ledger check.
+ * security deposits; card requests; the deposit gate kept from applications' events; a
+ * deleted account's card requests cancelled and erased (identity's events); the ledger check.
  */
 @Module({})
 export class LedgerModule {
@@ -37,6 +39,7 @@ export class LedgerModule {
         OutboxModule.forStreams(LEDGER_EVENTS_STREAM),
         EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationGateHandlers]),
         EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycGateHandlers]),
+        DeletedAccountsModule,
         PlatformSettingsModule,
       ],
       controllers: [LedgerController, BackOfficeFiguresController, CardRequestsHandlers, LedgerDataExportHandlers],
