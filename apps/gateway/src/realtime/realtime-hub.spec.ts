@@ -8,21 +8,26 @@ import {
   DEFAULT_ADMIN_ROLE_PERMISSIONS,
   EventDefinition,
   EventEnvelope,
+  IDENTITY_EVENTS_STREAM,
+  IdentityEvents,
   LEDGER_EVENTS_STREAM,
   LedgerEvents,
   NOTIFICATION_EVENTS_STREAM,
+  NotificationCommands,
   NotificationEvents,
+  RevocationReason,
   SUPPORT_EVENTS_STREAM,
   SupportEvents,
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { encodeEvent, ServiceClient } from '@portal/messaging';
 import { AdminRolePermissions } from '../auth/admin-role-permissions';
+import { SessionRevocations } from '../auth/session-revocations';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
-import { FEED_RETRY_MS, RealtimeConnection, RealtimeHub } from './realtime-hub';
+import { FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS } from './realtime-hub';
 
-const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name];
+const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name, IDENTITY_EVENTS_STREAM.name];
 
 function envelope<P extends object>(event: EventDefinition<P>, payload: P): EventEnvelope<P> {
   return { id: randomUUID(), subject: event.subject, occurredAt: new Date().toISOString(), requestId: randomUUID(), payload };
@@ -119,18 +124,26 @@ class FakeJetStream {
 
 /** A browser's stream: what the hub wrote to it, as named events. */
 class FakeBrowser {
-  readonly userId = randomUUID();
+  userId: string = randomUUID();
   readonly events: { event: string; data: Record<string, unknown> }[] = [];
   readonly res = {
     writableEnded: false,
     write: (chunk: string) => {
+      if (this.res.writableEnded) throw new Error('write after end');
       const event = /^event: (.*)$/m.exec(chunk)?.[1];
       const data = /^data: (.*)$/m.exec(chunk)?.[1];
       if (event && data) this.events.push({ event, data: JSON.parse(data) });
       return true;
     },
-    end: () => undefined,
+    end: () => {
+      (this.res as { writableEnded: boolean }).writableEnded = true;
+    },
   } as unknown as ServerResponse;
+  sessionId: string = randomUUID();
+
+  get ended(): boolean {
+    return this.res.writableEnded;
+  }
 
   named(event: string) {
     return this.events.filter((received) => received.event === event);
@@ -151,6 +164,10 @@ describe('RealtimeHub', () => {
   let identityDown: boolean;
   let rolePermissions: AdminRolePermissions;
   let hub: RealtimeHub;
+  /** Identity's revocation marks, as Redis holds them. */
+  let marks: Map<string, RevocationReason>;
+  let redisDown: boolean;
+  let markReads: number;
   let unhandled: unknown[];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -163,7 +180,9 @@ describe('RealtimeHub', () => {
     roles = { ...DEFAULT_ADMIN_ROLE_PERMISSIONS };
     identityDown = false;
     const services = {
-      send: jest.fn(async (command: { subject: string }, _payload: unknown, meta: { actor: Actor }) => {
+      send: jest.fn(async (command: { subject: string }, payload: { userIds?: string[] }, meta: { actor: Actor }) => {
+        // The notification service: every connected user asked about received the broadcast.
+        if (command.subject === NotificationCommands.recipientsAmong.subject) return { userIds: payload.userIds, unreadCounts: {} };
         if (command.subject !== 'identity.settings.my-admin-permissions.v1') throw new Error(`unexpected ${command.subject}`);
         if (identityDown) throw new Error('The identity service is unavailable. Please try again shortly.');
         return { adminRole: meta.actor.adminRole, permissions: roles[meta.actor.adminRole ?? ''] ?? [] };
@@ -171,7 +190,17 @@ describe('RealtimeHub', () => {
     } as unknown as ServiceClient;
     const nats = { connected: jetstream.connection as unknown as NatsConnection } as NatsConnectionHolder;
     rolePermissions = new AdminRolePermissions(config, services, { connected: null } as NatsConnectionHolder, logger);
-    hub = new RealtimeHub(nats, services, rolePermissions, logger);
+    marks = new Map();
+    redisDown = false;
+    markReads = 0;
+    const revocations = {
+      revocationsOf: async (sessionIds: string[]) => {
+        markReads += 1;
+        if (redisDown) throw new Error('Connection is closed.');
+        return sessionIds.map((sessionId) => marks.get(sessionId) ?? null);
+      },
+    } as unknown as SessionRevocations;
+    hub = new RealtimeHub(nats, services, rolePermissions, revocations, logger);
   });
 
   afterEach(async () => {
@@ -182,7 +211,10 @@ describe('RealtimeHub', () => {
 
   const connect = (actor: Partial<Actor> = {}) => {
     const browser = new FakeBrowser();
-    hub.add(new RealtimeConnection({ userId: browser.userId, sessionId: randomUUID(), userType: 'customer', adminRole: null, ...actor }, browser.res));
+    const connection = new RealtimeConnection({ userId: browser.userId, sessionId: browser.sessionId, userType: 'customer', adminRole: null, ...actor }, browser.res);
+    browser.userId = connection.actor.userId;
+    browser.sessionId = connection.actor.sessionId;
+    hub.add(connection);
     return browser;
   };
   const admin = (adminRole: AdminRole) => connect({ userType: 'admin', adminRole });
@@ -206,7 +238,7 @@ describe('RealtimeHub', () => {
     streamsExist();
     await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
     await hub.ready;
-    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1]);
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1, 1]);
     expect(jetstream.created).toEqual([]);
   });
 
@@ -215,11 +247,11 @@ describe('RealtimeHub', () => {
     jetstream.failNextConsumer.add(SUPPORT_EVENTS_STREAM.name);
     hub.onApplicationBootstrap();
     await settle();
-    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 0, 1]);
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 0, 1, 1]);
 
     await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
     await hub.ready;
-    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1]);
+    expect(FEEDS.map((name) => jetstream.readersOf(name).length)).toEqual([1, 1, 1, 1]);
 
     const ada = connect();
     jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(
@@ -241,7 +273,7 @@ describe('RealtimeHub', () => {
     expect(unhandled).toEqual([]);
     expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ stream: LEDGER_EVENTS_STREAM.name, err: 'Error: consumer deleted' }), 'live-update reader stopped; following the feed again');
     expect(first.closed).toBe(true);
-    expect(hub.feedCount).toBe(2);
+    expect(hub.feedCount).toBe(3);
 
     await jest.advanceTimersByTimeAsync(FEED_RETRY_MS - 1);
     expect(jetstream.readersOf(LEDGER_EVENTS_STREAM.name)).toHaveLength(1);
@@ -261,7 +293,7 @@ describe('RealtimeHub', () => {
     await settle();
     await jest.advanceTimersByTimeAsync(FEED_RETRY_MS);
     expect(jetstream.readersOf(NOTIFICATION_EVENTS_STREAM.name)).toHaveLength(2);
-    expect(hub.feedCount).toBe(3);
+    expect(hub.feedCount).toBe(4);
 
     jetstream.current(LEDGER_EVENTS_STREAM.name).push(
       envelope(LedgerEvents.withdrawalCompleted, {
@@ -343,6 +375,96 @@ describe('RealtimeHub', () => {
       expect(support.named('transaction')).toHaveLength(1);
       expect(owner.named('transaction')).toHaveLength(3);
       expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'transaction' }), 'admin permissions unknown; live update not sent to admins');
+    });
+  });
+
+  describe('sessions', () => {
+    const notification = (userId: string) =>
+      envelope(NotificationEvents.notificationCreated, { notificationId: randomUUID(), userId, title: 'Deposit completed', type: 'success', category: 'transaction' });
+    const ticket = (userId: string) => envelope(SupportEvents.ticketCreated, { ticketId: randomUUID(), userId, subject: 'Help', status: 'open', answeredBy: null, occurredAt: new Date().toISOString() });
+    const endReasons = (browser: FakeBrowser) => browser.named('end').map((end) => end.data.reason);
+
+    beforeEach(async () => {
+      streamsExist();
+      hub.onApplicationBootstrap();
+      await hub.ready;
+    });
+
+    it("never writes an event to a revoked session's stream: it ends it with the reason instead, and others still get theirs", async () => {
+      const ada = connect();
+      const adaElsewhere = connect({ userId: ada.userId });
+      marks.set(ada.sessionId, 'suspended');
+      jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(notification(ada.userId));
+      await settle();
+      expect(ada.named('notification')).toHaveLength(0);
+      expect(endReasons(ada)).toEqual(['suspended']);
+      expect(ada.ended).toBe(true);
+      expect(adaElsewhere.named('notification')).toHaveLength(1);
+      expect(hub.connectionsOf(ada.userId)).toBe(1);
+    });
+
+    it('ends a revoked stream within one sweep, with no event to deliver', async () => {
+      const ada = connect();
+      const grace = connect();
+      marks.set(ada.sessionId, 'password_reset');
+      await jest.advanceTimersByTimeAsync(REVOCATION_SWEEP_MS);
+      expect(endReasons(ada)).toEqual(['signed_out']);
+      expect(grace.ended).toBe(false);
+      expect(hub.connectionCount).toBe(1);
+    });
+
+    it("ends an account's streams on identity's events, marked in Redis or not", async () => {
+      const suspended = connect();
+      const deleted = connect();
+      const demoted = admin('support');
+      // The same admin, signed in again since: the new session's token carries the new role.
+      const signedInAgain = connect({ userType: 'admin', adminRole: 'moderator', userId: demoted.userId });
+      const untouched = admin('support');
+      const identity = jetstream.current(IDENTITY_EVENTS_STREAM.name);
+      identity.push(envelope(IdentityEvents.userStatusChanged, { userId: suspended.userId, userStatus: 'suspended', adminRole: null, changedBy: randomUUID() }));
+      identity.push(envelope(IdentityEvents.userDeleted, { userId: deleted.userId, deletedBy: null }));
+      identity.push(envelope(IdentityEvents.userStatusChanged, { userId: demoted.userId, userStatus: 'active', adminRole: 'moderator', changedBy: randomUUID() }));
+      identity.push(envelope(IdentityEvents.userStatusChanged, { userId: untouched.userId, userStatus: 'active', adminRole: 'support', changedBy: randomUUID() }));
+      await settle();
+      expect(endReasons(suspended)).toEqual(['suspended']);
+      expect(endReasons(deleted)).toEqual(['deleted']);
+      expect(endReasons(demoted)).toEqual(['role_changed']);
+      expect(signedInAgain.ended).toBe(false);
+      expect(untouched.ended).toBe(false);
+
+      jetstream.current(SUPPORT_EVENTS_STREAM.name).push(ticket(suspended.userId));
+      await settle();
+      expect(demoted.named('ticket')).toHaveLength(0);
+      expect(suspended.named('ticket')).toHaveLength(0);
+      expect(untouched.named('ticket')).toHaveLength(1);
+      expect(markReads).toBeGreaterThan(0);
+    });
+
+    it('sends nothing when the sessions cannot be checked (fail closed) and ends those streams; a failed sweep keeps them and is logged once', async () => {
+      const ada = connect();
+      const grace = connect();
+      redisDown = true;
+      await jest.advanceTimersByTimeAsync(3 * REVOCATION_SWEEP_MS);
+      expect(ada.ended).toBe(false);
+      expect(logger.warn.mock.calls.filter(([, message]) => String(message).startsWith('revoked sessions could not be checked'))).toHaveLength(1);
+
+      jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(notification(ada.userId));
+      await settle();
+      expect(ada.named('notification')).toHaveLength(0);
+      expect(endReasons(ada)).toEqual(['session_check_unavailable']);
+      expect(grace.ended).toBe(false);
+      expect(unhandled).toEqual([]);
+    });
+
+    it("checks a broadcast's recipients a thousand at a time: one read of the marks per thousand streams", async () => {
+      const browsers = Array.from({ length: 2_500 }, () => connect());
+      marks.set(browsers[7].sessionId, 'deleted');
+      markReads = 0;
+      jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(envelope(NotificationEvents.broadcastSent, { broadcastId: randomUUID(), sentBy: randomUUID(), title: 'Maintenance', type: 'warning', recipientCount: 2_500, userId: null }));
+      await settle();
+      expect(markReads).toBe(3);
+      expect(browsers.filter((browser) => browser.named('notification').length === 1)).toHaveLength(2_499);
+      expect(endReasons(browsers[7])).toEqual(['deleted']);
     });
   });
 });

@@ -50,8 +50,10 @@ function tokenExpiry(req: FastifyRequest): number {
  * first asks, with its normal bearer token, for a ticket (POST /api/v1/events/tickets):
  * a random value valid for 30 seconds and a single use, stored hashed in Redis so any
  * replica accepts it. The stream lives no longer than the access token it came from,
- * and ends at once when the session is signed out (checked with each heartbeat); the
- * browser then reconnects with a new ticket.
+ * and no longer than its session: the hub checks the session before each delivery and
+ * ends the stream (an `end` event with the reason) within a fraction of a second of a
+ * sign-out, suspension, deletion or role change (see RealtimeHub). The browser then
+ * reconnects with a new ticket, after its back-off; a revoked session gets none (401).
  */
 @ApiTags('realtime')
 @ApiCommonErrors()
@@ -111,15 +113,9 @@ export class RealtimeController {
     res.flushHeaders();
 
     const connection = new RealtimeConnection(grant.actor, res);
-    const end = (reason: string) => connection.end(reason);
-    const heartbeat = setInterval(() => {
-      connection.comment('heartbeat');
-      this.revocations.revocationOf(grant.actor.sessionId).then(
-        (revoked) => revoked !== null && end(revoked === 'suspended' || revoked === 'deleted' ? revoked : 'signed_out'),
-        () => undefined, // Redis away: keep the stream; the next heartbeat checks again
-      );
-    }, HEARTBEAT_MS);
-    const expiry = setTimeout(() => end('token_expired'), Math.max(0, grant.expiresAt - Date.now()));
+    // The session's revocation is the hub's to follow (every few hundred ms, and before each delivery).
+    const heartbeat = setInterval(() => connection.comment('heartbeat'), HEARTBEAT_MS);
+    const expiry = setTimeout(() => connection.end('token_expired'), Math.max(0, grant.expiresAt - Date.now()));
     const remove = this.hub.add(connection);
     res.on('close', () => {
       clearInterval(heartbeat);

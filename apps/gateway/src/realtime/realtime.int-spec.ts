@@ -3,7 +3,19 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { LEDGER_EVENTS_STREAM, LedgerEvents, NOTIFICATION_EVENTS_STREAM, NotificationCommands, NotificationEvents, SUPPORT_EVENTS_STREAM, SupportEvents } from '@portal/contracts';
+import {
+  IDENTITY_EVENTS_STREAM,
+  IdentityEvents,
+  LEDGER_EVENTS_STREAM,
+  LedgerEvents,
+  NOTIFICATION_EVENTS_STREAM,
+  NotificationCommands,
+  NotificationEvents,
+  RevocationReason,
+  revokedSessionKey,
+  SUPPORT_EVENTS_STREAM,
+  SupportEvents,
+} from '@portal/contracts';
 import { createLogger } from '@portal/logging';
 import { ensureStream } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from '@portal/testing';
@@ -27,6 +39,8 @@ interface ReceivedEvent {
 /** A browser's EventSource, reduced to what the tests read: the named events in order. */
 class EventStreamClient {
   readonly events: ReceivedEvent[] = [];
+  /** The server ended the response. */
+  ended = false;
   private buffer = '';
   private constructor(private readonly req: http.ClientRequest) {}
 
@@ -42,6 +56,7 @@ class EventStreamClient {
         const client = new EventStreamClient(req);
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => client.take(chunk));
+        res.on('end', () => (client.ended = true));
         resolve({ status: 200, client });
       });
       req.on('error', reject);
@@ -312,5 +327,117 @@ describe('live updates (server-sent events)', () => {
     await leaving.close();
     await eventually(() => stream.named('end').length === 1);
     expect(stream.named('end').map((event) => event.data)).toEqual([{ reason: 'server_restarting' }]);
+  });
+
+  describe('when the session behind a stream ends', () => {
+    /** Well under a second after identity's change, on every replica. */
+    const PROMPTLY_MS = 1_000;
+
+    /** What identity does once the change has committed: the session's access tokens are refused from now on. */
+    const markRevoked = (actor: TestActor, reason: RevocationReason) => gateway.redis.set(revokedSessionKey(actor.sessionId), reason, 'EX', 300);
+    const notifyUser = (userId: string, title: string) =>
+      publisher.publish(NOTIFICATION_EVENTS_STREAM, eventEnvelope(NotificationEvents.notificationCreated, { notificationId: randomUUID(), userId, title, type: 'info', category: 'transaction' }));
+    const endedBecause = (stream: EventStreamClient, reason: string) => stream.named('end').some((end) => end.data.reason === reason) && stream.ended;
+
+    it("ends a suspended customer's streams on every replica at once, delivers them nothing more, and leaves others' streams alone", async () => {
+      const ada = customerActor();
+      const grace = customerActor();
+      const adaOnFirst = await connect(ada);
+      const adaOnSecond = await connect(ada, secondUrl, second.get(RealtimeHub));
+      const graceStream = await connect(grace, secondUrl, second.get(RealtimeHub));
+
+      // Identity suspends Ada: her sessions are marked, then its outbox publishes the change.
+      await markRevoked(ada, 'suspended');
+      const suspendedAt = Date.now();
+      await notifyUser(ada.userId, 'For Ada after her suspension');
+      await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userStatusChanged, { userId: ada.userId, userStatus: 'suspended', adminRole: null, changedBy: randomUUID() }));
+      await notifyUser(grace.userId, 'For Grace');
+
+      await eventually(() => endedBecause(adaOnFirst, 'suspended') && endedBecause(adaOnSecond, 'suspended'), PROMPTLY_MS);
+      expect(Date.now() - suspendedAt).toBeLessThan(PROMPTLY_MS);
+      await eventually(() => graceStream.named('notification').length === 1);
+      await notifyUser(ada.userId, 'For Ada, later still');
+      await eventually(() => graceStream.named('notification').length === 1 && gateway.app.get(RealtimeHub).connectionsOf(ada.userId) === 0 && second.get(RealtimeHub).connectionsOf(ada.userId) === 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(adaOnFirst.named('notification')).toHaveLength(0);
+      expect(adaOnSecond.named('notification')).toHaveLength(0);
+      expect(graceStream.ended).toBe(false);
+      expect(graceStream.named('end')).toHaveLength(0);
+    });
+
+    it('ends the streams of a session signed out elsewhere (no account event: only its mark) within a second, and not the same user\'s other session', async () => {
+      const ada = customerActor();
+      const adaElsewhere = customerActor({ userId: ada.userId });
+      const revokedStream = await connect(ada, secondUrl, second.get(RealtimeHub));
+      const otherSession = await connect(adaElsewhere);
+
+      // Nothing is delivered meanwhile: the stream ends by itself.
+      await markRevoked(ada, 'signed_out');
+      const signedOutAt = Date.now();
+      await eventually(() => endedBecause(revokedStream, 'signed_out'), PROMPTLY_MS);
+      expect(Date.now() - signedOutAt).toBeLessThan(PROMPTLY_MS);
+      await notifyUser(ada.userId, 'After the sign-out');
+      await eventually(() => otherSession.named('notification').length === 1);
+      expect(revokedStream.named('notification')).toHaveLength(0);
+      expect(otherSession.ended).toBe(false);
+    });
+
+    it('delivers nothing to a stream whose session was signed out a moment before the event, however soon it comes', async () => {
+      const ada = customerActor();
+      const adaElsewhere = customerActor({ userId: ada.userId });
+      const revokedStream = await connect(ada);
+      const otherSession = await connect(adaElsewhere, secondUrl, second.get(RealtimeHub));
+      await markRevoked(ada, 'password_changed');
+      await notifyUser(ada.userId, 'Your password was changed');
+      await eventually(() => otherSession.named('notification').length === 1 && endedBecause(revokedStream, 'signed_out'), PROMPTLY_MS);
+      expect(revokedStream.named('notification')).toHaveLength(0);
+    });
+
+    it("ends a deleted account's streams on every replica when identity's event arrives, even if its sessions were never marked", async () => {
+      const ada = customerActor();
+      const onFirst = await connect(ada);
+      const onSecond = await connect(ada, secondUrl, second.get(RealtimeHub));
+      const other = await connect(customerActor());
+
+      // Redis missed the marks (identity only logs that): the event alone ends the streams.
+      await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userDeleted, { userId: ada.userId, deletedBy: ada.userId }));
+      await eventually(() => endedBecause(onFirst, 'deleted') && endedBecause(onSecond, 'deleted'), PROMPTLY_MS);
+      await notifyUser(ada.userId, 'After the deletion');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(onFirst.named('notification')).toHaveLength(0);
+      expect(onSecond.named('notification')).toHaveLength(0);
+      expect(other.ended).toBe(false);
+    });
+
+    it("ends a demoted admin's streams at once: no more tickets the new role may not see, while other admins still get them", async () => {
+      const demoted = adminActor({ adminRole: 'support' });
+      const demotedStream = await connect(demoted, secondUrl, second.get(RealtimeHub));
+      const colleague = await connect(adminActor({ adminRole: 'support' }));
+      const owner = customerActor();
+
+      // A super admin makes the support agent a moderator (no tickets permission).
+      await markRevoked(demoted, 'role_changed');
+      const demotedAt = Date.now();
+      await publisher.publish(
+        SUPPORT_EVENTS_STREAM,
+        eventEnvelope(SupportEvents.ticketCreated, { ticketId: randomUUID(), userId: owner.userId, subject: 'Help', status: 'open', answeredBy: null, occurredAt: new Date().toISOString() }),
+      );
+      await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userStatusChanged, { userId: demoted.userId, userStatus: 'active', adminRole: 'moderator', changedBy: randomUUID() }));
+
+      await eventually(() => endedBecause(demotedStream, 'role_changed'), PROMPTLY_MS);
+      expect(Date.now() - demotedAt).toBeLessThan(PROMPTLY_MS);
+      await eventually(() => colleague.named('ticket').length === 1);
+      expect(demotedStream.named('ticket')).toHaveLength(0);
+      expect(colleague.ended).toBe(false);
+    });
+
+    it("keeps an admin's streams open when an account event leaves their role as it is (re-activation)", async () => {
+      const admin = adminActor({ adminRole: 'support' });
+      const stream = await connect(admin);
+      await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userStatusChanged, { userId: admin.userId, userStatus: 'active', adminRole: 'support', changedBy: randomUUID() }));
+      await notifyUser(admin.userId, 'Still here');
+      await eventually(() => stream.named('notification').length === 1);
+      expect(stream.ended).toBe(false);
+    });
   });
 });

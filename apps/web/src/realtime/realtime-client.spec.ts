@@ -69,4 +69,46 @@ describe('live updates in the browser', () => {
     expect(delays[delays.length - 1]).toBe(1_000); // connected again: the back-off starts over
     client.stop();
   });
+
+  it('after its session is revoked, asks for a new ticket only after the back-off, and waits longer with each refusal (401)', async () => {
+    const sources: FakeSource[] = [];
+    const delays: number[] = [];
+    const pending: (() => void)[] = [];
+    let ticketsAsked = 0;
+    let revoked = false;
+    const client = new RealtimeClient({
+      getTicket: async () => {
+        ticketsAsked++;
+        if (revoked) throw Object.assign(new Error('This account has been suspended.'), { status: 401 });
+        return `ticket-${ticketsAsked}`;
+      },
+      onEvent: () => undefined,
+      openSource: (url) => {
+        const source = new FakeSource(url);
+        sources.push(source);
+        return source;
+      },
+      schedule: (callback, delayMs) => {
+        delays.push(delayMs);
+        pending.push(callback);
+        return pending.length;
+      },
+      cancel: () => undefined,
+    });
+    client.start();
+    await flush();
+    sources[0].emit('ready', {});
+    revoked = true;
+    sources[0].emit('end', { reason: 'suspended' });
+    expect(sources[0].closed).toBe(true);
+    expect(ticketsAsked).toBe(1); // nothing asked until the wait is over
+    for (let attempt = 0; attempt < 4; attempt++) {
+      pending.shift()?.();
+      await flush();
+    }
+    expect(ticketsAsked).toBe(5);
+    expect(delays).toEqual([1_000, 2_000, 5_000, 10_000, 10_000]);
+    expect(sources).toHaveLength(1);
+    client.stop();
+  });
 });

@@ -85,7 +85,12 @@ export class RealtimeClient {
           this.options.onState?.('connected');
           this.options.onEvent(name, data, reconnected);
         } else if (name === 'end') {
-          // The sign-in behind the stream ended (token expiry): reconnect with a fresh one.
+          // The server ended the stream: its access token expired, its session was revoked
+          // (signed out elsewhere, suspended, deleted, role changed: data.reason says which),
+          // or the server is going. Reconnect after the back-off with a fresh ticket: for a
+          // revoked session that ticket request is refused (401), the session manager's
+          // renewal fails too and signs the user out, which stops this client; until then
+          // each refusal makes the next wait longer, never a tight loop.
           this.drop();
         } else {
           this.options.onEvent(name, data, false);
