@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import {
@@ -13,6 +13,8 @@ import {
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
+import type { GatewayConfig } from '../config/gateway-environment';
+import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -25,7 +27,10 @@ export const EXPORT_UNAVAILABLE = 'Your data could not be gathered completely be
 @SignedIn()
 @Controller('api/v1/me')
 export class AccountDataController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Get('export')
   @ApiOperation({ summary: 'Everything the portal holds about the signed-in user, as one JSON file (503 rather than an incomplete export)' })
@@ -55,6 +60,7 @@ export class AccountDataController {
   @ApiOkResponse({ type: AccountDeletedReply })
   @ApiErrorResponses(400, 403, 409)
   deleteAccount(@Body() body: DeleteOwnAccountPayload, @RequestMetadata() meta: RequestMeta): Promise<AccountDeletedReply> {
-    return this.services.send(AccountClosureCommands.deleteOwnAccount, { password: body.password }, meta);
+    // The password is checked: it may queue behind a burst of sign-ins (see PASSWORD_CHECK_WAIT_MS).
+    return this.services.send(AccountClosureCommands.deleteOwnAccount, { password: body.password }, meta, this.config.environment.PASSWORD_CHECK_WAIT_MS);
   }
 }

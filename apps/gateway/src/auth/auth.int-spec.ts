@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { createPortalClient } from '@portal/api-client';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthErrorCodes, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
+import { AccountClosureCommands, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthErrorCodes, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
 import { authSession, customerActor, sessionUser, validSignUp } from '../testing/builders';
 import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
 
@@ -247,6 +247,16 @@ describe('gateway authentication and sessions', () => {
       await gateway.respond(IdentityCommands.signIn, () => authSession('access'), { delayMs: 6_000 });
       const tooSlow = await request(gateway.baseUrl).post('/api/v1/auth/login').send({ email: 'ada@example.test', password: 'secret-pass' });
       expect(tooSlow.status).toBe(504);
+    });
+  });
+
+  describe('other password checks', () => {
+    it('let Delete Account, which checks the password, wait past the ordinary limit, up to PASSWORD_CHECK_WAIT_MS', async () => {
+      const token = gateway.accessToken(customerActor());
+      await gateway.respond(AccountClosureCommands.deleteOwnAccount, () => ({ deleted: true }), { delayMs: 1_500 });
+      const queued = await request(gateway.baseUrl).delete('/api/v1/me').set('authorization', `Bearer ${token}`).send({ password: 'secret-pass' });
+      expect(queued.status).toBe(200);
+      await gateway.stopResponders();
     });
   });
 
