@@ -13,6 +13,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
 import { User } from '../users/user.entity';
 import { toSessionUser } from '../users/user-records';
 import { AccessTokenSigner } from './access-token-signer';
+import { lockAccount } from './account-lock';
 import { openSuccessor, graceKey, sealSuccessor } from './refresh-grace';
 import { RefreshToken } from './refresh-token.entity';
 
@@ -27,10 +28,18 @@ function sessionEnded() {
   return ServiceError.unauthorized(AuthMessages.sessionEnded, AuthErrorCodes.sessionEnded);
 }
 
+function accountSuspended() {
+  return ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+}
+
 /**
  * Sessions: opaque refresh tokens, rotated on every use, with reuse detection; and the
  * access tokens they mint. Revocation is written to the database (the truth for
  * refresh) and to Redis (so the gateway drops the session's unexpired access tokens).
+ *
+ * Issuing and revoking take turns per account (see lockAccount): a token issued by a
+ * refresh or a sign-in never outlives a revocation that committed before it, nor one
+ * that was under way while it was issued.
  */
 @Injectable()
 export class SessionsService {
@@ -43,20 +52,40 @@ export class SessionsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A new session for someone who has just proved who they are, inside the caller's transaction. */
-  async startSession(manager: EntityManager, user: User, meta: RequestMeta): Promise<AuthSession> {
+  /**
+   * A new session for someone who has just proved who they are, inside the caller's
+   * transaction. The account is locked and read again first: a suspension, deletion or
+   * password change that committed since the proof (a password check takes a while) wins,
+   * and the access token carries the role as it is now. `provenPasswordHash`: the hash
+   * the password was checked against, refused when it is no longer the account's.
+   */
+  async startSession(manager: EntityManager, user: User, meta: RequestMeta, { provenPasswordHash }: { provenPasswordHash?: string } = {}): Promise<AuthSession> {
+    const account = await lockAccount(manager, user.id);
+    if (!account || (provenPasswordHash !== undefined && account.passwordHash !== provenPasswordHash)) {
+      throw ServiceError.unauthorized(AuthMessages.invalidCredentials, AuthErrorCodes.invalidCredentials);
+    }
+    if (account.userStatus === 'suspended') throw accountSuspended();
     const sessionId = randomUUID();
-    const refreshToken = await this.issueRefreshToken(manager, user.id, sessionId, meta, new Date());
-    return this.authSession(user, sessionId, refreshToken);
+    const refreshToken = await this.issueRefreshToken(manager, account.id, sessionId, meta, new Date());
+    return this.authSession(account, sessionId, refreshToken);
   }
 
   async refreshSession(refreshToken: string | undefined, meta: RequestMeta): Promise<AuthSession> {
     if (!refreshToken) throw sessionEnded();
     const tokenHash = hashOpaqueToken(refreshToken);
+    // Only to learn whose account to lock; everything decided on is read again under the lock.
+    const presented = await this.dataSource.manager.findOne(RefreshToken, { where: { tokenHash }, select: { id: true, userId: true } });
+    if (!presented) throw sessionEnded();
     const outcome = await this.dataSource.transaction(async (manager): Promise<RefreshOutcome> => {
-      // The row lock serialises refreshes of one token: the second waits, then sees it rotated.
+      // The account lock comes first, as in every revocation (the same order: no deadlock).
+      // It serialises this refresh with them and with the account's other refreshes: one
+      // that waited sees the revoked token, the suspended or deleted account, or the token
+      // already rotated (a repeat); one that got in first has committed its successor
+      // before a revocation looks for the account's sessions, which then ends it too.
+      const user = await lockAccount(manager, presented.userId);
+      if (!user) return { kind: 'ended' };
       const current = await manager.createQueryBuilder(RefreshToken, 'token').setLock('pessimistic_write').where('token.tokenHash = :tokenHash', { tokenHash }).getOne();
-      if (!current) return { kind: 'ended' };
+      if (!current || current.userId !== user.id) return { kind: 'ended' };
       if (current.rotatedAt && !current.revokedAt && Date.now() - current.rotatedAt.getTime() <= this.environment.REFRESH_REUSE_GRACE_SECONDS * 1000) {
         // The same token again within seconds of its rotation: the same answer, not theft.
         const successor = await this.successorOf(tokenHash, refreshToken);
@@ -87,8 +116,6 @@ export class SessionsService {
         await this.revokeFamilies(manager, [current.sessionId]);
         return { kind: 'ended' };
       }
-      const user = await manager.findOneBy(User, { id: current.userId });
-      if (!user) return { kind: 'ended' };
       if (user.userStatus === 'suspended') return { kind: 'suspended' };
       await manager.update(RefreshToken, { id: current.id }, { rotatedAt: new Date() });
       const next = await this.issueRefreshToken(manager, user.id, current.sessionId, meta, current.sessionStartedAt);
@@ -106,7 +133,7 @@ export class SessionsService {
         await this.markRevoked([outcome.sessionId], 'refresh_token_reused');
         throw sessionEnded();
       case 'suspended':
-        throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+        throw accountSuspended();
       default:
         throw sessionEnded();
     }
@@ -115,17 +142,27 @@ export class SessionsService {
   /** Ends the token's session. Idempotent, and silent about tokens it does not know. */
   async signOut(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const token = await this.dataSource.manager.findOne(RefreshToken, { where: { tokenHash: hashOpaqueToken(refreshToken) }, select: { id: true, sessionId: true } });
+    const token = await this.dataSource.manager.findOne(RefreshToken, { where: { tokenHash: hashOpaqueToken(refreshToken) }, select: { id: true, sessionId: true, userId: true } });
     if (!token) return;
-    await this.revokeFamilies(this.dataSource.manager, [token.sessionId]);
+    await this.dataSource.transaction(async (manager) => {
+      // Under the account lock: a refresh of this session under way commits its successor
+      // first, and the revocation below (a new statement) sees and ends it too.
+      await lockAccount(manager, token.userId);
+      await this.revokeFamilies(manager, [token.sessionId]);
+    });
     await this.markRevoked([token.sessionId]);
   }
 
   /**
    * Revokes every session of a user inside the caller's transaction and returns their
    * ids; the caller passes them to markRevoked once the transaction has committed.
+   *
+   * The account stays locked until the caller's transaction ends (callers lock it first
+   * anyway, to decide): no refresh or sign-in of the account is under way while the
+   * sessions are collected, and none issues a token before this transaction has ended.
    */
   async revokeAllSessions(manager: EntityManager, userId: string, exceptSessionId?: string): Promise<string[]> {
+    await lockAccount(manager, userId);
     // Each live session has exactly one head: its newest token, neither rotated nor revoked.
     const heads = await manager.find(RefreshToken, {
       where: { userId, revokedAt: IsNull(), rotatedAt: IsNull(), ...(exceptSessionId ? { sessionId: Not(exceptSessionId) } : {}) },

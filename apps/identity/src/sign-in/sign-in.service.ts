@@ -16,6 +16,7 @@ import { LoginAlerts } from '../account-security/login-alerts';
 import { invalidCode, TwoFactorService } from '../account-security/two-factor.service';
 import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
+import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { hashPassword, passwordNeedsRehash, verifyAgainstNoAccount, verifyPassword } from '../users/passwords';
@@ -71,7 +72,8 @@ export class SignInService implements OnModuleInit {
       return this.challenges.create(user.id, enrolmentRequired);
     }
     await attempt.succeeded(user.id);
-    return this.dataSource.transaction((manager) => this.startSession(manager, user, meta));
+    // The password was checked against this hash: a reset or change committed since wins.
+    return this.dataSource.transaction((manager) => this.startSession(manager, user, meta, user.passwordHash));
   }
 
   /** An admin required to use two-factor sets it up in the middle of signing in. */
@@ -96,7 +98,9 @@ export class SignInService implements OnModuleInit {
     let session: MfaSignInSession;
     try {
       session = await this.dataSource.transaction(async (manager) => {
-        const user = await this.activeUser(manager, challenge.userId);
+        // The account lock first, as startSession and every revocation take it first: no deadlock
+        // with an account deletion that removes the two-factor rows locked below.
+        const user = await this.activeUser(manager, challenge.userId, { lock: true });
         let recoveryCodes: string[] | undefined;
         if (challenge.enrolment && !(await this.twoFactor.isEnabled(manager, user.id))) {
           recoveryCodes = await this.twoFactor.confirmEnrolment(manager, user, payload.code, meta);
@@ -127,14 +131,14 @@ export class SignInService implements OnModuleInit {
   }
 
   /** A full sign-in: the session, and the device remembered (a login alert when it is new). */
-  private async startSession(manager: EntityManager, user: User, meta: RequestMeta): Promise<AuthSession> {
-    const session = await this.sessions.startSession(manager, user, meta);
+  private async startSession(manager: EntityManager, user: User, meta: RequestMeta, provenPasswordHash?: string): Promise<AuthSession> {
+    const session = await this.sessions.startSession(manager, user, meta, { provenPasswordHash });
     await this.loginAlerts.noteSignIn(manager, user, meta);
     return session;
   }
 
-  private async activeUser(manager: EntityManager, userId: string): Promise<User> {
-    const user = await manager.findOneBy(User, { id: userId });
+  private async activeUser(manager: EntityManager, userId: string, { lock = false } = {}): Promise<User> {
+    const user = lock ? await lockAccount(manager, userId) : await manager.findOneBy(User, { id: userId });
     if (!user) throw challengeExpired();
     if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
     return user;
