@@ -42,6 +42,15 @@ describe('sign-in', () => {
     await expect(harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })).resolves.toMatchObject({ user: { id: session.user.id } });
   });
 
+  it('signs in two devices at once while their older password hash is remade', async () => {
+    const { form, session } = await confirmedCustomer(harness);
+    const olderHash = await argon2.hash(form.password, { type: argon2.argon2id, parallelism: 4 });
+    await harness.database.query('UPDATE identity.users SET password_hash = $1 WHERE id = $2', [olderHash, session.user.id]);
+    // Both check the password against the older hash; one remakes it first, the other finds it changed.
+    const both = await Promise.all([0, 1].map(() => harness.client.send(IdentityCommands.signIn, { email: form.email, password: form.password })));
+    for (const signedIn of both) expect(signedIn).toMatchObject({ user: { id: session.user.id } });
+  });
+
   it('answers the same for a wrong password and an unknown email', async () => {
     const { form } = await confirmedCustomer(harness);
     const expected = { statusCode: 401, message: AuthMessages.invalidCredentials, code: 'invalid_credentials' };

@@ -200,7 +200,15 @@ export class SignInService implements OnModuleInit {
     if (!passwordNeedsRehash(user.passwordHash)) return;
     const passwordHash = await hashPassword(password);
     // Only if unchanged meanwhile: a password reset in between wins.
-    await this.dataSource.manager.update(User, { id: user.id, passwordHash: user.passwordHash }, { passwordHash });
-    user.passwordHash = passwordHash;
+    const { affected } = await this.dataSource.manager.update(User, { id: user.id, passwordHash: user.passwordHash }, { passwordHash });
+    if (affected === 1) {
+      user.passwordHash = passwordHash;
+      return;
+    }
+    // Changed meanwhile. By another sign-in's upgrade (two devices at once), the password
+    // proves itself against that hash too and is the one the session checks it against; by a
+    // reset, it does not, and the session is refused (startSession compares the hashes).
+    const current = await this.dataSource.manager.findOne(User, { where: { id: user.id }, select: { id: true, passwordHash: true } });
+    if (current && (await verifyPassword(current.passwordHash, password))) user.passwordHash = current.passwordHash;
   }
 }
