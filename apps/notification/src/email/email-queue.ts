@@ -112,7 +112,15 @@ export class EmailQueue implements BeforeApplicationShutdown {
       if (!job) return 'not_found';
       if (!(await job.isFailed())) return 'not_failed';
       const email = failedEmail(job);
-      await job.remove();
+      try {
+        await job.remove();
+      } catch (error) {
+        // Refused (a worker holds it): gone since it was read, or taken up again outside these actions.
+        const state = await this.queue.getJobState(jobId);
+        if (state === 'unknown') return 'not_found';
+        if (state !== 'failed') return 'not_failed';
+        throw error;
+      }
       return email;
     });
   }
