@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
+import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, AdminRole, DataExportCommands, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
 import { runService } from '@portal/messaging';
@@ -149,6 +150,22 @@ describe('support tickets', () => {
       expect(seen.status).toBe(last.authorRole === 'admin' ? 'resolved' : 'open');
       expect(seen.adminResponse).toBe([...seen.messages].reverse().find((message) => message.authorRole === 'admin')?.body);
     }
+  });
+
+  it('numbers a message written without its place (a replica of the code before positions, during a rollout)', async () => {
+    const ada = customer();
+    const ticket = await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: 'Mid-rollout' }));
+    await client.as(admin()).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: 'Looking into it.' });
+    const database = new Client({ connectionString: infrastructure.database.url });
+    await database.connect();
+    try {
+      // What the previous release inserts: no position column.
+      await database.query(`INSERT INTO support.ticket_messages (id, ticket_id, author_id, author_role, body) VALUES ($1, $2, $3, 'customer', 'Written by an old replica.')`, [randomUUID(), ticket.id, ada.userId]);
+    } finally {
+      await database.end();
+    }
+    const seen = await client.as(ada).send(SupportCommands.getOwnTicket, { ticketId: ticket.id });
+    expect(seen.messages.map((message) => message.body)).toEqual(['I sent 1,500 USD on Monday.', 'Looking into it.', 'Written by an old replica.']);
   });
 
   it('moves a ticket through the admin statuses and refuses what makes no sense', async () => {
