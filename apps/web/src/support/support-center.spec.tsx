@@ -66,7 +66,8 @@ describe('Support Center admin view', () => {
     const { calls } = fakeGateway({
       'GET /admin/me/permissions': { status: 200, body: { adminRole: 'support', permissions: ['tickets', 'notifications'] } },
       'GET /admin/support/tickets': async () =>
-        calls[calls.length - 1].query.cursor === '3'
+        // This request's query: the newest call to this path (the permissions may be asked after it).
+        calls.filter((call) => call.path === '/admin/support/tickets').at(-1)?.query.cursor === '3'
           ? { status: 200, body: { items: [row(3), row(4)], nextCursor: null, total: 5 } }
           : { status: 200, body: { items: [row(0), row(1), row(2)], nextCursor: '3', total: 5 } },
     });
