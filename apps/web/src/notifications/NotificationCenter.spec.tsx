@@ -29,7 +29,8 @@ function renderCenter() {
   );
 }
 
-jest.setTimeout(30_000);
+// The first render compiles antd's table and dialogs; on a busy or slow machine it took over 30 s.
+jest.setTimeout(120_000);
 
 describe('Notification Center: failed emails', () => {
   beforeEach(() => {
