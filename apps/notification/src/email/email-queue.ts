@@ -86,16 +86,8 @@ export class EmailQueue implements BeforeApplicationShutdown {
       const job = await this.queue.getJob(jobId);
       if (!job) return 'not_found';
       const email = failedEmail(job);
-      try {
-        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-      } catch (error) {
-        // Not in the failed set (any more): removed by retention, or queued again by hand.
-        const state = await this.queue.getJobState(jobId);
-        if (state === 'unknown') return 'not_found';
-        if (state !== 'failed') return 'not_failed';
-        throw error;
-      }
-      return email;
+      // Refused when not in the failed set (any more): removed by retention, or queued again by hand.
+      return this.refusedAs(jobId, job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }), email);
     });
     if (typeof outcome === 'string') return outcome;
     return { email: outcome, state: (await this.queue.getJobState(jobId)) as EmailJobState };
@@ -112,17 +104,22 @@ export class EmailQueue implements BeforeApplicationShutdown {
       if (!job) return 'not_found';
       if (!(await job.isFailed())) return 'not_failed';
       const email = failedEmail(job);
-      try {
-        await job.remove();
-      } catch (error) {
-        // Refused (a worker holds it): gone since it was read, or taken up again outside these actions.
-        const state = await this.queue.getJobState(jobId);
-        if (state === 'unknown') return 'not_found';
-        if (state !== 'failed') return 'not_failed';
-        throw error;
-      }
-      return email;
+      // Refused when a worker holds it: gone since it was read, or taken up again outside these actions.
+      return this.refusedAs(jobId, job.remove(), email);
     });
+  }
+
+  /** The email once BullMQ has acted; when it refused, what the job's state says (gone: not_found; no longer failed: not_failed). */
+  private async refusedAs(jobId: string, action: Promise<unknown>, email: FailedEmail): Promise<FailedEmail | FailedEmailRefusal> {
+    try {
+      await action;
+      return email;
+    } catch (error) {
+      const state = await this.queue.getJobState(jobId);
+      if (state === 'unknown') return 'not_found';
+      if (state !== 'failed') return 'not_failed';
+      throw error;
+    }
   }
 
   /**
