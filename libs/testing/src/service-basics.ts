@@ -98,7 +98,8 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
       await Promise.all(load);
       expect(failures).toEqual([]);
       expect(answered).toBeGreaterThan(20);
-    });
+      // Room for a lost command to wait out the client and show as a failure above.
+    }, 60_000);
 
     it('has a migration for every entity change', async () => {
       const dataSource = await new DataSource(

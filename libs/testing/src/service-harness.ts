@@ -69,6 +69,9 @@ export async function startTestInfrastructure(
  * Sends commands to services under test as the gateway would, typed by their
  * definitions; `sendUnchecked` sends deliberately malformed input the types would refuse.
  */
+/** How long a test waits for a command's answer (see TestServiceClient.connect). */
+export const TEST_COMMAND_WAIT_MS = 20_000;
+
 export class TestServiceClient extends ServiceClient {
   private constructor(
     readonly connection: NatsConnection,
@@ -77,7 +80,13 @@ export class TestServiceClient extends ServiceClient {
     super(() => connection, timeoutMs);
   }
 
-  static async connect(natsUrl: string, timeoutMs = 5_000): Promise<TestServiceClient> {
+  /**
+   * Tests assert what a service answers, not how fast (speed is `npm run bench`'s): on a
+   * two-core CI machine running suites beside PostgreSQL, a password hash or a stalled
+   * event loop can hold an answer past the five seconds a real caller waits. A lost
+   * command still fails its test, after this wait.
+   */
+  static async connect(natsUrl: string, timeoutMs = TEST_COMMAND_WAIT_MS): Promise<TestServiceClient> {
     return new TestServiceClient(await connect({ servers: natsUrl }), timeoutMs);
   }
 

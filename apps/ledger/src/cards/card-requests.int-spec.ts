@@ -24,7 +24,7 @@ describe('investment card requests', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_cards', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
+    client = await TestServiceClient.connect(infrastructure.nats.url);
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [
       answer(IdentityCommands.getAllSettings.subject, () => ({ items: [] })),

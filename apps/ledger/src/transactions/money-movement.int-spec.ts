@@ -41,7 +41,7 @@ describe('money movement on the double-entry ledger', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_money', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, 10_000);
+    client = await TestServiceClient.connect(infrastructure.nats.url);
     // Identity owns people and settings; this stand-in answers the three requests the ledger makes of it.
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [
