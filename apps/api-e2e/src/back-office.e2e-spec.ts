@@ -204,7 +204,7 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     expect(users).toContainEqual(['New users', 'All', '', String(report.body.users.data.newUsers), '']);
     const audit = await download('period=weekly&tab=audit&format=csv');
     expect(audit.response.status).toBe(200);
-    expect(csvRows(audit.bytes.toString('utf8'))[0]).toEqual(['Date', 'Time', 'Category', 'Action', 'Actor', 'Actor ID', 'Target Type', 'Target ID', 'Description', 'Client IP', 'Metadata']);
+    expect(csvRows(audit.bytes.toString('utf8'))[0]).toEqual(['Date', 'Time', 'Category', 'Action', 'Action Code', 'Actor', 'Actor ID', 'Target Type', 'Target ID', 'Description', 'Client IP', 'Metadata']);
 
     const empty = await admin.api.get<Body>('/api/v1/admin/reports?period=custom&from=2020-01-01&to=2020-01-31&format=csv');
     expect(empty).toMatchObject({ status: 404, body: { message: 'No report data available' } });

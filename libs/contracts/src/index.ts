@@ -9,6 +9,7 @@ export * from './common/validators';
 export * from './notification/queues';
 export * from './identity';
 export * from './audit/audit-events';
+export * from './audit/audit-action-labels';
 export * from './audit/service-streams';
 export * from './kyc/events';
 export * from './common/money';

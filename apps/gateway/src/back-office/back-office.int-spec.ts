@@ -193,7 +193,7 @@ describe('the back office overview and reports', () => {
     expect(csv.headers['content-disposition']).toMatch(/filename="audit-logs-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`2026-11-20,10:00:00,admin_action,user_suspended,admin@example.test,${actorUserId},user,u-1,"Suspended a user, number 1",,"{""n"":1}"`);
+    expect(lines[1]).toBe(`2026-11-20,10:00:00,admin_action,User suspended,user_suspended,admin@example.test,${actorUserId},user,u-1,"Suspended a user, number 1",,"{""n"":1}"`);
     expect(identity.requests[2].payload).toMatchObject({ actorUserId, cursor: entry(1).id, limit: 100 });
     expect(exportAudit.requests.map((entry) => entry.payload)).toEqual([{ dataset: 'audit_logs', format: 'csv', filters: { actorUserId } }]);
 

@@ -1,11 +1,16 @@
-import { AdminReportView, AuditLogEntry, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
+import { AdminReportView, auditActionLabel, AuditLogEntry, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { ReportTab } from './back-office.dto';
 import { Cell } from './table-export';
 
 /** The figure tabs' exports share one layout, so each file reads the same way. */
 export const FIGURE_COLUMNS = ['Section', 'Item', 'Currency', 'Count', 'Amount'];
-export const AUDIT_COLUMNS = ['Date', 'Time', 'Category', 'Action', 'Actor', 'Actor ID', 'Target Type', 'Target ID', 'Description', 'Client IP', 'Metadata'];
+/**
+ * The audit-log exports: Action is the label the Audit Logs screen shows in English (the
+ * product's base language, as every export's headings are), Action Code the raw name the
+ * services record, to filter on; an action with no label yet is exported by its raw name.
+ */
+export const AUDIT_COLUMNS = ['Date', 'Time', 'Category', 'Action', 'Action Code', 'Actor', 'Actor ID', 'Target Type', 'Target ID', 'Description', 'Client IP', 'Metadata'];
 
 const counted = (section: string, item: string, count: number): Cell[] => [section, item, '', count, ''];
 const money = (section: string, item: string, currency: string, amount: string, count: number | '' = ''): Cell[] => [section, item, currency, count, { money: amount }];
@@ -67,6 +72,7 @@ export function auditRow(entry: AuditLogEntry): Cell[] {
     at.slice(0, 10),
     at.slice(11, 19),
     entry.category,
+    auditActionLabel(entry.actionType),
     entry.actionType,
     entry.actorEmail ?? '',
     entry.actorUserId ?? '',

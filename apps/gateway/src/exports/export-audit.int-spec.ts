@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
 import request from 'supertest';
 import { ApplicationsBackOfficeCommands, IdentityBackOfficeCommands, IdentityCommands, KycBackOfficeCommands, LedgerBackOfficeCommands, LedgerCommands } from '@portal/contracts';
 import { adminActor } from '../testing/builders';
@@ -37,6 +38,18 @@ const auditEntry = {
   metadata: {},
   clientIp: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** An action a newer service records that has no label yet. */
+const unlabelledEntry = { ...auditEntry, id: '00000000-0000-4000-8000-000000000102', actionType: 'payout_held_for_review', description: 'Held a payout' };
+
+/** A CSV file's lines split into cells (none of these hold a comma or a quote). */
+const csvCells = (text: string): string[][] => text.trim().split('\r\n').map((line) => line.split(','));
+
+/** The text cells of an exported workbook's one sheet, row by row. */
+const sheetCells = (bytes: Buffer): string[][] => {
+  const sheet = strFromU8(unzipSync(new Uint8Array(bytes))['xl/worksheets/sheet1.xml']);
+  return [...sheet.matchAll(/<row r="\d+">(.*?)<\/row>/g)].map(([, row]) => [...row.matchAll(/<t[^>]*>(.*?)<\/t>/g)].map(([, text]) => text));
 };
 
 const reportOf = {
@@ -124,6 +137,37 @@ describe('auditing admin exports', () => {
     expect(log.status).toBe(200);
     expect(audit.requests).toHaveLength(3);
     expect(audit.requests[2].payload).toEqual({ dataset: 'audit_logs', format: 'csv', filters: { actionType: 'user_suspended', actorUserId, from: '2026-11-01T00:00:00.000Z' } });
+  });
+
+  it('writes each action of an audit-log export by the label the screen shows, with its raw name beside it (a newer one by its raw name)', async () => {
+    await gateway.stopResponders();
+    await gateway.grantRolePermissions();
+    await recorder();
+    await gateway.respond(IdentityCommands.listAuditLogs, () => ({ items: [auditEntry, unlabelledEntry], nextCursor: null, total: 2 }));
+    const expected = [
+      ['Category', 'Action', 'Action Code'],
+      ['admin_action', 'User suspended', 'user_suspended'],
+      ['admin_action', 'payout_held_for_review', 'payout_held_for_review'],
+    ];
+    const actionColumns = (rows: string[][]) => rows.map((row) => row.slice(2, 5));
+
+    for (const path of ['/api/v1/admin/audit-logs?format=csv', '/api/v1/admin/reports?period=weekly&format=csv&tab=audit']) {
+      const csv = await get(path);
+      expect({ path, status: csv.status }).toEqual({ path, status: 200 });
+      const rows = csvCells(csv.text);
+      expect(rows[0]).toEqual(['Date', 'Time', 'Category', 'Action', 'Action Code', 'Actor', 'Actor ID', 'Target Type', 'Target ID', 'Description', 'Client IP', 'Metadata']);
+      expect({ path, columns: actionColumns(rows) }).toEqual({ path, columns: expected });
+    }
+
+    for (const path of ['/api/v1/admin/audit-logs?format=xlsx', '/api/v1/admin/reports?period=weekly&format=xlsx&tab=audit']) {
+      const xlsx = await get(path).buffer(true).parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect({ path, status: xlsx.status }).toEqual({ path, status: 200 });
+      expect({ path, columns: actionColumns(sheetCells(xlsx.body as Buffer)) }).toEqual({ path, columns: expected });
+    }
   });
 
   const exportsOf = [

@@ -4,7 +4,9 @@ import { capitalise } from '../money/format';
 /**
  * Every actionType the services write into the audit trail, each labelled in the catalogue
  * (`audit.actions.<name>`). The action filter offers these; a spec checks the catalogue
- * against this list, so a new action needs both.
+ * against this list, so a new action needs both. The English texts are also the gateway's
+ * (its audit-log exports): libs/contracts/src/audit/audit-action-labels.ts holds them, and
+ * its spec checks en.json's `audit.actions` against it word for word.
  */
 export const AUDIT_ACTIONS = [
   // identity: security events (SECURITY_EVENT_TYPES, reported by the web app or the gateway)
