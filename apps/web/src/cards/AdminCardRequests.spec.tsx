@@ -68,6 +68,17 @@ describe('the back office card requests', () => {
     expect(screen.getByText('Page 2')).toBeInTheDocument();
   });
 
+  it('says a deleted account’s request text was erased, in the list and its details, instead of blank cells', async () => {
+    const erased = request(7, { status: 'cancelled', cardType: 'physical', cardName: '', reason: '', deliveryAddress: '', client: undefined });
+    show({ 'GET /admin/cards/requests': async () => ({ status: 200, body: page([erased], 1) }) });
+
+    const row = (await screen.findByText('Erased with the account', undefined, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    // Card name, reason and delivery address.
+    expect(within(dialog).getAllByText('Erased with the account')).toHaveLength(3);
+  });
+
   it('shows the request as it is now when another admin decided it first, instead of offering the decision again', async () => {
     let decided = false;
     show({

@@ -18,7 +18,7 @@ import { useFeedback } from '../app/feedback';
 import { day } from '../money/format';
 import { formatNumber } from '../ui/number-format';
 import { CardRequestDetails } from './CardRequestDetails';
-import { cardStatusText, cardTypeText } from './labels';
+import { cardStatusText, cardTypeText, requestText } from './labels';
 import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardDecision, type CardRequestFilters, type CardRequestView } from './cards-api';
 
 type Asking = { request: CardRequestView; decision: 'rejected' | 'delivered' } | null;
@@ -85,7 +85,7 @@ export function AdminCardRequests() {
           { title: t('admin.client'), render: (_, row) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) },
           { title: t('admin.email'), render: (_, row) => row.client?.email ?? '—' },
           { title: t('common.type'), dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => cardTypeText(type) },
-          { title: t('common.cardName'), dataIndex: 'cardName' },
+          { title: t('common.cardName'), dataIndex: 'cardName', render: requestText },
           { title: t('common.status'), dataIndex: 'status', render: (value: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[value]}>{cardStatusText(value)}</Tag> },
           { title: t('common.requested'), dataIndex: 'requestDate', render: day },
           {

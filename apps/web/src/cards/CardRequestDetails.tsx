@@ -12,7 +12,7 @@ import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { dateTime, day } from '../money/format';
 import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
-import { cardStatusText, cardTypeText } from './labels';
+import { cardStatusText, cardTypeText, requestText } from './labels';
 
 const STEP_COLOUR: Record<CardRequestView['status'], string> = { pending: 'blue', approved: 'green', delivered: 'green', rejected: 'red', cancelled: 'gray' };
 
@@ -85,15 +85,15 @@ export function CardRequestDetails({ request, onClose, admin = false }: { reques
         <>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('details.cardType')}>{cardTypeText(request.cardType)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.cardName')}>{request.cardName}</Descriptions.Item>
+            <Descriptions.Item label={t('common.cardName')}>{requestText(request.cardName)}</Descriptions.Item>
             <Descriptions.Item label={t('common.status')}>
               <Tag color={CARD_STATUS_COLOURS[request.status]}>{cardStatusText(request.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('details.requestDate')}>{day(request.requestDate)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.reason')}>{request.reason}</Descriptions.Item>
+            <Descriptions.Item label={t('common.reason')}>{requestText(request.reason)}</Descriptions.Item>
             {request.cardType === 'physical' && (
               <>
-                <Descriptions.Item label={t('details.deliveryAddress')}>{request.deliveryAddress}</Descriptions.Item>
+                <Descriptions.Item label={t('details.deliveryAddress')}>{request.deliveryAddress == null ? null : requestText(request.deliveryAddress)}</Descriptions.Item>
                 {request.estimatedDelivery && request.status !== 'rejected' && request.status !== 'cancelled' && (
                   <Descriptions.Item label={t('details.estimatedDelivery')}>{day(request.estimatedDelivery)}</Descriptions.Item>
                 )}

@@ -10,3 +10,12 @@ export function cardTypeText(type: CardRequestView['cardType']): string {
 export function cardStatusText(status: CardRequestStatus | 'all'): string {
   return i18n.t(`cards:status.${status}`);
 }
+
+/**
+ * A request's own text (card name, reason, delivery address), or, once the ledger erased it
+ * when the person deleted their account (it stores an empty text), words saying so, where
+ * a blank cell would read as a fault.
+ */
+export function requestText(text: string): string {
+  return text === '' ? i18n.t('cards:common.erased') : text;
+}
