@@ -15,6 +15,7 @@ import {
   NOTIFICATION_EVENTS_STREAM,
   NotificationCommands,
   NotificationEvents,
+  REVOCATION_REASONS,
   RevocationReason,
   SUPPORT_EVENTS_STREAM,
   SupportEvents,
@@ -25,7 +26,7 @@ import { AdminRolePermissions } from '../auth/admin-role-permissions';
 import { SessionRevocations } from '../auth/session-revocations';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
-import { FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS } from './realtime-hub';
+import { endReasonOf, FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS, SESSION_UNCHECKED } from './realtime-hub';
 
 const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name, IDENTITY_EVENTS_STREAM.name];
 
@@ -388,6 +389,12 @@ describe('RealtimeHub', () => {
       streamsExist();
       hub.onApplicationBootstrap();
       await hub.ready;
+    });
+
+    it('tells a revoked session by one of four end reasons, which the web signs out on at once, and never by the others', () => {
+      expect(new Set(REVOCATION_REASONS.map(endReasonOf))).toEqual(new Set(['signed_out', 'suspended', 'deleted', 'role_changed']));
+      // Sessions that could not be checked are not revoked: the browser reconnects after its back-off.
+      expect(REVOCATION_REASONS.map(endReasonOf)).not.toContain(SESSION_UNCHECKED);
     });
 
     it("never writes an event to a revoked session's stream: it ends it with the reason instead, and others still get theirs", async () => {

@@ -91,7 +91,11 @@ export const REVOCATION_SWEEP_MS = 400;
 /** Sessions whose revocation marks are read in one MGET. */
 const REVOCATION_READ_CHUNK = 1_000;
 
-/** The reason an ended session's stream gives the browser (its own session's, so nothing is disclosed). */
+/**
+ * The reason an ended session's stream gives the browser (its own session's, so nothing is
+ * disclosed). The web signs out at once on these four (SESSION_REVOKED_REASONS), so a new
+ * one must be added there too.
+ */
 export function endReasonOf(revocation: RevocationReason): string {
   return revocation === 'suspended' || revocation === 'deleted' || revocation === 'role_changed' ? revocation : 'signed_out';
 }

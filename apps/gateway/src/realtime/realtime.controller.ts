@@ -52,8 +52,9 @@ function tokenExpiry(req: FastifyRequest): number {
  * replica accepts it. The stream lives no longer than the access token it came from,
  * and no longer than its session: the hub checks the session before each delivery and
  * ends the stream (an `end` event with the reason) within a fraction of a second of a
- * sign-out, suspension, deletion or role change (see RealtimeHub). The browser then
- * reconnects with a new ticket, after its back-off; a revoked session gets none (401).
+ * sign-out, suspension, deletion or role change (see RealtimeHub). After such an end
+ * (endReasonOf's reasons) the browser asks for a new ticket at once, is refused (401),
+ * and signs out; after any other end or a drop it reconnects after its back-off.
  */
 @ApiTags('realtime')
 @ApiCommonErrors()

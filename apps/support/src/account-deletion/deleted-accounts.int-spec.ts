@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, AdminRole, IDENTITY_EVENTS_STREAM, IdentityEvents, SupportCommands } from '@portal/contracts';
+import { Actor, AdminRole, IDENTITY_EVENTS_STREAM, IdentityEvents, SUPPORT_EVENTS_STREAM, SupportCommands, SupportEvents } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { SupportModule } from '../support.module';
 
 jest.setTimeout(60_000);
@@ -19,6 +19,7 @@ describe('a deleted account’s support tickets', () => {
   let client: TestServiceClient;
   let identity: EventPublisher;
   let database: Client;
+  let events: StreamRecorder | undefined;
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('support_deleted_accounts');
@@ -30,6 +31,7 @@ describe('a deleted account’s support tickets', () => {
   });
 
   afterAll(async () => {
+    await events?.close();
     await database?.end();
     await identity?.close();
     await client?.close();
@@ -61,5 +63,29 @@ describe('a deleted account’s support tickets', () => {
     expect(await rowsAbout(deleted.userId)).toEqual({ tickets: 0, messages: 0, orphanMessages: 0 });
     expect((await client.as(admin()).send(SupportCommands.listAllTickets, { q: 'My passport number' })).items.map((ticket) => ticket.userId)).toEqual([other.userId]);
     expect(await rowsAbout(other.userId)).toMatchObject({ tickets: 1, messages: 1 });
+  });
+
+  it('announces each erased ticket as closed, once, without its subject or anything for the person, so the admins’ badge and lists refresh at once', async () => {
+    const deleted = customer();
+    const later = customer();
+    const first = await client.as(deleted).send(SupportCommands.createTicket, newTicket);
+    const second = await client.as(deleted).send(SupportCommands.createTicket, { ...newTicket, subject: 'Second question' });
+    await client.as(admin()).send(SupportCommands.updateTicket, { ticketId: first.id, adminResponse: 'Thanks, we are looking into it.' });
+    const latersTicket = await client.as(later).send(SupportCommands.createTicket, newTicket);
+    events = await StreamRecorder.open(client.connection, SUPPORT_EVENTS_STREAM);
+    const closedOf = (userId: string) => (payload: { userId: string; status: string }) => payload.userId === userId && payload.status === 'closed';
+
+    const event = eventEnvelope(IdentityEvents.userDeleted, { userId: deleted.userId, deletedBy: null });
+    await identity.publish(IDENTITY_EVENTS_STREAM, event);
+    await identity.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'support', await identity.publish(IDENTITY_EVENTS_STREAM, event, `${event.id}-again`));
+    const announced = await events.waitForCount(SupportEvents.ticketUpdated, closedOf(deleted.userId), 2);
+    expect(announced.map(({ payload }) => payload.ticketId).sort()).toEqual([first.id, second.id].sort());
+    // The gateway passes these to admins as `ticket`; notification writes to the person only for an admin's answer.
+    for (const { payload } of announced) expect(payload).toMatchObject({ userId: deleted.userId, status: 'closed', answeredBy: null, subject: '' });
+
+    // The outbox publishes in order: once the next deletion's event is out, the repeat's would have been too.
+    await identity.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userDeleted, { userId: later.userId, deletedBy: null }));
+    expect((await events.waitFor(SupportEvents.ticketUpdated, closedOf(later.userId))).payload.ticketId).toBe(latersTicket.id);
+    expect(events.all(SupportEvents.ticketUpdated, closedOf(deleted.userId))).toHaveLength(2);
   });
 });

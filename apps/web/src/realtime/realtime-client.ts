@@ -1,9 +1,37 @@
-/** Waits before reconnecting after a drop: 1 s, 2 s, 5 s, then every 10 s. */
+/** The schedule of waits before reconnecting after a drop: about 1 s, 2 s, 5 s, then every 10 s. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
-export function reconnectDelay(failedAttempts: number): number {
-  return RECONNECT_DELAYS_MS[Math.min(Math.max(failedAttempts, 0), RECONNECT_DELAYS_MS.length - 1)];
+/**
+ * The range a wait is drawn from: from halfway to the step before to halfway to the step
+ * after, within the first and the last step (1 s to 1.5 s, 1.5 s to 3.5 s, 3.5 s to 7.5 s,
+ * then 7.5 s to 10 s). So no wait is shorter than 1 s or longer than 10 s, and the ranges
+ * neither overlap nor leave gaps.
+ */
+export function reconnectDelayRange(failedAttempts: number): readonly [number, number] {
+  const steps = RECONNECT_DELAYS_MS;
+  const step = Math.min(Math.max(failedAttempts, 0), steps.length - 1);
+  const low = step === 0 ? steps[0] : (steps[step - 1] + steps[step]) / 2;
+  const high = step === steps.length - 1 ? steps[step] : (steps[step] + steps[step + 1]) / 2;
+  return [low, high];
 }
+
+/**
+ * A wait drawn at random from its range: after a server restart or a Redis blip ends every
+ * stream at once, the browsers come back spread out instead of all at the same instant.
+ * `random` is Math.random's contract, a number in [0, 1).
+ */
+export function reconnectDelay(failedAttempts: number, random: () => number = Math.random): number {
+  const [low, high] = reconnectDelayRange(failedAttempts);
+  return Math.round(low + (high - low) * Math.min(Math.max(random(), 0), 1));
+}
+
+/**
+ * The `end` reasons that say this stream's session was revoked (the gateway's endReasonOf:
+ * signed out elsewhere, a password change or reset, suspension, deletion, an admin's role
+ * change). The others (token_expired, server_restarting, session_check_unavailable) leave
+ * the session as it was.
+ */
+export const SESSION_REVOKED_REASONS: readonly string[] = ['signed_out', 'suspended', 'deleted', 'role_changed'];
 
 /** The named events the gateway sends (see the gateway's RealtimeController). */
 export const LIVE_EVENTS = ['ready', 'notification', 'ticket', 'transaction', 'security-deposit', 'end'] as const;
@@ -26,6 +54,8 @@ export interface RealtimeClientOptions {
   openSource?: (url: string) => EventSourceLike;
   schedule?: (callback: () => void, delayMs: number) => unknown;
   cancel?: (handle: unknown) => void;
+  /** The jitter's random source (Math.random by default). */
+  random?: () => number;
 }
 
 /**
@@ -39,6 +69,8 @@ export class RealtimeClient {
   private failures = 0;
   private everConnected = false;
   private stopped = true;
+  /** A revoked session's ticket was asked for at once already: a server ending stream after stream so waits its back-off. */
+  private askedAtOnce = false;
 
   constructor(private readonly options: RealtimeClientOptions) {}
 
@@ -85,13 +117,20 @@ export class RealtimeClient {
           this.options.onState?.('connected');
           this.options.onEvent(name, data, reconnected);
         } else if (name === 'end') {
-          // The server ended the stream: its access token expired, its session was revoked
-          // (signed out elsewhere, suspended, deleted, role changed: data.reason says which),
-          // or the server is going. Reconnect after the back-off with a fresh ticket: for a
-          // revoked session that ticket request is refused (401), the session manager's
-          // renewal fails too and signs the user out, which stops this client; until then
-          // each refusal makes the next wait longer, never a tight loop.
-          this.drop();
+          // The server ended the stream (data.reason says why). After a revocation the new
+          // ticket is asked for at once: it is refused (401), the session manager's renewal
+          // is refused too and it signs the user out, which stops this client. Anything else
+          // (an expired token, a server going, sessions that could not be checked) leaves the
+          // session be: reconnect after the back-off, with a fresh ticket.
+          if (SESSION_REVOKED_REASONS.includes(String(data.reason)) && !this.askedAtOnce) {
+            this.askedAtOnce = true;
+            this.source?.close();
+            this.source = null;
+            this.failures++;
+            void this.connect();
+          } else {
+            this.drop();
+          }
         } else {
           this.options.onEvent(name, data, false);
         }
@@ -111,7 +150,7 @@ export class RealtimeClient {
   private retryLater(): void {
     if (this.stopped) return;
     this.options.onState?.('waiting');
-    const delay = reconnectDelay(this.failures);
+    const delay = reconnectDelay(this.failures, this.options.random);
     this.failures++;
     this.timer = (this.options.schedule ?? setTimeout)(() => {
       this.timer = null;

@@ -12,6 +12,9 @@ import { RealtimeClient, type LiveEventName } from './realtime-client';
 const isMoneyQuery = (query: Query) => /transaction|balance|deposit|withdraw|ledger|payment/i.test(String(query.queryKey[0]));
 const isSecurityDepositQuery = (query: Query) => /security/i.test(String(query.queryKey[0]));
 
+/** A ticket for the stream, with the bearer token: a 401 renews the session, and a refused renewal signs the user out. */
+export const liveUpdatesTicket = async (): Promise<string> => (await callGateway((api, init) => api.POST('/api/v1/events/tickets', init))).ticket;
+
 /**
  * Keeps the signed-in user's screens current: each live event invalidates the queries it
  * affects (the bell, ticket lists, transaction lists), which refetch if on screen. After a
@@ -41,7 +44,7 @@ export function useLiveUpdates(): void {
       if ((name === 'notification' && data.category === 'card') || reconnected) void queryClient.invalidateQueries({ queryKey: cardKeys.all });
     };
     const client = new RealtimeClient({
-      getTicket: async () => (await callGateway((api, init) => api.POST('/api/v1/events/tickets', init))).ticket,
+      getTicket: liveUpdatesTicket,
       onEvent: (name, data, reconnected) => invalidate(name, data, reconnected),
       onState: (state) => {
         document.body.dataset.liveUpdates = state;
