@@ -98,11 +98,23 @@ export class AccountAdministrationService {
 
   /** Super admins only: a new administrator with the role chosen in the Create Admin dialog. */
   async createAdmin(actor: Actor, input: CreateAdminPayload, meta: RequestMeta): Promise<SessionUser> {
-    const caller = await this.activeAdmin(this.dataSource.manager, actor);
-    if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can create administrator accounts.', 'forbidden');
+    // Asked first so that a refusal costs no password hashing; decided below.
+    const caller = await this.superAdminCaller(this.dataSource.manager, actor);
     return new CreateAdmin(this.dataSource).execute(
       { ...input, confirmPassword: input.confirmPassword ?? '' },
-      { actor: { userId: caller.id, email: caller.email }, source: 'api', clientIp: meta.clientIp ?? null },
+      {
+        actor: { userId: caller.id, email: caller.email },
+        source: 'api',
+        clientIp: meta.clientIp ?? null,
+        // Under the administrator lock, as every change to administrators: a demotion,
+        // suspension or deletion of the caller under way has committed once it is this one's
+        // turn, and the caller's role is read only then.
+        authorise: async (manager) => {
+          await lockAdministratorChanges(manager);
+          const current = await this.superAdminCaller(manager, actor);
+          return { userId: current.id, email: current.email };
+        },
+      },
     );
   }
 
@@ -225,6 +237,13 @@ export class AccountAdministrationService {
 
   private async callerIsSuperAdmin(manager: EntityManager, actor: Actor): Promise<boolean> {
     return (await this.activeAdmin(manager, actor)).adminRole === 'super_admin';
+  }
+
+  /** The caller as stored now when an active super administrator, who alone may create administrators. */
+  private async superAdminCaller(manager: EntityManager, actor: Actor): Promise<User> {
+    const caller = await this.activeAdmin(manager, actor);
+    if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can create administrator accounts.', 'forbidden');
+    return caller;
   }
 
   private async mayManageUsers(manager: EntityManager, caller: User): Promise<boolean> {

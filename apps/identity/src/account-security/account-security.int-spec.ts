@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import {
   AccountSecurityMessages,
   Actor,
+  AuthMessages,
   AuthSession,
   IdentityCommands,
   IdentityEvents,
@@ -14,7 +15,7 @@ import {
   SignInResult,
 } from '@portal/contracts';
 import { CreateAdmin } from '../admins/create-admin';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, startIdentity, tokenOf, withDataSource } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, signedInAdmin, startIdentity, tokenOf, withDataSource } from '../testing/identity-harness';
 
 /** The code an authenticator app shows for the secret, `stepsAhead` periods from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -226,6 +227,69 @@ describe('account security', () => {
       expect(await auditActions(session.user.id)).toEqual(expect.arrayContaining(['two_factor_code_failed', 'two_factor_disabled']));
       const alerts = await queuedEvents(harness, IdentityEvents.securityAlert, 'userId', session.user.id);
       expect(alerts.map((alert) => alert.kind)).toEqual(expect.arrayContaining(['two_factor_enabled', 'two_factor_disabled']));
+    });
+
+    describe('a challenge issued for a password that is no longer the account’s', () => {
+      const expired = { statusCode: 401, code: 'mfa_challenge_expired', message: AccountSecurityMessages.challengeExpired };
+      const complete = (mfaToken: string, code: string) => harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken, code });
+      /** Resets the password from an emailed link, as someone who lost it (or who locks an intruder out) does. */
+      const resetPassword = async (email: string, password: string) => {
+        await harness.client.send(IdentityCommands.requestPasswordReset, { email });
+        const reset = await harness.events.waitFor(IdentityEvents.passwordResetRequested, (event) => event.email === email.toLowerCase());
+        await expect(harness.client.send(IdentityCommands.updatePassword, { token: tokenOf(reset.payload.resetUrl), password })).resolves.toEqual({ updated: true });
+      };
+
+      it('is refused after a password reset, even with a right code; the new password signs in', async () => {
+        const { form, session, secret } = await customerWithTwoFactor();
+        const before = challengeOf(await signIn(form.email, form.password));
+        await resetPassword(form.email, 'a-reset-secret-phrase');
+
+        expect(await failure(complete(before.mfaToken, codeFor(secret)))).toMatchObject(expired);
+        // Void for good: not a wrong code that a second try could follow.
+        expect(await failure(complete(before.mfaToken, codeFor(secret)))).toMatchObject(expired);
+        expect((await harness.database.query('SELECT 1 FROM identity.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [session.user.id])).rowCount).toBe(0);
+
+        const after = challengeOf(await signIn(form.email, 'a-reset-secret-phrase'));
+        await expect(complete(after.mfaToken, codeFor(secret))).resolves.toMatchObject({ user: { id: session.user.id } });
+      });
+
+      it('is refused after a password change, even with a right code', async () => {
+        const { form, session, secret } = await customerWithTwoFactor();
+        const before = challengeOf(await signIn(form.email, form.password));
+        await harness.client.send(IdentityCommands.changePassword, { currentPassword: form.password, newPassword: 'a-changed-phrase' }, as(session));
+
+        expect(await failure(complete(before.mfaToken, codeFor(secret)))).toMatchObject(expired);
+        const after = challengeOf(await signIn(form.email, 'a-changed-phrase'));
+        await expect(complete(after.mfaToken, codeFor(secret))).resolves.toMatchObject({ user: { id: session.user.id } });
+      });
+
+      it('is refused while the account is suspended', async () => {
+        const { form, session, secret } = await customerWithTwoFactor();
+        const before = challengeOf(await signIn(form.email, form.password));
+        const { actor: moderator } = await signedInAdmin(harness, 'moderator');
+        await harness.client.as(moderator).send(IdentityCommands.suspendUser, { userId: session.user.id });
+
+        expect(await failure(complete(before.mfaToken, codeFor(secret)))).toMatchObject({ statusCode: 403, code: 'account_suspended', message: AuthMessages.accountSuspended });
+        expect((await harness.database.query('SELECT 1 FROM identity.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [session.user.id])).rowCount).toBe(0);
+      });
+
+      it('an enrolment challenge is refused after a password reset: no secret handed out, no session', async () => {
+        const email = `admin.${randomUUID().slice(0, 8)}@example.com`;
+        await withDataSource(harness, (dataSource) => new CreateAdmin(dataSource).execute({ email, password: 'Admin#Pass2026', firstName: 'Grace', lastName: 'Hopper', adminRole: 'admin' }, { actor: null, source: 'cli' }));
+        await setSecurity({ requireAdminMfa: true });
+        try {
+          const before = challengeOf(await signIn(email, 'Admin#Pass2026'));
+          expect(before.enrolmentRequired).toBe(true);
+          await resetPassword(email, 'Reset#Pass2026');
+
+          expect(await failure(harness.client.send(IdentityCommands.startMfaSignInEnrolment, { mfaToken: before.mfaToken }))).toMatchObject(expired);
+          expect(await failure(complete(before.mfaToken, '123456'))).toMatchObject(expired);
+          const after = challengeOf(await signIn(email, 'Reset#Pass2026'));
+          await expect(harness.client.send(IdentityCommands.startMfaSignInEnrolment, { mfaToken: after.mfaToken })).resolves.toMatchObject({ secret: expect.any(String) });
+        } finally {
+          await setSecurity(null);
+        }
+      });
     });
 
     it('sends an admin without two-factor through enrolment at sign-in when admins must use it', async () => {

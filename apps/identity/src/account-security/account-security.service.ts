@@ -20,6 +20,7 @@ import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messagin
 import { assertAdminPassword } from '../admins/admin-password-policy';
 import { IdentityEnvironment } from '../identity-environment';
 import { WindowCounters } from '../redis/window-counters';
+import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { assertNotCommonPassword } from '../users/common-passwords';
@@ -95,7 +96,7 @@ export class AccountSecurityService {
 
   async updatePreferences(actor: Actor, payload: UpdateSecurityPreferencesPayload, meta: RequestMeta): Promise<SecurityPreferences> {
     return this.dataSource.transaction(async (manager) => {
-      const user = await this.user(manager, actor);
+      const user = await this.lockedUser(manager, actor);
       const row = await this.twoFactor.lockedRow(manager, user.id);
       await manager.update(UserSecurity, { userId: user.id }, { loginAlerts: payload.loginAlerts, biometricLogin: payload.biometricLogin });
       if (row.loginAlerts !== payload.loginAlerts || row.biometricLogin !== payload.biometricLogin) {
@@ -109,14 +110,14 @@ export class AccountSecurityService {
   }
 
   async startTwoFactor(actor: Actor): Promise<TwoFactorEnrolment> {
-    return this.dataSource.transaction(async (manager) => this.twoFactor.startEnrolment(manager, await this.user(manager, actor)));
+    return this.dataSource.transaction(async (manager) => this.twoFactor.startEnrolment(manager, await this.lockedUser(manager, actor)));
   }
 
   async confirmTwoFactor(actor: Actor, code: string, meta: RequestMeta): Promise<TwoFactorEnabledResult> {
     const user = await this.user(this.dataSource.manager, actor);
     await this.limitCodes(user);
     try {
-      const recoveryCodes = await this.dataSource.transaction((manager) => this.twoFactor.confirmEnrolment(manager, user, code, meta));
+      const recoveryCodes = await this.dataSource.transaction(async (manager) => this.twoFactor.confirmEnrolment(manager, await this.lockedUser(manager, actor), code, meta));
       return { twoFactorEnabled: true, recoveryCodes };
     } catch (error) {
       await this.auditIfWrongCode(error, user, 'enrolment', meta);
@@ -134,8 +135,9 @@ export class AccountSecurityService {
     await this.limitCodes(user);
     try {
       await this.dataSource.transaction(async (manager) => {
-        if (!(await this.twoFactor.verify(manager, user, code))) throw invalidCode();
-        await this.twoFactor.disable(manager, user, meta);
+        const locked = await this.lockedUser(manager, actor);
+        if (!(await this.twoFactor.verify(manager, locked, code))) throw invalidCode();
+        await this.twoFactor.disable(manager, locked, meta);
       });
     } catch (error) {
       await this.auditIfWrongCode(error, user, 'disable', meta);
@@ -163,6 +165,18 @@ export class AccountSecurityService {
 
   private async user(manager: EntityManager, actor: Actor): Promise<User> {
     const user = await manager.findOneBy(User, { id: actor.userId });
+    if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    return user;
+  }
+
+  /**
+   * The account, locked until the transaction ends, before any two-factor row: the order of a
+   * deletion, which locks the account and then deletes those rows (the reverse order
+   * deadlocked with it: the recovery codes written below wait for the account row). One that
+   * committed first has removed the account, and the change is refused.
+   */
+  private async lockedUser(manager: EntityManager, actor: Actor): Promise<User> {
+    const user = await lockAccount(manager, actor.userId);
     if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
     return user;
   }

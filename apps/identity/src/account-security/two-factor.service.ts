@@ -29,7 +29,8 @@ export const invalidCode = () => ServiceError.badRequest(AccountSecurityMessages
 /**
  * Authenticator-app two-factor (TOTP, RFC 6238): secrets encrypted at rest, codes accepted
  * once each, single-use recovery codes stored hashed. Every method works inside the
- * caller's transaction, on the user's security row locked for update.
+ * caller's transaction, on the user's security row locked for update; callers that write
+ * lock the account first (lockAccount), the order in which a deletion removes these rows.
  */
 @Injectable()
 export class TwoFactorService {

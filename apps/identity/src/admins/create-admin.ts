@@ -1,5 +1,5 @@
 import { isEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLES, AdminRole, AuthErrorCodes, IdentityEvents, SessionUser, UserRegisteredEvent } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
@@ -30,11 +30,19 @@ export interface ValidNewAdmin {
   adminRole: AdminRole;
 }
 
+type AdminActor = { userId: string; email: string } | null;
+
 /** Who asked for the admin, for the audit record. */
 export interface AdminActionContext {
-  actor: { userId: string; email: string } | null;
+  actor: AdminActor;
   source: 'cli' | 'seed' | 'api';
   clientIp?: string | null;
+  /**
+   * Decides, first inside the transaction that creates the admin, whether the caller may:
+   * throws to refuse, or returns the caller as it is now (named by the audit record instead of
+   * `actor`). The admin API reads the caller's role here, under the administrator lock.
+   */
+  authorise?: (manager: EntityManager) => Promise<AdminActor>;
 }
 
 const NAME_MAX_LENGTH = 100;
@@ -78,6 +86,7 @@ export class CreateAdmin {
     const passwordHash = await hashPassword(admin.password);
     try {
       return await this.dataSource.transaction(async (manager) => {
+        const actor = context.authorise ? await context.authorise(manager) : context.actor;
         const user = await insertUser(manager, {
           email: admin.email,
           passwordHash,
@@ -90,7 +99,7 @@ export class CreateAdmin {
         await recordAudit(manager, {
           category: 'admin_action',
           actionType: 'admin_created',
-          actor: context.actor,
+          actor,
           targetType: 'user',
           targetId: user.id,
           description: `Created ${admin.adminRole} account for ${user.email}`,

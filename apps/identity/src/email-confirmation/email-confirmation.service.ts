@@ -11,6 +11,7 @@ import {
   UserConfirmedEvent,
 } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
+import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
 import { AfterReply } from '../tokens/after-reply';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
@@ -34,13 +35,19 @@ export class EmailConfirmationService {
   ) {}
 
   /** Confirms the address behind a link and signs its owner in. */
-  confirmEmail(token: string, meta: RequestMeta): Promise<AuthSession> {
+  async confirmEmail(token: string, meta: RequestMeta): Promise<AuthSession> {
     const tokenHash = hashOpaqueToken(token);
+    // Only to learn whose account to lock; everything decided on is read again under the lock.
+    const presented = await this.dataSource.manager.findOne(EmailConfirmationToken, { where: { tokenHash }, select: { id: true, userId: true } });
+    if (!presented) throw invalidLink();
     return this.dataSource.transaction(async (manager) => {
-      const link = await manager.createQueryBuilder(EmailConfirmationToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
-      if (!link) throw invalidLink();
-      const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: link.userId }).getOne();
+      // The account lock first, then the link: the order of a deletion, which locks the account
+      // and then deletes its links (the reverse order deadlocked with it). A deletion that came
+      // first has committed by now: the account is gone, and so is the link.
+      const user = await lockAccount(manager, presented.userId);
       if (!user) throw invalidLink();
+      const link = await manager.createQueryBuilder(EmailConfirmationToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!link || link.userId !== user.id) throw invalidLink();
       // Checked before expiry: a confirmed person opening an old link only needs to sign in.
       if (user.emailConfirmedAt) throw ServiceError.conflict(AuthMessages.alreadyConfirmed, AuthErrorCodes.alreadyConfirmed);
       const state = singleUseTokenState(link);

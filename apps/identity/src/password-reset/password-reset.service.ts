@@ -17,6 +17,7 @@ import { voidTakeoverLinks } from '../account-security/takeover-links';
 import { assertAdminPassword } from '../admins/admin-password-policy';
 import { AuditRecord, recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
+import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
 import { LoginAttemptLimiter } from '../sign-in/login-attempt-limiter';
 import { AfterReply } from '../tokens/after-reply';
@@ -89,11 +90,15 @@ export class PasswordResetService {
     const passwordHash = await hashPassword(password);
 
     const revokedSessions = await this.dataSource.transaction(async (manager) => {
-      // Re-read under lock: of two concurrent uses of one link, only the first gets through.
-      const locked = await manager.createQueryBuilder(PasswordResetToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
-      if (!locked || singleUseTokenState(locked) !== 'usable') throw invalidResetLink();
-      const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: locked.userId }).getOne();
+      // The account lock first, then the link: the order of a password change, an email-change
+      // confirmation and a deletion, which lock the account and then void or delete its links
+      // (the reverse order deadlocked with them). Whichever came first has committed by now.
+      const user = await lockAccount(manager, owner.id);
       if (!user) throw invalidResetLink();
+      // Re-read under lock: of two concurrent uses of one link only the first gets through, and
+      // a link voided meanwhile (a password change, a change of address) is refused.
+      const locked = await manager.createQueryBuilder(PasswordResetToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!locked || locked.userId !== user.id || singleUseTokenState(locked) !== 'usable') throw invalidResetLink();
 
       const now = new Date();
       // This link and any other outstanding one (a new password makes older links pointless),

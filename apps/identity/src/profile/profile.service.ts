@@ -21,6 +21,7 @@ import { CurrentPasswordCheck } from '../account-security/current-password-check
 import { voidTakeoverLinks } from '../account-security/takeover-links';
 import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
+import { lockAccount } from '../sessions/account-lock';
 import { EmailLinkQuota } from '../tokens/email-link-quota';
 import { CONFIRMATION_LINK_TTL_SECONDS, expiresIn, webLink } from '../tokens/email-links';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
@@ -102,15 +103,22 @@ export class ProfileService {
   }
 
   /** Opening the emailed link moves the account to the new address (the old one worked until now). */
-  confirmEmailChange(token: string, meta: RequestMeta): Promise<EmailChangeConfirmed> {
+  async confirmEmailChange(token: string, meta: RequestMeta): Promise<EmailChangeConfirmed> {
+    const tokenHash = hashOpaqueToken(token);
+    // Only to learn whose account to lock; everything decided on is read again under the lock.
+    const presented = await this.dataSource.manager.findOne(EmailChangeToken, { where: { tokenHash }, select: { id: true, userId: true } });
+    if (!presented) throw invalidLink();
     return this.dataSource.transaction(async (manager) => {
-      const link = await manager.createQueryBuilder(EmailChangeToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash: hashOpaqueToken(token) }).getOne();
-      if (!link) throw invalidLink();
+      // The account lock first, then the link: the order of a deletion and of a password change,
+      // which lock the account and then delete or void its links (the reverse order deadlocked
+      // with them). Whichever came first has committed by now, and is seen below.
+      const user = await lockAccount(manager, presented.userId);
+      if (!user) throw invalidLink();
+      const link = await manager.createQueryBuilder(EmailChangeToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
+      if (!link || link.userId !== user.id) throw invalidLink();
       const state = singleUseTokenState(link);
       if (state === 'consumed') throw invalidLink();
       if (state === 'expired') throw ServiceError.badRequest(ProfileMessages.emailChangeExpired, { code: 'email_change_expired' });
-      const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: link.userId }).getOne();
-      if (!user) throw invalidLink();
       // A link sent before a suspension must not move the account, as none signs it in.
       if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
       const taken = await findUserByEmail(manager, link.newEmail);

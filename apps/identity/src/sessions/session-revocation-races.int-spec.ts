@@ -45,6 +45,10 @@ describe('sessions racing revocations', () => {
 
   /** How many other backends of this database wait for a lock (a retention clean-up does not count). */
   async function waitingForLocks(): Promise<number> {
+    // Asked inside the transaction that holds the lock, where PostgreSQL would otherwise keep
+    // showing the backends as they were at its first look (a pool connection opened since
+    // would never count, and the test would wait for it in vain).
+    await harness.database.query('SELECT pg_stat_clear_snapshot()');
     const { rows } = await harness.database.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query NOT ILIKE 'DELETE%'`,

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AccountSecurityErrorCodes, AccountSecurityMessages, MfaChallenge } from '@portal/contracts';
@@ -14,6 +15,8 @@ export interface OpenChallenge {
   userId: string;
   /** The account must set two-factor up before it gets a session. */
   enrolment: boolean;
+  /** A digest of the password hash the password was proven against (null: not recorded, never honoured). */
+  passwordDigest: string | null;
 }
 
 export const challengeExpired = () => ServiceError.unauthorized(AccountSecurityMessages.challengeExpired, AccountSecurityErrorCodes.challengeExpired);
@@ -26,9 +29,15 @@ export const challengeExpired = () => ServiceError.unauthorized(AccountSecurityM
 export class MfaChallenges {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async create(userId: string, enrolment: boolean): Promise<MfaChallenge> {
+  /**
+   * `provenPasswordHash`: the hash the password was checked against. Only a digest of it is
+   * kept, so that completing the challenge can refuse once the password has changed (a
+   * reset or a change ends what the old password opened, this too).
+   */
+  async create(userId: string, enrolment: boolean, provenPasswordHash: string): Promise<MfaChallenge> {
     const { token, tokenHash } = newOpaqueToken();
-    await this.redis.multi().hset(this.key(tokenHash), { userId, enrolment: enrolment ? '1' : '0', attempts: '0' }).expire(this.key(tokenHash), MFA_CHALLENGE_TTL_SECONDS).exec();
+    const fields = { userId, enrolment: enrolment ? '1' : '0', attempts: '0', password: passwordDigest(provenPasswordHash) };
+    await this.redis.multi().hset(this.key(tokenHash), fields).expire(this.key(tokenHash), MFA_CHALLENGE_TTL_SECONDS).exec();
     return { mfaRequired: true, mfaToken: token, enrolmentRequired: enrolment, expiresIn: MFA_CHALLENGE_TTL_SECONDS };
   }
 
@@ -36,7 +45,7 @@ export class MfaChallenges {
   async open(token: string): Promise<OpenChallenge> {
     const fields = await this.redis.hgetall(this.key(hashOpaqueToken(token)));
     if (!fields.userId || Number(fields.attempts) >= MFA_CHALLENGE_MAX_ATTEMPTS) throw challengeExpired();
-    return { userId: fields.userId, enrolment: fields.enrolment === '1' };
+    return { userId: fields.userId, enrolment: fields.enrolment === '1', passwordDigest: fields.password || null };
   }
 
   /** Counts a wrong code; the challenge is void after the last allowed one. */
@@ -54,4 +63,21 @@ export class MfaChallenges {
   private key(tokenHash: string): string {
     return `identity:mfa-challenge:${tokenHash}`;
   }
+}
+
+/** SHA-256 of the argon2 hash: tells one password hash from another, and reveals nothing to crack. */
+function passwordDigest(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash, 'utf8').digest('hex');
+}
+
+/**
+ * Whether the challenge was issued for the password the account has now. A challenge that
+ * recorded none (issued before the digest was kept) is refused too: it lives five minutes,
+ * and signing in again issues one that has it.
+ */
+export function issuedForPassword(challenge: OpenChallenge, passwordHash: string): boolean {
+  if (!challenge.passwordDigest) return false;
+  const now = Buffer.from(passwordDigest(passwordHash), 'utf8');
+  const then = Buffer.from(challenge.passwordDigest, 'utf8');
+  return now.length === then.length && timingSafeEqual(now, then);
 }

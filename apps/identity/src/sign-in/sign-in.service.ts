@@ -23,7 +23,7 @@ import { hashPassword, passwordNeedsRehash, verifyAgainstNoAccount, verifyPasswo
 import { User } from '../users/user.entity';
 import { findUserByEmail } from '../users/user-records';
 import { LoginAttempt, LoginAttemptLimiter, LoginLockedOut } from './login-attempt-limiter';
-import { challengeExpired, MfaChallenges } from './mfa-challenges';
+import { challengeExpired, issuedForPassword, MfaChallenges, OpenChallenge } from './mfa-challenges';
 
 type SignInOutcome = 'wrong_password' | 'unknown_account' | 'locked_out';
 
@@ -69,7 +69,8 @@ export class SignInService implements OnModuleInit {
     if (twoFactorOn || enrolmentRequired) {
       // Not a failure, not yet a success: the code decides (and is counted) at the second step.
       await attempt.notAFailure();
-      return this.challenges.create(user.id, enrolmentRequired);
+      // Issued for this password: a reset or change before the second step voids it.
+      return this.challenges.create(user.id, enrolmentRequired, user.passwordHash);
     }
     await attempt.succeeded(user.id);
     // The password was checked against this hash: a reset or change committed since wins.
@@ -81,7 +82,7 @@ export class SignInService implements OnModuleInit {
     const challenge = await this.challenges.open(mfaToken);
     if (!challenge.enrolment) throw challengeExpired();
     return this.dataSource.transaction(async (manager) => {
-      const user = await this.activeUser(manager, challenge.userId);
+      const user = await this.challengedAccount(manager, challenge, mfaToken);
       return this.twoFactor.startEnrolment(manager, user);
     });
   }
@@ -99,8 +100,9 @@ export class SignInService implements OnModuleInit {
     try {
       session = await this.dataSource.transaction(async (manager) => {
         // The account lock first, as startSession and every revocation take it first: no deadlock
-        // with an account deletion that removes the two-factor rows locked below.
-        const user = await this.activeUser(manager, challenge.userId, { lock: true });
+        // with an account deletion that removes the two-factor rows locked below. Decided on
+        // what it reads then: a reset, change, suspension or deletion committed since wins.
+        const user = await this.challengedAccount(manager, challenge, payload.mfaToken);
         let recoveryCodes: string[] | undefined;
         if (challenge.enrolment && !(await this.twoFactor.isEnabled(manager, user.id))) {
           recoveryCodes = await this.twoFactor.confirmEnrolment(manager, user, payload.code, meta);
@@ -135,6 +137,21 @@ export class SignInService implements OnModuleInit {
     const session = await this.sessions.startSession(manager, user, meta, { provenPasswordHash });
     await this.loginAlerts.noteSignIn(manager, user, meta);
     return session;
+  }
+
+  /**
+   * The challenge's account, locked until the transaction ends, while the challenge may still
+   * open it: not deleted, not suspended, and with the password the challenge was issued for.
+   * Once the password was reset or changed, the challenge is void (used up, so it stays
+   * refused): it must not open a session on the strength of the old password.
+   */
+  private async challengedAccount(manager: EntityManager, challenge: OpenChallenge, mfaToken: string): Promise<User> {
+    const user = await this.activeUser(manager, challenge.userId, { lock: true });
+    if (!issuedForPassword(challenge, user.passwordHash)) {
+      await this.challenges.consume(mfaToken);
+      throw challengeExpired();
+    }
+    return user;
   }
 
   private async activeUser(manager: EntityManager, userId: string, { lock = false } = {}): Promise<User> {
