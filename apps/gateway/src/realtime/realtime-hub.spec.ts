@@ -26,12 +26,12 @@ import { AdminRolePermissions } from '../auth/admin-role-permissions';
 import { SessionRevocations } from '../auth/session-revocations';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
-import { endReasonOf, FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS, SESSION_UNCHECKED } from './realtime-hub';
+import { endReasonOf, EVENT_CLOCK_MARGIN_MS, FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS, SESSION_UNCHECKED } from './realtime-hub';
 
 const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name, IDENTITY_EVENTS_STREAM.name];
 
-function envelope<P extends object>(event: EventDefinition<P>, payload: P): EventEnvelope<P> {
-  return { id: randomUUID(), subject: event.subject, occurredAt: new Date().toISOString(), requestId: randomUUID(), payload };
+function envelope<P extends object>(event: EventDefinition<P>, payload: P, occurredAt = new Date()): EventEnvelope<P> {
+  return { id: randomUUID(), subject: event.subject, occurredAt: occurredAt.toISOString(), requestId: randomUUID(), payload };
 }
 
 /** One ordered consumer's messages as the hub iterates them; the test pushes, fails or ends them. */
@@ -210,15 +210,16 @@ describe('RealtimeHub', () => {
     jest.useRealTimers();
   });
 
-  const connect = (actor: Partial<Actor> = {}) => {
+  /** A stream opened now, with an access token issued at `tokenIssuedAt` (ms; null: unknown). */
+  const connect = (actor: Partial<Actor> = {}, tokenIssuedAt: number | null = Date.now()) => {
     const browser = new FakeBrowser();
-    const connection = new RealtimeConnection({ userId: browser.userId, sessionId: browser.sessionId, userType: 'customer', adminRole: null, ...actor }, browser.res);
+    const connection = new RealtimeConnection({ userId: browser.userId, sessionId: browser.sessionId, userType: 'customer', adminRole: null, ...actor }, browser.res, tokenIssuedAt);
     browser.userId = connection.actor.userId;
     browser.sessionId = connection.actor.sessionId;
     hub.add(connection);
     return browser;
   };
-  const admin = (adminRole: AdminRole) => connect({ userType: 'admin', adminRole });
+  const admin = (adminRole: AdminRole, tokenIssuedAt?: number | null) => connect({ userType: 'admin', adminRole }, tokenIssuedAt);
   const streamsExist = () => FEEDS.forEach((name) => jetstream.existing.add(name));
 
   it('never creates a stream: it waits for the owning service to create each one, then reads it', async () => {
@@ -445,6 +446,67 @@ describe('RealtimeHub', () => {
       expect(suspended.named('ticket')).toHaveLength(0);
       expect(untouched.named('ticket')).toHaveLength(1);
       expect(markReads).toBeGreaterThan(0);
+    });
+
+    describe('an account event read after the account was signed in to again', () => {
+      const MINUTE = 60_000;
+
+      it('ends only the streams from before a suspension: not one signed in since (after a re-activation), whose session is read from Redis instead', async () => {
+        // Ada is suspended and re-activated at once; she signs in again a minute later. The suspension arrives after that.
+        const suspendedAt = new Date(Date.now() - 2 * MINUTE);
+        const before = connect({}, suspendedAt.getTime() - 5 * MINUTE);
+        const unknownAge = connect({ userId: before.userId }, null);
+        // Issued by an identity replica whose clock is ahead of the database's: still taken for older.
+        const aheadClock = connect({ userId: before.userId }, suspendedAt.getTime() + EVENT_CLOCK_MARGIN_MS - 1_000);
+        const signedInSince = connect({ userId: before.userId }, suspendedAt.getTime() + MINUTE);
+        // Newer, but its session is revoked (Redis holds the mark): Redis decides, so it ends too.
+        const revokedSince = connect({ userId: before.userId }, suspendedAt.getTime() + MINUTE);
+        marks.set(revokedSince.sessionId, 'signed_out');
+        markReads = 0;
+
+        jetstream.current(IDENTITY_EVENTS_STREAM.name).push(envelope(IdentityEvents.userStatusChanged, { userId: before.userId, userStatus: 'suspended', adminRole: null, changedBy: randomUUID() }, suspendedAt));
+        await settle();
+        expect(signedInSince.ended).toBe(false);
+        expect([before, unknownAge, aheadClock].map(endReasons)).toEqual([['suspended'], ['suspended'], ['suspended']]);
+        expect(endReasons(revokedSince)).toEqual(['signed_out']);
+        expect(markReads).toBe(1);
+        expect(hub.connectionsOf(before.userId)).toBe(1);
+
+        jetstream.current(NOTIFICATION_EVENTS_STREAM.name).push(notification(before.userId));
+        await settle();
+        expect(signedInSince.named('notification')).toHaveLength(1);
+      });
+
+      it('ends the newer stream too when its session cannot be checked (fail closed)', async () => {
+        const suspendedAt = new Date(Date.now() - 2 * MINUTE);
+        const signedInSince = connect({}, suspendedAt.getTime() + MINUTE);
+        redisDown = true;
+        jetstream.current(IDENTITY_EVENTS_STREAM.name).push(envelope(IdentityEvents.userStatusChanged, { userId: signedInSince.userId, userStatus: 'suspended', adminRole: null, changedBy: randomUUID() }, suspendedAt));
+        await settle();
+        expect(endReasons(signedInSince)).toEqual([SESSION_UNCHECKED]);
+      });
+
+      it("ends an admin's streams from before a role change, not one signed in since with a role given after it (two changes in a row)", async () => {
+        // Support made moderator, then support again; the admin signs in after both, and both events arrive after that.
+        const demotedAt = new Date(Date.now() - 3 * MINUTE);
+        const restoredAt = new Date(Date.now() - 2 * MINUTE);
+        const before = admin('support', demotedAt.getTime() - 5 * MINUTE);
+        const signedInSince = connect({ userType: 'admin', adminRole: 'support', userId: before.userId }, restoredAt.getTime() + MINUTE);
+        const identity = jetstream.current(IDENTITY_EVENTS_STREAM.name);
+        identity.push(envelope(IdentityEvents.userStatusChanged, { userId: before.userId, userStatus: 'active', adminRole: 'moderator', changedBy: randomUUID() }, demotedAt));
+        identity.push(envelope(IdentityEvents.userStatusChanged, { userId: before.userId, userStatus: 'active', adminRole: 'support', changedBy: randomUUID() }, restoredAt));
+        await settle();
+        expect(endReasons(before)).toEqual(['role_changed']);
+        expect(signedInSince.ended).toBe(false);
+      });
+
+      it('ends every stream of a deleted account, however new its token', async () => {
+        const deletedAt = new Date(Date.now() - 2 * MINUTE);
+        const newer = connect({}, deletedAt.getTime() + MINUTE);
+        jetstream.current(IDENTITY_EVENTS_STREAM.name).push(envelope(IdentityEvents.userDeleted, { userId: newer.userId, deletedBy: null }, deletedAt));
+        await settle();
+        expect(endReasons(newer)).toEqual(['deleted']);
+      });
     });
 
     it('sends nothing when the sessions cannot be checked (fail closed) and ends those streams; a failed sweep keeps them and is logged once', async () => {

@@ -37,6 +37,11 @@ export class RealtimeConnection {
   constructor(
     readonly actor: Actor,
     private readonly res: ServerResponse,
+    /**
+     * When identity issued the access token the stream was opened with (its iat, in ms; null
+     * when unknown): tells a stream of a session an account event revoked from one begun since.
+     */
+    readonly tokenIssuedAt: number | null = null,
   ) {}
 
   /** Still writable: not ended by the hub, and the browser has not gone. */
@@ -102,6 +107,17 @@ export function endReasonOf(revocation: RevocationReason): string {
 /** A stream whose session could not be checked before a delivery (Redis away): the browser reconnects later and refetches. */
 export const SESSION_UNCHECKED = 'session_check_unavailable';
 
+/**
+ * How much later than an account event's occurredAt a token may have been issued and still
+ * belong to a session that event revoked. occurredAt is the database's clock at the start of
+ * the revoking transaction; iat is an identity replica's clock, in whole seconds, and a
+ * refresh holding the account lock signs its token before the revocation goes on (see
+ * SessionsService), so the margin covers clock skew plus that wait. A token issued after the
+ * revocation committed belongs to a session begun since (a sign-in after re-activation or
+ * with the new role): no revoked session gets a token then, as issuing waits on the lock.
+ */
+export const EVENT_CLOCK_MARGIN_MS = 10_000;
+
 /** Users asked per request when a broadcast's recipients are looked up among this replica's connections. */
 const RECIPIENT_QUERY_CHUNK = 1_000;
 
@@ -139,7 +155,9 @@ export const FEED_RETRY_MAX_MS = 30_000;
  *   recipients of a broadcast) and nothing is written to a revoked session's stream;
  *   a failed read sends nothing (fail closed, as requests do) and ends those streams;
  * - when this replica reads identity's event (its own ordered consumer, like every feed:
- *   every replica gets it), even if the Redis mark was never written;
+ *   every replica gets it), even if the Redis mark was never written: each stream from
+ *   before the event (by its token's iat; see endUserStreams), since the event may arrive
+ *   after the account was re-activated and signed in to again;
  * - otherwise within REVOCATION_SWEEP_MS: every held stream's mark is read in batches.
  */
 @Injectable()
@@ -284,9 +302,24 @@ export class RealtimeHub implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /** Identity ended an account's sessions: its streams here end now, marked in Redis or not. */
-  private endUserStreams(userId: string, reason: string, which: (connection: RealtimeConnection) => boolean = () => true): void {
-    for (const connection of [...(this.byUser.get(userId) ?? [])]) if (which(connection)) this.endStream(connection, reason);
+  /**
+   * Identity ended an account's sessions: those of its streams here (`which`) that the event
+   * concerns end now, marked in Redis or not. Given the event's occurredAt, a stream whose
+   * token was issued clearly after it (EVENT_CLOCK_MARGIN_MS) is of a session begun since, the
+   * event having arrived late: it is not ended for the event, but its session's mark is read
+   * now and decides (ended if revoked, or if the mark cannot be read). So this only ever
+   * spares a stream that Redis says is live; a stream of unknown age is ended as before.
+   */
+  private async endUserStreams(userId: string, reason: string, which: (connection: RealtimeConnection) => boolean = () => true, occurredAt?: string): Promise<void> {
+    // NaN (no or an unreadable occurredAt) spares nothing: every comparison with it is false.
+    const issuedSince = occurredAt === undefined ? Number.NaN : Date.parse(occurredAt) + EVENT_CLOCK_MARGIN_MS;
+    const newer: RealtimeConnection[] = [];
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+      if (!which(connection)) continue;
+      if (connection.tokenIssuedAt !== null && connection.tokenIssuedAt >= issuedSince) newer.push(connection);
+      else this.endStream(connection, reason);
+    }
+    if (newer.length > 0) await this.liveOnly(newer);
   }
 
   /** Follows every feed not read yet; one round at a time. */
@@ -425,11 +458,16 @@ export class RealtimeHub implements OnApplicationBootstrap, BeforeApplicationShu
       await this.toAdmins('transactions', 'security-deposit', data, event);
     } else if (subject === IdentityEvents.userStatusChanged.subject) {
       const payload = event.payload as unknown as UserStatusChangedEvent;
-      if (payload.userStatus === 'suspended') this.endUserStreams(payload.userId, 'suspended');
-      // An admin's role changed: streams opened under another role end (a new sign-in carries the new one).
-      else if (payload.adminRole) this.endUserStreams(payload.userId, 'role_changed', (connection) => connection.actor.userType === 'admin' && connection.actor.adminRole !== payload.adminRole);
+      // Only the streams from before the event: a suspension read late must not end the stream
+      // of a sign-in after the account was re-activated meanwhile.
+      if (payload.userStatus === 'suspended') await this.endUserStreams(payload.userId, 'suspended', undefined, event.occurredAt);
+      // An admin's role changed: streams opened under another role end (a new sign-in carries the new one),
+      // but not those signed in since with a role given after this change (two changes in a row).
+      else if (payload.adminRole)
+        await this.endUserStreams(payload.userId, 'role_changed', (connection) => connection.actor.userType === 'admin' && connection.actor.adminRole !== payload.adminRole, event.occurredAt);
     } else if (subject === IdentityEvents.userDeleted.subject) {
-      this.endUserStreams((event.payload as unknown as UserDeletedEvent).userId, 'deleted');
+      // Nobody signs in to a deleted account: every stream of it ends, however new.
+      await this.endUserStreams((event.payload as unknown as UserDeletedEvent).userId, 'deleted');
     } else if (subject === IdentityEvents.passwordChanged.subject) {
       // The account's other sessions (all, after a reset) were revoked: check this user's streams now, not at the next sweep.
       await this.liveOnly([...(this.byUser.get((event.payload as unknown as { userId: string }).userId) ?? [])]);

@@ -11,6 +11,12 @@ export interface RealtimeGrant {
   actor: Actor;
   /** The access token's expiry (ms): the stream ends then, and the browser reconnects with a fresh sign-in. */
   expiresAt: number;
+  /**
+   * The access token's iat (ms), null when it has none: an account event ends the stream
+   * only if the token is older than the event (see RealtimeHub). Optional: a ticket issued
+   * by a replica of the version before is read as null.
+   */
+  issuedAt?: number | null;
 }
 
 const key = (ticket: string) => `realtime:ticket:${createHash('sha256').update(ticket).digest('hex')}`;

@@ -29,16 +29,23 @@ export class RealtimeTicket {
   @ApiProperty({ description: 'Seconds the ticket stays usable' }) expiresIn: number;
 }
 
-/** The access token's expiry in ms; the guard has verified the token, so reading its claims is safe. */
-function tokenExpiry(req: FastifyRequest): number {
+/**
+ * The access token's expiry and issue time in ms; the guard has verified the token, so
+ * reading its claims is safe. No expiry: the shortest sensible life; no issue time: null
+ * (the hub then takes the stream for older than any account event).
+ */
+function tokenTimes(req: FastifyRequest): { expiresAt: number; issuedAt: number | null } {
   const token = bearerToken(req) ?? '';
+  let claims: { exp?: unknown; iat?: unknown } = {};
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    if (typeof claims.exp === 'number') return claims.exp * 1000;
+    claims = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as typeof claims | null) ?? {};
   } catch {
-    // fall through: the shortest sensible life
+    // fall through: neither is known
   }
-  return Date.now() + 60_000;
+  return {
+    expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 60_000,
+    issuedAt: typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat * 1000 : null,
+  };
 }
 
 /**
@@ -54,7 +61,9 @@ function tokenExpiry(req: FastifyRequest): number {
  * ends the stream (an `end` event with the reason) within a fraction of a second of a
  * sign-out, suspension, deletion or role change (see RealtimeHub). After such an end
  * (endReasonOf's reasons) the browser asks for a new ticket at once, is refused (401),
- * and signs out; after any other end or a drop it reconnects after its back-off.
+ * and signs out; after `token_expired` it asks at once too, with its renewed token, so
+ * live updates do not pause at each expiry; after any other end or a drop it reconnects
+ * after its back-off (and after a second immediate end in a row: see the web's RealtimeClient).
  */
 @ApiTags('realtime')
 @ApiCommonErrors()
@@ -77,7 +86,7 @@ export class RealtimeController {
   @ApiOperation({ summary: 'A single-use ticket (30 s) for opening the live-update stream' })
   @ApiCreatedResponse({ type: RealtimeTicket })
   async ticket(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<RealtimeTicket> {
-    const ticket = await this.tickets.issue({ actor, expiresAt: tokenExpiry(req) });
+    const ticket = await this.tickets.issue({ actor, ...tokenTimes(req) });
     return { ticket, expiresIn: REALTIME_TICKET_SECONDS };
   }
 
@@ -113,7 +122,8 @@ export class RealtimeController {
     res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
     res.flushHeaders();
 
-    const connection = new RealtimeConnection(grant.actor, res);
+    // A ticket issued before tokens' iat was kept has none: taken for older than any account event.
+    const connection = new RealtimeConnection(grant.actor, res, typeof grant.issuedAt === 'number' ? grant.issuedAt : null);
     // The session's revocation is the hub's to follow (every few hundred ms, and before each delivery).
     const heartbeat = setInterval(() => connection.comment('heartbeat'), HEARTBEAT_MS);
     const expiry = setTimeout(() => connection.end('token_expired'), Math.max(0, grant.expiresAt - Date.now()));

@@ -1,9 +1,13 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { JwtService } from '@nestjs/jwt';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  AccessTokenClaims,
   IDENTITY_EVENTS_STREAM,
   IdentityEvents,
   LEDGER_EVENTS_STREAM,
@@ -16,6 +20,7 @@ import {
   SUPPORT_EVENTS_STREAM,
   SupportEvents,
 } from '@portal/contracts';
+import { resolveJwtKeys } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { ensureStream } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from '@portal/testing';
@@ -429,6 +434,34 @@ describe('live updates (server-sent events)', () => {
       await eventually(() => colleague.named('ticket').length === 1);
       expect(demotedStream.named('ticket')).toHaveLength(0);
       expect(colleague.ended).toBe(false);
+    });
+
+    it('keeps a stream whose access token was issued after a suspension that arrives late (the account re-activated and signed in to again)', async () => {
+      const ada = customerActor();
+      const earlier = customerActor({ userId: ada.userId });
+      // The suspension committed a minute ago; its event comes only now.
+      const suspendedAt = Date.now() - 60_000;
+      const fresh = await connect(ada);
+      // A stream of a token issued before the suspension (and whose mark Redis missed) still ends.
+      const { privateKey } = resolveJwtKeys({ nodeEnv: 'test', needPrivateKey: true, keysDir: gateway.infrastructure.env.JWT_KEYS_DIR, env: {} });
+      const identity = new JwtService({ privateKey, signOptions: { algorithm: 'RS256', issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE } });
+      const claims: AccessTokenClaims = { sub: earlier.userId, sid: earlier.sessionId, typ: 'customer', role: null };
+      const oldToken = identity.sign({ ...claims, iat: Math.floor((suspendedAt - 30_000) / 1000) }, { expiresIn: 300 });
+      const answer = await request(gateway.baseUrl).post('/api/v1/events/tickets').set('authorization', `Bearer ${oldToken}`);
+      expect(answer.status).toBe(201);
+      const opened = await EventStreamClient.open(`${gateway.baseUrl}/api/v1/events?ticket=${encodeURIComponent(answer.body.ticket)}`);
+      const stale = opened.client as EventStreamClient;
+      streams.push(stale);
+      await eventually(() => stale.named('ready').length === 1);
+
+      await publisher.publish(
+        IDENTITY_EVENTS_STREAM,
+        eventEnvelope(IdentityEvents.userStatusChanged, { userId: ada.userId, userStatus: 'suspended', adminRole: null, changedBy: randomUUID() }, { occurredAt: new Date(suspendedAt).toISOString() }),
+      );
+      await eventually(() => endedBecause(stale, 'suspended'), PROMPTLY_MS);
+      await notifyUser(ada.userId, 'Welcome back');
+      await eventually(() => fresh.named('notification').length === 1);
+      expect(fresh.ended).toBe(false);
     });
 
     it("keeps an admin's streams open when an account event leaves their role as it is (re-activation)", async () => {

@@ -3,7 +3,7 @@ import { authApi } from '../auth/auth-api';
 import { SessionManager } from '../auth/session-manager';
 import { aSession } from '../test/builders';
 import { envelope, fakeGateway } from '../test/gateway';
-import { RealtimeClient, reconnectDelay, reconnectDelayRange, type EventSourceLike, type RealtimeClientOptions } from './realtime-client';
+import { RealtimeClient, reconnectDelay, reconnectDelayRange, STEADY_STREAM_MS, type EventSourceLike, type RealtimeClientOptions } from './realtime-client';
 import { liveUpdatesTicket } from './use-live-updates';
 
 class FakeSource implements EventSourceLike {
@@ -159,7 +159,6 @@ describe('live updates in the browser', () => {
 
     it.each([
       ['a network drop', (source: FakeSource) => source.onerror?.(new Event('error'))],
-      ['an expired token', (source: FakeSource) => source.emit('end', { reason: 'token_expired' })],
       ['a server going', (source: FakeSource) => source.emit('end', { reason: 'server_restarting' })],
       ['sessions that could not be checked', (source: FakeSource) => source.emit('end', { reason: 'session_check_unavailable' })],
       ['an end without a reason', (source: FakeSource) => source.emit('end', {})],
@@ -212,6 +211,98 @@ describe('live updates in the browser', () => {
       }
       expect(ticketsAsked).toBe(6);
       expect(delays).toEqual([1_250, 2_500, 5_500, 8_750, 8_750]);
+      client.stop();
+    });
+  });
+
+  describe('an expired access token', () => {
+    const MINUTE = 60_000;
+
+    it('asks for a new ticket at once, renewing the token on the way, with no wait and no sign-out', async () => {
+      // The stream's token has expired and the session manager has not renewed it yet: the
+      // gateway refuses it (401), the renewal gives token-2, and the ticket is asked again with it.
+      let expired = false;
+      const gateway = fakeGateway({
+        'POST /events/tickets': async () =>
+          expired && gateway.calls[gateway.calls.length - 1].headers.authorization === 'Bearer token-1'
+            ? envelope(401, 'Your session has expired. Please sign in again.', 'token_expired')
+            : { status: 201, body: { ticket: 'ticket', expiresIn: 30 } },
+        'POST /auth/refresh': async () => ({ status: 200, body: aSession('customer', { accessToken: 'token-2' }) }),
+      });
+      const session = new SessionManager({ renew: authApi.refresh, revoke: authApi.logout, setTimer: () => () => undefined, sleep: async () => undefined });
+      session.begin(aSession('customer', { accessToken: 'token-1' }));
+      connectSession({ getAccessToken: session.getAccessToken, refreshSession: session.renew });
+      const browser = aClient({ getTicket: liveUpdatesTicket });
+      browser.client.start();
+      await settle();
+      expect(browser.sources).toHaveLength(1);
+      browser.latest().emit('ready', {});
+      expired = true;
+      browser.latest().emit('end', { reason: 'token_expired' });
+      expect(browser.sources[0].closed).toBe(true);
+      await settle();
+
+      expect(browser.delays).toEqual([]);
+      expect(browser.sources).toHaveLength(2);
+      expect(gateway.calls.filter((call) => call.path === '/auth/refresh')).toHaveLength(1);
+      expect(gateway.calls.filter((call) => call.path === '/events/tickets').map((call) => call.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-2']);
+      expect(session.getState().status).toBe('signedIn');
+      browser.client.stop();
+    });
+
+    it('reconnects at once at every expiry: a stream that was connected a while re-arms it', async () => {
+      let clock = 0;
+      const { client, sources, delays, latest } = aClient({ getTicket: async () => 'ticket', now: () => clock });
+      client.start();
+      await flush();
+      for (let expiry = 1; expiry <= 3; expiry++) {
+        latest().emit('ready', {});
+        clock += 15 * MINUTE; // the access token's life
+        latest().emit('end', { reason: 'token_expired' });
+        await flush();
+        expect(sources).toHaveLength(expiry + 1);
+      }
+      expect(delays).toEqual([]);
+
+      // A revocation after an expiry's reconnect is told at once too, once that stream was steady.
+      latest().emit('ready', {});
+      clock += STEADY_STREAM_MS;
+      latest().emit('end', { reason: 'suspended' });
+      await flush();
+      expect(sources).toHaveLength(5);
+      expect(delays).toEqual([]);
+      client.stop();
+    });
+
+    it('cannot be made a tight loop: a server that ends every stream at once (or soon after) gets the back-off after the first', async () => {
+      let clock = 0;
+      let ticketsAsked = 0;
+      const { client, sources, delays, pending, latest } = aClient({
+        getTicket: async () => `ticket-${++ticketsAsked}`,
+        now: () => clock,
+      });
+      client.start();
+      await flush();
+      latest().emit('ready', {});
+      clock += 15 * MINUTE;
+      latest().emit('end', { reason: 'token_expired' });
+      await flush();
+      expect(delays).toEqual([]); // the real expiry: at once
+
+      for (let round = 0; round < 6; round++) {
+        // Ended just before it would count as steady, for an immediate reason each time, or before its ready.
+        if (round % 3 !== 2) latest().emit('ready', {});
+        clock += STEADY_STREAM_MS - 1;
+        latest().emit('end', { reason: round % 2 === 0 ? 'token_expired' : 'signed_out' });
+        await flush();
+        // Nothing more was asked until the wait is over.
+        expect(ticketsAsked).toBe(round + 2);
+        expect(delays).toHaveLength(round + 1);
+        pending.shift()?.();
+        await flush();
+      }
+      expect(delays.every((delay) => delay >= 1_000)).toBe(true);
+      expect(sources).toHaveLength(8);
       client.stop();
     });
   });

@@ -33,6 +33,21 @@ export function reconnectDelay(failedAttempts: number, random: () => number = Ma
  */
 export const SESSION_REVOKED_REASONS: readonly string[] = ['signed_out', 'suspended', 'deleted', 'role_changed'];
 
+/**
+ * The `end` reason of a stream that outlived its access token. The session is fine: the new
+ * ticket is asked for at once (with the renewed token, or renewing it on the 401), so live
+ * updates do not pause for a back-off at every token expiry.
+ */
+export const TOKEN_EXPIRED_REASON = 'token_expired';
+
+/**
+ * How long a stream must have been connected (since its `ready`) for its end to earn another
+ * immediate reconnect. Shorter streams keep the once-only guard set: a server that ends every
+ * stream soon after opening it gets the back-off, never a tight loop of tickets and streams.
+ * Any real stream lasts far longer (up to its access token's life, minutes).
+ */
+export const STEADY_STREAM_MS = 10_000;
+
 /** The named events the gateway sends (see the gateway's RealtimeController). */
 export const LIVE_EVENTS = ['ready', 'notification', 'ticket', 'transaction', 'security-deposit', 'end'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
@@ -56,6 +71,8 @@ export interface RealtimeClientOptions {
   cancel?: (handle: unknown) => void;
   /** The jitter's random source (Math.random by default). */
   random?: () => number;
+  /** A clock for how long streams last (performance.now by default: monotonic). */
+  now?: () => number;
 }
 
 /**
@@ -69,8 +86,14 @@ export class RealtimeClient {
   private failures = 0;
   private everConnected = false;
   private stopped = true;
-  /** A revoked session's ticket was asked for at once already: a server ending stream after stream so waits its back-off. */
+  /**
+   * A ticket was asked for at once after an end (a revoked session's, or an expired token's)
+   * and no stream has been connected for STEADY_STREAM_MS since: a server ending stream after
+   * stream so waits its back-off.
+   */
   private askedAtOnce = false;
+  /** When the current stream delivered `ready` (null: not yet). */
+  private readyAt: number | null = null;
 
   constructor(private readonly options: RealtimeClientOptions) {}
 
@@ -101,6 +124,7 @@ export class RealtimeClient {
     const open = this.options.openSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
     const source = open(`/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
     this.source = source;
+    this.readyAt = null;
     for (const name of LIVE_EVENTS) {
       source.addEventListener(name, (event) => {
         if (this.source !== source) return;
@@ -114,15 +138,21 @@ export class RealtimeClient {
           const reconnected = this.everConnected;
           this.everConnected = true;
           this.failures = 0;
+          this.readyAt = this.now();
           this.options.onState?.('connected');
           this.options.onEvent(name, data, reconnected);
         } else if (name === 'end') {
           // The server ended the stream (data.reason says why). After a revocation the new
           // ticket is asked for at once: it is refused (401), the session manager's renewal
-          // is refused too and it signs the user out, which stops this client. Anything else
-          // (an expired token, a server going, sessions that could not be checked) leaves the
-          // session be: reconnect after the back-off, with a fresh ticket.
-          if (SESSION_REVOKED_REASONS.includes(String(data.reason)) && !this.askedAtOnce) {
+          // is refused too and it signs the user out, which stops this client. After an
+          // expired token it is asked for at once too: the request renews the token (or the
+          // session manager already has), and the new stream follows without a gap. Anything
+          // else (a server going, sessions that could not be checked) leaves the session be:
+          // reconnect after the back-off, with a fresh ticket. At once only once in a row: a
+          // stream that ends again before it was steady waits the back-off.
+          const reason = String(data.reason);
+          this.streamOver();
+          if ((SESSION_REVOKED_REASONS.includes(reason) || reason === TOKEN_EXPIRED_REASON) && !this.askedAtOnce) {
             this.askedAtOnce = true;
             this.source?.close();
             this.source = null;
@@ -137,8 +167,20 @@ export class RealtimeClient {
       });
     }
     source.onerror = () => {
-      if (this.source === source) this.drop();
+      if (this.source !== source) return;
+      this.streamOver();
+      this.drop();
     };
+  }
+
+  private now(): number {
+    return (this.options.now ?? (() => performance.now()))();
+  }
+
+  /** The current stream is over: one that was connected STEADY_STREAM_MS or longer lets the next end reconnect at once again. */
+  private streamOver(): void {
+    if (this.readyAt !== null && this.now() - this.readyAt >= STEADY_STREAM_MS) this.askedAtOnce = false;
+    this.readyAt = null;
   }
 
   private drop(): void {
