@@ -23,6 +23,7 @@ import { UserPreferencesRecord } from '../preferences/user-preferences.entity';
 import { EmailChangeToken } from '../profile/email-change-token.entity';
 import { addToOutbox, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
+import { lockAccountShared } from '../sessions/account-lock';
 import { RefreshToken } from '../sessions/refresh-token.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
@@ -30,6 +31,11 @@ import { toUserSummary } from '../user-directory/user-directory.controller';
 import { User } from '../users/user.entity';
 
 const NOT_ALLOWED = 'Access denied. You do not have permission to do this.';
+
+function activeAdminOrRefuse(caller: User | null): User {
+  if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+  return caller;
+}
 
 /**
  * Serialises changes to administrator accounts across every replica: a PostgreSQL advisory
@@ -44,7 +50,8 @@ interface Change {
   /** The audit action and the revocation reason the account's sessions end with (none: they stay). */
   action: string;
   endSessionsBecause: RevocationReason | null;
-  apply: (manager: EntityManager, target: User) => Promise<void>;
+  /** Runs after the caller (as stored, row share-locked) was found allowed to act on the target. */
+  apply: (manager: EntityManager, target: User, caller: User) => Promise<void>;
   describe: (target: User) => string;
 }
 
@@ -84,8 +91,9 @@ export class AccountAdministrationService {
     await this.change(actor, userId, meta, {
       action: 'user_deleted',
       endSessionsBecause: 'deleted',
-      apply: async (manager, target) => {
-        if (!(await this.callerIsSuperAdmin(manager, actor))) throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
+      apply: async (manager, target, caller) => {
+        // Before the ledger is asked: a refusal costs no round trip.
+        if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
         if (target.userType === 'customer' && (await this.holdsMoney(target.id))) throw ServiceError.conflict(DELETE_WITH_BALANCE_MESSAGE, 'balance_not_empty');
         await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: actor.userId });
@@ -140,7 +148,11 @@ export class AccountAdministrationService {
       // is their turn: two super admins demoting, suspending or deleting each other at the same
       // moment cannot both see the other as the one who remains.
       if (await manager.exists(User, { where: { id: userId, userType: 'admin' } })) await lockAdministratorChanges(manager);
-      const caller = await this.activeAdmin(manager, actor);
+      // The caller's row share-locked, after the administrator lock and before the target's
+      // row: a demotion, suspension or deletion of the caller under way (each locks that row)
+      // has committed before the caller's role is read here, and none commits before this
+      // transaction ends. Changes to customers take no administrator lock: this alone orders them.
+      const caller = await this.lockedActiveAdmin(manager, actor);
       if (userId === caller.id) throw ServiceError.conflict('You cannot change your own account here.', 'own_account');
       const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: userId }).getOne();
       if (!target) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
@@ -150,7 +162,7 @@ export class AccountAdministrationService {
       const before = { userStatus: target.userStatus, adminRole: target.adminRole };
       const description = change.describe(target);
       const sessionIds = change.endSessionsBecause ? await this.sessions.revokeAllSessions(manager, target.id) : [];
-      await change.apply(manager, target);
+      await change.apply(manager, target, caller);
       await recordAudit(manager, {
         category: 'admin_action',
         actionType: change.action,
@@ -230,13 +242,12 @@ export class AccountAdministrationService {
 
   /** The caller as stored now: an active administrator, or refused. */
   private async activeAdmin(manager: EntityManager, actor: Actor): Promise<User> {
-    const caller = await manager.findOneBy(User, { id: actor.userId });
-    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
-    return caller;
+    return activeAdminOrRefuse(await manager.findOneBy(User, { id: actor.userId }));
   }
 
-  private async callerIsSuperAdmin(manager: EntityManager, actor: Actor): Promise<boolean> {
-    return (await this.activeAdmin(manager, actor)).adminRole === 'super_admin';
+  /** As activeAdmin, with the caller's row share-locked until the transaction ends (see lockAccountShared). */
+  private async lockedActiveAdmin(manager: EntityManager, actor: Actor): Promise<User> {
+    return activeAdminOrRefuse(await lockAccountShared(manager, actor.userId));
   }
 
   /** The caller as stored now when an active super administrator, who alone may create administrators. */
@@ -247,7 +258,9 @@ export class AccountAdministrationService {
   }
 
   private async mayManageUsers(manager: EntityManager, caller: User): Promise<boolean> {
-    const roles = await manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
+    // Share-locked like the caller's row, for the same reason: a change of admin_roles under
+    // way (it locks the row to write it) decides, and none commits before this transaction ends.
+    const roles = await manager.findOne(SystemSetting, { where: { settingKey: SettingKeys.adminRoles }, lock: { mode: 'pessimistic_read' } });
     return adminRoleAllows(roles?.settingValue, caller.adminRole, 'users');
   }
 

@@ -23,3 +23,19 @@ import { User } from '../users/user.entity';
 export function lockAccount(manager: EntityManager, userId: string): Promise<User | null> {
   return manager.createQueryBuilder(User, 'user').setLock('for_no_key_update').where('user.id = :id', { id: userId }).getOne();
 }
+
+/**
+ * Share-locks the account's users row until the transaction ends and returns it as it is
+ * now (null once it is gone or soft-deleted): for deciding on an administrator who acts,
+ * not on the account acted on. Every change to an account's role or status (demotion,
+ * suspension, deletion) writes the row, so one under way has committed before this returns,
+ * and none commits before the caller's transaction ends: what the caller is allowed to do is
+ * decided on the account as stored, and stays true while it acts.
+ *
+ * FOR SHARE, not lockAccount's exclusive lock: the holder never writes this row, and admins'
+ * actions need not wait for one another. Taken before the row of the account acted on (and
+ * after the administrator lock, where one is taken), the order account-administration uses.
+ */
+export function lockAccountShared(manager: EntityManager, userId: string): Promise<User | null> {
+  return manager.createQueryBuilder(User, 'user').setLock('pessimistic_read').where('user.id = :id', { id: userId }).getOne();
+}

@@ -170,7 +170,9 @@ export class SettingsService {
   async changeSetting(key: string, value: unknown, actor: Actor | null): Promise<AdminSettingView> {
     if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
     return this.dataSource.transaction(async (manager) => {
-      const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.');
+      // Decided on the caller as stored, row share-locked before the setting's row (the order
+      // account administration uses): a demotion or suspension of the caller under way decides.
+      const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.', { lock: true });
       if (!isAdminSettingKey(key)) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
       const row = await manager.findOne(SystemSetting, { where: { settingKey: key }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
