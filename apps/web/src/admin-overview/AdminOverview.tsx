@@ -87,7 +87,7 @@ export function AdminOverview() {
           <Col xs={12} md={6}>
             <Statistic title={t('securityDeposits.lockedDeposits')} value={money_?.lockedDeposits ?? 0} />
           </Col>
-          <Col xs={12} md={6}>
+          <Col xs={24} md={6}>
             <Link to="/admin/security">
               <Button>{t('securityDeposits.manage')}</Button>
             </Link>

@@ -53,14 +53,17 @@ export default function AccessDeniedPage() {
           </Flex>
         }
       >
-        <Flex vertical gap={12}>
-          {flagged && <Alert type="warning" showIcon title={t('denied.logged')} />}
-          {role && (
-            <Typography.Paragraph style={{ margin: 0 }}>
-              {role === 'admin' ? t('denied.signedInAsAdmin') : t('denied.signedInAsCustomer')}
-            </Typography.Paragraph>
-          )}
-        </Flex>
+        {/* Result draws its content as a shaded box: none at all when there is nothing to say. */}
+        {(flagged || role) && (
+          <Flex vertical gap={12}>
+            {flagged && <Alert type="warning" showIcon title={t('denied.logged')} />}
+            {role && (
+              <Typography.Paragraph style={{ margin: 0 }}>
+                {role === 'admin' ? t('denied.signedInAsAdmin') : t('denied.signedInAsCustomer')}
+              </Typography.Paragraph>
+            )}
+          </Flex>
+        )}
       </Result>
     </CenteredPage>
   );

@@ -85,7 +85,7 @@ export function KycReview() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined, page: 1 })}
-          style={{ width: 300 }}
+          style={{ width: 380, maxWidth: 'calc(100vw - 32px)' }}
         />
         <Select<KycDocumentStatus | 'all'>
           aria-label={t('review.statusFilter')}
@@ -106,6 +106,7 @@ export function KycReview() {
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
         locale={{ emptyText: t('review.empty') }}
+        scroll={{ x: 1000 }}
         pagination={{
           current: query.data?.page ?? filter.page ?? 1,
           pageSize: query.data?.pageSize ?? filter.pageSize ?? 20,

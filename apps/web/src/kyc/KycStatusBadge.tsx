@@ -1,17 +1,29 @@
 import Alert from 'antd/es/alert';
 import Tag from 'antd/es/tag';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/use-current-user';
 import { ButtonLink } from '../ui/ButtonLink';
+import { callGateway } from '../api/http';
 
 /** The tag colour of each KYC status, wherever it is shown. */
 export const KYC_STATUS_COLOURS = { verified: 'green', pending: 'gold', rejected: 'red' } as const;
+
+/**
+ * kyc-api's kycKeys.mine() and kycApi.mine, written out here: importing kyc-api would split it
+ * into a chunk of its own, and every new chunk lengthens the preload map the sign-in route loads.
+ */
+export const MY_KYC_DOCUMENTS_KEY = ['kyc', 'mine'] as const;
+const myKycDocuments = () => callGateway((client, init) => client.GET('/api/v1/kyc/documents', init));
 
 /** The customer's KYC status as identity holds it now (from kyc's decisions), with a way to act on it. */
 export function KycStatusNotice() {
   const { t } = useTranslation('kyc');
   const me = useCurrentUser();
   const status = me.data?.kycStatus;
+  // A customer who has handed documents in is told they are being reviewed, not asked to upload them.
+  const documents = useQuery({ queryKey: MY_KYC_DOCUMENTS_KEY, queryFn: myKycDocuments, enabled: status === 'pending' });
+  const inReview = (documents.data?.items ?? []).some((document) => document.status === 'pending');
   if (!status) return null;
   const label = { color: KYC_STATUS_COLOURS[status], text: t(`notice.${status}`) };
   if (status === 'verified') {
@@ -27,7 +39,7 @@ export function KycStatusNotice() {
       type={status === 'rejected' ? 'error' : 'warning'}
       showIcon
       title={label.text}
-      description={status === 'rejected' ? t('notice.rejectedDescription') : t('notice.pendingDescription')}
+      description={status === 'rejected' ? t('notice.rejectedDescription') : inReview ? t('notice.inReviewDescription') : t('notice.pendingDescription')}
       action={
         <ButtonLink to="/app/documents" size="small">
           {t('notice.documents')}

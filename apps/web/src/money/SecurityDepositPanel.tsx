@@ -46,14 +46,16 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
   const [details, setDetails] = useState<SecurityDepositView | null>(null);
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<{ email: string; amount: string; lockReason?: string }>();
+  // Spec 02 §5: Create stays disabled while the amount is empty.
+  const amountTyped = (Form.useWatch('amount', form) ?? '').trim() !== '';
   const create = useMoneyMutation((body: CreateSecurityDepositRequest, key: string) => moneyApi.createSecurityDeposit(body, key));
   const toggle = useMutation({
     mutationFn: (row: SecurityDepositView) => moneyApi.setSecurityDepositLock(row.id, row.status !== 'locked'),
     onSuccess: (row) => {
       notification.success(
         row.status === 'locked'
-          ? { message: t('security.locked'), description: t('security.lockedDescription') }
-          : { message: t('security.unlocked'), description: t('security.unlockedDescription') },
+          ? { title: t('security.locked'), description: t('security.lockedDescription') }
+          : { title: t('security.unlocked'), description: t('security.unlockedDescription') },
       );
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
@@ -151,6 +153,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
           title={t('security.createTitle')}
           okText={t('security.create')}
           confirmLoading={create.isPending}
+          okButtonProps={{ disabled: !amountTyped }}
           onCancel={() => setCreating(false)}
           onOk={() => form.submit()}
         >

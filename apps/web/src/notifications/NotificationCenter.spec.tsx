@@ -48,6 +48,16 @@ describe('Notification Center: failed emails', () => {
     await waitFor(() => expect(api.failedEmails).toHaveBeenCalledTimes(2), { timeout: 5_000 });
   });
 
+  it('names the failed email in words, not by its template code, in a table that scrolls sideways on phones', async () => {
+    api.failedEmails.mockResolvedValue({ items: [failedEmail, { ...failedEmail, jobId: 'job-2', template: 'some-new-template' }], total: 2 });
+    renderCenter();
+    const label = await screen.findByText('Deposit completed', undefined, { timeout: 10_000 });
+    expect(screen.queryByText('deposit-completed')).not.toBeInTheDocument();
+    // A template this screen does not know yet still shows, as the server names it.
+    expect(screen.getByText('some-new-template')).toBeInTheDocument();
+    expect((label.closest('table') as HTMLTableElement).style.width).toBe('800px');
+  });
+
   it('dismisses only once confirmed, and shows the server\'s reason when it refuses', async () => {
     api.dismissFailedEmail.mockRejectedValue(new Error('no server message'));
     renderCenter();

@@ -259,6 +259,7 @@ export function NotificationCenter() {
           loading={stats.isLoading}
           dataSource={stats.data?.recentBroadcasts ?? []}
           locale={{ emptyText: t('center.noneSent') }}
+          scroll={{ x: 600 }}
           columns={[
             { title: t('center.title'), dataIndex: 'title' },
             { title: t('center.type'), dataIndex: 'type', render: (type: keyof typeof TYPE_COLOURS) => <Tag color={TYPE_COLOURS[type]}>{t(`typeTags.${type}`)}</Tag> },
@@ -278,8 +279,9 @@ export function NotificationCenter() {
           loading={failed.isLoading}
           dataSource={failed.data?.items ?? []}
           locale={{ emptyText: t('center.noFailedEmails') }}
+          scroll={{ x: 800 }}
           columns={[
-            { title: t('center.email'), dataIndex: 'template' },
+            { title: t('center.email'), dataIndex: 'template', render: (template: string) => t(`emailTemplates.${template}`, { defaultValue: template }) },
             { title: t('center.recipient'), dataIndex: 'recipient' },
             { title: t('center.attempts'), dataIndex: 'attemptsMade' },
             { title: t('center.reason'), dataIndex: 'failedReason' },

@@ -136,3 +136,22 @@ describe('the Action of the audit log', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/admin/audit-logs').at(-1)?.query.action).toBe('payout_held_for_review'));
   });
 });
+
+describe('the Target of the audit log', () => {
+  const targetCell = async (description: string) => {
+    const row = (await screen.findByText(description, undefined, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    return row.querySelectorAll('td')[4] as HTMLElement;
+  };
+
+  it('names the kind of target in words, not by its snake_case code; an unknown kind still reads as words', async () => {
+    showAuditLog([
+      { ...entry, id: '1b6f1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', targetType: 'security_deposit', targetId: 'bd3bdd2e-b5bb-48cb-9fc7-f8b44d7f4ca1', description: 'Created a security deposit', metadata: {} },
+      { ...entry, id: '2b6f1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', targetType: 'investment_application', targetId: '59137795-f935-419c-b925-1024cfab5039', description: 'Application approved', metadata: {} },
+      { ...entry, id: '3b6f1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', targetType: 'brand_new_thing', targetId: null, description: 'Something new', metadata: {} },
+    ]);
+    expect(await targetCell('Created a security deposit')).toHaveTextContent(/^Security deposit bd3bdd2e/);
+    expect(await targetCell('Application approved')).toHaveTextContent(/^Application 59137795/);
+    expect(await targetCell('Something new')).toHaveTextContent('brand new thing');
+    expect(screen.queryByText(/security_deposit|investment_application/)).not.toBeInTheDocument();
+  });
+});

@@ -130,7 +130,7 @@ export function AuditLogTab() {
             render: (_, row) =>
               row.targetType ? (
                 <span title={row.targetId ?? undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {row.targetType} {row.targetId ? short(row.targetId) : ''}
+                  {t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType.replace(/_/g, ' ') })} {row.targetId ? short(row.targetId) : ''}
                 </span>
               ) : (
                 '—'

@@ -294,6 +294,7 @@ function RolesTab({ find, canEdit }: TabProps) {
         size="small"
         pagination={false}
         rowKey="role"
+        scroll={{ x: 800 }}
         dataSource={ROLES.map((role) => ({ role }))}
         columns={[
           { title: t('roles.role'), dataIndex: 'role', render: (role: (typeof ROLES)[number]) => t(`roles.names.${role}`) },

@@ -89,3 +89,20 @@ describe('User Management row actions: only what the signed-in admin may do', ()
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ path: `/admin/users/${otherAdmin.id}/admin-role`, body: { adminRole: 'support' } });
   });
 });
+
+describe('User Management list', () => {
+  it('words each count for its number: one customer, two admins', async () => {
+    showAs('super_admin');
+    expect(await screen.findByText('3 users found', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('1 customer')).toBeInTheDocument();
+    expect(screen.getByText('2 admins')).toBeInTheDocument();
+    expect(screen.getByText('3 accounts')).toBeInTheDocument();
+  });
+
+  it('scrolls the table sideways on a narrow screen instead of crushing names into a letter per line', async () => {
+    showAs('super_admin');
+    const cell = await screen.findByText('grace@example.test', undefined, { timeout: 10_000 });
+    const table = cell.closest('table') as HTMLTableElement;
+    expect(table.style.width).toBe('800px');
+  });
+});

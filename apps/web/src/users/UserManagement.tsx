@@ -175,6 +175,7 @@ export function UserManagement() {
         loading={query.isFetching}
         dataSource={query.data?.items ?? []}
         locale={{ emptyText: t('table.empty') }}
+        scroll={{ x: 800 }}
         pagination={{
           current: filter.page,
           pageSize: filter.pageSize,

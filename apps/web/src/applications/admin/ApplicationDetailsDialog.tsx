@@ -15,9 +15,12 @@ import { applicationsApi, openDocument, type ReviewDecision } from '../applicati
 import { StatusTag } from '../StatusTag';
 import { formatAmount, formatDate, formatSize, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
+import { formatDateTime } from '../../ui/date-format';
 
 /** The application data fields with a label in the catalogue (`details.data`); others show their key. */
 const DATA_FIELDS = new Set(['address', 'employment', 'annualIncome', 'investmentPurpose', 'countryOfOperation', 'directorsName', 'companyStructure', 'declaration', 'submittedAt']);
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const NEXT: Record<string, ReviewDecision[]> = { pending: ['under_review', 'approved', 'rejected'], under_review: ['approved', 'rejected'] };
 const ACTION_LABELS: Record<ReviewDecision, string> = { under_review: 'details.markUnderReview', approved: 'common.approve', rejected: 'common.reject' };
@@ -26,6 +29,8 @@ function dataValue(t: TFunction<'applications'>, key: string, value: unknown): s
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   // The forms ask for the annual income in USD ("Annual income (USD)"), whatever the investment's currency.
   if (key === 'annualIncome' && typeof value === 'number') return formatAmount(value.toFixed(2), 'USD');
+  // An instant the form recorded (GIPP's submittedAt) reads as a date and time, never as an ISO string.
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime(value);
   return String(value ?? '—');
 }
 
