@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
+import { auditActionLabel } from '@portal/contracts';
 import { confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -242,7 +243,9 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     expect(file.status).toBe(200);
     const lines = csvRows(await file.text());
     expect(lines).toHaveLength(mine.body.total + 1);
-    expect(lines.slice(1).map((row) => row[3])).toEqual(mine.body.items.map((entry: Body) => entry.actionType));
+    // Action is the label the screen shows, Action Code the raw name.
+    expect(lines.slice(1).map((row) => row[4])).toEqual(mine.body.items.map((entry: Body) => entry.actionType));
+    expect(lines.slice(1).map((row) => row[3])).toEqual(mine.body.items.map((entry: Body) => auditActionLabel(entry.actionType)));
     expect((await admin.api.get<Body>(`/api/v1/admin/audit-logs?from=${tomorrow}&format=xlsx`)).body).toMatchObject({ message: 'No report data available' });
   });
 });
