@@ -6,6 +6,16 @@ import { compression } from 'vite-plugin-compression2';
 // The browser only ever talks to the gateway, same origin: in development Vite forwards
 // the API (and the WebSocket upgrade) so the SameSite=Strict refresh cookie keeps working.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+// Packages antd builds on that say nothing about side effects in their package.json, so
+// the bundler keeps every module they import, used or not. antd's Input reaches
+// `@rc-component/form`'s index only for its FormProvider context, and that index (which
+// assigns Field, List and useForm onto the default Form) then brought the whole form
+// store, validator and TextArea into the sign-in page's first load: some 45 kB raw,
+// 13 kB brotli. Their modules have no effects beyond their exports; a module whose
+// exports are used is kept whole, statements with side effects included.
+const sideEffectFreePackages = /[\\/]node_modules[\\/]@rc-component[\\/](?:form|input|async-validator)[\\/]/;
+
 const proxy = {
   '/api': { target: gateway, ws: true },
   '/health': { target: gateway },
@@ -28,5 +38,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads, read by the first-load
     // budget check (scripts/check-web-budget.js).
     manifest: true,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: sideEffectFreePackages, sideEffects: false }] },
+    },
   },
 });
