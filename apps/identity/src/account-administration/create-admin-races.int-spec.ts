@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Actor, CreateAdminPayload, IdentityCommands, USER_MESSAGES } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
-import { interleave } from '../testing/lock-races';
+import { IdentityHarness, signedInAdmin } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * A super admin creating an administrator while another super admin demotes them. Changes to
@@ -14,18 +14,17 @@ import { interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('creating an administrator racing the demotion of its creator', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_create_admin_races');
-    // As patient as the gateway is with password checks (see session-revocation-races).
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
+    race = await startRaceHarness('identity_create_admin_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const newAdmin = (): CreateAdminPayload & { email: string } => {

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { Subscription } from 'nats';
 import { Actor, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, IdentityCommands } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { actorOf, confirmedCustomer, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
-import { emptyLedger, interleave } from '../testing/lock-races';
+import { actorOf, confirmedCustomer, IdentityHarness, signedInAdmin } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * An administrator acting on a customer (suspend, re-activate, delete) while a super admin
@@ -19,21 +18,17 @@ import { emptyLedger, interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('an administrator acting on a customer while their own account or role changes', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
-  let ledger: Subscription;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_customer_action_races');
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
-    // Deletions ask the ledger first; had the caller's change not decided, one would go through.
-    ledger = await emptyLedger(harness);
+    race = await startRaceHarness('identity_customer_action_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    ledger?.unsubscribe();
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const holdAudit = ['LOCK TABLE identity.audit_logs IN SHARE MODE'];

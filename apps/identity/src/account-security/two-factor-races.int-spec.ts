@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { Subscription } from 'nats';
 import { Secret, TOTP } from 'otpauth';
 import { AccountClosureCommands, AccountSecurityMessages, Actor, AuthSession, IdentityCommands, isMfaChallenge, MfaChallenge, SignInResult, USER_MESSAGES } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, startIdentity } from '../testing/identity-harness';
-import { emptyLedger, interleave } from '../testing/lock-races';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /** The code an authenticator app shows for the secret now. */
 function codeFor(secret: string): string {
@@ -30,21 +29,17 @@ function challengeOf(result: SignInResult): MfaChallenge {
 jest.setTimeout(120_000);
 
 describe('two-factor racing deletions and password changes', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
-  let ledger: Subscription;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_two_factor_races');
-    // As patient as the gateway is with password checks (see session-revocation-races).
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
-    ledger = await emptyLedger(harness);
+    race = await startRaceHarness('identity_two_factor_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    ledger?.unsubscribe();
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const as = (session: AuthSession): { actor: Actor } => ({ actor: actorOf(harness, session) });

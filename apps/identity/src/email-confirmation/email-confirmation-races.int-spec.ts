@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { Subscription } from 'nats';
 import { Actor, AuthMessages, AuthSession, IdentityCommands } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { failure, IdentityHarness, personalRowsOf, signedInAdmin, signUp, startIdentity } from '../testing/identity-harness';
-import { emptyLedger, interleave } from '../testing/lock-races';
+import { failure, IdentityHarness, personalRowsOf, signedInAdmin, signUp } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * A super admin deleting an account while its owner opens the confirmation link. Both lock
@@ -18,23 +17,19 @@ import { emptyLedger, interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('an email confirmation racing the deletion of the account', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
-  let ledger: Subscription;
   let admin: Actor;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_email_confirmation_races');
-    // As patient as the gateway is with password checks (see session-revocation-races).
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
-    ledger = await emptyLedger(harness);
+    race = await startRaceHarness('identity_email_confirmation_races');
+    ({ harness, patient } = race);
     ({ actor: admin } = await signedInAdmin(harness, 'super_admin'));
   });
 
   afterAll(async () => {
-    ledger?.unsubscribe();
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const holdConfirmationLinks = ['LOCK TABLE identity.email_confirmation_tokens IN SHARE MODE'];

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { Subscription } from 'nats';
 import { AccountClosureCommands, Actor, AuthMessages, AuthSession, IdentityCommands, IdentityEvents, USER_MESSAGES } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { actorOf, afterReplies, confirmedCustomer, failure, IdentityHarness, personalRowsOf, sessionOf, startIdentity, tokenOf } from '../testing/identity-harness';
-import { emptyLedger, interleave } from '../testing/lock-races';
+import { actorOf, afterReplies, confirmedCustomer, failure, IdentityHarness, personalRowsOf, sessionOf, tokenOf } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * A password change (or a deletion of the account) racing the completion of a reset link of
@@ -20,21 +19,17 @@ import { emptyLedger, interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('a password change or a deletion racing a password reset', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
-  let ledger: Subscription;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_password_reset_races');
-    // As patient as the gateway is with password checks (see session-revocation-races).
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
-    ledger = await emptyLedger(harness);
+    race = await startRaceHarness('identity_password_reset_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    ledger?.unsubscribe();
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const holdResetLinks = ['LOCK TABLE identity.password_reset_tokens IN SHARE MODE'];

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Subscription } from 'nats';
 import { AccountClosureCommands, Actor, AuthSession, IdentityCommands, IdentityEvents, ProfileMessages } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, sessionOf, startIdentity, tokenOf } from '../testing/identity-harness';
-import { emptyLedger, interleave } from '../testing/lock-races';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, sessionOf, tokenOf } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * The confirmation of a change of address racing a deletion of the account or a password
@@ -20,21 +19,17 @@ import { emptyLedger, interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('an email-change confirmation racing a deletion or a password change', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
-  let ledger: Subscription;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_email_change_races');
-    // As patient as the gateway is with password checks (see session-revocation-races).
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
-    ledger = await emptyLedger(harness);
+    race = await startRaceHarness('identity_email_change_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    ledger?.unsubscribe();
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const holdEmailChangeLinks = ['LOCK TABLE identity.email_change_tokens IN SHARE MODE'];

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Actor, IdentityCommands } from '@portal/contracts';
 import { TestServiceClient } from '@portal/testing';
-import { IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
-import { interleave } from '../testing/lock-races';
+import { IdentityHarness, signedInAdmin } from '../testing/identity-harness';
+import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
 
 /**
  * A super admin changing a platform setting while another demotes or suspends them. The
@@ -14,17 +14,17 @@ import { interleave } from '../testing/lock-races';
 jest.setTimeout(120_000);
 
 describe('changing a setting while the caller is demoted or suspended', () => {
+  let race: RaceHarness;
   let harness: IdentityHarness;
   let patient: TestServiceClient;
 
   beforeAll(async () => {
-    harness = await startIdentity('identity_setting_change_races');
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
+    race = await startRaceHarness('identity_setting_change_races');
+    ({ harness, patient } = race);
   });
 
   afterAll(async () => {
-    await patient?.close();
-    await harness?.stop();
+    await race?.stop();
   });
 
   const holdAudit = ['LOCK TABLE identity.audit_logs IN SHARE MODE'];

@@ -1,7 +1,8 @@
 import { JSONCodec, Subscription } from 'nats';
 import { ErrorBody, LedgerCommands, ServiceRequest } from '@portal/contracts';
 import { ServiceCallError } from '@portal/messaging';
-import { IdentityHarness } from './identity-harness';
+import { TestServiceClient } from '@portal/testing';
+import { IdentityHarness, startIdentity } from './identity-harness';
 
 /**
  * Deterministic interleavings of two commands (see sessions/session-revocation-races.int-spec.ts):
@@ -98,4 +99,28 @@ export async function emptyLedger(harness: IdentityHarness): Promise<Subscriptio
   })();
   await harness.client.connection.flush();
   return ledger;
+}
+
+/** What a race spec runs against: identity on its own database, and a client to race with. */
+export interface RaceHarness {
+  harness: IdentityHarness;
+  /** As patient as the gateway is with password checks: a hash queued behind others may take seconds before the race reaches its locks. */
+  patient: TestServiceClient;
+  stop(): Promise<void>;
+}
+
+/** Identity for a race spec, with a ledger that holds no money (so deletions may go ahead). */
+export async function startRaceHarness(label: string): Promise<RaceHarness> {
+  const harness = await startIdentity(label);
+  const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
+  const ledger = await emptyLedger(harness);
+  return {
+    harness,
+    patient,
+    async stop() {
+      ledger.unsubscribe();
+      await patient.close();
+      await harness.stop();
+    },
+  };
 }
