@@ -13,8 +13,8 @@
 //
 // Settings (environment): BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_BURST_CONNECTIONS (16), BENCH_WORKLOADS (all: a comma
-// list of baseline,read,login,burst,unread,broadcast,ledger; see broadcast-bench.js and
-// ledger-bench.js), BENCH_PROFILE=1 (CPU profiles of the serving processes during the
+// list of baseline,read,login,burst,unread,broadcast,ledger,investments; see broadcast-bench.js,
+// ledger-bench.js and investment-day-bench.js), BENCH_PROFILE=1 (CPU profiles of the serving processes during the
 // read, the unread count and the withdrawals, into tmp/bench/profiles-<time>/),
 // BENCH_DATABASE_SERVER_URL.
 'use strict';
@@ -35,7 +35,7 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS || 3),
   connections: Number(process.env.BENCH_CONNECTIONS || 32),
   burstConnections: Number(process.env.BENCH_BURST_CONNECTIONS || 16),
-  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst,unread,broadcast,ledger').split(',').map((w) => w.trim()),
+  workloads: (process.env.BENCH_WORKLOADS || 'baseline,read,login,burst,unread,broadcast,ledger,investments').split(',').map((w) => w.trim()),
   profile: process.env.BENCH_PROFILE === '1',
 };
 const TARGETS = { readThroughput: 0.8, readP99: 1.5, burstP99: 1.5 };
@@ -509,9 +509,13 @@ async function main() {
     const ledger = settings.workloads.includes('ledger')
       ? await ledgerBench.runLedgerBench({ gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse: (work) => cpuUse(work, pids), toggleProfiles: (names) => settings.profile && names.forEach(signal), natsUrl: nats.url, redisUrl: redis.url })
       : null;
+    // The investment day (issue 28): InvestmentDay against the bare SQL, on databases of its own on the same server.
+    const investmentBench = require('./investment-day-bench');
+    const investments = settings.workloads.includes('investments') ? await investmentBench.runInvestmentDayBench({ serverUrl, say }) : null;
 
-    const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? [])];
+    const targets = [...evaluate(workloads), ...unreadTargets(workloads, TARGETS), ...notifications.targets, ...(ledger?.targets ?? []), ...(investments?.targets ?? [])];
     if (ledger) ledgerBench.reportLedger(ledger, say, table);
+    if (investments) investmentBench.reportInvestmentDay(investments, say, table);
     report(workloads, cpu, cpuPerRequest, targets);
     const results = {
       startedAt: stamp,
@@ -520,6 +524,7 @@ async function main() {
       baseline: 'separate processes: Fastify (no logging) → NATS request/reply → plain Node (nats + pg pool of 10) → SELECT of the user row by id',
       workloads,
       ledger,
+      investments,
       cpuCores: cpu,
       cpuMicrosPerRequest: cpuPerRequest,
       peakMemoryMiB: peakMemoryAfter,

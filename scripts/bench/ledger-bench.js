@@ -228,7 +228,7 @@ async function runLedgerBench(context) {
       method: 'POST',
       connections,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accountName: 'Bench Customer', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '100.00', currency: 'USD' }),
+      body: JSON.stringify({ accountName: 'Bench Customer', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '100.00', currency: 'USD' }),
       setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${customers[next++ % customers.length].accessToken}` }),
     };
     await cannon({ ...load, duration: settings.warmupSeconds });

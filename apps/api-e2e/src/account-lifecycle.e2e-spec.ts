@@ -43,19 +43,33 @@ describe('account lifecycle over HTTP', () => {
     expect(me.body).toMatchObject({ email, userType: 'customer' });
   });
 
-  it('refuses a duplicate email and reports sign-up problems in the specified order', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
-    const duplicate = await stack.api.post('/api/v1/auth/signup', {
-      firstName: 'A',
-      lastName: 'B',
-      email: customer.email,
-      password: 'another-pass',
-      confirmPassword: 'another-pass',
-      userType: 'customer',
-    });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe('An account with this email already exists. Please try logging in instead.');
+  it("answers sign-up with a registered email exactly as with a new one, creates no second account and emails the owner a way in", async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Dorothy' });
+    const form = (email: string) => ({ firstName: 'Mallory', lastName: 'B', email, password: 'another-pass', confirmPassword: 'another-pass', userType: 'customer' });
+    const startedAt = Date.now();
+    const fresh = await stack.api.post('/api/v1/auth/signup', form(uniqueEmail()));
+    const taken = await stack.api.post('/api/v1/auth/signup', form(customer.email.toUpperCase()));
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.status).toBe(201);
+    expect(taken.body).toEqual({ email: customer.email, confirmationRequired: true });
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
 
+    // The owner is told, with a sign-in link and a password reset link; no confirmation link is sent for a second account
+    // (the only one is the owner's own, from signing up).
+    const told = await stack.inbox.lastEmailTo(customer.email, { subject: /tried to create an account/i, after: startedAt - 1_000 });
+    expect(told.text).toContain('Hello Dorothy,');
+    expect(linkIn(told, '/auth/login').searchParams.get('portal')).toBe('customer');
+    expect(linkIn(told, '/auth/reset-password').pathname).toBe('/auth/reset-password');
+    expect((await stack.inbox.emailsTo(customer.email)).filter((email) => /confirm/i.test(email.subject))).toHaveLength(1);
+
+    // The original password still works, on the original account; the one in the attempt does not.
+    const session = await signIn(stack.api, customer.email, customer.password);
+    expect(session.user.id).toBe(customer.user.id);
+    expect((await session.api.get('/api/v1/me')).body).toMatchObject({ firstName: 'Dorothy' });
+    expect((await stack.api.post('/api/v1/auth/login', { email: customer.email, password: 'another-pass' })).status).toBe(401);
+  });
+
+  it('reports sign-up problems in the specified order', async () => {
     const empty = await stack.api.post('/api/v1/auth/signup', { userType: 'customer' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('First name is required');

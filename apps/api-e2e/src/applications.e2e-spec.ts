@@ -1,8 +1,9 @@
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { investmentOf } from './investments';
 
 jest.setTimeout(120_000);
 
-const pdf = (size = 4_000) => Buffer.concat([Buffer.from('%PDF-1.4\n% application document\n'), Buffer.alloc(size, 0x20)]);
+const pdf = (size = 4_000) => samplePdf({ size, text: 'Application document' });
 
 /** A multipart upload as a browser sends it. */
 async function upload(stack: TestStack, account: SignedInAccount, content: Buffer, name: string, purpose = 'application:id_document') {
@@ -95,14 +96,25 @@ describe('investment applications over HTTP', () => {
     expect((await admin.api.post(`/api/v1/admin/applications/${id}/review`, { decision: 'under_review', note: 'Checking' })).body).toMatchObject({ status: 'under_review' });
     const approved = await admin.api.post(`/api/v1/admin/applications/${id}/review`, { decision: 'approved', note: 'Welcome aboard' });
     expect(approved.status).toBe(200);
-    expect((await admin.api.post(`/api/v1/admin/applications/${id}/review`, { decision: 'rejected' })).status).toBe(409);
+    expect((await admin.api.post(`/api/v1/admin/applications/${id}/review`, { decision: 'rejected', note: 'Too late' })).status).toBe(409);
 
-    const investments = await customer.api.get<{ items: Record<string, unknown>[] }>('/api/v1/investments');
-    expect(investments.body.items).toEqual([expect.objectContaining({ applicationId: id, amount: '5000.00', status: 'active', expectedReturnRate: '15.00', expectedReturnAmount: '750.00', durationMonths: 12 })]);
+    // Approved is not yet invested: the investment waits for its money.
+    expect(await investmentOf(customer, id)).toMatchObject({
+      amount: '5000.00',
+      status: 'awaiting_funding',
+      fundedAmount: '0.00',
+      startDate: null,
+      maturityDate: null,
+      expectedReturnRate: '15.00',
+      expectedReturnAmount: '750.00',
+      feeRate: '2.50',
+      feeAmount: '125.00',
+      durationMonths: 12,
+    });
     expect((await customer.api.get(`/api/v1/applications/${id}`)).body).toMatchObject({ status: 'approved', reviewNote: 'Welcome aboard' });
 
     const oversight = await admin.api.get<{ items: { applicationId: string; status: string }[] }>('/api/v1/admin/investments?status=active');
-    expect(oversight.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ applicationId: id, status: 'active' })]));
+    expect(oversight.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ applicationId: id, status: 'awaiting_funding', fundedAmount: '0.00' })]));
 
     // The decision reaches the platform's audit trail (identity stores it from the applications outbox).
     let audited = false;
@@ -114,12 +126,69 @@ describe('investment applications over HTTP', () => {
     expect(audited).toBe(true);
   });
 
-  it('saves a corporate draft, lists it and submits it later', async () => {
+  it('refuses a personal application with no documents with 400 and the missing ID named, and stores nothing (issue 30)', async () => {
     const customer = await confirmedCustomer(stack.api, stack.inbox);
-    const draft = await customer.api.post('/api/v1/applications', { applicationType: 'corporate', companyName: 'Langley Aero', draft: true });
-    expect(draft).toMatchObject({ status: 201, body: { status: 'draft' } });
-    const listed = await customer.api.get<{ items: { id: string; status: string }[] }>('/api/v1/applications');
-    expect(listed.body.items).toEqual([expect.objectContaining({ id: draft.body.id, status: 'draft' })]);
+    const application = {
+      applicationType: 'personal',
+      fullName: 'Katherine Johnson',
+      investmentAmount: 5000,
+      investmentDuration: 12,
+      applicationData: { address: '1 Langley Road', employment: 'Mathematician', annualIncome: 80000, investmentPurpose: 'Retirement', declaration: true },
+    };
+    const bare = await customer.api.post('/api/v1/applications', application);
+    expect(bare).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Please attach the required documents.',
+        code: 'application_documents_required',
+        details: [{ field: 'documents.id_document', message: 'Please attach your ID document.', code: 'id_document_required' }],
+      },
+    });
+    // A utility bill is not the ID.
+    const bill = await upload(stack, customer, pdf(), 'bill.pdf', 'application:utility_bill');
+    expect((await customer.api.post('/api/v1/applications', { ...application, documentIds: [bill.body.id] })).status).toBe(400);
+    expect((await customer.api.get<{ items: unknown[] }>('/api/v1/applications')).body.items).toEqual([]);
+
+    const id = await upload(stack, customer, pdf(), 'passport.pdf');
+    expect(await customer.api.post('/api/v1/applications', { ...application, documentIds: [id.body.id, bill.body.id] })).toMatchObject({ status: 201, body: { status: 'pending' } });
+  });
+
+  it('refuses a rejection without a reason and changes nothing; the reason reaches the status, the bell and the email (issue 30)', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const id = await upload(stack, customer, pdf(), 'passport.pdf');
+    const submitted = await customer.api.post<{ id: string }>('/api/v1/applications', {
+      applicationType: 'personal',
+      fullName: 'Dorothy Vaughan',
+      investmentAmount: 5000,
+      investmentDuration: 12,
+      applicationData: { address: '1 Langley Road', employment: 'Mathematician', annualIncome: 80000, investmentPurpose: 'Retirement', declaration: true },
+      documentIds: [id.body.id],
+    });
+    expect(submitted.status).toBe(201);
+    const review = `/api/v1/admin/applications/${submitted.body.id}/review`;
+    for (const body of [{ decision: 'rejected' }, { decision: 'rejected', note: '' }, { decision: 'rejected', note: '   ' }]) {
+      expect(await admin.api.post(review, body)).toMatchObject({ status: 400, body: { code: 'rejection_reason_required', message: 'Please enter a reason for the rejection.' } });
+    }
+    const mine = `/api/v1/applications/${submitted.body.id}`;
+    expect(await customer.api.get(mine)).toMatchObject({ status: 200, body: { status: 'pending', reviewNote: null } });
+
+    expect(await admin.api.post(review, { decision: 'rejected', note: 'The source of funds is not documented' })).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect(await customer.api.get(mine)).toMatchObject({ body: { status: 'rejected', reviewNote: 'The source of funds is not documented' } });
+    const email = await stack.inbox.lastEmailTo(customer.email, { subject: /application was not approved/i });
+    expect(email.text).toContain('The source of funds is not documented');
+    const bell = await customer.api.get<{ items: { title: string; message: string }[] }>('/api/v1/notifications');
+    expect(bell.body.items.find((item) => item.title === 'Application rejected')?.message).toContain('Reason: The source of funds is not documented');
+  });
+
+  it('saves a corporate draft with its files, lists it and submits it later', async () => {
+    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const certificate = await upload(stack, customer, pdf(), 'certificate.pdf', 'application:certificate_of_incorporation');
+    const draft = await customer.api.post('/api/v1/applications', { applicationType: 'corporate', companyName: 'Langley Aero', documentIds: [certificate.body.id], draft: true });
+    expect(draft).toMatchObject({ status: 201, body: { status: 'draft', documents: [{ fileId: certificate.body.id, name: 'certificate.pdf', purpose: 'application:certificate_of_incorporation' }] } });
+    const listed = await customer.api.get<{ items: { id: string; status: string; documents: unknown[] }[] }>('/api/v1/applications');
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: draft.body.id, status: 'draft', documents: [expect.objectContaining({ fileId: certificate.body.id })] })]);
+    const director = await upload(stack, customer, pdf(), 'director.pdf', 'application:director_id');
     const submitted = await customer.api.request('PUT', `/api/v1/applications/${draft.body.id}`, {
       applicationType: 'corporate',
       companyName: 'Langley Aero',
@@ -127,6 +196,7 @@ describe('investment applications over HTTP', () => {
       investmentAmount: '12000',
       investmentDuration: 48,
       applicationData: { countryOfOperation: 'United States', directorsName: 'Dorothy Vaughan', companyStructure: 'Private Limited Company', declaration: true },
+      documentIds: [certificate.body.id, director.body.id],
       draft: false,
     });
     expect(submitted).toMatchObject({ status: 200, body: { status: 'pending', investmentAmount: '12000.00' } });

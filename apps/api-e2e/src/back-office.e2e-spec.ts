@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { auditActionLabel } from '@portal/contracts';
-import { confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+import { confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack, uniqueEmail, uploadApplicationDocument } from '@portal/testing';
+import { investmentOf } from './investments';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -99,6 +100,7 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
       investmentAmount: 5000,
       investmentDuration: 12,
       applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
+      documentIds: [await uploadApplicationDocument(customer)],
     });
     expect(application.status).toBe(201);
     expect((await admin.api.post(`/api/v1/admin/applications/${application.body.id}/review`, { decision: 'approved', note: 'Welcome' })).status).toBe(200);
@@ -110,11 +112,12 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
     const withdrawal = await customer.api.post<Body>(
       '/api/v1/withdrawals',
-      { accountName: 'Ada Byron', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTGB2L', amount: '1200', currency: 'USD' },
+      { accountName: 'Ada Byron', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '1200', currency: 'USD' },
       { 'Idempotency-Key': randomUUID() },
     );
     expect(withdrawal.status).toBe(201);
-    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentType: 'personal', amount: '1000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
+    const investment = await investmentOf(customer, application.body.id as string);
+    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentId: investment.id, amount: '1000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
     expect(payment.status).toBe(201);
     expect((await admin.api.post<Body>('/api/v1/admin/security-deposits', { userId: customer.user.id, amount: '800' })).status).toBe(201);
     expect((await customer.api.post('/api/v1/support/tickets', { subject: 'Withdrawal', category: 'Payments', priority: 'medium', message: 'When will my withdrawal arrive?' })).status).toBe(201);
@@ -143,22 +146,28 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     expect(stats.users).toEqual({
       available: true,
       message: null,
+      permitted: true,
       data: expect.objectContaining({ totalUsers: users.body.counts.total, active: users.body.counts.active, suspended: users.body.counts.suspended, customers: users.body.counts.customers, admins: users.body.counts.admins }),
     });
     expect(stats.kyc.data.pending).toBe(kycPending.body.total);
-    expect(stats.investments.data).toEqual({
+    // A moderator's role covers users and KYC, not customers' money or investment totals: those sections are withheld.
+    const withheld = { available: false, message: null, permitted: false, data: null };
+    expect(stats.investments).toEqual(withheld);
+    expect(stats.money).toEqual(withheld);
+    const full = (await admin.api.get<Body>('/api/v1/admin/stats')).body;
+    expect(full.investments.data).toEqual({
       totalInvestments: investments.body.tiles.activeInvestments,
       personal: investments.body.tiles.activeInvestments,
       corporate: 0,
       gipp: 0,
       pendingApprovals: applications.body.counters.pending + applications.body.counters.underReview,
     });
-    expect(stats.money.data.lockedTotal).toEqual(deposits.body.totalLocked);
-    expect(stats.money.data.lockedTotal).toEqual([{ currency: 'USD', amount: '800.00' }]);
-    expect(stats.money.data.earnings).toEqual([{ currency: 'USD', totalInvested: balance.body.totalInvested, totalReturns: '0.00', platformFees: '0.00', roiRate: 0 }]);
+    expect(full.money.data.lockedTotal).toEqual(deposits.body.totalLocked);
+    expect(full.money.data.lockedTotal).toEqual([{ currency: 'USD', amount: '800.00' }]);
+    expect(full.money.data.earnings).toEqual([{ currency: 'USD', totalInvested: balance.body.totalInvested, totalReturns: '0.00', platformFees: '0.00', roiRate: 0 }]);
     expect(balance.body.totalInvested).toBe('1000.00');
-    expect(stats.money.data.latest.map((item: Body) => item.id)).toEqual(transactions.body.items.map((item: Body) => item.id));
-    expect(stats.money.data.latest[0].client).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
+    expect(full.money.data.latest.map((item: Body) => item.id)).toEqual(transactions.body.items.map((item: Body) => item.id));
+    expect(full.money.data.latest[0].client).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
 
     expect((await customer.api.get('/api/v1/admin/stats')).status).toBe(403);
   });

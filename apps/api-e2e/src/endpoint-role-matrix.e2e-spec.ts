@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENDPOINT_PERMISSIONS, ADMIN_ROLES, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, permissionsSatisfy } from '@portal/contracts';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack, uploadApplicationDocument } from '@portal/testing';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -29,7 +29,7 @@ interface Answer {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const PARALLEL = 6;
 const REQUEST_TIMEOUT_MS = 15_000;
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% role matrix\n'), Buffer.alloc(2_000, 0x20)]);
+const PDF = samplePdf({ text: 'Role matrix' });
 
 /** Asks again until the answer satisfies `done` (read models follow events). */
 async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean, attempts = 60): Promise<T> {
@@ -95,6 +95,7 @@ describe('every endpoint × every role, against the permission table', () => {
       investmentAmount: 5000,
       investmentDuration: 12,
       applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
+      documentIds: [await uploadApplicationDocument(owner)],
     });
     expect(application.status).toBe(201);
     owned.set('/api/v1/applications/{id}', application.body.id);

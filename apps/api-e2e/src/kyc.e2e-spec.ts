@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
+import { adminAccount, confirmedCustomer, samplePdf, samplePng, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
 
 jest.setTimeout(180_000);
 
-const pdf = (size = 4_000) => Buffer.concat([Buffer.from('%PDF-1.4\n% passport\n'), Buffer.alloc(size, 0x20)]);
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2_000)]);
+const pdf = (size = 4_000) => samplePdf({ size, text: 'Passport' });
+const png = () => samplePng({ size: 2_008 });
 
 /** A multipart upload as the Document Upload Center sends it. */
 async function upload(stack: TestStack, account: SignedInAccount, content: Buffer, name: string, purpose: string) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { approvedApplication, investmentOf } from './investments';
 
 type Body = Record<string, unknown>;
 
@@ -47,20 +48,21 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
     // A withdrawal of 1,200: held at once, announced for the email.
     const withdrawal = await customer.api.post<Body>(
       '/api/v1/withdrawals',
-      { accountName: 'Mary Somerville', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTGB2L', amount: '1200', currency: 'USD' },
+      { accountName: 'Mary Somerville', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '1200', currency: 'USD' },
       { 'Idempotency-Key': randomUUID() },
     );
     expect(withdrawal.status).toBe(201);
     expect(withdrawal.body).toMatchObject({ status: 'pending', amount: '-1200.00', reference: expect.stringMatching(/^WTH-/) });
     expect(await balance()).toMatchObject({ available: '3800.00', held: '1200.00' });
-    const tooSmall = await customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'M', accountNumber: '1234', bankName: 'B', bankBranchAddress: 'A', swiftCode: 'S', amount: '50' });
+    const tooSmall = await customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'M', accountNumber: '1234', bankName: 'B', bankBranchAddress: 'A', swiftCode: 'DEUTDEFF', amount: '50' });
     expect(tooSmall).toMatchObject({ status: 400, body: { message: 'Minimum withdrawal amount is $100.' } });
 
     expect((await admin.api.post(`/api/v1/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
     expect(await balance()).toMatchObject({ available: '3800.00', held: '0.00' });
 
-    // 2,000 into an investment from the balance: completed at once.
-    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentType: 'personal', amount: '2000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
+    // 2,000 into an approved investment from the balance: completed at once.
+    const investment = await investmentOf(customer, await approvedApplication(customer, admin, 5000));
+    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentId: investment.id, amount: '2000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
     expect(payment.status).toBe(201);
     expect(payment.body).toMatchObject({ status: 'completed', amount: '-2000.00' });
     expect(await balance()).toMatchObject({ available: '1800.00', totalInvested: '2000.00' });
@@ -117,19 +119,20 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
     );
     const withdrawals = await customer.api.get<{ items: Body[] }>('/api/v1/transactions?type=withdrawal');
     const path = `/api/v1/transactions/${withdrawals.body.items[0].id}`;
-    const bankDetails = { accountName: 'Mary Somerville', swiftCode: 'FIRSTGB2L' };
+    const bankDetails = { accountName: 'Mary Somerville', swiftCode: 'DEUTDEFF' };
     expect(await customer.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
     expect(await moneyAdmin.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
     expect(await admin.api.get(path)).toMatchObject({ status: 200, body: { details: bankDetails } });
     for (const other of [moderator, support]) expect(await other.api.get(path)).toMatchObject({ status: 404, body: { message: 'Transaction not found' } });
 
-    // The overview (every admin's page) lists the latest transactions without their bank details.
-    for (const other of [support, moneyAdmin]) {
-      const figures = await other.api.get<{ money: { data: { latest: Body[] } } }>('/api/v1/admin/stats');
-      expect(figures.status).toBe(200);
-      expect(figures.body.money.data.latest.length).toBeGreaterThan(0);
-      expect(figures.body.money.data.latest.map((item) => item.details)).toEqual(figures.body.money.data.latest.map(() => ({})));
-    }
+    // The overview lists the latest transactions, without their bank details, to roles with the transactions permission only.
+    const figures = await moneyAdmin.api.get<{ money: { data: { latest: Body[] } } }>('/api/v1/admin/stats');
+    expect(figures.status).toBe(200);
+    expect(figures.body.money.data.latest.length).toBeGreaterThan(0);
+    expect(figures.body.money.data.latest.map((item) => item.details)).toEqual(figures.body.money.data.latest.map(() => ({})));
+    const supportFigures = await support.api.get<{ money: Body }>('/api/v1/admin/stats');
+    expect(supportFigures.status).toBe(200);
+    expect(supportFigures.body.money).toEqual({ available: false, message: null, permitted: false, data: null });
   });
 
   it('answers a crafted cursor or an impossible date filter with 400, never a 500', async () => {
@@ -152,10 +155,33 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
     const deposit = await saver.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 300, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
     expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
     const key = randomUUID();
-    const body = { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '300', currency: 'USD' };
+    const body = { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '300', currency: 'USD' };
     const replies = await Promise.all(Array.from({ length: 4 }, () => saver.api.post<Body>('/api/v1/withdrawals', body, { 'Idempotency-Key': key })));
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(1);
     expect((await saver.api.get('/api/v1/balance')).body).toMatchObject({ available: '0.00', held: '300.00' });
+  });
+
+  it('refuses a rejection without a reason and changes nothing; the reason given reaches the transaction, the bell and the email (issue 30)', async () => {
+    const payer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Sophie', lastName: 'Germain' });
+    const deposit = await payer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 700, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
+    expect(deposit.status).toBe(201);
+    const path = `/api/v1/transactions/${deposit.body.id}`;
+    for (const body of [{}, { reason: '' }, { reason: '   ' }]) {
+      expect(await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/reject`, body)).toMatchObject({
+        status: 400,
+        body: { code: 'rejection_reason_required', message: 'Please enter a reason for the rejection.' },
+      });
+    }
+    expect(await payer.api.get(path)).toMatchObject({ status: 200, body: { status: 'pending', reason: null } });
+
+    const rejected = await admin.api.post<Body>(`/api/v1/admin/transactions/${deposit.body.id}/reject`, { reason: 'The transfer never arrived' });
+    expect(rejected).toMatchObject({ status: 200, body: { status: 'failed', reason: 'The transfer never arrived' } });
+    expect(await payer.api.get(path)).toMatchObject({ body: { status: 'failed', reason: 'The transfer never arrived' } });
+    const email = await stack.inbox.lastEmailTo(payer.email, { subject: /deposit was rejected/i });
+    expect(email.text).toContain('Reason given by our team: The transfer never arrived');
+    // The bell is written by the same event as the email.
+    const bell = await payer.api.get<{ items: { title: string; message: string }[] }>('/api/v1/notifications');
+    expect(bell.body.items.find((item) => item.title === 'Deposit rejected')?.message).toContain('Reason: The transfer never arrived');
   });
 });

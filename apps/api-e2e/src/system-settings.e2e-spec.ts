@@ -19,7 +19,7 @@ describe('System Settings over HTTP', () => {
   });
 
   const put = (account: SignedInAccount, key: string, value: unknown) => account.api.request<Body>('PUT', `/api/v1/admin/settings/${key}`, { value }, { 'content-type': 'application/json' });
-  const withdraw = () => customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '100', currency: 'USD' });
+  const withdraw = () => customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '100', currency: 'USD' });
   /** Settings reach the ledger by event: the very next requests see it within moments, without a restart. */
   async function firstWithin<T>(attempt: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
     let answer = await attempt();

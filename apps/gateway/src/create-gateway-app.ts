@@ -15,6 +15,7 @@ import { refuseUnsafeInput, registerBodyParsers } from './http/body-parsing';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { noPublicMetrics, recordHttpMetrics } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
+import { answerStalledBodies } from './http/stalled-bodies';
 import { assignRequestId, RequestHook, runInRequestContext } from './http/request-context';
 import { corsOptions, noStoreApiResponses, securityHeadersHook } from './http/security-headers';
 import { requestValidationPipe } from './http/validation';
@@ -52,6 +53,9 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
     // A client that trickles its headers or body would otherwise hold a socket for minutes.
     requestTimeout: environment.HTTP_REQUEST_TIMEOUT_MS,
+    // How often Node looks for requests past those time-outs: every 30 s by default, which
+    // would stretch each bound by up to half a minute. Only taken when the server is created.
+    http: { connectionsCheckingInterval: 1_000 },
     keepAliveTimeout: environment.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     // Request ids and the access log are our own (assignRequestId); Fastify logs nothing.
     logger: false,
@@ -86,6 +90,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   // headers onto the Node response on each request, for middleware this app does not
   // have (a tenth of the headers' cost per read). Answers written straight to the Node
   // response take the reply's headers, CORS's included, with them (takeOverResponse).
+  // Before anything that may wait (CORS, Redis): a body that stops arriving is answered 408 however far the request got.
+  fastify.addHook('onRequest', answerStalledBodies(environment.HTTP_BODY_TIMEOUT_MS, (error) => errors.toBody(error)));
   await fastify.register(fastifyCors, corsOptions(environment));
   fastify.addHook('onRequest', noPublicMetrics());
   fastify.addHook('onRequest', noStoreApiResponses());

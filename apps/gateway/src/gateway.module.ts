@@ -17,9 +17,13 @@ import { KycModule } from './kyc/kyc.module';
 import { MeModule } from './me/me.module';
 import { MoneyModule } from './money/money.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
+import { PortfolioModule } from './portfolio/portfolio.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SecurityEventsModule } from './security-events/security-events.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
+import { StatementsModule } from './statements/statements.module';
 import { SupportModule } from './support/support.module';
 
 @Module({})
@@ -31,11 +35,13 @@ export class GatewayModule {
         ConnectionsModule.forRoot(config, logger),
         AuthModule,
         MeModule,
+        PasskeysModule,
         AccountDataModule,
         SettingsModule,
         SecurityEventsModule,
         AdminModule,
         AdminUsersModule,
+        SessionsModule,
         ApplicationsModule,
         FilesModule,
         KycModule,
@@ -43,6 +49,8 @@ export class GatewayModule {
         NotificationsModule,
         RealtimeModule,
         MoneyModule,
+        StatementsModule,
+        PortfolioModule,
         BackOfficeModule,
         CardsModule,
         HealthModule,

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { ServiceEnvironment } from '@portal/config';
 
 /**
@@ -93,4 +93,22 @@ export class IdentityEnvironment extends ServiceEnvironment {
   @IsString({ message: 'TWO_FACTOR_ENCRYPTION_KEY is required in production' })
   @MinLength(32, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be at least 32 characters' })
   TWO_FACTOR_ENCRYPTION_KEY?: string;
+
+  /**
+   * The passkeys' relying party id: the host name passkeys are bound to (a registrable
+   * domain, or localhost). Unset: WEB_URL's host name. A passkey made for one id never
+   * works for another, so it must not change once people have registered passkeys.
+   */
+  @IsOptional()
+  @Matches(/^(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/i, { message: 'must be a host name (no scheme, no port)' })
+  PASSKEY_RP_ID?: string;
+
+  /** The web origins passkey ceremonies may come from, comma separated. Unset: WEB_URL's origin. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^,\s/]+(,https?:\/\/[^,\s/]+)*$/, { message: 'must be http(s) origins, comma separated' })
+  PASSKEY_ORIGINS?: string;
+
+  /** The name an authenticator shows for the relying party when it saves a passkey. */
+  @IsString()
+  PASSKEY_RP_NAME: string = 'Investment Portal';
 }

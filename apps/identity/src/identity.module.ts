@@ -11,7 +11,9 @@ import { EmailConfirmationModule } from './email-confirmation/email-confirmation
 import { EventIntakeModule } from './event-intake/event-intake.module';
 import { IdentityEnvironment } from './identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from './identity-schema';
+import { PasskeysModule } from './passkeys/passkeys.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { ReauthenticationModule } from './reauthentication/reauthentication.module';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ProfileModule } from './profile/profile.module';
 import { REDIS } from './redis/redis';
@@ -51,6 +53,8 @@ export class IdentityModule {
         SignUpModule,
         EmailConfirmationModule,
         SignInModule,
+        PasskeysModule,
+        ReauthenticationModule,
         PasswordResetModule,
         AccountSecurityModule,
         AuditModule,

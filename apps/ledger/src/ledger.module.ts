@@ -14,7 +14,21 @@ import { LedgerCheck } from './check/ledger-check';
 import { LedgerDataExportHandlers } from './data-export/data-export.handlers';
 import { ledgerMigrations } from './migrations';
 import { BackOfficeFiguresController } from './back-office/back-office-figures.controller';
+import { EarningsActuals } from './back-office/earnings-actuals';
+import { EarningsHandlers } from './back-office/earnings.handlers';
+import { MaturitySchedule } from './back-office/maturity-schedule';
 import { SecurityDeposits } from './security-deposits/security-deposits.service';
+import { PerformanceController } from './performance/performance.controller';
+import { PortfolioPerformanceReport } from './performance/portfolio-performance';
+import { MonthlyStatements } from './statements/monthly-statement';
+import { StatementsController } from './statements/statements.controller';
+import { CancelInvestment } from './investments/cancel-investment';
+import { InvestmentDay } from './investments/investment-day';
+import { InvestmentFunding } from './investments/investment-funding';
+import { InvestmentQueries } from './investments/investment-queries';
+import { InvestmentScheduler } from './investments/investment-scheduler';
+import { InvestmentsController } from './investments/investments.controller';
+import { OpenInvestment } from './investments/open-investment';
 import { LedgerController } from './transactions/ledger.controller';
 import { MoneyMovement } from './transactions/money-movement.service';
 import { TransactionQueries } from './transactions/transaction-queries.service';
@@ -26,7 +40,9 @@ export const ledgerEntities = [...eventEntities];
 /**
  * The money: a double-entry book of accounts, transfers and entries; customer
  * transactions (deposits, withdrawals, investment payments) and their admin decisions;
- * security deposits; card requests; the deposit gate kept from applications' events; a
+ * security deposits; investments opened from applications' approvals, funded by payments,
+ * accruing daily and paid out at maturity (investments/); card requests; the deposit gate
+ * kept from applications' events; a
  * deleted account's card requests cancelled and erased (identity's events); the ledger check.
  */
 @Module({})
@@ -42,7 +58,7 @@ export class LedgerModule {
         DeletedAccountsModule,
         PlatformSettingsModule,
       ],
-      controllers: [LedgerController, BackOfficeFiguresController, CardRequestsHandlers, LedgerDataExportHandlers],
+      controllers: [LedgerController, InvestmentsController, BackOfficeFiguresController, EarningsHandlers, CardRequestsHandlers, LedgerDataExportHandlers, StatementsController, PerformanceController],
       providers: [
         Book,
         MoneyMovement,
@@ -50,6 +66,16 @@ export class LedgerModule {
         SecurityDeposits,
         CardRequests,
         LedgerCheck,
+        MonthlyStatements,
+        PortfolioPerformanceReport,
+        OpenInvestment,
+        InvestmentFunding,
+        CancelInvestment,
+        InvestmentQueries,
+        InvestmentDay,
+        InvestmentScheduler,
+        EarningsActuals,
+        MaturitySchedule,
         ApplicationGateHandlers,
         KycGateHandlers,
         { provide: HEALTH_CHECKS, inject: [DataSource], useFactory: (dataSource: DataSource) => [databaseHealthCheck(dataSource)] },

@@ -21,7 +21,7 @@ async function signInThroughTheForm(page: Page, email: string, password: string)
   await page.goto(`${portal.baseUrl}/auth/login?portal=customer`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.setTimeout(180_000);

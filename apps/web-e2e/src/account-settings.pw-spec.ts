@@ -1,46 +1,19 @@
-import { deflateSync } from 'node:zlib';
 import { expect, Page, test } from '@playwright/test';
-import { confirmedCustomer } from '@portal/testing';
+import { confirmedCustomer, samplePdf, samplePng } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
 const portal = runningPortal();
 
 /** A real 8×8 PNG (one colour), so the browser can show it. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [0xe0, 0x60, 0x20]).flat())])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const png = () => samplePng();
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = samplePdf({ text: 'Statement' });
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${portal.baseUrl}/auth/login?portal=customer`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/, { timeout: 15_000 });
 }
 
@@ -74,7 +47,7 @@ test('a customer edits the profile, sets a photo, switches to dark and turns off
 
   // Photo: a 3 MB image and a PDF renamed .png are refused and change nothing; a real PNG shows in the header.
   const photoInput = page.getByLabel('Profile photo file');
-  await photoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png(), Buffer.alloc(3 * 1024 * 1024)]) });
+  await photoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: samplePng({ size: 3 * 1024 * 1024 }) });
   await expect(page.getByText('Image size must be less than 2MB.')).toBeVisible();
   await photoInput.setInputFiles({ name: 'statement.png', mimeType: 'image/png', buffer: PDF });
   await expect(page.getByText('Please select a JPG, PNG, or GIF image.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, Locator, Page, test } from '@playwright/test';
-import { adminAccount, confirmedCustomer } from '@portal/testing';
+import { adminAccount, confirmedCustomer, samplePdf } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
 const portal = runningPortal();
@@ -8,11 +8,10 @@ async function signIn(page: Page, email: string, password: string, portalName: '
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(portalName === 'admin' ? /\/admin\/dashboard$/ : /\/app\/dashboard$/, { timeout: 15_000 });
 }
 
-/** A small but real PDF document. */
 /**
  * Picks an option of an antd Select and waits until the field shows it. The options come
  * with the public settings; a click that lands while the list is still being replaced is
@@ -26,9 +25,8 @@ async function choose(page: Page, field: Locator, option: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A small but real PDF document. */
+const PDF = samplePdf({ text: 'Passport' });
 
 test('a customer applies with a real PDF, an admin reviews and approves it, and the customer sees the investment', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -40,9 +38,9 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   // The first visit loads the form's chunks; a busy machine can take a while.
   await expect(customerPage.getByText('Secure portfolio allocation')).toBeVisible({ timeout: 30_000 });
   // A file that is not a PDF, JPG or PNG is refused before it is sent.
-  await customerPage.getByLabel('Government-issued ID').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await customerPage.getByLabel('Government-issued ID', { exact: true }).setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await expect(customerPage.getByText('Invalid file type. Please upload PDF, JPG, or PNG files.')).toBeVisible();
-  await customerPage.getByLabel('Government-issued ID').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await customerPage.getByLabel('Government-issued ID', { exact: true }).setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(customerPage.getByText(/passport\.pdf \(/)).toBeVisible();
 
   await customerPage.getByLabel('Full name', { exact: true }).fill('Annie Easley');
@@ -68,7 +66,10 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   await adminPage.getByLabel('Search applications').fill(customer.email);
   await adminPage.getByLabel('Search applications').press('Enter');
   await expect(adminPage.getByText(customer.email)).toBeVisible();
-  await adminPage.getByRole('button', { name: 'View Details' }).click();
+  // Other tests' applications stay listed until the search applies: then only the customer's is left.
+  const viewDetails = adminPage.getByRole('button', { name: 'View Details' });
+  await expect(viewDetails).toHaveCount(1);
+  await viewDetails.click();
   const dialog = adminPage.getByRole('dialog');
   await expect(dialog.getByText('Computer scientist')).toBeVisible();
   await expect(dialog.getByRole('button', { name: /passport\.pdf/ })).toBeVisible();
@@ -76,9 +77,14 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   await dialog.getByRole('button', { name: 'Mark Under Review' }).click();
   await expect(adminPage.getByText('The application is now under review.')).toBeVisible();
 
-  await adminPage.getByRole('button', { name: 'View Details' }).click();
+  await viewDetails.click();
   await adminPage.getByRole('dialog').getByLabel('Review note').fill('Welcome aboard');
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  // Issue 30: the decision is confirmed with its consequence; the note typed comes along.
+  const confirm = adminPage.getByRole('dialog', { name: 'Approve this application?' });
+  await expect(confirm).toContainText('The application will be approved and an investment of $5,000.00 awaiting funding created for');
+  await expect(confirm.getByLabel('Note to the customer (optional)')).toHaveValue('Welcome aboard');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(adminPage.getByText('The application is now approved.')).toBeVisible();
 
   await customerPage.reload();
@@ -87,14 +93,39 @@ test('a customer applies with a real PDF, an admin reviews and approves it, and 
   await expect(decided).toContainText('Approved');
   await expect(decided).toContainText('Welcome aboard');
 
+  // Issue 28: the approved application is an investment awaiting funding (once the ledger has opened it).
   await customerPage.goto(`${portal.baseUrl}/app/portfolio`);
   const investment = customerPage.getByRole('row', { name: /Personal/ });
+  await expect(async () => {
+    await customerPage.reload();
+    // A reload renders the portfolio in a few seconds: 2 s per look was too short on a busy machine.
+    await expect(investment).toContainText('Awaiting Funding', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(investment).toContainText('$5,000.00');
-  await expect(investment).toContainText('Active');
-  await expect(investment).toContainText('15%');
+  await expect(investment).toContainText('$0.00 of $5,000.00 paid');
+  await expect(investment.getByRole('progressbar', { name: 'Funding progress' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(investment).toContainText('Expected: 15%');
+
+  // Pay: the payment form, with this investment chosen and what is left to pay on it.
+  await investment.getByRole('link', { name: /^Pay/ }).click();
+  await expect(customerPage).toHaveURL(/\/app\/deposit\?tab=payments&investment=/);
+  await expect(customerPage.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
+  await expect(customerPage.getByLabel('Amount')).toHaveValue('5000.00');
+  await expect(customerPage.getByText('Left to pay on this investment: $5,000.00')).toBeVisible();
+  // By bank: a summary to confirm, then the payment waits for the money to arrive.
+  await customerPage.getByLabel('Bank transfer (manual processing)').check();
+  await customerPage.getByRole('button', { name: 'Continue' }).click();
+  await expect(customerPage.getByText('Payment Summary')).toBeVisible();
+  await customerPage.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(customerPage.getByText('Payment Processing')).toBeVisible();
+
+  await customerPage.goto(`${portal.baseUrl}/app/portfolio`);
+  await expect(investment).toContainText('$5,000.00 waiting for confirmation');
+  // Nothing is left to pay while the transfer is checked.
+  await expect(investment.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
 });
 
-test('a customer saves a corporate draft, reopens it from the status tab and submits it', async ({ page }) => {
+test('a customer saves a corporate draft with two files, keeps the form, reopens it from the status tab and submits it', async ({ page }) => {
   test.setTimeout(120_000);
   const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Dorothy', lastName: 'Vaughan' });
   await signIn(page, customer.email, customer.password, 'customer');
@@ -103,15 +134,26 @@ test('a customer saves a corporate draft, reopens it from the status tab and sub
   await page.getByRole('tab', { name: 'Corporate' }).click();
   const corporate = page.getByRole('form', { name: 'Corporate investment application' });
   await corporate.getByLabel('Company name').fill('Langley Computing');
+  await corporate.getByLabel('Certificate of incorporation', { exact: true }).setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: samplePdf({ text: 'Certificate' }) });
+  await expect(corporate.getByText(/certificate\.pdf \(/)).toBeVisible();
+  await corporate.getByLabel("Director's ID", { exact: true }).setInputFiles({ name: 'director.pdf', mimeType: 'application/pdf', buffer: samplePdf({ text: 'Director' }) });
+  await expect(corporate.getByText(/director\.pdf \(/)).toBeVisible();
   await corporate.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page.getByText('Draft Saved')).toBeVisible();
+  await expect(page.getByText('Draft saved', { exact: true })).toBeVisible();
+  // Issue 30: saving keeps the form as it is.
+  await expect(corporate.getByLabel('Company name')).toHaveValue('Langley Computing');
+  await expect(corporate.getByText(/certificate\.pdf \(/)).toBeVisible();
 
+  await page.reload();
+  await expect(page.getByText('Secure portfolio allocation')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Status' }).click();
   const draft = page.getByRole('row', { name: /Langley Computing/ });
   await expect(draft).toContainText('Draft');
   await draft.getByRole('button', { name: 'Continue draft' }).click();
 
   await expect(corporate.getByLabel('Company name')).toHaveValue('Langley Computing');
+  await expect(corporate.getByText(/certificate\.pdf \(/)).toBeVisible();
+  await expect(corporate.getByText(/director\.pdf \(/)).toBeVisible();
   await corporate.getByLabel('Country of operation').fill('United States');
   await corporate.getByLabel("Director's name").fill('Dorothy Vaughan');
   await choose(page, corporate.getByLabel('Company structure'), 'Private Limited Company');

@@ -10,7 +10,7 @@ async function signInThroughTheForm(page: Page, email: string, password: string)
   await page.goto(`${portal.baseUrl}/auth/login?portal=admin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
 }
 
@@ -43,7 +43,8 @@ test('an admin sees the overview figures of the services and exports a report', 
   await expect(page.getByTestId('overview-kyc')).toContainText(`${stats.kyc.data.pending}pending`);
   await expect(page.getByTestId('overview-investments')).toContainText(String(stats.investments.data.totalInvestments));
   await expect(page.getByTestId('overview-pending')).toContainText(String(stats.investments.data.pendingApprovals));
-  await expect(page.getByTestId('overview-earnings')).toContainText('ROI Rate');
+  // The Earnings Report's actuals for this month, from the ledger (issue 28).
+  await expect(page.getByTestId('overview-earnings')).toContainText('Assets Under Management');
   await expect(page.getByTestId('overview-latest')).toContainText(deposit.body.reference);
   await expect(page.getByTestId('overview-latest')).toContainText('Grace Murray');
   const locked = stats.money.data.lockedTotal[0];
@@ -59,6 +60,8 @@ test('an admin sees the overview figures of the services and exports a report', 
   await page.getByRole('tab', { name: 'Financial' }).click();
   await expect(page.getByText('Transaction volumes by type and status')).toBeVisible();
   await expect(page.getByRole('row', { name: /Deposit\s+Completed/ })).toBeVisible();
+  await expect(page.getByTestId('report-earnings')).toContainText('Assets under management');
+  await expect(page.getByTestId('report-maturities')).toContainText('Maturity schedule: the next 90 days');
   await page.screenshot({ path: '/tmp/overview-reports-financial.png', fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

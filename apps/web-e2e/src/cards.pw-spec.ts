@@ -10,7 +10,7 @@ async function signInThroughTheForm(page: Page, email: string, password: string,
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${portalName === 'admin' ? 'admin' : 'app'}/dashboard$`), { timeout: 15_000 });
 }
 

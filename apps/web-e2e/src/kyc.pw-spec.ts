@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, Page, test } from '@playwright/test';
 import { IdentityCommands } from '@portal/contracts';
-import { adminAccount, confirmedCustomer, TestServiceClient } from '@portal/testing';
+import { adminAccount, confirmedCustomer, samplePdf, samplePng, TestServiceClient } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
 const portal = runningPortal();
@@ -28,12 +28,12 @@ async function signIn(page: Page, email: string, password: string, portalName: '
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(portalName === 'admin' ? /\/admin\/dashboard$/ : /\/app\/dashboard$/, { timeout: 15_000 });
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600)]);
+const PDF = samplePdf({ text: 'Passport' });
+const PNG = samplePng({ size: 608 });
 
 test('a customer uploads documents and verifies with the camera; an admin reviews, approves the KYC and suspends the account', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -121,7 +121,8 @@ test('a customer uploads documents and verifies with the camera; an admin review
   await userRow.getByRole('button', { name: `Actions for ${customer.email}` }).click();
   await adminPage.getByRole('menuitem', { name: 'Suspend' }).click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
-  await expect(adminPage.getByText('User status updated successfully')).toBeVisible();
+  // Suspending ends every session of the customer before it answers: on a busy machine that can take longer than the 10 s default.
+  await expect(adminPage.getByText('User status updated successfully')).toBeVisible({ timeout: 20_000 });
   await expect(userRow).toContainText('suspended');
 
   await customerPage.reload();

@@ -12,7 +12,7 @@ test('a customer who chooses German and dark keeps both, on the sign-in page too
   await page.goto(`${portal.baseUrl}/auth/login?portal=customer`);
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/, { timeout: 15_000 });
 
   await page.goto(`${portal.baseUrl}/app/settings`);
@@ -41,14 +41,14 @@ test('a customer who chooses German and dark keeps both, on the sign-in page too
   await page.goto(`${portal.baseUrl}/auth/login?portal=customer`);
   await expect(page.getByRole('heading', { name: 'Melden Sie sich bei Ihrem Kundenportal an' })).toBeVisible();
   await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   // A server message carries its code and reads in German too.
   await page.getByLabel('E-Mail').fill(customer.email);
   await page.getByLabel('Passwort', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByText('Ungültige E-Mail-Adresse oder ungültiges Passwort')).toBeVisible();
   await page.screenshot({ path: '/tmp/languages-sign-in-de.png' });
 });

@@ -10,7 +10,7 @@ async function signInThroughTheForm(page: Page, email: string, password: string,
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${portalName === 'admin' ? 'admin' : 'app'}/dashboard$`), { timeout: 15_000 });
 }
 
@@ -39,6 +39,10 @@ test('a customer deposits by bank, the admin approves it, the customer withdraws
   const row = adminPage.getByRole('row', { name: /Hedy Lamarr/ });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
+  // Issue 30: nothing moves before the admin confirms, having read whose balance and how much.
+  const confirm = adminPage.getByRole('dialog', { name: /^Approve DEP-/ });
+  await expect(confirm).toContainText('$5,000.00 will be credited to Hedy Lamarr’s available balance.');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(adminPage.getByText(/is now completed/)).toBeVisible();
 
   // The customer's cards show the balance; the withdrawal places a hold.
@@ -47,7 +51,7 @@ test('a customer deposits by bank, the admin approves it, the customer withdraws
   await customerPage.locator('#withdrawal_accountName').fill('Hedy Lamarr');
   await customerPage.locator('#withdrawal_accountNumber').fill('GB82 WEST 1234 5698 7654 32');
   await customerPage.locator('#withdrawal_bankName').fill('First Bank');
-  await customerPage.locator('#withdrawal_swiftCode').fill('FIRSTGB2L');
+  await customerPage.locator('#withdrawal_swiftCode').fill('DEUTDEFF');
   await customerPage.locator('#withdrawal_bankBranchAddress').fill('1 Main St');
   await customerPage.locator('#withdrawal_amount').fill('50');
   await customerPage.getByRole('button', { name: 'Request Withdrawal' }).click();
@@ -62,6 +66,22 @@ test('a customer deposits by bank, the admin approves it, the customer withdraws
   await expect(customerPage.getByRole('row', { name: /Withdrawal/ })).toBeVisible();
   await customerPage.getByRole('row', { name: /Withdrawal/ }).getByRole('button', { name: 'View Details' }).click();
   await expect(customerPage.getByRole('dialog').getByRole('heading', { name: '-$1,200.00' })).toBeVisible();
+
+  // Issue 30: the admin rejects the withdrawal from Transaction Control, and has to say why; the customer reads it.
+  await adminPage.goto(`${portal.baseUrl}/admin/transactions`);
+  await adminPage.getByPlaceholder('Search client, email, reference or description').fill('lamarr');
+  await adminPage.getByPlaceholder('Search client, email, reference or description').press('Enter');
+  const pendingWithdrawal = adminPage.getByRole('row', { name: /Hedy Lamarr.*Withdrawal/ });
+  await pendingWithdrawal.getByRole('button', { name: 'Reject' }).click();
+  const rejection = adminPage.getByRole('dialog', { name: /^Reject WTH-/ });
+  await expect(rejection).toContainText('The withdrawal will be marked failed and the held $1,200.00 goes back to Hedy Lamarr’s available balance.');
+  await expect(rejection.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await rejection.getByLabel('Reason for the rejection').fill('The account name does not match');
+  await rejection.getByRole('button', { name: 'Reject' }).click();
+  await expect(adminPage.getByText(/is now failed/)).toBeVisible();
+  await customerPage.reload();
+  await customerPage.getByRole('row', { name: /Withdrawal/ }).getByRole('button', { name: 'View Details' }).click();
+  await expect(customerPage.getByRole('dialog')).toContainText('The account name does not match');
 
   const check = await admin.api.get<{ ok: boolean }>('/api/v1/admin/ledger/check');
   expect(check.body.ok).toBe(true);

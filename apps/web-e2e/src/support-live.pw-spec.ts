@@ -12,7 +12,7 @@ async function signedInPage(browser: Browser, email: string, password: string, p
   await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(portalName === 'admin' ? /\/admin\/dashboard$/ : /\/app\/dashboard$/, { timeout: 15_000 });
   return page;
 }

@@ -10,7 +10,7 @@ async function signedInAdmin(browser: Browser, email: string, password: string):
   await page.goto(`${portal.baseUrl}/auth/login?portal=admin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
   return page;
 }

@@ -56,6 +56,13 @@ export type SecurityPreferences = Schemas['SecurityPreferences'];
 export type UpdateSecurityPreferencesPayload = Schemas['UpdateSecurityPreferencesPayload'];
 export type TwoFactorEnrolment = Schemas['TwoFactorEnrolment'];
 export type TwoFactorEnabledResult = Schemas['TwoFactorEnabledResult'];
+export type PasskeySummary = Schemas['PasskeySummary'];
+export type PasskeyList = Schemas['PasskeyList'];
+export type PasskeyCreationOptions = Schemas['PasskeyCreationOptions'];
+export type PasskeyRequestOptions = Schemas['PasskeyRequestOptions'];
+export type PasskeyRegistrationCredential = Schemas['PasskeyRegistrationCredential'];
+export type PasskeyAuthenticationCredential = Schemas['PasskeyAuthenticationCredential'];
+export type RegisterPasskeyPayload = Schemas['RegisterPasskeyPayload'];
 
 export interface PortalClientOptions {
   /** Origin of the gateway; '' (the default) calls the page's own origin, as the web app does. */

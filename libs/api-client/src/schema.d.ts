@@ -106,6 +106,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Earnings actuals for a window: fees earned, returns paid, returns accrued and not yet paid, assets under management (top level in USD, every currency in byCurrency, never added together) */
+        get: operations["Treasury_earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/health": {
         parameters: {
             query?: never;
@@ -200,6 +217,23 @@ export interface paths {
         };
         /** Verifies the book: transfers and currencies sum to zero, balances equal their entries */
         get: operations["AdminMoney_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/maturities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Principal and returns of active investments maturing in each week (from Monday) of the next days (1 to 365, default 90), per currency */
+        get: operations["Treasury_maturities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -670,6 +704,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's live sessions (an administrator's: super admins only) */
+        get: operations["UserSessions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of a user's sessions at once (an administrator's: super admins only); audited */
+        delete: operations["UserSessions_end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/{id}/suspend": {
         parameters: {
             query?: never;
@@ -757,6 +825,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/end-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session a new-sign-in email was sent about, with the email's single-use link */
+        post: operations["EndSessionLink_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -817,8 +902,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session of the refresh token (cookie or body) and clear the cookie */
+        /** End the session of the refresh token (cookie or body) and of the bearer access token, and clear the cookie */
         post: operations["Auth_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.get(): a single-use challenge, no credentials listed (the browser offers its passkeys for this site) */
+        post: operations["PasskeySignIn_signInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the browser’s answer to the options: a session as the password sign-in gives (a passkey also satisfies two-factor) */
+        post: operations["PasskeySignIn_signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,6 +972,40 @@ export interface paths {
         put?: never;
         /** Set a new password with the token of the emailed reset link; ends every session */
         post: operations["Auth_updatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm it is you with your password, an authenticator or recovery code, or a passkey: the session counts as freshly signed in for 5 minutes */
+        post: operations["Reauthentication_reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reauthenticate/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A challenge to answer with one of the caller's own passkeys (then POST /auth/reauthenticate with the assertion) */
+        post: operations["Reauthentication_passkeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -902,7 +1055,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer account; a confirmation link is emailed */
+        /** Create a customer account; a confirmation link is emailed. An address that already has an account gets the same answer (its owner is emailed instead), so the answer never tells who is registered */
         post: operations["Auth_signUp"];
         delete?: never;
         options?: never;
@@ -1071,10 +1224,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your investments (approved applications) */
+        /** Your investments: awaiting funding, active, matured or cancelled, with funding, accrued return, fee and net payout */
         get: operations["Investments_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/investments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel your investment while it awaits funding; any funded part returns to your available balance */
+        post: operations["Investments_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1152,6 +1322,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s passkeys: name, when added and last used */
+        get: operations["MyPasskeys_list"];
+        put?: never;
+        /** Add a passkey: the browser’s answer to the registration options is verified and kept under the given name */
+        post: operations["MyPasskeys_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.create(): a discoverable passkey for the caller, with a single-use challenge */
+        post: operations["MyPasskeys_registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the caller’s passkeys: it signs in no more */
+        delete: operations["MyPasskeys_remove"];
+        options?: never;
+        head?: never;
+        /** Rename one of the caller’s passkeys */
+        patch: operations["MyPasskeys_rename"];
+        trace?: never;
+    };
     "/api/v1/me/password": {
         parameters: {
             query?: never;
@@ -1217,6 +1440,41 @@ export interface paths {
         put: operations["Me_updateSecurityPreferences"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live sessions: device and browser, address, first and last seen; the current one marked */
+        get: operations["MySessions_list"];
+        put?: never;
+        post?: never;
+        /** End every other session (this one stays): their refresh and access tokens stop working at once; each ending is audited */
+        delete: operations["MySessions_endOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of your sessions: its refresh and access tokens stop working at once, its live updates close; audited */
+        delete: operations["MySessions_end"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1341,6 +1599,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portfolio/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portfolio (invested principal + accrued returns) in a currency over a period of UTC days: its value at the end of each day, the earnings to date, and the time-weighted and money-weighted returns of the period (decimal fractions, null when nothing was invested). Default period: the last 90 days up to today; at most 5 years, not after today. */
+        get: operations["Portfolio_performance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/security-deposits": {
         parameters: {
             query?: never;
@@ -1384,6 +1659,23 @@ export interface paths {
         };
         /** Feature toggles, currencies, durations, categories and the deposit wallet: what the UI needs before sign-in */
         get: operations["Settings_publicSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement of a month (YYYY-MM, UTC) of the available balance in a currency, as a PDF: opening balance, every posting with the running balance, closing balance, investments with accrued returns. The current month runs to now; a later month is refused (400). */
+        get: operations["Statements_download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1777,8 +2069,11 @@ export interface components {
             language: "en" | "es" | "fr" | "de";
             /** @enum {string} */
             theme: "light" | "dark" | "system";
-            /** @enum {string} */
-            timezone: "America/New_York" | "America/Chicago" | "America/Denver" | "America/Los_Angeles";
+            /**
+             * @description null: the device's own time zone
+             * @enum {string|null}
+             */
+            timezone: "America/New_York" | "America/Chicago" | "America/Denver" | "America/Los_Angeles" | null;
         };
         ApplicationBody: {
             /** @description personal: address, employment, annualIncome, investmentPurpose, declaration; corporate: countryOfOperation, directorsName, companyStructure, declaration; gipp: declaration */
@@ -1877,6 +2172,8 @@ export interface components {
             data?: components["schemas"]["ApplicationsReport"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         ApplicationsStats: {
             corporate: number;
@@ -2094,6 +2391,11 @@ export interface components {
             currency: "USD" | "EUR" | "GBP" | "SGD";
             /** @description The customer, by their email */
             email?: string;
+            /**
+             * Format: uuid
+             * @description One of the customer's investments awaiting funding or active: the deposit unlocks when it matures
+             */
+            investmentId?: string;
             /** @default Investment security requirement */
             lockReason: string;
             /**
@@ -2109,6 +2411,12 @@ export interface components {
             /** @enum {string} */
             priority: "low" | "medium" | "high" | "urgent";
             subject: string;
+        };
+        CurrencyMaturities: {
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /** @description Every week of the horizon, quiet ones as zero */
+            items: components["schemas"]["MaturityWeek"][];
         };
         DailyCount: {
             count: number;
@@ -2154,6 +2462,57 @@ export interface components {
             /** @example true */
             sent: boolean;
         };
+        EarningsActualsFigures: {
+            /**
+             * @description At the end of the window: principal and accrued returns of active investments, plus what has been paid into investments still awaiting funding
+             * @example 10041.40
+             */
+            assetsUnderManagement: string;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /**
+             * @description Platform fees charged (completed fee transactions) within the window
+             * @example 125.00
+             */
+            feesEarned: string;
+            /**
+             * @description Returns accrued on investments and not yet paid out, at the end of the window
+             * @example 41.40
+             */
+            returnsAccrued: string;
+            /**
+             * @description The return part of the maturity payouts made within the window (principal excluded)
+             * @example 750.00
+             */
+            returnsPaid: string;
+        };
+        EarningsActualsView: {
+            /** @example 10041.40 */
+            assetsUnderManagement: string;
+            /** @description The same figures for each currency (USD first) */
+            byCurrency: components["schemas"]["EarningsActualsFigures"][];
+            /**
+             * @description The currency of the top-level figures
+             * @enum {string}
+             */
+            currency: "USD";
+            /** @example 125.00 */
+            feesEarned: string;
+            /**
+             * @description Window start, inclusive
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            from: string;
+            /** @example 41.40 */
+            returnsAccrued: string;
+            /** @example 750.00 */
+            returnsPaid: string;
+            /**
+             * @description Window end, exclusive; returnsAccrued and assetsUnderManagement are as of this instant
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            to: string;
+        };
         EarningsFigures: {
             /** @enum {string} */
             currency: "USD" | "EUR" | "GBP" | "SGD";
@@ -2171,6 +2530,10 @@ export interface components {
         };
         EmailChangeConfirmed: {
             email: string;
+        };
+        EndSessionLinkPayload: {
+            /** @description The token from the emailed link */
+            token: string;
         };
         /** @description Every error answer of the API */
         ErrorBody: {
@@ -2259,34 +2622,83 @@ export interface components {
             total: number;
         };
         InvestmentView: {
-            /** @example 1500.00 */
+            /**
+             * @description Returns accrued so far (visible, not withdrawable until maturity)
+             * @example 12.30
+             */
+            accruedReturn: string;
+            /**
+             * @description The principal
+             * @example 10000.00
+             */
             amount: string;
             /** Format: uuid */
             applicationId: string;
             createdAt: string;
-            /** @example USD */
-            currency: string;
-            durationMonths: number | null;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            durationMonths: number;
             /**
-             * @description Amount x rate x months / 12 (one year when no duration)
-             * @example 225.00
+             * @description Principal × rate × months / 12, fixed at approval
+             * @example 750.00
              */
             expectedReturnAmount: string;
             /**
-             * @description Annual percent from the roi_rates setting at approval
+             * @description Annual percent from roi_rates at approval
              * @example 15.00
              */
             expectedReturnRate: string;
+            /**
+             * @description Principal × fee rate × months / 12, charged at maturity
+             * @example 125.00
+             */
+            feeAmount: string;
+            /**
+             * @description Annual percent from platform_fees at approval
+             * @example 2.50
+             */
+            feeRate: string;
+            /**
+             * @description Paid into the investment so far
+             * @example 4000.00
+             */
+            fundedAmount: string;
+            /**
+             * @description While awaiting funding: the last day it can be paid before it is cancelled
+             * @example 2026-12-29
+             */
+            fundingDeadline: string | null;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             investmentType: "personal" | "corporate" | "gipp";
-            /** @example 2027-11-23 */
+            /**
+             * @description Start date + duration
+             * @example 2027-05-29
+             */
             maturityDate: string | null;
-            /** @example 2026-11-23 */
-            startDate: string;
+            /**
+             * @description Paid to the available balance at maturity: principal + return − fee
+             * @example 10625.00
+             */
+            netPayout: string;
+            /**
+             * @description Payments by bank or Bitcoin waiting for an admin to confirm the money arrived
+             * @example 0.00
+             */
+            pendingAmount: string;
+            /**
+             * @description The day it was fully funded
+             * @example 2026-11-29
+             */
+            startDate: string | null;
             /** @enum {string} */
-            status: "active" | "matured";
+            status: "awaiting_funding" | "active" | "matured" | "cancelled";
+            /**
+             * @description What can still be paid: amount − funded − pending
+             * @example 6000.00
+             */
+            unfundedAmount: string;
             /** Format: uuid */
             userId: string;
         };
@@ -2295,6 +2707,8 @@ export interface components {
             data?: components["schemas"]["ApplicationsStats"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         KycDocumentCounters: {
             approved: number;
@@ -2339,6 +2753,8 @@ export interface components {
             data?: components["schemas"]["KycReport"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         KycStats: {
             documentsPending: number;
@@ -2351,6 +2767,8 @@ export interface components {
             data?: components["schemas"]["KycStats"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         KycStatusView: {
             /** @enum {string} */
@@ -2411,6 +2829,47 @@ export interface components {
             /** @description Notifications marked read by this call */
             updated: number;
         };
+        MaturityScheduleView: {
+            /** @description The same weeks for each currency (USD first) */
+            byCurrency: components["schemas"]["CurrencyMaturities"][];
+            /**
+             * @description The currency of items
+             * @enum {string}
+             */
+            currency: "USD";
+            /** @example 90 */
+            days: number;
+            /**
+             * @description Today's business date (UTC), the first day covered
+             * @example 2026-11-29
+             */
+            from: string;
+            items: components["schemas"]["MaturityWeek"][];
+            /**
+             * @description The last day covered
+             * @example 2027-02-26
+             */
+            to: string;
+        };
+        MaturityWeek: {
+            /** @description How many investments mature that week */
+            count: number;
+            /**
+             * @description Sum of the principal of the investments maturing that week
+             * @example 10000.00
+             */
+            principal: string;
+            /**
+             * @description Sum of their expected returns, paid with the principal at maturity
+             * @example 750.00
+             */
+            returns: string;
+            /**
+             * @description The Monday the week starts on
+             * @example 2026-11-30
+             */
+            weekStart: string;
+        };
         MfaChallenge: {
             /** @description True when two-factor must first be set up (administrators, when required) */
             enrolmentRequired: boolean;
@@ -2440,12 +2899,16 @@ export interface components {
             data?: components["schemas"]["LedgerReport"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         MoneyStatsSection: {
             available: boolean;
             data?: components["schemas"]["LedgerStats"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         NotificationPage: {
             items: components["schemas"]["NotificationView"][];
@@ -2479,6 +2942,8 @@ export interface components {
             total: number;
         };
         OversightRow: {
+            /** @description Returns accrued so far (approved only) */
+            accruedReturn: string | null;
             amount: string | null;
             applicationDate: string | null;
             /** Format: uuid */
@@ -2486,16 +2951,18 @@ export interface components {
             currency: string;
             expectedReturnAmount: string | null;
             expectedReturnRate: string | null;
+            /** @description Paid into the investment so far (approved only) */
+            fundedAmount: string | null;
             /** Format: uuid */
             investmentId: string | null;
             /** @enum {string} */
             investmentType: "personal" | "corporate" | "gipp";
             maturityDate: string | null;
             /**
-             * @description active once approved, otherwise the application status
+             * @description The investment's status once approved (awaiting_funding, active, matured, cancelled), otherwise the application's
              * @enum {string}
              */
-            status: "active" | "pending" | "under_review" | "approved" | "rejected";
+            status: "active" | "pending" | "under_review" | "approved" | "rejected" | "awaiting_funding" | "matured" | "cancelled";
             userEmail: string | null;
             /** Format: uuid */
             userId: string;
@@ -2515,6 +2982,89 @@ export interface components {
             /** @description Sum of submitted amounts in each currency applied in (never converted) */
             totalValueByCurrency: components["schemas"]["AmountByCurrency"][];
         };
+        PasskeyAssertionPayload: {
+            credential: components["schemas"]["PasskeyAuthenticationCredential"];
+        };
+        PasskeyAssertionResponse: {
+            /** @description base64url */
+            authenticatorData: string;
+            /** @description base64url */
+            clientDataJSON: string;
+            /** @description base64url */
+            signature: string;
+            /** @description base64url; the account the passkey was made for */
+            userHandle?: string;
+        };
+        PasskeyAttestationResponse: {
+            /** @description base64url */
+            attestationObject: string;
+            /** @description base64url */
+            authenticatorData?: string;
+            /** @description base64url */
+            clientDataJSON: string;
+            /** @description base64url */
+            publicKey?: string;
+            publicKeyAlgorithm?: number;
+            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+        };
+        PasskeyAuthenticationCredential: {
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @description base64url credential id */
+            id: string;
+            /** @description base64url credential id (the same as id) */
+            rawId: string;
+            response: components["schemas"]["PasskeyAssertionResponse"];
+            /** @enum {string} */
+            type: "public-key";
+        };
+        PasskeyCreationOptions: {
+            /** @description PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create() */
+            publicKey: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyList: {
+            items: components["schemas"]["PasskeySummary"][];
+        };
+        PasskeyNamePayload: {
+            /** @example Work laptop */
+            name: string;
+        };
+        PasskeyRegistrationCredential: {
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @description base64url credential id */
+            id: string;
+            /** @description base64url credential id (the same as id) */
+            rawId: string;
+            response: components["schemas"]["PasskeyAttestationResponse"];
+            /** @enum {string} */
+            type: "public-key";
+        };
+        PasskeyRequestOptions: {
+            /** @description PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get() */
+            publicKey: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeySummary: {
+            /** @description ISO-8601 */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description ISO-8601; null until first used to sign in */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description Synced across devices by its provider (a multi-device credential) */
+            synced: boolean;
+        };
         PasswordChangedResult: {
             /** @example true */
             changed: boolean;
@@ -2532,10 +3082,38 @@ export interface components {
              * @enum {string}
              */
             currency: "USD" | "EUR" | "GBP" | "SGD";
-            /** @enum {string} */
-            investmentType: "personal" | "corporate" | "gipp";
+            /**
+             * Format: uuid
+             * @description The investment this payment funds (GET /api/v1/investments)
+             */
+            investmentId: string;
+            /**
+             * @deprecated
+             * @description Ignored: the type is the investment's
+             * @enum {string}
+             */
+            investmentType?: "personal" | "corporate" | "gipp";
             /** @enum {string} */
             paymentMethod: "bank" | "crypto" | "balance";
+        };
+        PerformancePoint: {
+            /**
+             * @description Returns accrued and not yet paid out
+             * @example 41.40
+             */
+            accrued: string;
+            /** @example 2026-11-29 */
+            date: string;
+            /**
+             * @description Principal in investments
+             * @example 10000.00
+             */
+            invested: string;
+            /**
+             * @description invested + accrued
+             * @example 10041.40
+             */
+            value: string;
         };
         PersonalDataExport: {
             /** @description Investment applications and investments */
@@ -2565,6 +3143,27 @@ export interface components {
             };
             /** Format: uuid */
             userId: string;
+        };
+        PortfolioPerformance: {
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP" | "SGD";
+            /**
+             * @description Every return accrued up to the end of the period, those already paid out included
+             * @example 41.40
+             */
+            earningsToDate: string;
+            /**
+             * @description Money-weighted return of the period as a decimal fraction: the internal rate of return of the customer's payments in and out and the values at both ends, compounded over the period. Null when nothing was invested in the period.
+             * @example 0.0398
+             */
+            moneyWeightedReturn: string | null;
+            /** @description One point per day of the period, oldest first */
+            series: components["schemas"]["PerformancePoint"][];
+            /**
+             * @description Time-weighted return of the period as a decimal fraction (0.0412 = 4.12%): daily returns chained between payments in and out, so it measures the investments, not the timing of the money. Null when nothing was invested in the period.
+             * @example 0.0412
+             */
+            timeWeightedReturn: string | null;
         };
         PrivacyPreferences: {
             analyticsTracking: boolean;
@@ -2660,6 +3259,14 @@ export interface components {
             /** @description Single use; pass it as ?ticket= to GET /api/v1/events */
             ticket: string;
         };
+        ReauthenticatePayload: {
+            /** @description A code from the authenticator app (6 digits) or a recovery code */
+            code?: string;
+            /** @description A passkey assertion for the challenge of the passkey proof options */
+            passkey?: components["schemas"]["PasskeyAuthenticationCredential"];
+            /** @description The account's password */
+            password?: string;
+        };
         RecipientMatches: {
             /** @description At most 10 */
             items: components["schemas"]["RecipientView"][];
@@ -2690,9 +3297,14 @@ export interface components {
             /** @description For API clients; browsers send the httpOnly cookie instead */
             refreshToken?: string;
         };
+        RegisterPasskeyPayload: {
+            credential: components["schemas"]["PasskeyRegistrationCredential"];
+            /** @example Work laptop */
+            name: string;
+        };
         RejectTransactionBody: {
-            /** @description Told to the customer */
-            reason?: string;
+            /** @description Why it is rejected; told to the customer. Required and not blank. */
+            reason: string;
         };
         ReplyToTicketBody: {
             message: string;
@@ -2722,7 +3334,10 @@ export interface components {
         };
         RequestWithdrawalPayload: {
             accountName: string;
-            /** @description Account number, or an IBAN when longer than 15 characters */
+            /**
+             * @description An IBAN (checked for its country's length and its mod-97 check digits) or an account number of 4 to 17 digits; spaces ignored
+             * @example GB82 WEST 1234 5698 7654 32
+             */
             accountNumber: string;
             amount: string | number;
             bankBranchAddress: string;
@@ -2732,6 +3347,10 @@ export interface components {
              * @enum {string}
              */
             currency: "USD" | "EUR" | "GBP" | "SGD";
+            /**
+             * @description SWIFT/BIC code: 8 or 11 letters and digits (bank, country, location, optional branch)
+             * @example DEUTDEFF
+             */
             swiftCode: string;
         };
         ResendConfirmationPayload: {
@@ -2747,7 +3366,7 @@ export interface components {
         ReviewBody: {
             /** @enum {string} */
             decision: "under_review" | "approved" | "rejected";
-            /** @description Shown to the customer; cut to 1000 characters */
+            /** @description Shown to the customer; cut to 1000 characters. Required, not blank, when rejecting: the customer is told why. */
             note?: string;
         };
         ReviewKycDocumentBody: {
@@ -2769,6 +3388,11 @@ export interface components {
             currency: "USD" | "EUR" | "GBP" | "SGD";
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description The investment it secures: it unlocks when that investment matures
+             */
+            investmentId?: string | null;
             lockReason?: string | null;
             /** @enum {string} */
             status: "locked" | "unlocked";
@@ -2798,6 +3422,14 @@ export interface components {
             /** @enum {string} */
             status: "up" | "down";
         };
+        SessionEndedFromLink: {
+            /** @example true */
+            ended: boolean;
+        };
+        SessionList: {
+            /** @description Newest activity first */
+            items: components["schemas"]["SessionView"][];
+        };
         SessionUser: {
             /** @enum {string|null} */
             adminRole: "super_admin" | "admin" | "moderator" | "support" | null;
@@ -2812,6 +3444,35 @@ export interface components {
             userStatus: "active" | "suspended" | "pending";
             /** @enum {string} */
             userType: "customer" | "admin";
+        };
+        SessionView: {
+            /** @description The client address of the last sign-in or refresh (no place: no local address database) */
+            address: string | null;
+            /**
+             * Format: date-time
+             * @description When the session began (sign-in)
+             */
+            createdAt: string;
+            /** @description Whether this is the caller's own session (the one the request came from) */
+            current: boolean;
+            /** @description Browser, system and device named from the user agent, e.g. "Chrome 131, Windows 10"; null when it names none */
+            device: string | null;
+            /**
+             * Format: uuid
+             * @description The session id (the access tokens carry it as sid)
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in or refresh of the session
+             */
+            lastSeenAt: string;
+            /** @description The browser as it named itself at the last sign-in or refresh */
+            userAgent: string | null;
+        };
+        SessionsEnded: {
+            /** @description How many sessions were ended */
+            ended: number;
         };
         SettingHistory: {
             /** @description Newest first */
@@ -2851,11 +3512,9 @@ export interface components {
             userType: "customer";
         };
         SignUpResult: {
-            /** @description Always true: the account must be confirmed from the emailed link */
+            /** @description Always true: the person is to follow the link emailed to the address */
             confirmationRequired: boolean;
             email: string;
-            /** Format: uuid */
-            userId: string;
         };
         StoredFile: {
             createdAt: string;
@@ -3105,8 +3764,11 @@ export interface components {
         UpdateTicketBody: {
             /** @description A new answer; it sets the ticket resolved unless a status is given */
             adminResponse?: string;
-            /** @enum {string} */
-            status?: "in_progress" | "resolved" | "closed";
+            /**
+             * @description in_progress, resolved or closed; with an adminResponse also open (send and keep open)
+             * @enum {string}
+             */
+            status?: "open" | "in_progress" | "resolved" | "closed";
         };
         UserCounts: {
             active: number;
@@ -3134,12 +3796,16 @@ export interface components {
             data?: components["schemas"]["IdentityReport"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         UsersStatsSection: {
             available: boolean;
             data?: components["schemas"]["IdentityStats"] | null;
             /** @description Why the section is unavailable */
             message?: string | null;
+            /** @description false when the caller's admin role lacks the permission the section's figures need (then it carries no data) */
+            permitted: boolean;
         };
         VerificationConfigView: {
             available: boolean;
@@ -3785,6 +4451,93 @@ export interface operations {
             };
         };
     };
+    Treasury_earnings: {
+        parameters: {
+            query: {
+                /** @description Window start (a date, or a timestamp), inclusive */
+                from: string;
+                /** @description Window end: a date is included whole; a timestamp is exclusive. Accrued returns and assets under management are as of this end */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningsActualsView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     HealthDetails_details: {
         parameters: {
             query?: never;
@@ -3863,7 +4616,7 @@ export interface operations {
             query?: {
                 /** @description Client name, email or investment type */
                 q?: string;
-                status?: "active" | "pending" | "under_review" | "approved" | "rejected";
+                status?: "active" | "pending" | "under_review" | "approved" | "rejected" | "awaiting_funding" | "matured" | "cancelled";
                 limit?: number;
             };
             header?: never;
@@ -4249,6 +5002,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerCheckReport"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Treasury_maturities: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaturityScheduleView"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
@@ -6996,6 +7833,184 @@ export interface operations {
             };
         };
     };
+    UserSessions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    UserSessions_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     AdminUsers_suspend: {
         parameters: {
             query?: never;
@@ -7586,6 +8601,74 @@ export interface operations {
             };
         };
     };
+    EndSessionLink_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndSessionLinkPayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEndedFromLink"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Auth_signIn: {
         parameters: {
             query?: never;
@@ -7931,6 +9014,148 @@ export interface operations {
             };
         };
     };
+    PasskeySignIn_signInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    PasskeySignIn_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertionPayload"];
+            };
+        };
+        responses: {
+            /** @description Also sets the httpOnly refresh-token cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Auth_requestPasswordReset: {
         parameters: {
             query?: never;
@@ -8022,6 +9247,146 @@ export interface operations {
             };
             /** @description Invalid input: `message` is the first problem, `details` lists every field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Reauthentication_reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReauthenticatePayload"];
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Reauthentication_passkeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8254,15 +9619,6 @@ export interface operations {
             };
             /** @description Signed in but not allowed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The current state does not allow it, or a duplicate */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9266,6 +10622,99 @@ export interface operations {
             };
         };
     };
+    Investments_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentView"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     KycDocuments_list: {
         parameters: {
             query?: never;
@@ -9820,6 +11269,395 @@ export interface operations {
             };
         };
     };
+    MyPasskeys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MyPasskeys_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskeyPayload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySummary"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MyPasskeys_registrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current state does not allow it, or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MyPasskeys_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in, or the access token is invalid, expired or of an ended session
+             *
+             *     Not signed in, or the access token is invalid, expired or of an ended session
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MyPasskeys_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNamePayload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySummary"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Me_changePassword: {
         parameters: {
             query?: never;
@@ -10207,6 +12045,209 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is invalid, expired or of an ended session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MySessions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MySessions_endOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MySessions_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10777,6 +12818,94 @@ export interface operations {
             };
         };
     };
+    Portfolio_performance: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (UTC), YYYY-MM-DD; default: 89 days before `to` */
+                from?: string;
+                /** @description Last day of the period (UTC), YYYY-MM-DD, not after today; default: today. At most 5 years from `from`. */
+                to?: string;
+                currency?: "USD" | "EUR" | "GBP" | "SGD";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioPerformance"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Money_securityDeposits: {
         parameters: {
             query?: never;
@@ -10933,6 +13062,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicSettings"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Statements_download: {
+        parameters: {
+            query?: {
+                currency?: "USD" | "EUR" | "GBP" | "SGD";
+            };
+            header?: never;
+            path: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, as an attachment named statement-YYYY-MM-CUR.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limited: wait for Retry-After seconds */
@@ -11903,7 +14120,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            /**
+             * @description Not signed in, or the access token is invalid, expired or of an ended session
+             *
+             *     Not signed in, or the access token is invalid, expired or of an ended session
+             */
             401: {
                 headers: {
                     [name: string]: unknown;

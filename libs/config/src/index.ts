@@ -3,3 +3,4 @@ export * from './service-environment';
 export * from './jwt-keys';
 export * from './settings-secrets';
 export * from './flags';
+export * from './clock';

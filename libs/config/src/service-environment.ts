@@ -1,4 +1,16 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator, ValidationArguments } from 'class-validator';
+
+/** Zero whenever NODE_ENV is production: test-only switches never reach a real deployment. */
+function ZeroInProduction(message: string) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'zeroInProduction',
+      target: target.constructor,
+      propertyName,
+      options: { message },
+      validator: { validate: (value: unknown, args: ValidationArguments) => (args.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || value === 0 },
+    });
+}
 
 export const NODE_ENVIRONMENTS = ['development', 'test', 'production'] as const;
 export type NodeEnvironment = (typeof NODE_ENVIRONMENTS)[number];
@@ -65,6 +77,16 @@ export class ServiceEnvironment {
   @Min(1)
   @Max(5)
   JETSTREAM_REPLICAS: number = 1;
+
+  /**
+   * Outside production only: moves every service's "today" forward by whole days, so
+   * accrual and maturity can be watched on a running stack. Refused in production.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(36_600)
+  @ZeroInProduction('must be 0 in production (moving the clock is for testing only)')
+  CLOCK_OFFSET_DAYS: number = 0;
 
   /**
    * A small HTTP port of the service's own for its orchestrator's probes: liveness at

@@ -21,7 +21,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   gatewayUrl: string;
   mailUrl: string | null;
-  startService(service: BackendService): void;
+  /** Starts a stopped service again, with extra environment when given (a test moves its clock with CLOCK_OFFSET_DAYS). */
+  startService(service: BackendService, extraEnv?: NodeJS.ProcessEnv): void;
   stopService(service: BackendService): Promise<void>;
   waitUntilReady(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -64,8 +65,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
   }
 
-  const startService = (service: BackendService) =>
-    supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env, cwd: options.root });
+  const startService = (service: BackendService, extraEnv: NodeJS.ProcessEnv = {}) =>
+    supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env: { ...env, ...extraEnv }, cwd: options.root });
 
   for (const service of BACKEND_SERVICES) startService(service);
   supervisor.start({

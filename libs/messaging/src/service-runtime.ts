@@ -4,7 +4,7 @@ import { ModuleRef, NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
 import { BackendService, healthCommand, ServiceHealth } from '@portal/contracts';
-import { ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
+import { Clock, clockFromEnvironment, ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { CommandServer } from './command-server';
 import { checkDependencies, HealthPort, serviceHealthChecks } from './health-port';
@@ -52,7 +52,7 @@ function healthController(service: BackendService): Type<unknown> {
 @Global()
 @Module({})
 export class ServiceRuntimeModule {
-  static forService<E extends ServiceEnvironment>(service: BackendService, environment: E, logger: Logger): DynamicModule {
+  static forService<E extends ServiceEnvironment>(service: BackendService, environment: E, logger: Logger, clock: Clock = clockFromEnvironment(environment)): DynamicModule {
     return {
       module: ServiceRuntimeModule,
       controllers: [healthController(service), deadLetterController(service)],
@@ -60,6 +60,7 @@ export class ServiceRuntimeModule {
         { provide: SERVICE_NAME, useValue: service },
         { provide: SERVICE_ENVIRONMENT, useValue: environment },
         { provide: LOGGER, useValue: logger },
+        { provide: Clock, useValue: clock },
         { provide: NATS_CONNECTION, useFactory: () => connectToNats(environment.NATS_URL, `${service}-${process.pid}`, logger) },
         {
           provide: ServiceClient,
@@ -75,7 +76,7 @@ export class ServiceRuntimeModule {
           useFactory: (connection: NatsConnection, registry: EventConsumerRegistry) => new DeadLetterOffice(service, connection, registry),
         },
       ],
-      exports: [SERVICE_NAME, SERVICE_ENVIRONMENT, LOGGER, NATS_CONNECTION, ServiceClient, EventConsumerRegistry],
+      exports: [SERVICE_NAME, SERVICE_ENVIRONMENT, LOGGER, Clock, NATS_CONNECTION, ServiceClient, EventConsumerRegistry],
     };
   }
 }
@@ -87,6 +88,8 @@ export interface RunServiceOptions<E extends ServiceEnvironment> {
   module: (environment: E, logger: Logger) => DynamicModule | Type<unknown>;
   /** Environment to read instead of process.env (tests); a bad one throws instead of exiting. */
   env?: NodeJS.ProcessEnv;
+  /** The service's clock instead of the wall clock (tests move time with a ManualClock). */
+  clock?: Clock;
 }
 
 /**
@@ -112,7 +115,7 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     {
       module: class ServiceRootModule {},
-      imports: [ServiceRuntimeModule.forService(options.service, environment, logger), options.module(environment, logger)],
+      imports: [ServiceRuntimeModule.forService(options.service, environment, logger, options.clock), options.module(environment, logger)],
     } as unknown as Type<unknown>,
     {
       strategy: new CommandServer(

@@ -33,6 +33,22 @@ export async function setCustomerState(databaseUrl: string, userId: string, stat
   }
 }
 
+/**
+ * Moves back in time when each of the user's sessions last proved who is behind it (the
+ * sign-in, or a later confirmation), as if `minutes` had passed since: what a test of an
+ * action that needs a recent sign-in uses instead of waiting.
+ */
+export async function ageSignInProofs(databaseUrl: string, userId: string, minutes: number): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(`UPDATE identity.sign_in_proofs SET proved_at = proved_at - make_interval(mins => $2) WHERE user_id = $1`, [userId, minutes]);
+    if (!rowCount) throw new Error(`user ${userId} has no session with a sign-in proof`);
+  } finally {
+    await client.end();
+  }
+}
+
 let announcements = 0;
 
 /**

@@ -9,3 +9,5 @@ export * from './service-basics';
 export * from './jetstream';
 export * from './customer-state';
 export * from './service-under-test';
+export * from './sample-files';
+export * from './application-documents';

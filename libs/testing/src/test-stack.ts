@@ -30,7 +30,7 @@ export function repositoryRoot(): string {
  * The whole portal as separate processes (every service, the gateway, MailDev) against a
  * fresh database and a NATS and Redis of its own: what the end-to-end suites drive.
  */
-export async function startTestStack(label: string, options: { serveWebApp?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
+export async function startTestStack(label: string, options: { serveWebApp?: boolean; env?: NodeJS.ProcessEnv; host?: '127.0.0.1' | 'localhost' } = {}): Promise<TestStack> {
   const root = repositoryRoot();
   const infrastructure = await startTestInfrastructure(
     label,
@@ -48,7 +48,8 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
   // started again on fresh ports.
   for (let attempt = 1; ; attempt++) {
     const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
-    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    // The browser suite serves the portal at localhost: WebAuthn (passkeys) refuses IP-address origins.
+    const baseUrl = `http://${options.host ?? '127.0.0.1'}:${gatewayPort}`;
     const env = { ...infrastructure.env, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
     const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
     let stack: LocalStack;

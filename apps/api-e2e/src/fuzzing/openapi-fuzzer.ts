@@ -124,6 +124,22 @@ const RAW_BODIES: readonly { raw: string; label: string }[] = [
   { raw: '{"x":"' + 'y'.repeat(300_000) + '"}', label: 'a body over the size limit' },
 ];
 
+/**
+ * One value of every JSON type, sent in each field of every write operation's body in turn
+ * (issue 29: a null in PATCH /me answered 500): null, a string, numbers, a boolean, an array
+ * and an object. The field missing altogether is tried besides.
+ */
+export const JSON_TYPE_PROBES: readonly { label: string; value: unknown }[] = [
+  { label: 'null', value: null },
+  { label: 'a string', value: 'fuzz' },
+  { label: 'an empty string', value: '' },
+  { label: 'a whole number', value: 7 },
+  { label: 'a fraction', value: 99.999 },
+  { label: 'a boolean', value: false },
+  { label: 'an array', value: ['fuzz'] },
+  { label: 'an object', value: { fuzz: 1 } },
+];
+
 const HOSTILE_PATH_VALUES: readonly string[] = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '..%2F..%2Fetc', '%00', '%F0%9F%98%80', 'x'.repeat(2_000), "'%20OR%201=1", '-1', '99999999999999999999'];
 
 const HOSTILE_HEADERS: readonly Record<string, string>[] = [
@@ -179,6 +195,15 @@ export class OpenApiFuzzer {
       for (const field of fields) {
         for (const value of HOSTILE_VALUES) add(`body ${field}=${JSON.stringify(value)?.slice(0, 30)}`, validPath(), json({ ...(body as object), [field]: value }));
       }
+      // Every field, nested ones included, with a value of each JSON type and missing: inside
+      // the plausible body, and alone (so no other field's refusal comes first, as with PATCH /me).
+      for (const field of bodySchema ? this.fieldPaths(bodySchema) : []) {
+        for (const probe of JSON_TYPE_PROBES) {
+          add(`body ${field.join('.')} = ${probe.label}`, validPath(), json(withField(body, field, probe.value)));
+          add(`body with only ${field.join('.')} = ${probe.label}`, validPath(), json(withField({}, field, probe.value)));
+        }
+        add(`body ${field.join('.')} missing`, validPath(), json(withoutField(body, field)));
+      }
       for (const raw of RAW_BODIES) add(`raw body: ${raw.label}`, validPath(), { raw: raw.raw, contentType: 'application/json' });
       add('body with unknown and pollution keys', validPath(), { raw: JSON.stringify({ ...(body as object), extra: 1 }).replace(/^\{/, '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},'), contentType: 'application/json' });
     }
@@ -189,6 +214,20 @@ export class OpenApiFuzzer {
       add(`random mix #${index}`, path + this.query(parameters, () => (this.random.next() < 0.5 ? String(this.random.pick(HOSTILE_VALUES)) : null)), json(body));
     }
     return requests;
+  }
+
+  /** The paths of a body's fields: each property, and the properties of object properties (two levels, as the contracts nest). */
+  private fieldPaths(schema: Schema, prefix: string[] = [], depth = 0): string[][] {
+    const properties = this.resolve(schema).properties ?? {};
+    return Object.entries(properties).flatMap(([name, property]) => {
+      const path = [...prefix, name];
+      const resolved = this.resolve(property);
+      const variants = resolved.oneOf ?? resolved.anyOf;
+      const nested = depth < 1 && !variants && resolved.properties ? this.fieldPaths(resolved, path, depth + 1) : [];
+      const items = depth < 1 && resolved.items ? this.resolve(resolved.items) : undefined;
+      const inItems = items?.properties ? this.fieldPaths(items, [...path, '0'], depth + 1) : [];
+      return [path, ...nested, ...inItems];
+    });
   }
 
   private fillPath(template: string, parameters: Parameter[], override: (name: string) => string | null): string {
@@ -281,3 +320,27 @@ export const LEAK_PATTERNS: readonly RegExp[] = [
   /node_modules|\/work\/|\/home\/|\/usr\/src\//,
   /ECONNREFUSED|ETIMEDOUT|NatsError|ioredis/,
 ];
+
+/** A copy of `body` with `value` at `path` (objects or arrays made on the way as needed). */
+export function withField(body: unknown, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  const container = body !== null && typeof body === 'object' ? body : {};
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(container) ? [...container] : { ...(container as Record<string, unknown>) };
+  const child = (copy as Record<string, unknown>)[head];
+  (copy as Record<string, unknown>)[head] = rest.length === 0 ? value : withField(child ?? (/^\d+$/.test(rest[0]) ? [] : {}), rest, value);
+  return copy;
+}
+
+/** A copy of `body` without the field at `path`. */
+export function withoutField(body: unknown, path: string[]): unknown {
+  if (body === null || typeof body !== 'object') return body;
+  const [head, ...rest] = path;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(body) ? [...body] : { ...(body as Record<string, unknown>) };
+  if (rest.length === 0) {
+    if (Array.isArray(copy)) copy.splice(Number(head), 1);
+    else delete copy[head];
+  } else {
+    (copy as Record<string, unknown>)[head] = withoutField((copy as Record<string, unknown>)[head], rest);
+  }
+  return copy;
+}

@@ -100,7 +100,7 @@ describe('a deleted account’s applications', () => {
     await client.as(deleted).send(ApplicationsCommands.submit, { applicationType: 'personal', fullName: 'Ada Lovelace', draft: true });
     const othersFile = uploaded(other);
     await client.as(other).send(ApplicationsCommands.submit, { applicationType: 'personal', fullName: 'Someone Else', documentIds: [othersFile], draft: true });
-    await client.as(other).send(ApplicationsCommands.submit, personal([], { fullName: 'Someone Else' }));
+    await client.as(other).send(ApplicationsCommands.submit, personal([uploaded(other)], { fullName: 'Someone Else' }));
     expect((await applicationsOf(deleted.userId)).map((row) => row.status)).toEqual(['approved', 'draft', 'draft', 'pending']);
 
     // Which files the kept records refer to: never a draft's, so the same before and after the drafts go.

@@ -1,5 +1,5 @@
 import { APPLICATION_MESSAGES } from '@portal/contracts';
-import { addMonths, cleanApplication, expectedReturnMinor, fromMinor, OfferedOptions, sanitizeText, submissionProblems, toMinor } from './application-rules';
+import { addMonths, cleanApplication, draftProblems, expectedReturnMinor, fromMinor, OfferedOptions, sanitizeText, submissionProblems, toMinor } from './application-rules';
 
 const options: OfferedOptions = {
   durations: { personal: [3, 6, 12, 24, 36], corporate: [3, 6, 12, 24, 36, 48, 60], gipp: [3, 6, 12, 24, 36] },
@@ -28,6 +28,16 @@ describe('application rules', () => {
     expect(toMinor('1500.00')).toBe(150000n);
     expect(toMinor('0.10')).toBe(10n);
     expect(fromMinor(150099n)).toBe('1500.99');
+  });
+
+  it('refuses names an admin reads with hidden characters, in a submission and in a draft', () => {
+    const message = 'Names cannot contain invisible characters or characters that change the reading direction.';
+    expect(submissionProblems(personal({ fullName: 'Ada\u202Enimda' }), options)).toEqual({ message, details: [{ field: 'fullName', message }] });
+    const corporate = cleanApplication({ applicationType: 'corporate', companyName: 'Acme\u200B', applicationData: { directorsName: 'Eve\u2066Ada' } });
+    expect(draftProblems(corporate)?.details).toEqual([
+      { field: 'companyName', message },
+      { field: 'applicationData.directorsName', message },
+    ]);
   });
 
   it('accepts a complete personal application', () => {

@@ -1,4 +1,18 @@
-import { ANNUAL_INCOME_STEP, APPLICATION_MESSAGES, ApplicationInput, ApplicationType, FieldError, INVESTMENT_STEP, MINIMUM_INVESTMENT, TEXT_LIMIT } from '@portal/contracts';
+import {
+  ANNUAL_INCOME_STEP,
+  APPLICATION_MESSAGES,
+  ApplicationDocument,
+  ApplicationInput,
+  ApplicationType,
+  FieldError,
+  hasHiddenCharacters,
+  INVESTMENT_STEP,
+  MINIMUM_INVESTMENT,
+  MISSING_DOCUMENT_MESSAGES,
+  missingRequiredDocuments,
+  TEXT_LIMIT,
+  USER_MESSAGES,
+} from '@portal/contracts';
 
 /** Spec 01 §5: the characters < > " ' are removed, the text trimmed and cut to 1000 characters. */
 export function sanitizeText(value: unknown): string | null {
@@ -117,6 +131,8 @@ export function submissionProblems(application: CleanApplication, options: Offer
   if (missing.length > 0) {
     return { message: APPLICATION_MESSAGES.required, details: missing.map((rule) => ({ field: rule.field, message: `${rule.label} is required` })) };
   }
+  const names = nameProblems(application);
+  if (names) return names;
   const details: FieldError[] = [];
   const amount = application.investmentAmountMinor as bigint;
   if (type === 'gipp') {
@@ -148,12 +164,40 @@ export function submissionProblems(application: CleanApplication, options: Offer
   return details.length > 0 ? { message: details[0].message, details } : null;
 }
 
+/**
+ * The required document slots (contracts' application-documents.ts, the rule the forms
+ * mirror) that none of the attached documents fills; checked on submission, never on a
+ * draft. Each missing slot is a detail under `documents.<slot>`, where the form shows it.
+ */
+export function documentProblems(type: ApplicationType, documents: Pick<ApplicationDocument, 'purpose'>[]): { message: string; details: FieldError[] } | null {
+  const missing = missingRequiredDocuments(type, documents.map((document) => document.purpose));
+  if (missing.length === 0) return null;
+  return {
+    message: APPLICATION_MESSAGES.documentsRequired,
+    details: missing.map((slot) => ({ field: `documents.${slot}`, message: MISSING_DOCUMENT_MESSAGES[slot] ?? APPLICATION_MESSAGES.documentsRequired })),
+  };
+}
+
 /** A draft may be incomplete, but what it holds must still be sane. */
 export function draftProblems(application: CleanApplication): { message: string; details: FieldError[] } | null {
   if (application.investmentAmountMinor !== null && application.investmentAmountMinor < 0n) {
     return { message: APPLICATION_MESSAGES.positiveAmount, details: [{ field: 'investmentAmount', message: APPLICATION_MESSAGES.positiveAmount }] };
   }
-  return null;
+  return nameProblems(application);
+}
+
+/**
+ * Names an admin reads in the review (the applicant's, the company's, the directors'): none
+ * may hold text-direction controls or zero-width characters (common/hidden-characters.ts).
+ */
+export function nameProblems(application: CleanApplication): { message: string; details: FieldError[] } | null {
+  const names: [string, unknown][] = [
+    ['fullName', application.fullName],
+    ['companyName', application.companyName],
+    ['applicationData.directorsName', application.applicationData.directorsName],
+  ];
+  const details = names.filter(([, value]) => typeof value === 'string' && hasHiddenCharacters(value)).map(([field]) => ({ field, message: USER_MESSAGES.name_hidden_characters }));
+  return details.length > 0 ? { message: details[0].message, details } : null;
 }
 
 /** Adds whole months to a calendar date (YYYY-MM-DD), keeping the day or the month's last day. */

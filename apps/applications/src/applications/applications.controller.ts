@@ -9,7 +9,6 @@ import {
   ApplicationPage,
   ApplicationsCommands,
   ApplicationView,
-  InvestmentList,
   LatestApplicationStatus,
   ListOwnApplicationsPayload,
   OversightPage,
@@ -62,12 +61,6 @@ export class ApplicationsController {
     return this.applications.review(payload, actor);
   }
 
-  @HandlesCommand(ApplicationsCommands.listOwnInvestments)
-  listOwnInvestments(@CommandActor() actor: Actor | null): Promise<InvestmentList> {
-    return this.applications.listOwnInvestments(actor);
-  }
-
-  /** Internal (kyc, erasing a deleted account's files); the gateway never forwards it. */
   @HandlesCommand(ApplicationsCommands.referencedFiles)
   referencedFiles(@CommandPayload() payload: ReferencedFilesPayload): Promise<ReferencedFiles> {
     return this.applications.referencedFiles(payload.userId, payload.fileIds);

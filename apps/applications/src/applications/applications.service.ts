@@ -18,13 +18,15 @@ import {
   Currency,
   DEFAULT_FEATURE_TOGGLES,
   IdentityCommands,
-  InvestmentList,
+  InvestmentTerms,
   InvestmentView,
+  LedgerInvestmentCommands,
   KycFileCommands,
   LatestApplicationStatus,
   OversightPage,
   OversightRow,
   ReferencedFiles,
+  REJECTION_REASON_MESSAGE,
   ReviewApplicationPayload,
   ReviewDecision,
   UserSummary,
@@ -32,9 +34,9 @@ import {
 import { addToOutbox, PlatformSettings, ServiceClient, ServiceCallError, ServiceError } from '@portal/messaging';
 import { Investment } from '../investments/investment.entity';
 import {
-  addMonths,
   cleanApplication,
   CleanApplication,
+  documentProblems,
   draftProblems,
   expectedReturnMinor,
   fromMinor,
@@ -49,6 +51,7 @@ const DEFAULT_DURATIONS: Record<ApplicationType, number[]> = { personal: [3, 6, 
 const DEFAULT_STRUCTURES = ['Private Limited Company', 'Public Limited Company', 'Partnership', 'Sole Proprietorship', 'Limited Liability Partnership', 'Other'];
 const DEFAULT_CATEGORIES = ['Oil & Gas', 'Gold Mining', 'Real Estate', 'Technology', 'Healthcare', 'Renewable Energy'];
 const DEFAULT_ROI: Record<ApplicationType, number> = { personal: 15, corporate: 18, gipp: 25 };
+const DEFAULT_FEES: Record<ApplicationType, number> = { personal: 2.5, corporate: 2, gipp: 1.5 };
 
 /** Allowed moves of the review workflow; anything else is a 409. */
 const TRANSITIONS: Record<ApplicationStatus, ReviewDecision[]> = {
@@ -60,10 +63,6 @@ const TRANSITIONS: Record<ApplicationStatus, ReviewDecision[]> = {
 };
 
 const NOT_FOUND = 'Application not found';
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** Another service's refusal or outage, answered as such rather than as this service's own failure (a 500). */
 function passOn(error: unknown): never {
@@ -95,6 +94,7 @@ export class ApplicationsService {
     if (!draft) this.requireInvestmentsEnabled();
     this.check(application, draft);
     const documents = await this.ownedDocuments(input.documentIds ?? [], customer);
+    if (!draft) this.checkDocuments(application, documents);
     const contact = draft ? null : await this.accountOf(customer);
     return this.dataSource.transaction(async (manager) => {
       const record = manager.create(InvestmentApplication, { id: randomUUID(), userId: customer.userId, currency: 'USD', version: 1 });
@@ -112,6 +112,7 @@ export class ApplicationsService {
     if (!draft) this.requireInvestmentsEnabled();
     this.check(application, draft);
     const documents = await this.ownedDocuments(input.documentIds ?? [], customer);
+    if (!draft) this.checkDocuments(application, documents);
     const contact = draft ? null : await this.accountOf(customer);
     return this.dataSource.transaction(async (manager) => {
       const record = await manager.findOne(InvestmentApplication, { where: { id: applicationId, userId: customer.userId }, lock: { mode: 'pessimistic_write' } });
@@ -152,12 +153,6 @@ export class ApplicationsService {
       .orderBy('application.submittedAt', 'DESC')
       .getOne();
     return { status: row?.status ?? null, applicationId: row?.id ?? null };
-  }
-
-  async listOwnInvestments(actor: Actor | null): Promise<InvestmentList> {
-    const caller = this.requireSignedIn(actor);
-    const rows = await this.dataSource.manager.find(Investment, { where: { userId: caller.userId }, order: { createdAt: 'DESC' } });
-    return { items: rows.map((row) => this.investmentView(row)), total: rows.length };
   }
 
   /**
@@ -217,6 +212,8 @@ export class ApplicationsService {
   async review(payload: ReviewApplicationPayload, actor: Actor | null): Promise<ApplicationView> {
     const admin = this.requireAdmin(actor);
     const note = sanitizeText(payload.note);
+    // The customer is told why: a rejection without a reason changes nothing (issue 30).
+    if (payload.decision === 'rejected' && !note) throw ServiceError.badRequest(REJECTION_REASON_MESSAGE, { details: [{ field: 'note', message: REJECTION_REASON_MESSAGE }] });
     return this.dataSource.transaction(async (manager) => {
       const record = await manager.findOne(InvestmentApplication, { where: { id: payload.applicationId }, lock: { mode: 'pessimistic_write' } });
       if (!record || record.status === 'draft') throw ServiceError.notFound(NOT_FOUND, 'application_not_found');
@@ -242,6 +239,7 @@ export class ApplicationsService {
         submittedAt: (record.submittedAt ?? record.createdAt).toISOString(),
         version: record.version,
         investmentId: investment?.id ?? null,
+        terms: investment ? this.termsOf(investment) : null,
       });
       await addToOutbox(manager, ApplicationsEvents.auditRecorded, {
         category: 'admin_action',
@@ -289,9 +287,11 @@ export class ApplicationsService {
         .orderBy('application.currency')
         .getRawMany<{ currency: string; value: string }>(),
     ]);
-    const people = await this.people(rows.map((row) => row.userId), admin);
+    const approved = rows.flatMap((row) => ((row as InvestmentApplication & { investment?: Investment }).investment ? [(row as InvestmentApplication & { investment: Investment }).investment.id] : []));
+    const [people, lifecycles] = await Promise.all([this.people(rows.map((row) => row.userId), admin), this.lifecycles(approved, admin)]);
     const items: OversightRow[] = rows.map((row) => {
       const investment = (row as InvestmentApplication & { investment?: Investment }).investment ?? null;
+      const lifecycle = investment ? lifecycles.get(investment.id) : undefined;
       const person = people.get(row.userId);
       return {
         applicationId: row.id,
@@ -302,10 +302,13 @@ export class ApplicationsService {
         investmentType: row.applicationType,
         amount: row.investmentAmountMinor === null ? null : fromMinor(row.investmentAmountMinor),
         currency: row.currency,
-        status: investment ? 'active' : (row.status as OversightRow['status']),
-        expectedReturnRate: investment ? Number(investment.expectedReturnRate).toFixed(2) : this.roiRate(row.applicationType).toFixed(2),
+        // The ledger's word once approved; awaiting funding until the ledger has opened it.
+        status: investment ? (lifecycle?.status ?? 'awaiting_funding') : (row.status as OversightRow['status']),
+        fundedAmount: investment ? (lifecycle?.fundedAmount ?? '0.00') : null,
+        accruedReturn: investment ? (lifecycle?.accruedReturn ?? '0.00') : null,
+        expectedReturnRate: investment ? Number(investment.expectedReturnRate).toFixed(2) : this.percentByType('roi_rates', row.applicationType, DEFAULT_ROI).toFixed(2),
         expectedReturnAmount: investment ? fromMinor(investment.expectedReturnMinor) : null,
-        maturityDate: investment?.maturityDate ?? null,
+        maturityDate: lifecycle?.maturityDate ?? null,
         applicationDate: row.submittedAt?.toISOString() ?? null,
       };
     });
@@ -327,6 +330,12 @@ export class ApplicationsService {
   private check(application: CleanApplication, draft: boolean): void {
     const problems = draft ? draftProblems(application) : submissionProblems(application, this.offeredOptions());
     if (problems) throw ServiceError.badRequest(problems.message, { code: 'invalid_application', details: problems.details });
+  }
+
+  /** A submission holds a file in each slot its form marks as required (issue 30); a draft need not. */
+  private checkDocuments(application: CleanApplication, documents: ApplicationDocument[]): void {
+    const problems = documentProblems(application.applicationType, documents);
+    if (problems) throw ServiceError.badRequest(problems.message, { code: 'application_documents_required', details: problems.details });
   }
 
   private fill(record: InvestmentApplication, application: CleanApplication, documents: ApplicationDocument[], draft: boolean, contact: UserSummaryLike | null): void {
@@ -358,10 +367,15 @@ export class ApplicationsService {
     });
   }
 
+  /**
+   * The investment an approval opens, its terms fixed now from roi_rates and platform_fees
+   * (a later change of either does not touch it). The ledger opens it as awaiting funding.
+   */
   private async openInvestment(manager: EntityManager, record: InvestmentApplication): Promise<Investment> {
-    const rate = this.roiRate(record.applicationType);
-    const startDate = today();
+    const rate = this.percentByType('roi_rates', record.applicationType, DEFAULT_ROI);
+    const feeRate = this.percentByType('platform_fees', record.applicationType, DEFAULT_FEES);
     const amount = BigInt(record.investmentAmountMinor ?? '0');
+    const months = record.investmentDuration ?? 12;
     const investment = manager.create(Investment, {
       id: randomUUID(),
       applicationId: record.id,
@@ -369,15 +383,26 @@ export class ApplicationsService {
       investmentType: record.applicationType,
       amountMinor: amount.toString(),
       currency: record.currency,
-      status: 'active',
-      startDate,
-      maturityDate: record.investmentDuration ? addMonths(startDate, record.investmentDuration) : null,
-      durationMonths: record.investmentDuration,
+      durationMonths: months,
       expectedReturnRate: rate.toFixed(2),
-      expectedReturnMinor: expectedReturnMinor(amount, rate, record.investmentDuration).toString(),
+      expectedReturnMinor: expectedReturnMinor(amount, rate, months).toString(),
+      feeRate: feeRate.toFixed(2),
+      feeMinor: expectedReturnMinor(amount, feeRate, months).toString(),
     });
     await manager.insert(Investment, investment);
     return investment;
+  }
+
+  private termsOf(investment: Investment): InvestmentTerms {
+    return {
+      amount: fromMinor(investment.amountMinor),
+      currency: investment.currency as Currency,
+      durationMonths: investment.durationMonths,
+      expectedReturnRate: Number(investment.expectedReturnRate).toFixed(2),
+      expectedReturnAmount: fromMinor(investment.expectedReturnMinor),
+      feeRate: Number(investment.feeRate).toFixed(2),
+      feeAmount: fromMinor(investment.feeMinor),
+    };
   }
 
   /**
@@ -443,6 +468,18 @@ export class ApplicationsService {
     return new Map(investments.map((investment) => [investment.applicationId, investment.id]));
   }
 
+  /** The ledger's view of these investments (status, funding, accrual); empty when it cannot answer, the list still shows. */
+  private async lifecycles(investmentIds: string[], admin: Actor): Promise<Map<string, InvestmentView>> {
+    if (investmentIds.length === 0) return new Map();
+    try {
+      const { items } = await this.services.send(LedgerInvestmentCommands.lookupInvestments, { investmentIds }, { actor: admin });
+      return new Map(items.map((item) => [item.id, item]));
+    } catch (error) {
+      if (error instanceof ServiceCallError) return new Map();
+      throw error;
+    }
+  }
+
   private nameOf(person: UserSummary | undefined): string | null {
     return person ? `${person.firstName} ${person.lastName}`.trim() : null;
   }
@@ -459,10 +496,11 @@ export class ApplicationsService {
     };
   }
 
-  private roiRate(type: ApplicationType): number {
-    const rates = this.settings.get<unknown>('roi_rates');
+  /** An annual percent by investment type from a setting (roi_rates, platform_fees), or the spec's default. */
+  private percentByType(key: 'roi_rates' | 'platform_fees', type: ApplicationType, defaults: Record<ApplicationType, number>): number {
+    const rates = this.settings.get<unknown>(key);
     const value = isRecord(rates) ? rates[type] : undefined;
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_ROI[type];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : defaults[type];
   }
 
   private requireInvestmentsEnabled(): void {
@@ -517,24 +555,6 @@ export class ApplicationsService {
       investmentId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
-  investmentView(row: Investment): InvestmentView {
-    return {
-      id: row.id,
-      applicationId: row.applicationId,
-      userId: row.userId,
-      investmentType: row.investmentType,
-      amount: fromMinor(row.amountMinor),
-      currency: row.currency,
-      status: row.status,
-      startDate: row.startDate,
-      maturityDate: row.maturityDate,
-      durationMonths: row.durationMonths,
-      expectedReturnRate: Number(row.expectedReturnRate).toFixed(2),
-      expectedReturnAmount: fromMinor(row.expectedReturnMinor),
-      createdAt: row.createdAt.toISOString(),
     };
   }
 }

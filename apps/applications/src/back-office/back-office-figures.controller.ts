@@ -11,7 +11,7 @@ import {
   ReportWindowPayload,
   reportWindowProblem,
 } from '@portal/contracts';
-import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
 function requireAdmin(actor: Actor | null): void {
@@ -31,11 +31,16 @@ function formatMinor(minor: string | number | bigint): string {
 /** The applications service's own figures for the admin overview and reports. */
 @Controller()
 export class BackOfficeFiguresController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: PlatformSettings,
+  ) {}
 
   @HandlesCommand(ApplicationsBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor): Promise<ApplicationsStats> {
     requireAdmin(actor);
+    // Investment totals: roles with the investments permission only (the overview hides the card for the others).
+    if (!adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
     const [[investments], [applications]] = await Promise.all([
       this.dataSource.query(
         `SELECT count(*) AS total,

@@ -31,8 +31,8 @@ describe('applications figures for the back office', () => {
     );
   const investment = (type: string) =>
     database.query(
-      `INSERT INTO applications.investments (id, application_id, user_id, investment_type, amount_minor, currency, status, start_date, expected_return_rate, expected_return_minor)
-       VALUES ($1, $2, $3, $4, 100000, 'USD', 'active', current_date, 15, 15000)`,
+      `INSERT INTO applications.investments (id, application_id, user_id, investment_type, amount_minor, currency, duration_months, expected_return_rate, expected_return_minor, fee_rate, fee_minor)
+       VALUES ($1, $2, $3, $4, 100000, 'USD', 12, 15, 15000, 2.5, 2500)`,
       [randomUUID(), randomUUID(), randomUUID(), type],
     );
   const window = (fromDaysAgo: number) => ({ from: new Date(Date.now() - fromDaysAgo * 86_400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() });
@@ -45,7 +45,9 @@ describe('applications figures for the back office', () => {
     await application('personal', 'draft', null, 700_000);
     for (const type of ['personal', 'personal', 'corporate', 'gipp']) await investment(type);
 
-    expect(await client.as(admin).send(ApplicationsBackOfficeCommands.stats, {})).toEqual({ totalInvestments: 4, personal: 2, corporate: 1, gipp: 1, pendingApprovals: 2 });
+    expect(await client.as({ ...admin, adminRole: 'admin' }).send(ApplicationsBackOfficeCommands.stats, {})).toEqual({ totalInvestments: 4, personal: 2, corporate: 1, gipp: 1, pendingApprovals: 2 });
+    // Investment totals are for roles with the investments permission: not the support role.
+    expect(await failure(client.as(admin).send(ApplicationsBackOfficeCommands.stats, {}))).toMatchObject({ statusCode: 403 });
 
     const weekly = await client.as(admin).send(ApplicationsBackOfficeCommands.report, window(7));
     expect(weekly.submitted).toBe(3);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserSummary, UserType } from '@portal/contracts';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { ADMIN_ROLES, AdminRole, IsOmittable, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserSummary, UserType } from '@portal/contracts';
 
 export class AdminUserSummary implements UserSummary {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -15,7 +15,7 @@ export class AdminUserSummary implements UserSummary {
 
 export class SuspendUserBody {
   @ApiPropertyOptional({ maxLength: 500, description: 'Why, for the audit log' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   reason?: string;

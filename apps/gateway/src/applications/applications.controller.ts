@@ -6,12 +6,14 @@ import {
   ApplicationsCommands,
   ApplicationView,
   InvestmentList,
+  InvestmentView,
+  LedgerInvestmentCommands,
   LatestApplicationStatus,
   OversightPage,
   RequestMeta,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { RequiresAdminPermission, SignedIn } from '../auth/access.decorators';
+import { RequiresAdminPermission, Roles, SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -67,6 +69,10 @@ export class ApplicationsController {
   }
 }
 
+const investmentNotFound = () => new ApiError({ statusCode: 404, error: 'Not Found', message: 'Investment not found', code: 'investment_not_found' });
+const investmentId = new ParseUUIDPipe({ exceptionFactory: investmentNotFound });
+
+/** The customer's investments, as the ledger keeps them: funding, accrual, maturity. */
 @ApiTags('applications')
 @ApiCommonErrors()
 @SignedIn()
@@ -75,10 +81,20 @@ export class InvestmentsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your investments (approved applications)' })
+  @ApiOperation({ summary: 'Your investments: awaiting funding, active, matured or cancelled, with funding, accrued return, fee and net payout' })
   @ApiOkResponse({ type: InvestmentList })
   list(@RequestMetadata() meta: RequestMeta): Promise<InvestmentList> {
-    return this.services.send(ApplicationsCommands.listOwnInvestments, {}, meta);
+    return this.services.send(LedgerInvestmentCommands.listOwnInvestments, {}, meta);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Roles('customer')
+  @ApiOperation({ summary: 'Cancel your investment while it awaits funding; any funded part returns to your available balance' })
+  @ApiOkResponse({ type: InvestmentView })
+  @ApiErrorResponses(404, 409)
+  cancel(@Param('id', investmentId) id: string, @RequestMetadata() meta: RequestMeta): Promise<InvestmentView> {
+    return this.services.send(LedgerInvestmentCommands.cancelInvestment, { investmentId: id }, meta);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import {
   APPLICATION_STATUSES,
   APPLICATION_TYPES,
@@ -8,24 +8,28 @@ import {
   ApplicationType,
   INVESTMENT_OVERSIGHT_STATUSES,
   InvestmentOversightStatus,
+  IsFilledWhen,
+  IsPlainName,
+  moneyText,
+  REJECTION_REASON_MESSAGE,
   REVIEW_DECISIONS,
   ReviewDecision,
 } from '@portal/contracts';
 
 const AMOUNT_MESSAGE = 'Please enter a valid investment amount';
 
-/** A JSON number or a decimal string to "1500.00"; anything else is left for the validator to refuse. */
-export function toDecimalString(value: unknown): unknown {
+/**
+ * The amount as the client wrote it (a JSON number's source text, see AsMoneyText) to
+ * "1500.00"; anything else, `1500.001` and `1e3` included, is left for the validator to refuse.
+ */
+export function toDecimalString(value: unknown, holder?: unknown, key?: string): unknown {
   if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Math.round(value * 100) / 100 !== value) return String(value);
-    return value.toFixed(2);
-  }
-  if (typeof value === 'string' && /^\d{1,13}(\.\d{1,2})?$/.test(value.trim())) {
-    const [whole, fraction = ''] = value.trim().split('.');
+  const text = moneyText(value, holder, key);
+  if (typeof text === 'string' && /^\d{1,13}(\.\d{1,2})?$/.test(text.trim())) {
+    const [whole, fraction = ''] = text.trim().split('.');
     return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
   }
-  return value;
+  return text;
 }
 
 /**
@@ -37,13 +41,13 @@ export class ApplicationBody {
   @IsIn(APPLICATION_TYPES, { message: `applicationType must be one of ${APPLICATION_TYPES.join(', ')}` })
   applicationType: ApplicationType;
 
-  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) fullName?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) @IsPlainName() fullName?: string;
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) email?: string;
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) phone?: string;
 
   @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '1500.00', description: 'USD; a JSON number or a decimal string' })
   @IsOptional()
-  @Transform(({ value }) => toDecimalString(value))
+  @Transform(({ value, obj, key }) => toDecimalString(value, obj, key))
   @Matches(/^\d{1,13}\.\d{2}$/, { message: AMOUNT_MESSAGE })
   investmentAmount?: string;
 
@@ -56,7 +60,7 @@ export class ApplicationBody {
   investmentDuration?: number;
 
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) investmentCategory?: string;
-  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) companyName?: string;
+  @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) @IsPlainName() companyName?: string;
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) companyRegistration?: string;
 
   @ApiPropertyOptional({
@@ -113,5 +117,10 @@ export class ReviewBody {
   @IsIn(REVIEW_DECISIONS, { message: `decision must be one of ${REVIEW_DECISIONS.join(', ')}` })
   decision: ReviewDecision;
 
-  @ApiPropertyOptional({ maxLength: 5000, description: 'Shown to the customer; cut to 1000 characters' }) @IsOptional() @IsString() @MaxLength(5000) note?: string;
+  @ApiPropertyOptional({ maxLength: 5000, description: 'Shown to the customer; cut to 1000 characters. Required, not blank, when rejecting: the customer is told why.' })
+  @ValidateIf((body: ReviewBody, value: unknown) => value !== undefined || body.decision === 'rejected')
+  @IsFilledWhen('decision', 'rejected', { message: REJECTION_REASON_MESSAGE })
+  @IsString()
+  @MaxLength(5000)
+  note?: string;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { Clock } from '@portal/config';
 import { Actor, AuthErrorCodes, AuthMessages, RevocationReason } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import type { RequestHook } from '../http/request-context';
@@ -47,6 +48,7 @@ export class AccessTokenAuthenticator {
   constructor(
     private readonly strategy: AccessTokenStrategy,
     private readonly revocations: SessionRevocations,
+    private readonly clock: Clock,
   ) {}
 
   async authenticate(req: FastifyRequest): Promise<Actor> {
@@ -54,10 +56,11 @@ export class AccessTokenAuthenticator {
     const token = bearerToken(req);
     if (!token) throw refusal(new Error('No auth token'));
     const early = this.earlyReads.get(req);
-    let verified = early?.token === token ? early.verified : this.verifiedTokens.get(token);
+    const now = this.clock.now().getTime();
+    let verified = early?.token === token ? early.verified : this.verifiedTokens.get(token, now);
     if (!verified) {
       verified = await this.verify(req);
-      this.verifiedTokens.remember(token, verified);
+      this.verifiedTokens.remember(token, verified, now);
     }
 
     let revoked: RevocationReason | null;
@@ -82,7 +85,7 @@ export class AccessTokenAuthenticator {
   earlyRevocationRead(): RequestHook {
     return (request, _reply, done) => {
       const token = bearerToken(request);
-      const known = token ? this.verifiedTokens.get(token) : undefined;
+      const known = token ? this.verifiedTokens.get(token, this.clock.now().getTime()) : undefined;
       if (token && known) {
         const revocation = this.revocations.revocationOf(known.actor.sessionId);
         // Awaited by authenticate() if the route needs a caller; otherwise nobody would handle a failure.
@@ -99,7 +102,8 @@ export class AccessTokenAuthenticator {
         ACCESS_TOKEN_STRATEGY,
         { session: false },
         (error: unknown, verified: VerifiedAccessToken | false, info: unknown) => {
-          if (error) reject(error);
+          // The strategy refuses a token past its exp (by the clock) by throwing jsonwebtoken's error.
+          if (error) reject((error as Error).name === 'TokenExpiredError' ? refusal(error) : error);
           else if (!verified) reject(refusal(info));
           else resolve(verified);
         },

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Clock } from '@portal/config';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims } from '@portal/contracts';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
@@ -19,10 +20,22 @@ export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken() as unknown a
 // singleton, so two gateways in one process (tests) never share a strategy.
 const passports = new WeakMap<object, passport.Authenticator>();
 
-/** Verifies identity's RS256 access tokens: signature, RS256 only, issuer, audience and expiry. */
+/** A token past its exp by the service clock: refused with jsonwebtoken's own error name, so the answer is the same. */
+class AccessTokenExpired extends Error {
+  override readonly name = 'TokenExpiredError';
+}
+
+/**
+ * Verifies identity's RS256 access tokens: signature, RS256 only, issuer, audience and
+ * expiry. Expiry is judged by the service clock (identity signs by the same clock), not by
+ * jsonwebtoken's wall clock, so a stack moved by CLOCK_OFFSET_DAYS still signs people in.
+ */
 @Injectable()
 export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly clock: Clock,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // A key object parsed once: given the PEM text, jsonwebtoken parses it again on
@@ -31,7 +44,8 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN
       algorithms: ['RS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
-      ignoreExpiration: false,
+      // Checked in validate() against the clock; a token without exp is refused there.
+      ignoreExpiration: true,
     });
   }
 
@@ -44,10 +58,11 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN
     return instance;
   }
 
-  /** Claims of another shape, or without an expiry, are not ours. */
+  /** Claims of another shape, or without an expiry, are not ours; an expired token is refused as such. */
   validate(claims: AccessTokenClaims & { exp?: number }): VerifiedAccessToken | false {
     const actor = actorFromClaims(claims);
     if (!actor || typeof claims.exp !== 'number') return false;
+    if (claims.exp * 1000 <= this.clock.now().getTime()) throw new AccessTokenExpired('jwt expired');
     return { actor, expiresAt: claims.exp * 1000 };
   }
 }

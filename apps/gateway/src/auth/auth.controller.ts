@@ -34,6 +34,8 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { Public } from './access.decorators';
+import { AccessTokenAuthenticator } from './access-token.authenticator';
+import { bearerToken } from './access-token.strategy';
 import { RefreshCookie } from './refresh-cookie';
 
 /** Sign-up, confirmation, sign-in and sessions: identity decides, the gateway forwards and keeps the cookie. */
@@ -49,6 +51,7 @@ export class AuthController {
   constructor(
     private readonly services: ServiceClient,
     private readonly cookie: RefreshCookie,
+    private readonly accessTokens: AccessTokenAuthenticator,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.passwordCheckWaitMs = config.environment.PASSWORD_CHECK_WAIT_MS;
@@ -56,9 +59,12 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({ summary: 'Create a customer account; a confirmation link is emailed' })
+  @ApiOperation({
+    summary:
+      'Create a customer account; a confirmation link is emailed. An address that already has an account gets the same answer (its owner is emailed instead), so the answer never tells who is registered',
+  })
   @ApiCreatedResponse({ type: SignUpResult })
-  @ApiErrorResponses(400, 403, 409)
+  @ApiErrorResponses(400, 403)
   signUp(@Body() payload: SignUpPayload, @RequestMetadata() meta: RequestMeta): Promise<SignUpResult> {
     return this.services.send(IdentityCommands.signUp, payload, meta, this.passwordCheckWaitMs);
   }
@@ -144,7 +150,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'End the session of the refresh token (cookie or body) and clear the cookie' })
+  @ApiOperation({ summary: 'End the session of the refresh token (cookie or body) and of the bearer access token, and clear the cookie' })
   @ApiBody({ type: SignOutPayload, required: false })
   @ApiNoContentResponse({ description: 'Signed out (also when there was no session)' })
   @ApiErrorResponses(400)
@@ -153,6 +159,12 @@ export class AuthController {
     // Cleared first: the browser is signed out even if identity cannot be told right now.
     this.cookie.clear(res);
     if (refreshToken) await this.services.send(IdentityCommands.signOut, { refreshToken }, meta);
+    // An API client that signs out with only its access token ends that token's session too.
+    // A token that is expired, forged or already revoked has nothing left to end.
+    if (bearerToken(req)) {
+      const actor = await this.accessTokens.authenticate(req).catch(() => null);
+      if (actor) await this.services.send(IdentityCommands.signOutCurrentSession, {}, { ...meta, actor });
+    }
   }
 
   @Post('password-reset')

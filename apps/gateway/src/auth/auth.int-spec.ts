@@ -125,6 +125,18 @@ describe('gateway authentication and sessions', () => {
       expect(refreshCookie(response)).toMatch(new RegExp(`^${COOKIE}=;`));
     });
 
+    it('signing out with only the bearer token ends the session that token belongs to; a bad token ends nothing and still answers 204', async () => {
+      const current = await gateway.respond(IdentityCommands.signOutCurrentSession, () => null);
+      const actor = customerActor();
+      const signedOut = await request(gateway.baseUrl).post('/api/v1/auth/logout').set('authorization', `Bearer ${gateway.accessToken(actor)}`).send({});
+      expect(signedOut.status).toBe(204);
+      expect(current.requests).toHaveLength(1);
+      expect(current.requests[0].meta.actor).toMatchObject({ userId: actor.userId, sessionId: actor.sessionId });
+      const forged = await request(gateway.baseUrl).post('/api/v1/auth/logout').set('authorization', 'Bearer not-a-token').send({});
+      expect(forged.status).toBe(204);
+      expect(current.requests).toHaveLength(1);
+    });
+
     it('cannot be used by a cross-site form or another origin to refresh or sign the person out', async () => {
       const refresh = await gateway.respond(IdentityCommands.refreshSession, () => authSession('access'));
       const signOut = await gateway.respond(IdentityCommands.signOut, () => null);
@@ -262,7 +274,7 @@ describe('gateway authentication and sessions', () => {
 
   describe('the other auth endpoints', () => {
     it('forward to identity with their documented statuses', async () => {
-      await gateway.respond(IdentityCommands.signUp, () => ({ userId: 'id', email: 'ada@example.test', confirmationRequired: true }));
+      await gateway.respond(IdentityCommands.signUp, () => ({ email: 'ada@example.test', confirmationRequired: true }));
       await gateway.respond(IdentityCommands.resendConfirmation, () => ({ outcome: 'sent' }));
       await gateway.respond(IdentityCommands.requestPasswordReset, () => ({ accepted: true }));
       const update = await gateway.respond(IdentityCommands.updatePassword, () => ({ updated: true }));

@@ -6,6 +6,8 @@ import { AdminAccessDenial } from './admin-access';
 import { AdminPermissionGuard } from './admin-permission.guard';
 import { AdminRolePermissions } from './admin-role-permissions';
 import { AuthController } from './auth.controller';
+import { ReauthenticationController } from './reauthentication.controller';
+import { RecentSignInGuard } from './recent-sign-in.guard';
 import { AuthenticationGuard } from './authentication.guard';
 import { RefreshCookie } from './refresh-cookie';
 import { RolesGuard } from './roles.guard';
@@ -13,7 +15,7 @@ import { SessionRevocations } from './session-revocations';
 
 /** Authentication (RS256 access tokens + session revocation), roles and admin permissions, the refresh cookie and the auth endpoints. */
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, ReauthenticationController],
   providers: [
     AccessTokenStrategy,
     SessionRevocations,
@@ -25,7 +27,8 @@ import { SessionRevocations } from './session-revocations';
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: AdminPermissionGuard },
+    { provide: APP_GUARD, useClass: RecentSignInGuard },
   ],
-  exports: [AccessTokenAuthenticator, AdminAccessDenial, AdminRolePermissions],
+  exports: [AccessTokenAuthenticator, AdminAccessDenial, AdminRolePermissions, RefreshCookie],
 })
 export class AuthModule {}

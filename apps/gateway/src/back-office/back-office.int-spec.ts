@@ -63,12 +63,30 @@ describe('the back office overview and reports', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       generatedAt: expect.any(String),
-      users: { available: true, message: null, data: identityStats },
-      kyc: { available: true, message: null, data: kycStats },
-      investments: { available: true, message: null, data: { totalInvestments: 1, personal: 1, corporate: 0, gipp: 0, pendingApprovals: 1 } },
-      money: { available: true, message: null, data: ledgerStats },
+      users: { available: true, message: null, permitted: true, data: identityStats },
+      kyc: { available: true, message: null, permitted: true, data: kycStats },
+      investments: { available: true, message: null, permitted: true, data: { totalInvestments: 1, personal: 1, corporate: 0, gipp: 0, pendingApprovals: 1 } },
+      money: { available: true, message: null, permitted: true, data: ledgerStats },
     });
     expect(identity.requests[0].meta.actor).toMatchObject({ userId: admin.userId, userType: 'admin' });
+  });
+
+  it("gives each admin only the sections their role's permissions cover, without asking for the others", async () => {
+    await gateway.respond(IdentityBackOfficeCommands.stats, () => identityStats);
+    await gateway.respond(KycBackOfficeCommands.stats, () => kycStats);
+    const applications = await gateway.respond(ApplicationsBackOfficeCommands.stats, () => ({ totalInvestments: 1, personal: 1, corporate: 0, gipp: 0, pendingApprovals: 1 }));
+    const ledger = await gateway.respond(LedgerBackOfficeCommands.stats, () => ledgerStats);
+    const withheld = { available: false, message: null, permitted: false, data: null };
+    // A moderator has users and kyc: no customer money, no investment totals.
+    const moderator = await get('/api/v1/admin/stats', adminActor({ adminRole: 'moderator' }));
+    expect(moderator.status).toBe(200);
+    expect(moderator.body).toMatchObject({ users: { permitted: true, data: identityStats }, kyc: { permitted: true, data: kycStats }, investments: withheld, money: withheld });
+    // Support has none of the four.
+    const support = await get('/api/v1/admin/stats', adminActor({ adminRole: 'support' }));
+    expect(support.body).toMatchObject({ users: withheld, kyc: withheld, investments: withheld, money: withheld });
+    expect(JSON.stringify(support.body)).not.toContain('lockedTotal');
+    expect(applications.requests).toHaveLength(0);
+    expect(ledger.requests).toHaveLength(0);
   });
 
   it('marks a section whose service is down unavailable, and still answers the others (not a 500)', async () => {
@@ -78,8 +96,8 @@ describe('the back office overview and reports', () => {
     // No kyc responder: the service is down.
     const response = await get('/api/v1/admin/stats');
     expect(response.status).toBe(200);
-    expect(response.body.kyc).toEqual({ available: false, message: 'The kyc service is unavailable. Please try again shortly.', data: null });
-    expect(response.body.users).toEqual({ available: true, message: null, data: identityStats });
+    expect(response.body.kyc).toEqual({ available: false, message: 'The kyc service is unavailable. Please try again shortly.', permitted: true, data: null });
+    expect(response.body.users).toEqual({ available: true, message: null, permitted: true, data: identityStats });
     expect(response.body.money.available).toBe(true);
   });
 

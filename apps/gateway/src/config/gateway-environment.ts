@@ -97,6 +97,14 @@ export class GatewayEnvironment extends ServiceEnvironment {
   HTTP_REQUEST_TIMEOUT_MS: number = 120_000;
 
   /**
+   * A request body (an upload included) that stops arriving, no byte for this long, is
+   * answered 408 and its connection closed; a slow but steady one is bounded by HTTP_REQUEST_TIMEOUT_MS only.
+   */
+  @IsInt()
+  @Min(1_000)
+  HTTP_BODY_TIMEOUT_MS: number = 30_000;
+
+  /**
    * How long an idle keep-alive connection stays open. Longer than the idle time-out of the
    * proxies in front (60 s for most load balancers and ingress controllers), so a proxy never
    * sends a request down a connection the gateway has just closed (a 502, or a client's

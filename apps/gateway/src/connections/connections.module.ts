@@ -6,6 +6,7 @@ import { RedisModule } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from './nats-connection.holder';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from './tokens';
+import { Clock, clockFromEnvironment } from '@portal/config';
 
 /** Connects the lazy Redis client when the app starts (the lib closes it at shutdown). */
 @Injectable()
@@ -31,6 +32,8 @@ export class ConnectionsModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
+        // The one clock: token expiry is judged by it, as identity signs by it (CLOCK_OFFSET_DAYS outside production).
+        { provide: Clock, useValue: clockFromEnvironment(config.environment) },
         NatsConnectionHolder,
         {
           provide: ServiceClient,
@@ -55,7 +58,7 @@ export class ConnectionsModule {
           enableAutoPipelining: true,
         }),
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, NatsConnectionHolder, ServiceClient, RedisModule],
+      exports: [GATEWAY_CONFIG, LOGGER, Clock, NatsConnectionHolder, ServiceClient, RedisModule],
     };
   }
 }

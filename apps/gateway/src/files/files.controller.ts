@@ -16,6 +16,12 @@ import { readUpload } from './multipart-upload';
 
 const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
 
+/**
+ * How long the completion of an upload is waited for: kyc reads the whole file then (a PDF
+ * parsed, a photo decoded, up to 20 s for the largest), longer than a plain command takes.
+ */
+const UPLOAD_CHECK_WAIT_MS = 30_000;
+
 /** No file in the field `file`. */
 const fileRequired = () => ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
 
@@ -27,7 +33,8 @@ function contentDisposition(name: string): string {
 
 /**
  * Uploads and downloads. The kyc service owns the files; NATS messages stay under 1 MB,
- * so the bytes travel in 512 KiB parts, and kyc checks the type from the first one.
+ * so the bytes travel in 512 KiB parts; kyc checks the type from the first one, and the
+ * whole file once complete.
  */
 @ApiTags('files')
 @ApiCommonErrors()
@@ -65,7 +72,7 @@ export class FilesController {
       const data = file.buffer.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64');
       await this.services.send(KycFileCommands.storePart, { uploadId, index, data, purpose }, meta);
     }
-    return this.services.send(KycFileCommands.completeUpload, { uploadId, parts, name: file.originalname || 'document', purpose }, meta);
+    return this.services.send(KycFileCommands.completeUpload, { uploadId, parts, name: file.originalname || 'document', purpose }, meta, UPLOAD_CHECK_WAIT_MS);
   }
 
   @Get(':id')

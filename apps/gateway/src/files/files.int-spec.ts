@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import request from 'supertest';
 import { FILE_PART_BYTES, IdentityCommands, KycFileCommands, MAX_FILE_BYTES } from '@portal/contracts';
+import { samplePdf } from '@portal/testing';
 import { adminActor, customerActor } from '../testing/builders';
 import { eventually, FakeServiceError, GatewayHarness, TestActor } from '../testing/gateway-harness';
 
@@ -74,7 +75,7 @@ describe('files through the gateway', () => {
     const customer = customerActor();
     const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
     const complete = await gateway.respond(KycFileCommands.completeUpload, (req) => ({ id: req.payload.uploadId, name: req.payload.name, size: 1, mimeType: 'application/pdf', purpose: req.payload.purpose, createdAt: new Date().toISOString() }));
-    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(FILE_PART_BYTES + 10)]);
+    const content = samplePdf({ size: FILE_PART_BYTES + 10 });
     const response = await request(gateway.baseUrl)
       .post('/api/v1/files')
       .set('authorization', `Bearer ${gateway.accessToken(customer)}`)
@@ -137,7 +138,7 @@ describe('files through the gateway', () => {
   it('still takes a file of exactly 10 MB with its fields, declared with its length', async () => {
     const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
     await gateway.respond(KycFileCommands.completeUpload, (req) => ({ id: req.payload.uploadId, name: req.payload.name, size: MAX_FILE_BYTES, mimeType: 'application/pdf', purpose: req.payload.purpose, createdAt: new Date().toISOString() }));
-    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_FILE_BYTES - 9, 0x20)]);
+    const content = samplePdf({ size: MAX_FILE_BYTES });
     const response = await request(gateway.baseUrl)
       .post('/api/v1/files')
       .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
@@ -150,7 +151,7 @@ describe('files through the gateway', () => {
   describe("an administrator opening another person's file", () => {
     const fileId = '7c2d6b0e-8a7d-4f57-9f43-1f1d2c3b4a53';
     const ownerId = '1e2d3c4b-5a69-4f57-9f43-8a7d6b0e3f1c';
-    const passport = Buffer.concat([Buffer.from('%PDF-1.4 passport '), Buffer.alloc(FILE_PART_BYTES, 0x20)]);
+    const passport = samplePdf({ size: FILE_PART_BYTES + 18, text: 'Passport' });
     const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable', params: { name: 'identity' } };
 
     /** kyc, played: the file belongs to `owner`, and it is a KYC passport scan named after its owner. */
@@ -254,7 +255,7 @@ describe('files through the gateway', () => {
     const describe = await gateway.respond(KycFileCommands.describe, () => {
       throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied', params: { permission: 'kyc' } });
     });
-    const parts = await gateway.respond(KycFileCommands.readPart, () => ({ data: Buffer.from('%PDF-1.4 secret').toString('base64') }));
+    const parts = await gateway.respond(KycFileCommands.readPart, () => ({ data: samplePdf({ text: 'secret' }).toString('base64') }));
     const supporter = adminActor({ adminRole: 'support' });
     const response = await request(gateway.baseUrl).get(`/api/v1/files/${fileId}`).set('authorization', `Bearer ${gateway.accessToken(supporter)}`);
     expect(response.status).toBe(403);
@@ -287,11 +288,11 @@ describe('files through the gateway', () => {
     const empty = await request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', 'x');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please choose a file to upload.');
-    expect((await request(gateway.baseUrl).post('/api/v1/files').attach('file', Buffer.from('%PDF-'), 'a.pdf')).status).toBe(401);
+    expect((await request(gateway.baseUrl).post('/api/v1/files').attach('file', samplePdf(), 'a.pdf')).status).toBe(401);
   });
 
   it('streams a file back with its type and a safe download name; unknown or foreign files are 404', async () => {
-    const body = Buffer.from('%PDF-1.4 tiny');
+    const body = samplePdf();
     await gateway.respond(KycFileCommands.describe, (req) => {
       if (req.payload.fileId !== '3f1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a50') throw new FakeServiceError({ statusCode: 404, error: 'Not Found', message: 'File not found' });
       return { id: req.payload.fileId, name: 'rép"ort;.pdf', size: body.length, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString(), parts: 1 };

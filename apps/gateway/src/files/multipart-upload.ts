@@ -1,3 +1,4 @@
+import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_TOO_LARGE_MESSAGE, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
@@ -10,8 +11,11 @@ export interface UploadedFile {
   size: number;
 }
 
-/** At most one file of 10 MB in the field `file`, and a few short fields beside it. */
-export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 };
+/**
+ * At most one file of 10 MB in the field `file`, and a few short fields beside it: a few
+ * parts in all, each with a few short headers.
+ */
+export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 20 };
 
 /**
  * The most an upload's body can be and still be accepted: the file at its limit, plus the
@@ -32,14 +36,22 @@ function tooLarge(purpose: unknown): ApiError {
 const oneFile = () => ApiError.of(400, 'Send one file in the field "file".', { code: 'invalid_upload' });
 const unreadable = () => ApiError.of(400, 'The upload could not be read. Please try again.', { code: 'invalid_upload' });
 
-/** The file's bytes, refused the moment it passes the limit rather than when the upload ends. */
+/**
+ * The file's bytes, refused the moment it passes the limit rather than when the upload ends.
+ * The body may have been read whole before the part is handed over: a body cut off before
+ * its closing boundary has then already failed the part (destroyed, its error emitted to no
+ * one), which `finished` reports where listening for 'end' or 'error' would wait forever.
+ */
 function readFile(part: MultipartFile, purpose: unknown): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
     part.file.once('limit', () => reject(tooLarge(purpose)));
-    part.file.once('end', () => (part.file.truncated ? reject(tooLarge(purpose)) : resolve(Buffer.concat(chunks))));
-    part.file.once('error', reject);
+    finished(part.file, (error) => {
+      if (error) reject(error);
+      else if (part.file.truncated) reject(tooLarge(purpose));
+      else resolve(Buffer.concat(chunks));
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { findUnsafeInput, unsafeInputErrorBody } from '@portal/contracts';
 import { ApiError } from './api-error';
+import { parseJsonExactly } from './exact-json';
 import { headerOf, RequestHook } from './request-context';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
@@ -50,7 +51,8 @@ function decode(body: Buffer, encoding: string, limit: number): Buffer {
 
 /**
  * The API's body parsers, replacing Fastify's own: JSON bodies (the API speaks JSON) up to
- * BODY_LIMIT, UTF-8 only, parsed with JSON.parse as they are; an empty body is `{}`.
+ * BODY_LIMIT, UTF-8 only, parsed as JSON.parse would but with every number's source text
+ * kept (parseJsonExactly); an empty body is `{}`.
  * Anything else (multipart aside, which the upload route reads itself) is left unread, so
  * the route sees no body and validation answers.
  */
@@ -66,7 +68,8 @@ export function registerBodyParsers(fastify: FastifyInstance, limitText: string)
       if (text.trim() === '') return done(null, {});
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        // Numbers keep the text they were sent as, for the money fields (exact-json.ts).
+        parsed = parseJsonExactly(text);
       } catch {
         throw MALFORMED_BODY();
       }

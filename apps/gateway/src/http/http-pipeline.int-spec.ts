@@ -69,7 +69,7 @@ describe('gateway HTTP pipeline', () => {
     });
 
     it('forwards only the declared fields, normalised', async () => {
-      const identity = await gateway.respond(IdentityCommands.signUp, () => ({ userId: 'u', email: 'ada@example.test', confirmationRequired: true }));
+      const identity = await gateway.respond(IdentityCommands.signUp, () => ({ email: 'ada@example.test', confirmationRequired: true }));
       const response = await request(gateway.baseUrl)
         .post('/api/v1/auth/signup')
         .send(validSignUp({ email: '  Ada@Example.TEST ', firstName: ' Ada ', userType: 'customer', isAdmin: true, adminRole: 'super_admin' }));

@@ -39,6 +39,7 @@ describe('rateLimitRules', () => {
     expect(rateLimitRules('GET', '/api/v1/admin/reports', { period: 'weekly', tab: 'financial', format: 'csv' }, config)).toEqual([general, exports]);
     expect(rateLimitRules('GET', '/api/v1/admin/users', { format: 'xlsx' }, config)).toEqual([general, exports]);
     expect(rateLimitRules('GET', '/api/v1/me/export', {}, config)).toEqual([general, exports]);
+    expect(rateLimitRules('GET', '/api/v1/statements/2026-04', { currency: 'EUR' }, config)).toEqual([general, exports]);
     // HEAD runs the same handler.
     expect(rateLimitRules('HEAD', '/api/v1/admin/transactions', { format: 'csv' }, config)).toEqual([general, exports]);
   });

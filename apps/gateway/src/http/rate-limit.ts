@@ -17,9 +17,11 @@ export interface RateLimitRule {
 }
 
 const EMAIL_SENDING_ENDPOINTS = new Set(['/api/v1/auth/signup', '/api/v1/auth/resend-confirmation', '/api/v1/auth/password-reset']);
-const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/login/mfa', '/api/v1/auth/login/mfa/enrol']);
+const SESSION_ENDPOINTS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/login/mfa', '/api/v1/auth/login/mfa/enrol', '/api/v1/auth/passkeys/options', '/api/v1/auth/passkeys/sign-in', '/api/v1/auth/reauthenticate']);
 /** The customer's own data as one file (GET; HEAD runs the same handler). */
 const ACCOUNT_EXPORT_ENDPOINT = '/api/v1/me/export';
+/** A monthly statement (issue 28): a PDF made from a month of postings. */
+const STATEMENTS_PREFIX = '/api/v1/statements/';
 /** Writes a notification for every customer in the audience. */
 const BROADCAST_ENDPOINT = '/api/v1/admin/notifications/broadcast';
 const EXPORT_FORMATS = new Set(['csv', 'xlsx']);
@@ -59,15 +61,16 @@ export function rateLimitRule(method: string, path: string, config: GatewayConfi
 /**
  * The heavy operations' own limit, counted in addition to rateLimitRule's: a file export
  * (`?format=csv|xlsx` on any API read, or the customer's `GET /api/v1/me/export`) streams
- * up to 100,000 rows, and a broadcast writes to every customer. All exports of an address
- * share one counter, all broadcasts another. Null for anything else.
+ * up to 100,000 rows, a monthly statement (`GET /api/v1/statements/:month`) is a PDF drawn
+ * from a month of postings, and a broadcast writes to every customer. All exports of an
+ * address share one counter, all broadcasts another. Null for anything else.
  */
 export function heavyRateLimitRule(method: string, path: string, query: unknown, config: GatewayConfig): RateLimitRule | null {
   const normalised = normalisedPath(path);
   if (!isApi(normalised)) return null;
   const environment = config.environment;
   if (method === 'POST' && normalised === BROADCAST_ENDPOINT) return { name: 'broadcasts', limit: environment.RATE_LIMIT_BROADCASTS_PER_MINUTE };
-  if ((method === 'GET' || method === 'HEAD') && (normalised === ACCOUNT_EXPORT_ENDPOINT || asksForFile(query))) {
+  if ((method === 'GET' || method === 'HEAD') && (normalised === ACCOUNT_EXPORT_ENDPOINT || normalised.startsWith(STATEMENTS_PREFIX) || asksForFile(query))) {
     return { name: 'exports', limit: environment.RATE_LIMIT_EXPORTS_PER_MINUTE };
   }
   return null;

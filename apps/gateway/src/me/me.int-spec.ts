@@ -37,6 +37,25 @@ describe('the signed-in user’s security endpoints', () => {
     expect(short.body.message).toBe('Password must be at least 6 characters');
   });
 
+  it('refuses a profile change that sends null or another type for a name, the email or the password, asking identity nothing', async () => {
+    const identity = await gateway.respond(IdentityCommands.updateProfile, () => ({}));
+    const token = gateway.accessToken(customerActor());
+    const cases: [Record<string, unknown>, string][] = [
+      [{ firstName: null }, 'First name is required'],
+      [{ lastName: null }, 'Last name is required'],
+      [{ firstName: 42 }, 'First name is required'],
+      [{ lastName: ['Lovelace'] }, 'Last name is required'],
+      [{ email: null }, 'Please enter a valid email address'],
+      [{ email: 'ada@example.test', currentPassword: null }, 'Current password is required'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await request(gateway.baseUrl).patch('/api/v1/me').set('authorization', `Bearer ${token}`).send(body);
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      expect(response.body.message).toBe(message);
+    }
+    expect(identity.requests).toHaveLength(0);
+  });
+
   it('passes only the two toggles on: two-factor is never set through PUT /me/security', async () => {
     const actor = customerActor();
     const identity = await gateway.respond(IdentityCommands.updateSecurityPreferences, ({ payload }) => ({ twoFactorEnabled: false, ...payload }));

@@ -20,6 +20,7 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { ApiIdempotencyKey, IdempotencyKey } from './idempotency-key';
+import { RequiresRecentSignIn } from '../auth/recent-sign-in.guard';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Transaction not found') });
 
@@ -73,6 +74,7 @@ export class MoneyController {
 
   @Post('withdrawals')
   @Roles('customer')
+  @RequiresRecentSignIn()
   @ApiIdempotencyKey()
   @ApiOperation({ summary: 'Bank withdrawal: the amount is held at once and paid out or released by an admin' })
   @ApiCreatedResponse({ type: TransactionView })

@@ -7,6 +7,7 @@ interface Operation {
   operationId: string;
   security?: unknown[];
   'x-admin-permission'?: string;
+  'x-requires-recent-sign-in'?: number;
   responses: Record<string, { content?: Record<string, { schema: { $ref?: string; oneOf?: { $ref?: string }[] } }> }>;
 }
 
@@ -28,12 +29,14 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/audit-logs',
       '/api/v1/admin/cards/requests',
       '/api/v1/admin/cards/requests/{id}/decision',
+      '/api/v1/admin/earnings',
       '/api/v1/admin/health',
       '/api/v1/admin/investments',
       '/api/v1/admin/kyc/documents',
       '/api/v1/admin/kyc/documents/request',
       '/api/v1/admin/kyc/documents/{id}/review',
       '/api/v1/admin/ledger/check',
+      '/api/v1/admin/maturities',
       '/api/v1/admin/me/permissions',
       '/api/v1/admin/notifications/broadcast',
       '/api/v1/admin/notifications/failed-emails',
@@ -61,17 +64,24 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/users/{id}/activate',
       '/api/v1/admin/users/{id}/admin-role',
       '/api/v1/admin/users/{id}/kyc',
+      '/api/v1/admin/users/{id}/sessions',
+      '/api/v1/admin/users/{id}/sessions/{sessionId}',
       '/api/v1/admin/users/{id}/suspend',
       '/api/v1/applications',
       '/api/v1/applications/latest-status',
       '/api/v1/applications/{id}',
       '/api/v1/auth/confirm-email',
+      '/api/v1/auth/end-session',
       '/api/v1/auth/login',
       '/api/v1/auth/login/mfa',
       '/api/v1/auth/login/mfa/enrol',
       '/api/v1/auth/logout',
+      '/api/v1/auth/passkeys/options',
+      '/api/v1/auth/passkeys/sign-in',
       '/api/v1/auth/password-reset',
       '/api/v1/auth/password-update',
+      '/api/v1/auth/reauthenticate',
+      '/api/v1/auth/reauthenticate/passkey-options',
       '/api/v1/auth/refresh',
       '/api/v1/auth/resend-confirmation',
       '/api/v1/auth/signup',
@@ -85,14 +95,20 @@ describe('the OpenAPI document', () => {
       '/api/v1/files/{id}',
       '/api/v1/investment-payments',
       '/api/v1/investments',
+      '/api/v1/investments/{id}/cancel',
       '/api/v1/kyc/documents',
       '/api/v1/me',
       '/api/v1/me/email/confirm',
       '/api/v1/me/export',
+      '/api/v1/me/passkeys',
+      '/api/v1/me/passkeys/registration-options',
+      '/api/v1/me/passkeys/{id}',
       '/api/v1/me/password',
       '/api/v1/me/preferences',
       '/api/v1/me/profile',
       '/api/v1/me/security',
+      '/api/v1/me/sessions',
+      '/api/v1/me/sessions/{id}',
       '/api/v1/me/two-factor/confirm',
       '/api/v1/me/two-factor/disable',
       '/api/v1/me/two-factor/enrol',
@@ -100,9 +116,11 @@ describe('the OpenAPI document', () => {
       '/api/v1/notifications/read-all',
       '/api/v1/notifications/unread-count',
       '/api/v1/notifications/{id}/read',
+      '/api/v1/portfolio/performance',
       '/api/v1/security-deposits',
       '/api/v1/security-events',
       '/api/v1/settings/public',
+      '/api/v1/statements/{month}',
       '/api/v1/support/tickets',
       '/api/v1/support/tickets/summary',
       '/api/v1/support/tickets/{id}',
@@ -128,7 +146,7 @@ describe('the OpenAPI document', () => {
         expect({ path, method, success: success.length }).toEqual({ path, method, success: 1 });
         const content = operation.responses[success[0]].content;
         // A file download answers the file itself, typed as binary; the event stream is typed server-sent events.
-        if (path === '/api/v1/files/{id}') expect(content?.['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
+        if (path === '/api/v1/files/{id}' || path === '/api/v1/statements/{month}') expect(content?.['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
         // Sign-in answers one of two named shapes (a session, or the two-factor challenge).
         else if (path === '/api/v1/auth/login') expect(content?.['application/json'].schema.oneOf?.map((schema) => schema.$ref)).toEqual(['#/components/schemas/AuthSession', '#/components/schemas/MfaChallenge']);
         else if (success[0] !== '204') expect((content?.['application/json'] ?? content?.['text/event-stream'])?.schema.$ref).toBeDefined();
@@ -164,6 +182,17 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(declared).toStrictEqual(ADMIN_ENDPOINT_PERMISSIONS);
+  });
+
+  it('marks what moves money out or takes over the account as needing a sign-in from the last 5 minutes', () => {
+    const marked: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation['x-requires-recent-sign-in'] !== undefined) marked.push(`${method.toUpperCase()} ${path} (${operation['x-requires-recent-sign-in']} min)`);
+      }
+    }
+    // Changing the email, turning two-factor off and closing the account carry their proof in the request (password or code).
+    expect(marked.sort()).toEqual(['DELETE /api/v1/me/passkeys/{id} (5 min)', 'POST /api/v1/withdrawals (5 min)']);
   });
 
   it('is stable, and libs/api-client/openapi.json is current (else run libs/api-client/scripts/generate.sh)', async () => {

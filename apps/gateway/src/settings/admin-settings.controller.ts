@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsDefined } from 'class-validator';
-import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, IdentityCommands, RequestMeta, SettingHistory } from '@portal/contracts';
+import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, decimalSettingFields, IdentityCommands, RequestMeta, SettingHistory, withMoneyTexts } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { AdminRolePermissions } from '../auth/admin-role-permissions';
@@ -11,6 +12,8 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 export class UpdateSettingBody {
   @ApiProperty({ description: "The key's whole new value (it replaces the stored one); checked per key by identity" })
   @IsDefined({ message: 'value is required' })
+  // The value as parsed, with the source texts of its numbers (class-transformer's copy drops them).
+  @Transform(({ obj }) => (obj as { value?: unknown }).value)
   value: unknown;
 }
 
@@ -44,7 +47,9 @@ export class AdminSettingsController {
   @ApiOkResponse({ type: AdminSettingView })
   @ApiErrorResponses(400, 404)
   async update(@Param('key') key: string, @Body() body: UpdateSettingBody, @RequestMetadata() meta: RequestMeta): Promise<AdminSettingView> {
-    const changed = await this.services.send(IdentityCommands.changeSetting, { key, value: body.value }, meta);
+    // Decimal fields travel as the text the admin sent, so `100.001` is refused rather than rounded.
+    const value = withMoneyTexts(body.value, decimalSettingFields(key));
+    const changed = await this.services.send(IdentityCommands.changeSetting, { key, value }, meta);
     // This replica applies a roles change at once; the others on the change event.
     if (changed.key === 'admin_roles') this.rolePermissions.forget();
     return changed;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
+import { IsOmittable, SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -35,9 +35,12 @@ export class ReplyToTicketBody {
 
 /** API.md: `PATCH /api/v1/admin/support/tickets/:id` `{status, adminResponse}`. */
 export class UpdateTicketBody {
-  @ApiPropertyOptional({ enum: ['in_progress', 'resolved', 'closed'] }) @IsOptional() @IsIn(TICKET_STATUSES, { message: 'status must be one of in_progress, resolved, closed' }) status?: TicketStatus;
+  @ApiPropertyOptional({ enum: TICKET_STATUSES, description: 'in_progress, resolved or closed; with an adminResponse also open (send and keep open)' })
+  @IsOmittable()
+  @IsIn(TICKET_STATUSES, { message: 'status must be one of open, in_progress, resolved, closed' })
+  status?: TicketStatus;
   @ApiPropertyOptional({ maxLength: 5000, description: 'A new answer; it sets the ticket resolved unless a status is given' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsString()
   @MaxLength(5000)

@@ -96,9 +96,10 @@ export class GatewayHarness {
   }
 
   /** An access token as identity would sign it. */
-  accessToken(actor: TestActor, options: { expiresIn?: number; audience?: string; issuer?: string } = {}): string {
+  accessToken(actor: TestActor, options: { expiresIn?: number; audience?: string; issuer?: string; issuedAt?: Date } = {}): string {
     const claims: AccessTokenClaims = { sub: actor.userId, sid: actor.sessionId, typ: actor.userType, role: actor.adminRole ?? null };
-    return this.jwt.sign(claims, { expiresIn: options.expiresIn ?? 300, ...(options.audience ? { audience: options.audience } : {}), ...(options.issuer ? { issuer: options.issuer } : {}) });
+    const issued = options.issuedAt ? { iat: Math.floor(options.issuedAt.getTime() / 1000) } : {};
+    return this.jwt.sign({ ...claims, ...issued }, { expiresIn: options.expiresIn ?? 300, ...(options.audience ? { audience: options.audience } : {}), ...(options.issuer ? { issuer: options.issuer } : {}) });
   }
 
   /** Answers the command like a Nest microservice would: `{id, response}` or `{id, err, isDisposed}`. */
@@ -138,6 +139,11 @@ export class GatewayHarness {
       const adminRole = request.meta.actor?.adminRole ?? null;
       return { adminRole, permissions: adminRole ? roles[adminRole] : [] };
     });
+  }
+
+  /** Identity, asked by the routes that need a recent sign-in, answers that every session proved itself `minutesAgo` ago. */
+  proveSignIn(minutesAgo = 0): Promise<FakeResponder> {
+    return this.respond(IdentityCommands.signInProof, () => ({ provedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() }));
   }
 
   async stopResponders(): Promise<void> {

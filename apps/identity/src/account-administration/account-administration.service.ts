@@ -16,6 +16,7 @@ import {
   UserSummary,
 } from '@portal/contracts';
 import { KnownSignInDevice, RecoveryCode, UserSecurity } from '../account-security/account-security.entities';
+import { Passkey } from '../passkeys/passkey.entity';
 import { CreateAdmin } from '../admins/create-admin';
 import { EmailConfirmationToken } from '../email-confirmation/email-confirmation-token.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
@@ -25,6 +26,8 @@ import { addToOutbox, ServiceCallError, ServiceClient, ServiceError } from '@por
 import { recordAudit } from '../audit/record-audit';
 import { lockAccountShared } from '../sessions/account-lock';
 import { RefreshToken } from '../sessions/refresh-token.entity';
+import { SignInProofRecord } from '../sessions/sign-in-proof.entity';
+import { SessionEndToken } from '../sessions/session-end-token.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { toUserSummary } from '../user-directory/user-directory.controller';
@@ -42,7 +45,7 @@ function activeAdminOrRefuse(caller: User | null): User {
  * lock held until the transaction ends. Under READ COMMITTED, each statement after it sees
  * what the previous holder committed.
  */
-async function lockAdministratorChanges(manager: EntityManager): Promise<void> {
+export async function lockAdministratorChanges(manager: EntityManager): Promise<void> {
   await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:administrator-changes']);
 }
 
@@ -191,22 +194,27 @@ export class AccountAdministrationService {
    * Closes the account: personal data replaced, password unusable, the row kept
    * (soft-deleted) because ledger and application records name its id. Everything else
    * identity holds about the person goes with it, in the caller's transaction:
-   * - emailed links (an email change's link holds the address asked for);
+   * - emailed links (an email change's link holds the address asked for; a new sign-in's
+   *   link to end its session);
    * - refresh tokens, revoked ones too (client addresses and browsers): the caller has
    *   already collected the session ids it marks revoked for the gateway, and a token
    *   presented later is simply unknown;
+   * - when each session last proved who was behind it;
    * - the two-factor secret, recovery codes and security choices, the known sign-in
-   *   devices (hashes of browser and address), and the saved preferences.
+   *   devices (hashes of browser and address), the passkeys, and the saved preferences.
    * The audit trail stays as it is: its records outlive the accounts they name.
    */
   async closeAndAnonymise(manager: EntityManager, target: User): Promise<void> {
     await manager.delete(PasswordResetToken, { userId: target.id });
     await manager.delete(EmailConfirmationToken, { userId: target.id });
     await manager.delete(EmailChangeToken, { userId: target.id });
+    await manager.delete(SessionEndToken, { userId: target.id });
     await manager.delete(RefreshToken, { userId: target.id });
+    await manager.delete(SignInProofRecord, { userId: target.id });
     await manager.delete(RecoveryCode, { userId: target.id });
     await manager.delete(UserSecurity, { userId: target.id });
     await manager.delete(KnownSignInDevice, { userId: target.id });
+    await manager.delete(Passkey, { userId: target.id });
     await manager.delete(UserPreferencesRecord, { userId: target.id });
     await manager.update(User, { id: target.id }, {
       email: `deleted-${target.id}@deleted.invalid`,

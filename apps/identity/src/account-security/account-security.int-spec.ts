@@ -15,7 +15,7 @@ import {
   SignInResult,
 } from '@portal/contracts';
 import { CreateAdmin } from '../admins/create-admin';
-import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, signedInAdmin, startIdentity, tokenOf, withDataSource } from '../testing/identity-harness';
+import { actorOf, confirmedCustomer, failure, IdentityHarness, queuedEvents, sessionOf, signedInAdmin, startIdentity, tokenOf, setSecuritySettings, withDataSource } from '../testing/identity-harness';
 
 /** The code an authenticator app shows for the secret, `stepsAhead` periods from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -56,15 +56,7 @@ describe('account security', () => {
     (await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE target_id = $1 ORDER BY created_at`, [userId])).rows.map((row: { action_type: string }) => row.action_type);
   /** Forgets the last accepted step, so a test can give several codes within one 30-second period. */
   const forgetUsedCodes = (userId: string) => harness.database.query('UPDATE identity.user_security SET totp_last_step = NULL WHERE user_id = $1', [userId]);
-  const setSecurity = async (value: Partial<SecuritySettings> | null) => {
-    if (value === null) await harness.database.query(`DELETE FROM identity.system_settings WHERE setting_key = 'security'`);
-    else
-      await harness.database.query(
-        `INSERT INTO identity.system_settings (setting_key, setting_value, version) VALUES ('security', $1, 1)
-         ON CONFLICT (setting_key) DO UPDATE SET setting_value = EXCLUDED.setting_value, version = identity.system_settings.version + 1`,
-        [JSON.stringify(value)],
-      );
-  };
+  const setSecurity = (value: Partial<SecuritySettings> | null) => setSecuritySettings(harness, value);
 
   /** A confirmed customer with two-factor on; returns the secret and the recovery codes. */
   async function customerWithTwoFactor() {

@@ -1,11 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   AccountSecurityErrorCodes,
   AccountSecurityMessages,
   Actor,
-  AuthErrorCodes,
-  AuthMessages,
   ChangePasswordPayload,
   IdentityEvents,
   PasswordChangedEvent,
@@ -16,10 +14,8 @@ import {
   TwoFactorEnrolment,
   UpdateSecurityPreferencesPayload,
 } from '@portal/contracts';
-import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { addToOutbox, ServiceError } from '@portal/messaging';
 import { assertAdminPassword } from '../admins/admin-password-policy';
-import { IdentityEnvironment } from '../identity-environment';
-import { WindowCounters } from '../redis/window-counters';
 import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingsService } from '../settings/settings.service';
@@ -29,6 +25,7 @@ import { User } from '../users/user.entity';
 import { UserSecurity } from './account-security.entities';
 import { CurrentPasswordCheck } from './current-password-check';
 import { voidTakeoverLinks } from './takeover-links';
+import { TwoFactorCodeLimit } from './two-factor-code-limit';
 import { invalidCode, TwoFactorService } from './two-factor.service';
 
 const ADMIN_MFA_REQUIRED = 'Two-factor authentication is required for administrators and cannot be turned off.';
@@ -44,9 +41,8 @@ export class AccountSecurityService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly twoFactor: TwoFactorService,
-    private readonly counters: WindowCounters,
     private readonly currentPassword: CurrentPasswordCheck,
-    @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
+    private readonly codeLimit: TwoFactorCodeLimit,
   ) {}
 
   /**
@@ -115,7 +111,7 @@ export class AccountSecurityService {
 
   async confirmTwoFactor(actor: Actor, code: string, meta: RequestMeta): Promise<TwoFactorEnabledResult> {
     const user = await this.user(this.dataSource.manager, actor);
-    await this.limitCodes(user);
+    await this.codeLimit.count(user.id);
     try {
       const recoveryCodes = await this.dataSource.transaction(async (manager) => this.twoFactor.confirmEnrolment(manager, await this.lockedUser(manager, actor), code, meta));
       return { twoFactorEnabled: true, recoveryCodes };
@@ -132,7 +128,7 @@ export class AccountSecurityService {
       throw ServiceError.conflict(AccountSecurityMessages.notEnabled, AccountSecurityErrorCodes.notEnabled);
     }
     if (user.userType === 'admin' && (await this.settings.security()).requireAdminMfa) throw ServiceError.conflict(ADMIN_MFA_REQUIRED, 'two_factor_required');
-    await this.limitCodes(user);
+    await this.codeLimit.count(user.id);
     try {
       await this.dataSource.transaction(async (manager) => {
         const locked = await this.lockedUser(manager, actor);
@@ -146,21 +142,13 @@ export class AccountSecurityService {
     return this.preferences(actor);
   }
 
-  /** Wrong codes from a signed-in session are limited too (a stolen session cannot guess its way to turning two-factor off). */
-  private async limitCodes(user: User): Promise<void> {
-    const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-    const key = `identity:two-factor-code-failures:${user.id}`;
-    const { count, ttlSeconds } = await this.counters.hit(key, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
-    if (count > maxFailedLogins) throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, ttlSeconds), AuthErrorCodes.tooManyAttempts);
-  }
-
   private async auditIfWrongCode(error: unknown, user: User, context: 'enrolment' | 'disable', meta: RequestMeta): Promise<void> {
     if (error instanceof ServiceError && error.body.code === AccountSecurityErrorCodes.invalidCode) {
       await this.twoFactor.auditFailedCode(this.dataSource.manager, user, context, meta);
       return;
     }
     // Not a guess: it does not count against the limit.
-    await this.counters.release([`identity:two-factor-code-failures:${user.id}`]);
+    await this.codeLimit.release(user.id);
   }
 
   private async user(manager: EntityManager, actor: Actor): Promise<User> {

@@ -111,12 +111,12 @@ export class TwoFactorService {
   }
 
   /** A refused code, in the security trail (the caller's transaction may roll back, so it writes its own). */
-  async auditFailedCode(manager: EntityManager, user: User, context: 'sign_in' | 'enrolment' | 'disable', meta: RequestMeta): Promise<void> {
+  async auditFailedCode(manager: EntityManager, user: User, context: 'sign_in' | 'enrolment' | 'disable' | 'reauthentication', meta: RequestMeta): Promise<void> {
     await this.audit(manager, user, 'two_factor_code_failed', `A wrong two-factor code was given (${context.replace('_', '-')})`, meta, { context });
   }
 
-  async announce(manager: EntityManager, user: User, kind: SecurityAlertKind, meta: RequestMeta): Promise<void> {
-    const alert: SecurityAlertEvent = { userId: user.id, email: user.email, firstName: user.firstName, kind, clientIp: meta.clientIp ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null };
+  async announce(manager: EntityManager, user: User, kind: SecurityAlertKind, meta: RequestMeta, links: Pick<SecurityAlertEvent, 'endSessionUrl'> = {}): Promise<void> {
+    const alert: SecurityAlertEvent = { userId: user.id, email: user.email, firstName: user.firstName, kind, clientIp: meta.clientIp ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null, ...links };
     await addToOutbox(manager, IdentityEvents.securityAlert, alert);
   }
 

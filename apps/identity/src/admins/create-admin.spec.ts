@@ -30,6 +30,12 @@ describe('new administrator validation', () => {
     expect(refusal({ ...valid, confirmPassword: 'Sturdy#Pass2' })).toBe('Passwords do not match');
   });
 
+  it('refuses a name that could pose as another on an admin screen, the command line included', () => {
+    const message = 'Names cannot contain invisible characters or characters that change the reading direction.';
+    expect(refusal({ ...valid, firstName: 'Grace\u202Enimda' })).toBe(message);
+    expect(refusal({ ...valid, lastName: 'Hop\u200Bper', confirmPassword: undefined })).toBe(message);
+  });
+
   it('accepts the known admin roles only', () => {
     expect(validateNewAdmin({ ...valid, adminRole: 'support' }).adminRole).toBe('support');
     expect(refusal({ ...valid, adminRole: 'owner' })).toBe('Please choose a valid admin role');

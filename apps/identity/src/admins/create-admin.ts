@@ -1,6 +1,6 @@
 import { isEmail } from 'class-validator';
 import { DataSource, EntityManager } from 'typeorm';
-import { ADMIN_ROLES, AdminRole, AuthErrorCodes, IdentityEvents, SessionUser, UserRegisteredEvent } from '@portal/contracts';
+import { ADMIN_ROLES, AdminRole, AuthErrorCodes, hasHiddenCharacters, IdentityEvents, SessionUser, USER_MESSAGES, UserRegisteredEvent } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { assertNotCommonPassword } from '../users/common-passwords';
@@ -57,6 +57,11 @@ export function validateNewAdmin(input: NewAdminInput): ValidNewAdmin {
   if (!firstName || !lastName || !email || !password) throw ServiceError.badRequest(AdminAccountMessages.allFieldsRequired, { code: 'validation_failed' });
   if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
     throw ServiceError.badRequest(`Names must be at most ${NAME_MAX_LENGTH} characters`, { code: 'validation_failed' });
+  }
+  // No name may pose as another on an admin screen (the command line and the seed come here too).
+  const hidden = (['firstName', 'lastName'] as const).filter((field) => hasHiddenCharacters(field === 'firstName' ? firstName : lastName));
+  if (hidden.length > 0) {
+    throw ServiceError.badRequest(USER_MESSAGES.name_hidden_characters, { code: 'name_hidden_characters', details: hidden.map((field) => ({ field, message: USER_MESSAGES.name_hidden_characters })) });
   }
   if (email.length > EMAIL_MAX_LENGTH || !isEmail(email)) {
     throw ServiceError.badRequest(AdminAccountMessages.invalidEmail, { code: 'validation_failed', details: [{ field: 'email', message: AdminAccountMessages.invalidEmail }] });

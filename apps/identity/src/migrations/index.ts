@@ -14,6 +14,9 @@ import { AddUserSearchIndex1795475100000 } from './1795475100000-add-user-search
 import { AddEmailChangeTokenExpiryIndex1795475300000 } from './1795475300000-add-email-change-token-expiry-index';
 import { AddRefreshTokenRevokedForReuse1795475300001 } from './1795475300001-add-refresh-token-revoked-for-reuse';
 import { OrderIdentityOutboxEvents1795700000000 } from './1795700000000-order-identity-outbox-events';
+import { AddSessionEndTokens1796200000000 } from './1796200000000-add-session-end-tokens';
+import { CreatePasskeys1796100000000 } from './1796100000000-create-passkeys';
+import { CreateSignInProofs1796300000000 } from './1796300000000-create-sign-in-proofs';
 
 /** In order; a migration, once committed, is never edited. */
 export const identityMigrations = [
@@ -33,4 +36,7 @@ export const identityMigrations = [
   AddEmailChangeTokenExpiryIndex1795475300000,
   AddRefreshTokenRevokedForReuse1795475300001,
   OrderIdentityOutboxEvents1795700000000,
+  CreatePasskeys1796100000000,
+  AddSessionEndTokens1796200000000,
+  CreateSignInProofs1796300000000,
 ];

@@ -27,6 +27,20 @@ describe('preferences', () => {
     const preferences = await harness.client.as(actorOf(harness, session)).send(IdentityCommands.getPreferences, {});
     expect(preferences).toEqual({ ...DEFAULT_PREFERENCES, version: 0, updatedAt: null });
     expect(preferences.privacy).toEqual({ dataSharing: false, marketingEmails: false, analyticsTracking: true, cookiePreferences: true, thirdPartyIntegrations: false });
+    // Dates follow the device until a zone is picked (issue 30): no zone is claimed before then.
+    expect(preferences.app.timezone).toBeNull();
+  });
+
+  it("keeps the device's own time zone through a save that picks none, and a picked zone until it is given back", async () => {
+    const { session } = await confirmedCustomer(harness);
+    const customer = harness.client.as(actorOf(harness, session));
+    const deviceZone = await customer.send(IdentityCommands.updatePreferences, chosen({ app: { theme: 'dark', language: 'en', currency: 'USD', timezone: null } }));
+    expect(deviceZone).toMatchObject({ version: 1, app: { theme: 'dark', timezone: null } });
+    const picked = await customer.send(IdentityCommands.updatePreferences, chosen({ app: { theme: 'dark', language: 'en', currency: 'USD', timezone: 'America/Denver' } }));
+    expect((await customer.send(IdentityCommands.getPreferences, {})).app.timezone).toBe('America/Denver');
+    expect(picked.version).toBe(2);
+    await customer.send(IdentityCommands.updatePreferences, chosen({ app: { theme: 'dark', language: 'en', currency: 'USD', timezone: null } }));
+    expect((await customer.send(IdentityCommands.getPreferences, {})).app.timezone).toBeNull();
   });
 
   it('stores each person\'s own choices and announces the notification toggles with a growing version', async () => {
@@ -59,6 +73,8 @@ describe('preferences', () => {
       [{ ...chosen(), app: { ...chosen().app, language: 'it' } }, 'language must be one of: en, es, fr, de'],
       [{ ...chosen(), app: { ...chosen().app, currency: 'JPY' } }, 'currency must be one of: USD, EUR, GBP, CAD'],
       [{ ...chosen(), app: { ...chosen().app, timezone: 'Europe/Paris' } }, 'timezone must be one of: America/New_York, America/Chicago, America/Denver, America/Los_Angeles'],
+      // The device's zone is said with null; a missing zone is a mistake, not a choice.
+      [{ ...chosen(), app: { theme: 'light', language: 'en', currency: 'USD' } }, 'timezone must be one of: America/New_York, America/Chicago, America/Denver, America/Los_Angeles'],
       [{ ...chosen(), notifications: { ...chosen().notifications, marketAlerts: 'yes' } }, 'marketAlerts must be true or false'],
       [{ ...chosen(), privacy: { ...chosen().privacy, cookiePreferences: undefined } }, 'cookiePreferences must be true or false'],
       [{ notifications: chosen().notifications, app: chosen().app }, 'privacy is required (an object)'],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, DEFAULT_PREFERENCES, IdentityEvents, UpdatePreferencesPayload, UserPreferences } from '@portal/contracts';
+import { Actor, DEFAULT_PREFERENCES, IdentityEvents, Timezone, TIMEZONES, UpdatePreferencesPayload, UserPreferences } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { User } from '../users/user.entity';
 import { UserPreferencesRecord } from './user-preferences.entity';
@@ -16,10 +16,16 @@ function pick<T extends object>(defaults: T, stored: unknown): T {
   return result;
 }
 
+/** A zone the customer picked, or null: the device's own (the default, which `pick` cannot type-match). */
+function storedTimezone(app: unknown): Timezone | null {
+  const value = typeof app === 'object' && app !== null ? (app as { timezone?: unknown }).timezone : null;
+  return (TIMEZONES as readonly unknown[]).includes(value) ? (value as Timezone) : null;
+}
+
 function view(record: UserPreferencesRecord | null): UserPreferences {
   return {
     notifications: pick(DEFAULT_PREFERENCES.notifications, record?.notifications),
-    app: pick(DEFAULT_PREFERENCES.app, record?.app),
+    app: { ...pick(DEFAULT_PREFERENCES.app, record?.app), timezone: storedTimezone(record?.app) },
     privacy: pick(DEFAULT_PREFERENCES.privacy, record?.privacy),
     version: record?.version ?? 0,
     updatedAt: record?.updatedAt.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { AuthSession, IdentityCommands, RefreshSessionPayload, RequestMeta, SignOutPayload } from '@portal/contracts';
-import { CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
+import { Actor, AuthSession, IdentityCommands, RefreshSessionPayload, RequestMeta, SignOutPayload } from '@portal/contracts';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { SessionsService } from './sessions.service';
 
 @Controller()
@@ -15,5 +15,11 @@ export class SessionsController {
   @HandlesCommand(IdentityCommands.signOut)
   signOut(@CommandPayload() payload: SignOutPayload): Promise<void> {
     return this.sessions.signOut(payload.refreshToken);
+  }
+
+  @HandlesCommand(IdentityCommands.signOutCurrentSession)
+  async signOutCurrentSession(@CommandActor() actor: Actor | null): Promise<void> {
+    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    await this.sessions.signOutSession(actor.userId, actor.sessionId);
   }
 }

@@ -145,6 +145,20 @@ describe('sessions', () => {
       await expect(refresh(other.refreshToken)).resolves.toMatchObject({ user: { id: session.user.id } });
     });
 
+    it('with only the access token, ends the session it belongs to (its refresh token and the token itself), never another person\'s', async () => {
+      const { session } = await confirmedCustomer(harness);
+      const victim = (await confirmedCustomer(harness)).session;
+      const actorOf = (signedIn: AuthSession, sessionId = sessionIdOf(signedIn)) => ({ userId: signedIn.user.id, userType: 'customer' as const, adminRole: null, sessionId });
+      // Someone naming another person's session in their own actor ends nothing of it.
+      await harness.client.as(actorOf(session, sessionIdOf(victim))).send(IdentityCommands.signOutCurrentSession, {});
+      await expect(refresh(victim.refreshToken)).resolves.toMatchObject({ user: { id: victim.user.id } });
+
+      await harness.client.as(actorOf(session)).send(IdentityCommands.signOutCurrentSession, {});
+      expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
+      expect(await harness.redis.get(revokedSessionKey(sessionIdOf(session)))).not.toBeNull();
+      expect(await failure(harness.client.send(IdentityCommands.signOutCurrentSession, {}))).toMatchObject({ statusCode: 401 });
+    });
+
     it('is idempotent and silent about tokens it does not know', async () => {
       const { session } = await confirmedCustomer(harness);
       await expect(signOut(session.refreshToken)).resolves.toBeUndefined();

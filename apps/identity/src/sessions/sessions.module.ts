@@ -4,12 +4,14 @@ import { SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { IdentityEnvironment } from '../identity-environment';
 import { SettingsModule } from '../settings/settings.module';
 import { AccessTokenSigner } from './access-token-signer';
+import { SessionDevicesController } from './session-devices.controller';
+import { SessionDevicesService } from './session-devices.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [SettingsModule],
-  controllers: [SessionsController],
+  controllers: [SessionsController, SessionDevicesController],
   providers: [
     {
       provide: AccessTokenSigner,
@@ -26,6 +28,7 @@ import { SessionsService } from './sessions.service';
       },
     },
     SessionsService,
+    SessionDevicesService,
   ],
   exports: [SessionsService],
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import { Clock } from '@portal/config';
 import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
@@ -16,6 +17,7 @@ import { AccessTokenSigner } from './access-token-signer';
 import { lockAccount } from './account-lock';
 import { openSuccessor, graceKey, sealSuccessor } from './refresh-grace';
 import { RefreshToken } from './refresh-token.entity';
+import { recordSignInProof } from './sign-in-proof.entity';
 
 type RefreshOutcome =
   | { kind: 'rotated'; session: AuthSession }
@@ -50,6 +52,7 @@ export class SessionsService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -58,6 +61,9 @@ export class SessionsService {
    * password change that committed since the proof (a password check takes a while) wins,
    * and the access token carries the role as it is now. `provenPasswordHash`: the hash
    * the password was checked against, refused when it is no longer the account's.
+   * Every new session starts with a sign-in proof (see SignInProofRecord): a password, a code
+   * or a passkey; or the emailed confirmation link of an account whose password was chosen
+   * at sign-up, which holds nothing yet that a recent proof protects.
    */
   async startSession(manager: EntityManager, user: User, meta: RequestMeta, { provenPasswordHash }: { provenPasswordHash?: string } = {}): Promise<AuthSession> {
     const account = await lockAccount(manager, user.id);
@@ -67,6 +73,7 @@ export class SessionsService {
     if (account.userStatus === 'suspended') throw accountSuspended();
     const sessionId = randomUUID();
     const refreshToken = await this.issueRefreshToken(manager, account.id, sessionId, meta, new Date());
+    await recordSignInProof(manager, account.id, sessionId, this.clock.now());
     return this.authSession(account, sessionId, refreshToken);
   }
 
@@ -151,6 +158,17 @@ export class SessionsService {
       await this.revokeFamilies(manager, [token.sessionId]);
     });
     await this.markRevoked([token.sessionId]);
+  }
+
+  /** Signing out with only the access token: its session (of this user only) ends, and its access token is marked revoked at once. */
+  async signOutSession(userId: string, sessionId: string): Promise<void> {
+    const revoked = await this.dataSource.transaction(async (manager) => {
+      await lockAccount(manager, userId);
+      const owned = await manager.exists(RefreshToken, { where: { userId, sessionId } });
+      if (owned) await this.revokeFamilies(manager, [sessionId]);
+      return owned;
+    });
+    if (revoked) await this.markRevoked([sessionId]);
   }
 
   /**
@@ -244,6 +262,6 @@ export class SessionsService {
   }
 
   private authSession(user: User, sessionId: string, refreshToken: string): AuthSession {
-    return { ...this.signer.sign(user, sessionId), refreshToken, user: toSessionUser(user) };
+    return { ...this.signer.sign(user, sessionId, this.clock.now()), refreshToken, user: toSessionUser(user) };
   }
 }

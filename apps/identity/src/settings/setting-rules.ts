@@ -44,13 +44,17 @@ function integer(key: string, field: string, value: unknown, min: number, max: n
   return value;
 }
 
-/** A number in [min, max] with at most `decimals` decimals (fees and rates: step 0.1; money: 0.01). */
+/**
+ * A number in [min, max] with at most `decimals` decimals (fees and rates: step 0.1; money:
+ * 0.01), judged on its text: the gateway forwards these fields as the admin wrote them
+ * (DECIMAL_SETTING_FIELDS), so `100.001` or `99.999999999999999` is refused, not rounded.
+ */
 function decimal(key: string, field: string, value: unknown, min: number, max: number, decimals: number): number {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number) || number < min || number > max) throw invalid(key, `${field} must be a number from ${min} to ${max}.`);
-  const scaled = number * 10 ** decimals;
-  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) throw invalid(key, `${field} must be in steps of ${(1 / 10 ** decimals).toFixed(decimals)}.`);
-  return Math.round(scaled) / 10 ** decimals;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const number = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(number) || number < min || number > max) throw invalid(key, `${field} must be a number from ${min} to ${max}.`);
+  if ((text.split('.')[1] ?? '').length > decimals) throw invalid(key, `${field} must be in steps of ${(1 / 10 ** decimals).toFixed(decimals)}.`);
+  return number;
 }
 
 function text(key: string, field: string, value: unknown, max: number, options: { nullable?: boolean; pattern?: RegExp; patternMessage?: string } = {}): string | null {
@@ -147,11 +151,13 @@ export const SETTING_RULES: Record<AdminSettingKey, SettingRule> = {
   financial_limits: {
     parse(value) {
       const key = 'financial_limits';
-      const record = exactObject(key, value, ['minimumWithdrawal', 'withdrawalRequiresKyc', 'fourEyesThreshold']);
+      // investmentFundingDays: how long an approved investment waits for its money (the ledger's default when absent).
+      const record = exactObject(key, value, ['minimumWithdrawal', 'withdrawalRequiresKyc', 'fourEyesThreshold', 'investmentFundingDays'], ['investmentFundingDays']);
       return {
         minimumWithdrawal: decimal(key, 'minimumWithdrawal', record.minimumWithdrawal, 1, 1_000_000, 2),
         withdrawalRequiresKyc: bool(key, 'withdrawalRequiresKyc', record.withdrawalRequiresKyc),
         fourEyesThreshold: decimal(key, 'fourEyesThreshold', record.fourEyesThreshold, 0, 1_000_000_000, 2),
+        ...(record.investmentFundingDays === undefined || record.investmentFundingDays === null ? {} : { investmentFundingDays: integer(key, 'investmentFundingDays', record.investmentFundingDays, 1, 365) }),
       };
     },
   },

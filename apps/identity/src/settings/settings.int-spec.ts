@@ -105,6 +105,7 @@ describe('platform settings changes', () => {
         ['feature_toggles', { ...DEFAULT_FEATURE_TOGGLES, made_up: true }, /unknown field made_up/],
         ['financial_limits', { minimumWithdrawal: 0, withdrawalRequiresKyc: true, fourEyesThreshold: 1000 }, /minimumWithdrawal must be a number from 1/],
         ['financial_limits', { minimumWithdrawal: 100, withdrawalRequiresKyc: true }, /fourEyesThreshold is required/],
+        ['financial_limits', { minimumWithdrawal: 100, withdrawalRequiresKyc: true, fourEyesThreshold: 1000, investmentFundingDays: 0 }, /investmentFundingDays must be a whole number from 1 to 365/],
         ['security', { sessionIdleMinutes: 2.5, sessionAbsoluteHours: 12, maxFailedLogins: 5, requireAdminMfa: false }, /sessionIdleMinutes must be a whole number from 5 to 1440/],
         ['security', { sessionIdleMinutes: 30, sessionAbsoluteHours: 12, maxFailedLogins: 500, requireAdminMfa: false }, /maxFailedLogins must be a whole number from 3 to 20/],
         ['admin_roles', { super_admin: ['users'], admin: [], moderator: [], support: [] }, /super_admin always has all permissions/],
@@ -127,6 +128,10 @@ describe('platform settings changes', () => {
       expect((await change('crypto_wallets', { ...wallets, bitcoin: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' })).value).toMatchObject({ bitcoin: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' });
       expect((await harness.client.send(IdentityCommands.getPublicSettings, {})).bitcoinWalletAddress).toBe('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2');
       expect((await change('platform_fees', { personal: 3.1, corporate: '2.2', gipp: 0 })).value).toEqual({ personal: 3.1, corporate: 2.2, gipp: 0 });
+      // The funding period of approved investments is optional: left empty, the ledger's 30 days apply.
+      const limits = { minimumWithdrawal: 100, withdrawalRequiresKyc: false, fourEyesThreshold: 10000 };
+      expect((await change('financial_limits', { ...limits, investmentFundingDays: 45 })).value).toEqual({ ...limits, investmentFundingDays: 45 });
+      expect((await change('financial_limits', { ...limits, investmentFundingDays: null })).value).toEqual(limits);
     });
 
     it('keeps a version history of who changed what, old and new value, newest first', async () => {

@@ -12,6 +12,6 @@ import { SignInService } from './sign-in.service';
   imports: [SessionsModule, SettingsModule, AccountSecurityCoreModule],
   controllers: [SignInController],
   providers: [LoginAttemptLimiter, MfaChallenges, SignInService],
-  exports: [LoginAttemptLimiter],
+  exports: [LoginAttemptLimiter, SignInService],
 })
 export class SignInModule {}

@@ -25,7 +25,9 @@ import { findUserByEmail } from '../users/user-records';
 import { LoginAttempt, LoginAttemptLimiter, LoginLockedOut } from './login-attempt-limiter';
 import { challengeExpired, issuedForPassword, MfaChallenges, OpenChallenge } from './mfa-challenges';
 
-type SignInOutcome = 'wrong_password' | 'unknown_account' | 'locked_out';
+type SignInOutcome = 'wrong_password' | 'unknown_account' | 'locked_out' | 'passkey_refused';
+
+const FAILURE_WORDS: Record<Exclude<SignInOutcome, 'locked_out'>, string> = { wrong_password: 'wrong password', unknown_account: 'no such account', passkey_refused: 'passkey refused' };
 
 @Injectable()
 export class SignInService implements OnModuleInit {
@@ -75,6 +77,35 @@ export class SignInService implements OnModuleInit {
     await attempt.succeeded(user.id);
     // The password was checked against this hash: a reset or change committed since wins.
     return this.dataSource.transaction((manager) => this.startSession(manager, user, meta, user.passwordHash));
+  }
+
+  /**
+   * A sign-in proven otherwise than by a password: a passkey, which is possession and user
+   * verification at once, so no second factor is asked (of a customer with two-factor on, nor
+   * of an admin required to use it). The same limits, account rules, session and login alert
+   * as a password sign-in. `prove` runs once the attempt is admitted; when it refuses, the
+   * attempt counts as a failed sign-in of the account and is audited.
+   */
+  async signInWithProof(user: User, meta: RequestMeta, prove: () => Promise<void>): Promise<AuthSession> {
+    const attempt = await this.admit(user.email, meta);
+    try {
+      await prove();
+    } catch (error) {
+      if (error instanceof ServiceError && error.body.statusCode < 500) await this.auditFailure(user.email, 'passkey_refused', meta, { reason: error.body.code }, user);
+      else await attempt.notAFailure();
+      throw error;
+    }
+    if (user.userStatus === 'suspended') {
+      await attempt.notAFailure();
+      throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+    }
+    if (!user.emailConfirmedAt) {
+      await attempt.notAFailure();
+      throw ServiceError.forbidden(AuthMessages.emailNotConfirmed, AuthErrorCodes.emailNotConfirmed);
+    }
+    await attempt.succeeded(user.id);
+    // startSession reads the account again under its lock: a suspension committed meanwhile wins.
+    return this.dataSource.transaction((manager) => this.startSession(manager, user, meta));
   }
 
   /** An admin required to use two-factor sets it up in the middle of signing in. */
@@ -135,7 +166,8 @@ export class SignInService implements OnModuleInit {
   /** A full sign-in: the session, and the device remembered (a login alert when it is new). */
   private async startSession(manager: EntityManager, user: User, meta: RequestMeta, provenPasswordHash?: string): Promise<AuthSession> {
     const session = await this.sessions.startSession(manager, user, meta, { provenPasswordHash });
-    await this.loginAlerts.noteSignIn(manager, user, meta);
+    // The refresh token names the new session: an alert's link ends that session.
+    await this.loginAlerts.noteSignIn(manager, user, meta, session.refreshToken);
     return session;
   }
 
@@ -188,7 +220,7 @@ export class SignInService implements OnModuleInit {
       description:
         outcome === 'locked_out'
           ? `Sign-in locked after repeated failures for ${email}`
-          : `Failed sign-in for ${email} (${outcome === 'wrong_password' ? 'wrong password' : 'no such account'})`,
+          : `Failed sign-in for ${email} (${FAILURE_WORDS[outcome]})`,
       metadata: { outcome, attemptedEmail: email, userAgent: meta.userAgent, requestId: meta.requestId, ...details },
       clientIp: meta.clientIp ?? null,
     });

@@ -22,6 +22,7 @@ import {
   IdentityEvents,
   isMfaChallenge,
   RequestMeta,
+  SecuritySettings,
   SignInResult,
   SignUpPayload,
   SignUpResult,
@@ -34,6 +35,7 @@ import { IdentityEnvironment } from '../identity-environment';
 import { IDENTITY_SCHEMA, identityEntities, identityMigrations } from '../identity-schema';
 import { IdentityModule } from '../identity.module';
 import { AfterReply } from '../tokens/after-reply';
+import { SoftwareAuthenticator } from './software-authenticator';
 
 /** The identity service running against its own PostgreSQL database, NATS and Redis. */
 export interface IdentityHarness {
@@ -146,11 +148,14 @@ export function tokenOf(link: string): string {
   return token;
 }
 
-/** Signs a customer up and returns the token of the confirmation link that was emailed. */
-export async function signUp(harness: IdentityHarness, form = aCustomer()): Promise<{ form: SignUpPayload; result: SignUpResult; confirmationToken: string }> {
+/**
+ * Signs a customer up and returns the token of the confirmation link that was emailed, and
+ * the new account's id (from that event: sign-up's answer names no account).
+ */
+export async function signUp(harness: IdentityHarness, form = aCustomer()): Promise<{ form: SignUpPayload; result: SignUpResult & { userId: string }; confirmationToken: string }> {
   const result = await harness.client.send(IdentityCommands.signUp, form);
   const event = await harness.events.waitFor(IdentityEvents.emailConfirmationRequested, (payload) => payload.email === form.email.toLowerCase());
-  return { form, result, confirmationToken: tokenOf(event.payload.confirmationUrl) };
+  return { form, result: { ...result, userId: event.payload.userId }, confirmationToken: tokenOf(event.payload.confirmationUrl) };
 }
 
 /** A confirmed customer, signed in through the confirmation link. */
@@ -202,6 +207,8 @@ export const PERSONAL_TABLES = [
   'email_change_tokens',
   'email_confirmation_tokens',
   'password_reset_tokens',
+  'session_end_tokens',
+  'passkeys',
 ] as const;
 
 /** How many rows about the person each of PERSONAL_TABLES holds. */
@@ -214,7 +221,7 @@ export async function personalRowsOf(harness: IdentityHarness, userId: string): 
 
 /**
  * Gives a signed-in customer what an active account accumulates: saved preferences, two-factor
- * on (secret and recovery codes), and a known sign-in device with its session (a refresh token
+ * on (secret and recovery codes), a passkey, and a known sign-in device with its session (a refresh token
  * with the client's address and browser). Sign-ins after this one ask for a code.
  */
 export async function withSecurityAndPreferences(harness: IdentityHarness, session: AuthSession): Promise<void> {
@@ -223,4 +230,17 @@ export async function withSecurityAndPreferences(harness: IdentityHarness, sessi
   const enrolment = await harness.client.send(IdentityCommands.startTwoFactorEnrolment, {}, actor);
   const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
   await harness.client.send(IdentityCommands.confirmTwoFactor, { code }, actor);
+  const { publicKey } = await harness.client.send(IdentityCommands.passkeyRegistrationOptions, {}, actor);
+  await harness.client.send(IdentityCommands.registerPasskey, { name: 'Laptop', credential: new SoftwareAuthenticator(TEST_WEB_URL).create(publicKey) }, actor);
+}
+
+/** Stores the `security` platform setting as given (null: removed, so the defaults apply). */
+export async function setSecuritySettings(harness: IdentityHarness, value: Partial<SecuritySettings> | null): Promise<void> {
+  if (value === null) await harness.database.query(`DELETE FROM identity.system_settings WHERE setting_key = 'security'`);
+  else
+    await harness.database.query(
+      `INSERT INTO identity.system_settings (setting_key, setting_value, version) VALUES ('security', $1, 1)
+       ON CONFLICT (setting_key) DO UPDATE SET setting_value = EXCLUDED.setting_value, version = identity.system_settings.version + 1`,
+      [JSON.stringify(value)],
+    );
 }

@@ -17,7 +17,7 @@ import {
   StoredFile,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { sampleDocx, sampleGif, samplePdf, samplePng, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(90_000);
@@ -25,9 +25,9 @@ jest.setTimeout(90_000);
 const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: Actor['adminRole'] = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
-const pdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 0x41)]);
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]);
-const docx = () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('..[Content_Types].xml..word/document.xml..'), Buffer.alloc(200)]);
+const pdf = () => samplePdf();
+const png = () => samplePng();
+const docx = () => sampleDocx();
 
 describe('KYC documents, their review and the KYC decision', () => {
   let infrastructure: TestInfrastructure;
@@ -131,8 +131,8 @@ describe('KYC documents, their review and the KYC decision', () => {
 
   it('takes only files uploaded for the Document Upload Center: not a GIF profile photo, an application document, a biometric still or a file for nothing named', async () => {
     const owner = await newCustomer();
-    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
-    const still = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600)]);
+    const gif = sampleGif();
+    const still = samplePng({ size: 608 });
     const others = [
       await upload(owner, gif, 'me.gif', 'profile_photo'),
       await upload(owner, pdf(), 'id.pdf', 'application:id_document'),

@@ -6,14 +6,14 @@ import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, ApplicationsCommands, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ReferencedFiles, StoredFile } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600)]);
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x41)]);
+const png = samplePng({ size: 608 });
+const pdf = samplePdf();
 
 /** An application as the applications service (played here) holds it: whose, whether still a draft, which files it refers to. */
 interface PlayedApplication {

@@ -29,6 +29,7 @@ import {
   StoreFilePartPayload,
 } from '@portal/contracts';
 import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
+import { isWellFormed } from './file-structure';
 import { detectFileType, safeFileName } from './file-types';
 import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
 
@@ -85,7 +86,7 @@ function view(file: StoredFileRecord): StoredFile {
 
 /**
  * Uploaded files: the gateway sends an upload in parts (NATS messages stay under 1 MB),
- * the first part already decides the type, the total is capped at 10 MB, and a file is
+ * the first part already decides the type (the whole file, parsed, must then be of it), the total is capped at 10 MB, and a file is
  * readable by its owner and by administrators whose role has the permission its purpose
  * needs (see filePermission; another admin is refused with 403, anyone else is told it
  * does not exist).
@@ -141,7 +142,8 @@ export class FilesController {
       const limit = sizeLimit(payload.purpose);
       if (content.length > limit.bytes) throw ServiceError.badRequest(limit.message, { code: limit.code });
       const mimeType = acceptedType(content, payload.purpose, true);
-      if (!mimeType) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
+      // The first bytes name a type; the whole file must then be one (no polyglots, nothing after its end).
+      if (!mimeType || !(await isWellFormed(content, mimeType))) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
       const file = manager.create(StoredFileRecord, {
         id: payload.uploadId,
         ownerId: owner.userId,

@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KycFileCommands, StoredFile } from '@portal/contracts';
+import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KYC_FILE_TYPE_MESSAGE, KycFileCommands, StoredFile } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { sampleDocx, sampleJpeg, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: AdminRole = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
-const pdf = (size = 2_000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x41)]);
+const pdf = (size = 2_000) => samplePdf({ size });
 
 describe('files stored by the kyc service', () => {
   let infrastructure: TestInfrastructure;
@@ -70,8 +70,8 @@ describe('files stored by the kyc service', () => {
 
   it('recognises PNG and JPEG whatever their names say', async () => {
     const owner = customer();
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const png = samplePng();
+    const jpeg = sampleJpeg();
     expect((await upload(owner, png, 'scan.pdf')).mimeType).toBe('image/png');
     expect((await upload(owner, jpeg, 'photo')).mimeType).toBe('image/jpeg');
   });
@@ -81,6 +81,20 @@ describe('files stored by the kyc service', () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(500)]);
     expect(await refusal(upload(customer(), executable, 'invoice.pdf'))).toMatchObject({ statusCode: 400, message: FILE_TYPE_MESSAGE });
     expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses polyglots whose first bytes pass (a PDF with a ZIP appended, %PDF- then HTML and script, a PNG followed by HTML) with the spec messages, storing nothing', async () => {
+    const before = await fileCount();
+    const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    const zip = sampleDocx();
+    const polyglots = [Buffer.concat([pdf(), zip]), Buffer.concat([Buffer.from('%PDF-1.7\n'), html]), Buffer.concat([samplePng(), html]), Buffer.concat([sampleJpeg(), html])];
+    for (const content of polyglots) {
+      expect(await refusal(upload(customer(), content, 'statement.pdf'))).toMatchObject({ statusCode: 400, message: FILE_TYPE_MESSAGE, code: 'invalid_file_type' });
+      expect(await refusal(upload(customer(), content, 'statement.pdf', 'kyc:id'))).toMatchObject({ statusCode: 400, message: KYC_FILE_TYPE_MESSAGE, code: 'invalid_kyc_file_type' });
+    }
+    expect(await fileCount()).toBe(before);
+    // The same files without what was appended are stored.
+    expect((await upload(customer(), pdf(), 'statement.pdf')).mimeType).toBe('application/pdf');
   });
 
   it('refuses a file over 10 MB with the spec message and stores nothing', async () => {
@@ -111,7 +125,7 @@ describe('files stored by the kyc service', () => {
     const owner = customer();
     const kyc = await upload(owner, pdf(), 'passport.pdf', 'kyc:id');
     const application = await upload(owner, pdf(), 'id.pdf', 'application:id_document');
-    const photo = await upload(owner, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]), 'me.png', 'profile_photo');
+    const photo = await upload(owner, samplePng(), 'me.png', 'profile_photo');
     const other = await upload(owner, pdf(), 'other.pdf');
     const reads = async (role: AdminRole, fileId: string) => {
       const reader = admin(role);

@@ -5,16 +5,16 @@ import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, FILE_PART_BYTES, KycFileCommands, PROFILE_PHOTO_PURPOSE, PROFILE_PHOTO_TOO_LARGE_MESSAGE, PROFILE_PHOTO_TYPE_MESSAGE, StoredFile } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { sampleGif, sampleJpeg, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
-const png = (size = 600) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8)]);
-const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]);
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x41)]);
+const png = (size = 600) => samplePng({ size });
+const gif = sampleGif();
+const jpeg = sampleJpeg();
+const pdf = samplePdf();
 
 describe('profile photos stored by the kyc service', () => {
   let infrastructure: TestInfrastructure;

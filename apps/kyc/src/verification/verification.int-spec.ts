@@ -18,15 +18,15 @@ import {
   StoredFile,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { eventEnvelope, EventPublisher, sampleJpeg, samplePdf, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(90_000);
 
 const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
-/** A camera still: a JPEG header and enough bytes to be a photo. */
-const still = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4_000, 0x11)]);
+/** A camera still: a JPEG of enough bytes to be a photo. */
+const still = () => sampleJpeg({ size: 4_004 });
 
 describe('biometric verification through the provider adapter', () => {
   let infrastructure: TestInfrastructure;
@@ -115,7 +115,7 @@ describe('biometric verification through the provider adapter', () => {
     expect((await record('face-scan', { outcome: 'camera_unavailable' })).steps[0]).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('Camera') });
     expect((await record('face-scan', { fileId: (await upload(person, still())).id })).steps[0]).toMatchObject({ status: 'completed', failureReason: null });
     // A PDF is not a camera image: the built-in provider fails the step.
-    const pdf = await upload(person, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000)]));
+    const pdf = await upload(person, samplePdf({ size: 2_009 }));
     expect((await record('id-verification', { fileId: pdf.id })).steps[1]).toMatchObject({ status: 'failed' });
     await record('id-verification', { fileId: (await upload(person, still())).id });
     const done = await record('liveness-check', { fileId: (await upload(person, still())).id });

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { ApplicationReviewedEvent, ApplicationsEvents, ApplicationSubmittedEvent } from '@portal/contracts';
 import { EventContext, OnEvent } from '@portal/messaging';
+import { OpenInvestment } from '../investments/open-investment';
 
 /**
- * The deposit gate's read model: each customer's latest application and its status, from
- * applications' events. A newer application replaces an older one; for the same
- * application a review applies only when its version is newer (redeliveries may reorder).
+ * Applications' events in the ledger: an approval opens its investment, and the deposit
+ * gate's read model keeps each customer's latest application and its status. A newer
+ * application replaces an older one; for the same application a review applies only when
+ * its version is newer (redeliveries may reorder).
  */
 @Injectable()
 export class ApplicationGateHandlers {
+  constructor(private readonly investments: OpenInvestment) {}
+
   @OnEvent(ApplicationsEvents.submitted)
   async submitted(payload: ApplicationSubmittedEvent, { manager }: EventContext<ApplicationSubmittedEvent>): Promise<void> {
     await manager.query(
@@ -27,5 +31,7 @@ export class ApplicationGateHandlers {
        WHERE g.submitted_at < EXCLUDED.submitted_at OR (g.application_id = EXCLUDED.application_id AND g.version < EXCLUDED.version)`,
       [payload.userId, payload.applicationId, payload.status, payload.version, payload.submittedAt],
     );
+    // An approval opens its investment, awaiting funding (one handler per subject: it lives here).
+    await this.investments.fromApproval(manager, payload);
   }
 }

@@ -16,7 +16,8 @@ import {
   TransactionStatus,
   TransactionType,
 } from '@portal/contracts';
-import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
+import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
 import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
@@ -45,11 +46,13 @@ export class BackOfficeFiguresController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly queries: TransactionQueries,
+    private readonly settings: PlatformSettings,
   ) {}
 
+  /** The overview's money section names customers and their amounts: roles with the transactions permission only. */
   @HandlesCommand(LedgerBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<LedgerStats> {
-    requireAdmin(actor);
+    requireMoneyAdmin(actor, this.settings);
     const [locked, balances, latest] = await Promise.all([
       this.dataSource.query(`SELECT currency, sum(amount) AS amount, count(*) AS count FROM ledger.security_deposits WHERE status = 'locked' GROUP BY currency`) as Promise<
         { currency: string; amount: string; count: string }[]

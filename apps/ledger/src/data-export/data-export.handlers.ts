@@ -6,15 +6,17 @@ import { CommandActor, HandlesCommand } from '@portal/messaging';
 import { Book } from '../book/book';
 import { formatMinor } from '../book/money';
 import { CardRequests } from '../cards/card-requests.service';
+import { InvestmentQueries } from '../investments/investment-queries';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionView } from '../transactions/transaction-views';
 
-/** Download My Data: the caller's balances, every transaction, security deposits and card requests. */
+/** Download My Data: the caller's balances, every transaction, investments, security deposits and card requests. */
 @Controller()
 export class LedgerDataExportHandlers {
   constructor(
     private readonly dataSource: DataSource,
     private readonly book: Book,
     private readonly cards: CardRequests,
+    private readonly investments: InvestmentQueries,
   ) {}
 
   @HandlesCommand(DataExportCommands.ledger)
@@ -31,9 +33,10 @@ export class LedgerDataExportHandlers {
     const securityDeposits = (await personalRows(manager, `SELECT id, amount, currency, status, lock_reason, created_at, updated_at FROM ledger.security_deposits WHERE user_id = $1 ORDER BY created_at DESC`, [actor.userId])).map(
       (row) => ({ ...row, amount: formatMinor(String(row.amount)), currency: String(row.currency).trim() }),
     );
+    const investments = (await this.investments.listOwn(actor)).items;
     return {
       service: 'ledger',
-      data: { balances, transactions: transactions.map((row) => transactionView(row)), securityDeposits, cardRequests: await this.cards.exportOwn(manager, actor.userId) },
+      data: { balances, transactions: transactions.map((row) => transactionView(row)), investments, securityDeposits, cardRequests: await this.cards.exportOwn(manager, actor.userId) },
     };
   }
 }

@@ -45,7 +45,7 @@ describe('withdrawals gated on KYC (financial_limits.withdrawalRequiresKyc)', ()
     await infrastructure?.stop();
   });
 
-  const withdrawal: RequestWithdrawalPayload = { accountName: 'Ada Lovelace', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount: '100.00', currency: 'USD' };
+  const withdrawal: RequestWithdrawalPayload = { accountName: 'Ada Lovelace', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '100.00', currency: 'USD' };
   const attempt = (actor: Actor) =>
     client
       .as(actor)

@@ -6,7 +6,9 @@ import {
   CreateSecurityDepositPayload,
   Currency,
   DEFAULT_LOCK_REASON,
+  INVESTMENT_MESSAGES,
   LedgerEvents,
+  MATURITY_UNLOCK_REASON,
   RELOCK_REASON,
   RequestMeta,
   SecurityDepositEvent,
@@ -29,6 +31,7 @@ interface SecurityDepositRow {
   currency: Currency;
   status: 'locked' | 'unlocked';
   lock_reason: string | null;
+  investment_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,6 +44,7 @@ function view(row: SecurityDepositRow): SecurityDepositView {
     currency: row.currency.trim() as Currency,
     status: row.status,
     lockReason: row.lock_reason,
+    investmentId: row.investment_id,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -105,9 +109,10 @@ export class SecurityDeposits {
     const userId = await this.customerId(meta, payload);
     return this.dataSource.transaction(async (manager) =>
       once(manager, actor.userId, payload.idempotencyKey, 'security_deposit', payload, async () => {
+        if (payload.investmentId) await this.requireSecurable(manager, userId, payload.investmentId, currency);
         const [row]: SecurityDepositRow[] = await manager.query(
-          `INSERT INTO ledger.security_deposits (id, user_id, amount, currency, status, lock_reason, created_by) VALUES ($1, $2, $3, $4, 'locked', $5, $6) RETURNING *`,
-          [randomUUID(), userId, amount.toString(), currency, lockReason, actor.userId],
+          `INSERT INTO ledger.security_deposits (id, user_id, amount, currency, status, lock_reason, created_by, investment_id) VALUES ($1, $2, $3, $4, 'locked', $5, $6, $7) RETURNING *`,
+          [randomUUID(), userId, amount.toString(), currency, lockReason, actor.userId, payload.investmentId ?? null],
         );
         const accounts = await this.book.customer(manager, userId, currency);
         const matching = await this.book.system(manager, 'security_matching', currency);
@@ -123,6 +128,49 @@ export class SecurityDeposits {
         return view(row);
       }),
     );
+  }
+
+  /** A deposit secures one of the customer's own investments, in its currency, that has not ended yet. */
+  private async requireSecurable(manager: EntityManager, userId: string, investmentId: string, currency: Currency): Promise<void> {
+    const [investment] = (await manager.query(`SELECT user_id, currency, status FROM ledger.investments WHERE id = $1 FOR SHARE`, [investmentId])) as { user_id: string; currency: string; status: string }[];
+    if (!investment || investment.user_id !== userId) throw ServiceError.notFound(INVESTMENT_MESSAGES.notFound, 'investment_not_found');
+    if (!['awaiting_funding', 'active'].includes(investment.status)) throw ServiceError.conflict('This investment has ended; a security deposit cannot be created for it.', 'investment_ended');
+    if (investment.currency.trim() !== currency) {
+      const message = `currency must be ${investment.currency.trim()}, the currency of this investment`;
+      throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+    }
+  }
+
+  /**
+   * Releases to the available balance the locked deposits securing these investments, which
+   * matured in the caller's transaction (the daily run); announced like an admin's unlock.
+   */
+  async unlockForMatured(manager: EntityManager, investmentIds: string[]): Promise<number> {
+    if (investmentIds.length === 0) return 0;
+    const rows: SecurityDepositRow[] = await manager.query(
+      `SELECT * FROM ledger.security_deposits WHERE investment_id = ANY($1::uuid[]) AND status = 'locked' ORDER BY id FOR UPDATE`,
+      [investmentIds],
+    );
+    for (const current of rows) {
+      const currency = current.currency.trim() as Currency;
+      const amount = BigInt(current.amount);
+      const accounts = await this.book.customer(manager, current.user_id, currency);
+      await this.book.post(manager, {
+        kind: 'security_deposit_unlock',
+        currency,
+        securityDepositId: current.id,
+        legs: [
+          { accountId: accounts.locked, amount: -amount },
+          { accountId: accounts.available, amount },
+        ],
+      });
+      const [row] = await updated<SecurityDepositRow>(manager, `UPDATE ledger.security_deposits SET status = 'unlocked', lock_reason = $2, updated_at = now() WHERE id = $1 RETURNING *`, [
+        current.id,
+        MATURITY_UNLOCK_REASON,
+      ]);
+      await addToOutbox(manager, LedgerEvents.securityDepositUnlocked, event(row));
+    }
+    return rows.length;
   }
 
   /** The customer must exist: identity, their owner, is asked (a down identity refuses rather than guesses). */

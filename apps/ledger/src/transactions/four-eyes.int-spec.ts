@@ -45,7 +45,7 @@ describe('financial_limits: minimum withdrawal and four-eyes approval of large w
   });
 
   const failure = (call: Promise<unknown>) => call.then(() => null, (error: { body: ErrorBody }) => error.body);
-  const withdrawal = (amount: string): RequestWithdrawalPayload => ({ accountName: 'Ada Lovelace', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'FIRSTUS33', amount, currency: 'USD' });
+  const withdrawal = (amount: string): RequestWithdrawalPayload => ({ accountName: 'Ada Lovelace', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount, currency: 'USD' });
 
   async function fundedCustomer(amount: string): Promise<Actor> {
     const customer: Actor = { userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() };

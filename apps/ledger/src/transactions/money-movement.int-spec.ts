@@ -8,11 +8,13 @@ import {
   Actor,
   APPLICATIONS_EVENTS_STREAM,
   ApplicationsEvents,
+  bankDetailsMessage,
   ErrorBody,
   IDENTITY_EVENTS_STREAM,
   IdentityCommands,
   IdentityEvents,
   LEDGER_EVENTS_STREAM,
+  INVESTMENT_MESSAGES,
   LEDGER_MESSAGES,
   LedgerCommands,
   LedgerEvents,
@@ -80,7 +82,7 @@ describe('money movement on the double-entry ledger', () => {
     accountNumber: '12345678',
     bankName: 'First Bank',
     bankBranchAddress: '1 Main St',
-    swiftCode: 'FIRSTUS33',
+    swiftCode: 'DEUTDEFF',
     amount: '100.00',
     currency: 'USD',
     ...overrides,
@@ -93,6 +95,24 @@ describe('money movement on the double-entry ledger', () => {
     return actor;
   }
   const balanceOf = (actor: Actor) => client.as(actor).send(LedgerCommands.getBalance, {});
+  /** An investment approved for the customer (applications' approval event with its terms), opened by the ledger: its id. */
+  async function approvedInvestment(actor: Actor, amount: string, options: { type?: 'personal' | 'corporate' | 'gipp'; currency?: 'USD' | 'EUR' } = {}): Promise<string> {
+    const investmentId = randomUUID();
+    const event = eventEnvelope(ApplicationsEvents.reviewed, {
+      applicationId: randomUUID(),
+      userId: actor.userId,
+      applicationType: options.type ?? 'personal',
+      status: 'approved',
+      note: null,
+      reviewedBy: admin.userId,
+      submittedAt: new Date().toISOString(),
+      version: 2,
+      investmentId,
+      terms: { amount, currency: options.currency ?? 'USD', durationMonths: 6, expectedReturnRate: '15.00', expectedReturnAmount: '0.00', feeRate: '0.00', feeAmount: '0.00' },
+    });
+    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
+    return investmentId;
+  }
   const expectCleanBook = async () => {
     const report = await client.as(admin).send(LedgerCommands.checkLedger, {});
     expect(report.differences).toEqual([]);
@@ -150,7 +170,7 @@ describe('money movement on the double-entry ledger', () => {
       expect(completed.payload).toMatchObject({ userId: actor.userId, amount: '5000.00', currency: 'USD', status: 'completed', reference: deposit.reference });
       const audit = await ledgerEvents.waitFor(LedgerEvents.auditRecorded, (payload) => payload.targetId === deposit.id);
       expect(audit.payload).toMatchObject({ category: 'admin_action', actionType: 'deposit_approved', actor: { userId: admin.userId } });
-      expect(await failure(client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'reject' }))).toMatchObject({ statusCode: 409 });
+      expect(await failure(client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'reject', reason: 'Too late' }))).toMatchObject({ statusCode: 409 });
       await expectCleanBook();
     });
 
@@ -232,11 +252,19 @@ describe('money movement on the double-entry ledger', () => {
       }
     });
 
-    it('checks long account numbers against the IBAN pattern, ignoring spaces and case', async () => {
+    it('checks bank details as banks do: IBANs by length and check digits, other account numbers as 4 to 17 digits, SWIFT/BIC codes by shape (issue 28)', async () => {
       const actor = await funded('1000');
-      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: '1234567890123456' })))).toMatchObject({
+      for (const [accountNumber, problem] of [['GB82WEST12345698765433', 'iban_check_digits'], ['GB82WEST1234569876543', 'iban_length'], ['123456789012345678', 'account_number']] as const) {
+        expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber })))).toMatchObject({
+          statusCode: 400,
+          message: bankDetailsMessage(problem, accountNumber),
+          details: [expect.objectContaining({ field: 'accountNumber' })],
+        });
+      }
+      expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ swiftCode: 'XX' })))).toMatchObject({
         statusCode: 400,
-        message: LEDGER_MESSAGES.invalidAccountNumber,
+        message: bankDetailsMessage('swift_code'),
+        details: [expect.objectContaining({ field: 'swiftCode' })],
       });
       expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: 'gb82 west 1234 5698 7654 32' }))).toMatchObject({ status: 'pending' });
       expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ accountNumber: '123456789012345' }))).toMatchObject({ status: 'pending' });
@@ -276,6 +304,23 @@ describe('money movement on the double-entry ledger', () => {
       await client.as(admin).send(LedgerCommands.decideTransaction, { id: second.id, decision: 'reject', reason: 'Bank details do not match' });
       expect(await balanceOf(actor)).toMatchObject({ available: '3800.00', held: '0.00' });
       await ledgerEvents.waitFor(LedgerEvents.withdrawalRejected, (payload) => payload.transactionId === second.id);
+      await expectCleanBook();
+    });
+
+    it('refuses a rejection without a reason and changes nothing: still pending, still held, nothing announced', async () => {
+      const actor = await funded('1000');
+      const requested = await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '500' }));
+      // Absent, blank, or only characters the ledger strips: the customer would be told nothing.
+      for (const reason of [undefined, '', '   ', '<>']) {
+        expect(await failure(client.as(admin).send(LedgerCommands.decideTransaction, { id: requested.id, decision: 'reject', ...(reason === undefined ? {} : { reason }) }))).toMatchObject({
+          statusCode: 400,
+          code: 'rejection_reason_required',
+          message: 'Please enter a reason for the rejection.',
+        });
+      }
+      expect(await client.as(actor).send(LedgerCommands.getTransaction, { id: requested.id })).toMatchObject({ status: 'pending', reason: null });
+      expect(await balanceOf(actor)).toMatchObject({ available: '500.00', held: '500.00' });
+      expect(ledgerEvents.all(LedgerEvents.withdrawalRejected, (payload) => payload.transactionId === requested.id)).toEqual([]);
       await expectCleanBook();
     });
 
@@ -357,15 +402,16 @@ describe('money movement on the double-entry ledger', () => {
   describe('investment payments', () => {
     it('starts bank payments pending, crypto processing, and pays from balance at once into invested', async () => {
       const actor = await funded('3000');
-      const bank = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '500', paymentMethod: 'bank' });
-      expect(bank).toMatchObject({ status: 'pending', reference: expect.stringMatching(/^INV-BANK-/) });
-      const crypto = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'gipp', amount: '500', paymentMethod: 'crypto' });
+      const [personal, gipp, corporate] = [await approvedInvestment(actor, '500.00'), await approvedInvestment(actor, '500.00', { type: 'gipp' }), await approvedInvestment(actor, '5000.00', { type: 'corporate' })];
+      const bank = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: personal, amount: '500', paymentMethod: 'bank' });
+      expect(bank).toMatchObject({ status: 'pending', reference: expect.stringMatching(/^INV-BANK-/), details: { investmentType: 'personal', investmentId: personal } });
+      const crypto = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: gipp, amount: '500', paymentMethod: 'crypto' });
       expect(crypto).toMatchObject({ status: 'processing', reference: expect.stringMatching(/^INV-CRYPTO-/) });
-      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '2000', paymentMethod: 'balance' });
+      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: corporate, amount: '2000', paymentMethod: 'balance' });
       expect(fromBalance).toMatchObject({ status: 'completed', amount: '-2000.00', methodLabel: 'Account Deduction' });
       expect(await balanceOf(actor)).toMatchObject({ available: '1000.00', totalInvested: '2000.00' });
-      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '1000.01', paymentMethod: 'balance' }))).toMatchObject({ statusCode: 409 });
-      expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.payInvestment, { amount: '10', paymentMethod: 'bank' }))).toMatchObject({ message: LEDGER_MESSAGES.investmentMissing });
+      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentId: corporate, amount: '1000.01', paymentMethod: 'balance' }))).toMatchObject({ statusCode: 409, code: 'investment_insufficient_balance' });
+      expect(await failure(client.as(actor).sendUnchecked(LedgerCommands.payInvestment, { amount: '10', paymentMethod: 'bank' }))).toMatchObject({ message: INVESTMENT_MESSAGES.chooseInvestment });
       await client.as(admin).send(LedgerCommands.decideTransaction, { id: crypto.id, decision: 'approve' });
       expect((await balanceOf(actor)).totalInvested).toBe('2500.00');
       await expectCleanBook();
@@ -373,8 +419,9 @@ describe('money movement on the double-entry ledger', () => {
 
     it('a refused first payment in a new currency leaves nothing behind: a later deposit in it is still credited', async () => {
       const actor = known(customer());
+      const euros = await approvedInvestment(actor, '1000.00', { currency: 'EUR' });
       // No euro accounts yet: they are opened inside the payment's transaction, which the refusal rolls back.
-      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '50', paymentMethod: 'balance', currency: 'EUR' }))).toMatchObject({
+      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentId: euros, amount: '50', paymentMethod: 'balance', currency: 'EUR' }))).toMatchObject({
         statusCode: 409,
       });
       const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('800', 'EUR'));
@@ -385,8 +432,9 @@ describe('money movement on the double-entry ledger', () => {
 
     it('pays by bank or Bitcoin only while that rail is on, and by Bitcoin only to a configured wallet, as deposits', async () => {
       const actor = await funded('1000');
+      const investment = await approvedInvestment(actor, '1000.00');
       const probe = await gatedProbe();
-      const pay = (paymentMethod: 'bank' | 'crypto' | 'balance') => client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', paymentMethod });
+      const pay = (paymentMethod: 'bank' | 'crypto' | 'balance') => client.as(actor).send(LedgerCommands.payInvestment, { investmentId: investment, amount: '100', paymentMethod });
       const crypto = 'Crypto payments are currently disabled.';
       const bank = 'Bank transfers are currently disabled.';
       try {
@@ -419,9 +467,10 @@ describe('money movement on the double-entry ledger', () => {
     it('announces an investment as paid once the money is in invested, and a bank or Bitcoin payment as requested, then paid or rejected', async () => {
       const actor = await funded('1000');
       const paidOf = (id: string) => ledgerEvents.all(LedgerEvents.investmentPaid, (payload) => payload.transactionId === id);
-      const approvedLater = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '300', paymentMethod: 'bank' });
-      const rejected = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'gipp', amount: '200', paymentMethod: 'crypto' });
-      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'corporate', amount: '400', paymentMethod: 'balance' });
+      const investment = await approvedInvestment(actor, '5000.00');
+      const approvedLater = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: investment, amount: '300', paymentMethod: 'bank' });
+      const rejected = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: investment, amount: '200', paymentMethod: 'crypto' });
+      const fromBalance = await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: investment, amount: '400', paymentMethod: 'balance' });
       // Paid from the balance: the money moved at once, and so did the announcement.
       const paidAtOnce = await ledgerEvents.waitFor(LedgerEvents.investmentPaid, (payload) => payload.transactionId === fromBalance.id);
       expect(paidAtOnce.payload).toMatchObject({ status: 'completed', amount: '400.00' });
@@ -448,6 +497,7 @@ describe('money movement on the double-entry ledger', () => {
   describe('supported currencies (System Settings)', () => {
     it('refuses deposits, withdrawals and investment payments in a currency an admin removed, moving nothing, and accepts the others', async () => {
       const actor = await funded('1000');
+      const [euroInvestment, dollarInvestment] = [await approvedInvestment(actor, '1000.00', { currency: 'EUR' }), await approvedInvestment(actor, '1000.00')];
       const euros = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('500', 'EUR'));
       await client.as(admin).send(LedgerCommands.decideTransaction, { id: euros.id, decision: 'approve' });
       const probe = await gatedProbe();
@@ -460,13 +510,13 @@ describe('money movement on the double-entry ledger', () => {
         expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: '100', currency: 'EUR' }))).toMatchObject(refusal);
         expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200', currency: 'EUR' })))).toMatchObject(refusal);
         for (const paymentMethod of ['bank', 'crypto', 'balance'] as const) {
-          expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', currency: 'EUR', paymentMethod }))).toMatchObject(refusal);
+          expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentId: euroInvestment, amount: '100', currency: 'EUR', paymentMethod }))).toMatchObject(refusal);
         }
         expect(await client.as(actor).send(LedgerCommands.getBalance, { currency: 'EUR' })).toMatchObject({ available: '500.00', held: '0.00', totalInvested: '0.00' });
         expect(await database.query(`SELECT 1 FROM ledger.transactions WHERE user_id = $1 AND currency = 'EUR'`, [actor.userId])).toMatchObject({ rowCount: 1 });
         // The supported ones move as before.
         expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200' }))).toMatchObject({ status: 'pending', currency: 'USD' });
-        expect(await client.as(actor).send(LedgerCommands.payInvestment, { investmentType: 'personal', amount: '100', paymentMethod: 'balance' })).toMatchObject({ status: 'completed' });
+        expect(await client.as(actor).send(LedgerCommands.payInvestment, { investmentId: dollarInvestment, amount: '100', paymentMethod: 'balance' })).toMatchObject({ status: 'completed' });
       } finally {
         await changeSetting('supported_currencies', ['USD', 'EUR', 'GBP', 'SGD']);
         await eventually(() => probeRefusal(probe, 'bank', 'EUR'), (body) => body?.message === LEDGER_MESSAGES.depositNotAllowed);
@@ -605,7 +655,7 @@ describe('money movement on the double-entry ledger', () => {
       const owner = await funded('500');
       const requested = await client.as(owner).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '150', accountNumber: '87654321' }));
       const read = (actor: Actor) => client.as(actor).send(LedgerCommands.getTransaction, { id: requested.id });
-      expect(await read(owner)).toMatchObject({ id: requested.id, details: { accountNumber: '87654321', swiftCode: 'FIRSTUS33' } });
+      expect(await read(owner)).toMatchObject({ id: requested.id, details: { accountNumber: '87654321', swiftCode: 'DEUTDEFF' } });
       expect(await read(admin)).toMatchObject({ id: requested.id, details: { accountNumber: '87654321' } });
       const superAdmin: Actor = { ...admin, userId: randomUUID(), adminRole: 'super_admin' };
       expect(await read(superAdmin)).toMatchObject({ id: requested.id });

@@ -8,6 +8,7 @@ import {
   DecideTransactionPayload,
   DEFAULT_MINIMUM_WITHDRAWAL,
   LEDGER_MESSAGES,
+  REJECTION_REASON_MESSAGE,
   LedgerEvents,
   PayInvestmentPayload,
   RequestDepositPayload,
@@ -22,6 +23,7 @@ import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from 
 import { Book, InsufficientFunds, outboxRow, updated } from '../book/book';
 import { firstReply, keyTaken, once, requestHash } from '../book/idempotency';
 import { formatMinor, toMinor } from '../book/money';
+import { InvestmentFunding } from '../investments/investment-funding';
 import { fourEyesThreshold, withApprovals } from './four-eyes';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionEvent, transactionView, newReference } from './transaction-views';
 
@@ -37,6 +39,7 @@ interface NewTransaction {
   reference: string;
   description: string;
   details: Record<string, string>;
+  investmentId?: string;
 }
 
 /** Deposits, withdrawals and investment payments, and the admin's decisions on them. */
@@ -46,6 +49,7 @@ export class MoneyMovement {
     private readonly dataSource: DataSource,
     private readonly book: Book,
     private readonly settings: PlatformSettings,
+    private readonly funding: InvestmentFunding,
   ) {}
 
   private toggle(name: string): boolean {
@@ -78,8 +82,8 @@ export class MoneyMovement {
 
   private async insert(manager: EntityManager, transaction: NewTransaction): Promise<TransactionRow> {
     const [row] = await manager.query(
-      `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TRANSACTION_COLUMNS}`,
+      `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, investment_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${TRANSACTION_COLUMNS}`,
       [
         randomUUID(),
         transaction.userId,
@@ -91,6 +95,7 @@ export class MoneyMovement {
         transaction.reference,
         transaction.description,
         JSON.stringify(transaction.details),
+        transaction.investmentId ?? null,
       ],
     );
     return row;
@@ -119,7 +124,7 @@ export class MoneyMovement {
   }
 
   async summary(actor: Actor, currency: Currency = 'USD'): Promise<TransactionSummary> {
-    const [[totals], balances, [gate]] = await Promise.all([
+    const [[totals], balances, depositsAllowed] = await Promise.all([
       this.dataSource.query(
         `SELECT coalesce(sum(amount) FILTER (WHERE type = 'deposit' AND status = 'completed'), 0) AS deposits,
                 coalesce(sum(amount) FILTER (WHERE type = 'withdrawal' AND status = 'completed'), 0) AS withdrawals,
@@ -128,7 +133,7 @@ export class MoneyMovement {
         [actor.userId, currency],
       ),
       this.book.balances(this.dataSource.manager, actor.userId, currency),
-      this.dataSource.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]),
+      this.depositsAllowed(this.dataSource.manager, actor.userId),
     ]);
     return {
       currency,
@@ -136,8 +141,22 @@ export class MoneyMovement {
       totalWithdrawals: formatMinor(totals.withdrawals),
       pendingRequests: Number(totals.pending),
       availableBalance: formatMinor(balances.available),
-      depositsAllowed: !gate || gate.status === 'approved',
+      depositsAllowed,
     };
+  }
+
+  /**
+   * The deposit gate (spec 02 §5, read as DESIGN.md departs from it): allowed with no
+   * application, with an approved latest one, or while any approved investment awaits its
+   * money or earns, so a second application in review does not stop the first being funded.
+   */
+  private async depositsAllowed(manager: EntityManager, userId: string): Promise<boolean> {
+    const [row] = (await manager.query(
+      `SELECT (SELECT status FROM ledger.application_gate WHERE user_id = $1) AS latest,
+              EXISTS (SELECT 1 FROM ledger.investments WHERE user_id = $1 AND status IN ('awaiting_funding', 'active')) AS holding`,
+      [userId],
+    )) as { latest: string | null; holding: boolean }[];
+    return row.latest === null || row.latest === 'approved' || row.holding;
   }
 
   async requestDeposit(actor: Actor, payload: RequestDepositPayload): Promise<TransactionView> {
@@ -148,9 +167,7 @@ export class MoneyMovement {
     this.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
     return this.dataSource.transaction(async (manager) => {
-      const [gate] = await manager.query(`SELECT status FROM ledger.application_gate WHERE user_id = $1`, [actor.userId]);
-      // Spec 02 §5: with no application, or an approved one, deposits are allowed.
-      if (gate && gate.status !== 'approved') throw ServiceError.forbidden(LEDGER_MESSAGES.depositNotAllowed, 'deposit_not_allowed');
+      if (!(await this.depositsAllowed(manager, actor.userId))) throw ServiceError.forbidden(LEDGER_MESSAGES.depositNotAllowed, 'deposit_not_allowed');
       return once(manager, actor.userId, payload.idempotencyKey, 'deposit', payload, async () => {
         const details: Record<string, string> = crypto
           ? { accountType: 'Cryptocurrency', bankName: 'Bitcoin Network', bankAddress: wallet as string, cryptocurrency: 'BTC' }
@@ -261,19 +278,30 @@ export class MoneyMovement {
     return Boolean(known);
   }
 
+  /**
+   * A payment into one of the customer's investments awaiting funding, in the investment's
+   * currency and never more than what is left to pay on it. From the balance it is invested
+   * at once (and may complete the funding); by bank or Bitcoin its amount is set aside until
+   * an admin confirms the money arrived.
+   */
   async payInvestment(actor: Actor, payload: PayInvestmentPayload): Promise<TransactionView> {
     requireCustomer(actor);
     if (!this.toggle('investments_enabled')) throw ServiceError.conflict('Investments are currently disabled.', 'feature_disabled');
     const method = payload.paymentMethod;
     // Paid by bank or Bitcoin, the money comes over the same rails as a deposit, under the same switches.
     if (method !== 'balance') this.requireRail(method === 'crypto');
-    const currency = payload.currency ?? 'USD';
-    this.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
-    const typeLabel = { personal: 'Personal', corporate: 'Corporate', gipp: 'GIPP' }[payload.investmentType];
     try {
       return await this.dataSource.transaction(async (manager) =>
         once(manager, actor.userId, payload.idempotencyKey, 'investment', payload, async () => {
+          const investment = await this.funding.claim(manager, actor.userId, payload.investmentId, amount);
+          const currency = this.funding.currencyOf(investment);
+          if (payload.currency && payload.currency !== currency) {
+            const message = `currency must be ${currency}, the currency of this investment`;
+            throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+          }
+          this.requireSupportedCurrency(currency);
+          const typeLabel = { personal: 'Personal', corporate: 'Corporate', gipp: 'GIPP' }[investment.investment_type];
           const row = await this.insert(manager, {
             userId: actor.userId,
             type: 'investment',
@@ -284,7 +312,8 @@ export class MoneyMovement {
             method,
             reference: newReference(method === 'crypto' ? 'INV-CRYPTO' : method === 'bank' ? 'INV-BANK' : 'INV-BAL'),
             description: `${typeLabel} investment payment of ${formatMinor(amount)} ${currency} by ${method === 'balance' ? 'account balance' : method === 'crypto' ? 'Bitcoin' : 'bank transfer'}`,
-            details: { investmentType: payload.investmentType },
+            details: { investmentType: investment.investment_type, investmentId: investment.id },
+            investmentId: investment.id,
           });
           if (method === 'balance') {
             const accounts = await this.book.customer(manager, actor.userId, currency);
@@ -297,9 +326,11 @@ export class MoneyMovement {
                 { accountId: accounts.invested, amount },
               ],
             });
+            await this.funding.fund(manager, investment.id, amount);
             // Paid: the money is in invested now. By bank or Bitcoin it is paid when an admin confirms it arrived.
             await addToOutbox(manager, LedgerEvents.investmentPaid, transactionEvent(row));
           } else {
+            await this.funding.reserve(manager, investment.id, amount);
             await addToOutbox(manager, LedgerEvents.investmentRequested, transactionEvent(row));
           }
           return transactionView(row);
@@ -329,6 +360,8 @@ export class MoneyMovement {
     requireMoneyAdmin(actor, this.settings);
     const approve = payload.decision === 'approve';
     const reason = sanitise(payload.reason) || null;
+    // The customer is told why: a rejection without a reason changes nothing (issue 30).
+    if (!approve && !reason) throw ServiceError.badRequest(REJECTION_REASON_MESSAGE, { details: [{ field: 'reason', message: REJECTION_REASON_MESSAGE }] });
     return this.dataSource.transaction(async (manager) => {
       const [current] = await manager.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions WHERE id = $1 FOR UPDATE`, [payload.id]);
       if (!current) throw ServiceError.notFound('Transaction not found');
@@ -353,6 +386,20 @@ export class MoneyMovement {
           transactionId: row.id,
           legs: [{ accountId: accounts.held, amount: -amount }, { accountId: target, amount }],
         });
+      } else if (row.type === 'investment' && row.investment_id) {
+        // Funds its investment while it still waits for the money; after a cancellation it lands in the available balance.
+        const funds = await this.funding.settle(manager, row.investment_id, amount, approve);
+        if (approve) {
+          await this.book.post(manager, {
+            kind: funds ? 'investment_received' : 'investment_received_unplaced',
+            currency,
+            transactionId: row.id,
+            legs: [
+              { accountId: incoming, amount: -amount },
+              { accountId: funds ? accounts.invested : accounts.available, amount },
+            ],
+          });
+        }
       } else if (row.type === 'investment' && approve) {
         await this.book.post(manager, { kind: 'investment_received', currency, transactionId: row.id, legs: [{ accountId: incoming, amount: -amount }, { accountId: accounts.invested, amount }] });
       }

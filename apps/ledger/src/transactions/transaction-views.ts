@@ -15,13 +15,15 @@ export interface TransactionRow {
   description: string;
   details: Record<string, string>;
   reason: string | null;
+  /** The investment a payment, return or fee belongs to (payments made before investments were funded one by one have none). */
+  investment_id?: string | null;
   created_at: Date;
   updated_at: Date;
   /** created_at with its microseconds, for the keyset cursor. */
   cursor_at?: string;
 }
 
-export const TRANSACTION_COLUMNS = `id, user_id, type, status, amount, currency, method, reference, description, details, reason, created_at, updated_at,
+export const TRANSACTION_COLUMNS = `id, user_id, type, status, amount, currency, method, reference, description, details, reason, investment_id, created_at, updated_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
 /** Money leaving the customer's available balance is shown negative. */

@@ -35,8 +35,11 @@ describe('email delivery while the mail server is down', () => {
   async function jobWhen(jobId: string, ready: (job: Job<EmailJobData>, state: string) => boolean, timeoutMs = 15_000): Promise<Job<EmailJobData>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      // The state first, then the job: read the other way round, a retry that ends
+      // between the two reads pairs an attempt's count with a later state.
+      const state = await notification.emailQueue.getJobState(jobId);
       const job = await notification.emailQueue.getJob(jobId);
-      if (job && ready(job, await job.getState())) return job;
+      if (job && ready(job, state)) return job;
       if (Date.now() > deadline) throw new Error(`job ${jobId} did not reach the expected state within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

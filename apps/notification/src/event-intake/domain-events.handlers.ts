@@ -5,6 +5,7 @@ import {
   ApplicationsEvents,
   ApplicationSubmittedEvent,
   EventEnvelope,
+  InvestmentLifecycleEvent,
   KycDocumentRequestedEvent,
   KycDocumentReviewedEvent,
   KycStatusChangedEvent,
@@ -21,6 +22,8 @@ import type { Logger } from '@portal/logging';
 import { EventContext, LOGGER, OnEvent, PlatformSettings, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EmailRequest } from '../email/email-job';
 import { EmailQueue } from '../email/email-queue';
+import type { InvestmentEmailParams } from '../email/templates';
+import type { RejectedTransactionKind } from '../email/templates/transaction.templates';
 import { isErased } from '../erasure/erased-users';
 import { Inbox } from '../inbox/inbox';
 import { GippConfirmation, Recipient } from '../inbox/recipient.entity';
@@ -135,6 +138,16 @@ export class LedgerEventsHandlers extends DomainEventIntake {
     return { firstName: recipient.firstName, amount: payload.amount, currency: payload.currency, reference: payload.reference, occurredAt: payload.occurredAt, transactionsUrl: this.link('/app/transactions') };
   }
 
+  /** A rejection is told by email too, with the admin's reason (issue 30): the customer may not open the portal to look. */
+  private async emailRejection(manager: EntityManager, event: EventEnvelope<TransactionEvent>, kind: RejectedTransactionKind): Promise<void> {
+    const payload = event.payload;
+    await this.email(manager, event, (recipient) => ({
+      template: 'transaction-rejected',
+      to: recipient.email,
+      params: { ...this.transactionEmail(payload, recipient), kind, reason: payload.reason ?? null },
+    }));
+  }
+
   @OnEvent(LedgerEvents.withdrawalRequested)
   async withdrawalRequested(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
     await this.email(manager, event, (recipient) => ({ template: 'withdrawal-requested', to: recipient.email, params: this.transactionEmail(payload, recipient) }));
@@ -149,6 +162,7 @@ export class LedgerEventsHandlers extends DomainEventIntake {
   @OnEvent(LedgerEvents.depositRejected)
   async depositRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
     await this.notify(manager, event, (language) => Notify.depositRejected(payload, language));
+    await this.emailRejection(manager, event, 'deposit');
   }
 
   @OnEvent(LedgerEvents.withdrawalCompleted)
@@ -159,6 +173,7 @@ export class LedgerEventsHandlers extends DomainEventIntake {
   @OnEvent(LedgerEvents.withdrawalRejected)
   async withdrawalRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
     await this.notify(manager, event, (language) => Notify.withdrawalRejected(payload, language));
+    await this.emailRejection(manager, event, 'withdrawal');
   }
 
   /**
@@ -174,6 +189,48 @@ export class LedgerEventsHandlers extends DomainEventIntake {
   @OnEvent(LedgerEvents.investmentRejected)
   async investmentRejected(payload: TransactionEvent, { event, manager }: EventContext<TransactionEvent>) {
     await this.notify(manager, event, (language) => Notify.investmentRejected(payload, language));
+    await this.emailRejection(manager, event, 'investment');
+  }
+
+  private investmentEmail(payload: InvestmentLifecycleEvent, recipient: Recipient): InvestmentEmailParams {
+    return {
+      firstName: recipient.firstName,
+      investmentType: payload.investmentType,
+      amount: payload.amount,
+      currency: payload.currency,
+      returnAmount: payload.returnAmount,
+      feeAmount: payload.feeAmount,
+      paidOut: payload.paidOut,
+      startDate: payload.startDate ?? null,
+      maturityDate: payload.maturityDate ?? null,
+      durationMonths: payload.durationMonths,
+      investmentsUrl: this.link('/app/investments'),
+    };
+  }
+
+  /**
+   * Fully funded and earning: told in the bell and by email (as a credited deposit is), with
+   * its start and maturity dates. The payment that completed it may have been confirmed by an
+   * admin or made from the balance; either way this is the moment the investment starts.
+   */
+  @OnEvent(LedgerEvents.investmentActivated)
+  async investmentActivated(payload: InvestmentLifecycleEvent, { event, manager }: EventContext<InvestmentLifecycleEvent>) {
+    await this.notify(manager, event, (language) => Notify.investmentActivated(payload, language));
+    await this.email(manager, event, (recipient) => ({ template: 'investment-activated', to: recipient.email, params: this.investmentEmail(payload, recipient) }));
+  }
+
+  /** Paid out: principal, return, fee and what reached the available balance. */
+  @OnEvent(LedgerEvents.investmentMatured)
+  async investmentMatured(payload: InvestmentLifecycleEvent, { event, manager }: EventContext<InvestmentLifecycleEvent>) {
+    await this.notify(manager, event, (language) => Notify.investmentMatured(payload, language));
+    await this.email(manager, event, (recipient) => ({ template: 'investment-matured', to: recipient.email, params: this.investmentEmail(payload, recipient) }));
+  }
+
+  /** Cancelled by the customer or unfunded past the funding period; any funded part is back on the balance. */
+  @OnEvent(LedgerEvents.investmentCancelled)
+  async investmentCancelled(payload: InvestmentLifecycleEvent, { event, manager }: EventContext<InvestmentLifecycleEvent>) {
+    await this.notify(manager, event, (language) => Notify.investmentCancelled(payload, language));
+    await this.email(manager, event, (recipient) => ({ template: 'investment-cancelled', to: recipient.email, params: this.investmentEmail(payload, recipient) }));
   }
 
   @OnEvent(LedgerEvents.securityDepositCreated)

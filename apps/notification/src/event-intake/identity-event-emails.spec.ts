@@ -33,8 +33,33 @@ describe('emails for identity events', () => {
     });
   });
 
-  it('asks for a security alert with where it came from, linking to the Security page and a reset', () => {
-    const event = eventEnvelope(IdentityEvents.securityAlert, { userId: '5f0c7c1e-54a8-4bb4-8d6a-1ad0b5a1a001', email: 'ada@example.test', firstName: 'Ada', kind: 'new_sign_in', clientIp: '203.0.113.9', userAgent: 'Firefox' });
+  it("tells the owner of an address someone signed up with, linking to the owner's own sign-in page and to a reset", () => {
+    const payload = { userId: '5f0c7c1e-54a8-4bb4-8d6a-1ad0b5a1a001', email: 'ada@example.test', firstName: 'Ada', userType: 'customer' as const };
+    const event = eventEnvelope(IdentityEvents.signUpAttempted, payload);
+    expect(IdentityEventEmails.signUpAttempted(event.payload, event, links)).toEqual({
+      template: 'sign-up-attempted',
+      to: 'ada@example.test',
+      params: {
+        firstName: 'Ada',
+        attemptedAt: event.occurredAt,
+        signInUrl: 'https://portal.example.com/auth/login?portal=customer',
+        resetPasswordUrl: 'https://portal.example.com/auth/reset-password',
+      },
+    });
+    const admin = eventEnvelope(IdentityEvents.signUpAttempted, { ...payload, userType: 'admin' as const });
+    expect(IdentityEventEmails.signUpAttempted(admin.payload, admin, links).params).toMatchObject({ signInUrl: 'https://portal.example.com/auth/login?portal=admin' });
+  });
+
+  it('asks for a security alert with where it came from, linking to the Security page, a reset and the end of that session', () => {
+    const event = eventEnvelope(IdentityEvents.securityAlert, {
+      userId: '5f0c7c1e-54a8-4bb4-8d6a-1ad0b5a1a001',
+      email: 'ada@example.test',
+      firstName: 'Ada',
+      kind: 'new_sign_in',
+      clientIp: '203.0.113.9',
+      userAgent: 'Firefox',
+      endSessionUrl: 'https://portal.example.com/auth/end-session?token=abc',
+    });
     expect(IdentityEventEmails.securityAlert(event.payload, event, links)).toEqual({
       template: 'security-alert',
       to: 'ada@example.test',
@@ -46,6 +71,7 @@ describe('emails for identity events', () => {
         userAgent: 'Firefox',
         securitySettingsUrl: 'https://portal.example.com/app/settings/security',
         resetPasswordUrl: 'https://portal.example.com/auth/reset-password',
+        endSessionUrl: 'https://portal.example.com/auth/end-session?token=abc',
       },
     });
   });

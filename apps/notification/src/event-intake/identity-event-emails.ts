@@ -6,6 +6,7 @@ import {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   SecurityAlertEvent,
+  SignUpAttemptedEvent,
   UserConfirmedEvent,
 } from '@portal/contracts';
 import { EmailRequest } from '../email/email-job';
@@ -47,6 +48,7 @@ export const IdentityEventEmails = {
       userAgent: payload.userAgent ?? null,
       securitySettingsUrl: webPage(links, '/app/settings/security'),
       resetPasswordUrl: webPage(links, '/auth/reset-password'),
+      endSessionUrl: payload.endSessionUrl ?? null,
     },
   }),
   confirmEmailChange: (payload: EmailChangeRequestedEvent, event: EventEnvelope): EmailRequest => ({
@@ -64,6 +66,17 @@ export const IdentityEventEmails = {
     template: 'email-changed',
     to: payload.previousEmail,
     params: { firstName: payload.firstName, newEmail: payload.email, changedAt: event.occurredAt },
+  }),
+  /** To the owner of an address someone signed up with; the sign-in link opens the owner's own portal. */
+  signUpAttempted: (payload: SignUpAttemptedEvent, event: EventEnvelope, links: EmailLinks): EmailRequest => ({
+    template: 'sign-up-attempted',
+    to: payload.email,
+    params: {
+      firstName: payload.firstName,
+      attemptedAt: event.occurredAt,
+      signInUrl: webPage(links, `/auth/login?portal=${payload.userType === 'admin' ? 'admin' : 'customer'}`),
+      resetPasswordUrl: webPage(links, '/auth/reset-password'),
+    },
   }),
   welcome: (payload: UserConfirmedEvent, _event: EventEnvelope, links: EmailLinks): EmailRequest => ({
     template: 'welcome',

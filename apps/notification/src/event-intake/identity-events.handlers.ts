@@ -9,6 +9,7 @@ import {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   SecurityAlertEvent,
+  SignUpAttemptedEvent,
   PreferencesChangedEvent,
   UserConfirmedEvent,
   UserRegisteredEvent,
@@ -94,6 +95,12 @@ export class IdentityEventsHandlers {
   @OnEvent(IdentityEvents.securityAlert)
   securityAlert(payload: SecurityAlertEvent, { event, manager }: EventContext<SecurityAlertEvent>) {
     return this.queue(manager, event, IdentityEventEmails.securityAlert(payload, event, this.links));
+  }
+
+  /** Always sent, like the other security emails: someone signed up with the address of this account. */
+  @OnEvent(IdentityEvents.signUpAttempted)
+  signUpAttempted(payload: SignUpAttemptedEvent, { event, manager }: EventContext<SignUpAttemptedEvent>) {
+    return this.queue(manager, event, IdentityEventEmails.signUpAttempted(payload, event, this.links));
   }
 
   @OnEvent(IdentityEvents.userConfirmed)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CardRequestEvent, Language, LANGUAGES, SecurityDepositEvent, TransactionEvent } from '@portal/contracts';
+import { CardRequestEvent, InvestmentLifecycleEvent, Language, LANGUAGES, SecurityDepositEvent, TransactionEvent } from '@portal/contracts';
 import { CardRequestNotifications } from './card-request-events.handlers';
 import { Content, DomainEventNotifications as Notify } from './domain-event-notifications';
 
@@ -20,6 +20,22 @@ const transaction = (reason: string | null = null): TransactionEvent => ({
   currency: 'USD',
   reason,
   occurredAt: '2025-01-01T10:00:00.000Z',
+});
+const investment = (overrides: Partial<InvestmentLifecycleEvent> = {}): InvestmentLifecycleEvent => ({
+  investmentId: randomUUID(),
+  userId: randomUUID(),
+  investmentType: 'personal',
+  status: 'matured',
+  amount: '10000.00',
+  currency: 'USD',
+  returnAmount: '750.00',
+  feeAmount: '125.00',
+  paidOut: '10625.00',
+  startDate: '2026-11-29',
+  maturityDate: '2027-05-29',
+  durationMonths: 6,
+  occurredAt: '2027-05-29T06:00:00.000Z',
+  ...overrides,
 });
 const securityDeposit = (lockReason: string | null): SecurityDepositEvent => ({ securityDepositId: randomUUID(), userId: randomUUID(), amount: '25000.50', currency: 'EUR', locked: true, lockReason, occurredAt: '2025-01-01T10:00:00.000Z' });
 const card = (overrides: Partial<CardRequestEvent>): CardRequestEvent => ({
@@ -107,6 +123,35 @@ const CASES: Case[] = [
     build: (language) => Notify.investmentRejected(transaction(REASON), language),
     english: { title: 'Investment payment rejected', message: `Your investment payment of 1,500.00 USD (DEP-20250101-0001) was rejected. Reason: ${REASON}` },
     keeps: [REASON],
+  },
+  {
+    builder: 'investmentActivated',
+    build: (language) => Notify.investmentActivated(investment({ status: 'active', paidOut: '0.00' }), language),
+    english: { title: 'Investment active', message: 'Your personal investment of 10,000.00 USD is fully funded and now active. It earns returns from 29 November 2026 and matures on 29 May 2027.' },
+  },
+  {
+    builder: 'investmentActivated',
+    build: (language) => Notify.investmentActivated(investment({ investmentType: 'gipp', status: 'active', paidOut: '0.00', startDate: null, maturityDate: null }), language),
+    english: { title: 'Investment active', message: 'Your GIPP investment of 10,000.00 USD is fully funded and now active.' },
+    keeps: ['GIPP'],
+  },
+  {
+    builder: 'investmentMatured',
+    build: (language) => Notify.investmentMatured(investment(), language),
+    english: {
+      title: 'Investment matured',
+      message: 'Your personal investment of 10,000.00 USD has matured with a return of 750.00 USD and a fee of 125.00 USD. 10,625.00 USD has been paid to your available balance.',
+    },
+  },
+  {
+    builder: 'investmentCancelled',
+    build: (language) => Notify.investmentCancelled(investment({ investmentType: 'corporate', status: 'cancelled', paidOut: '4000.00' }), language),
+    english: { title: 'Investment cancelled', message: 'Your corporate investment of 10,000.00 USD has been cancelled. 4,000.00 USD has been returned to your available balance.' },
+  },
+  {
+    builder: 'investmentCancelled',
+    build: (language) => Notify.investmentCancelled(investment({ status: 'cancelled', paidOut: '0.00' }), language),
+    english: { title: 'Investment cancelled', message: 'Your personal investment of 10,000.00 USD has been cancelled.' },
   },
   {
     builder: 'securityDeposit',
@@ -254,6 +299,16 @@ describe('in-app notification texts', () => {
     expect(Notify.depositCompleted(transaction(), language).message).toContain(deposit);
     expect(Notify.withdrawalRejected(transaction(), language).message).toContain(deposit);
     expect(Notify.securityDeposit('created', securityDeposit(null), language).message).toContain(securityDepositAmount);
+  });
+
+  it.each([
+    ['en', ['10,000.00 USD', '750.00 USD', '125.00 USD', '10,625.00 USD']],
+    ['es', ['10.000,00 USD', '750,00 USD', '125,00 USD', '10.625,00 USD']],
+    ['fr', ['10\u202f000,00 USD', '750,00 USD', '125,00 USD', '10\u202f625,00 USD']],
+    ['de', ['10.000,00 USD', '750,00 USD', '125,00 USD', '10.625,00 USD']],
+  ] as const)('tells a matured investment’s principal, return, fee and payout as %s readers write money', (language, amounts) => {
+    const message = Notify.investmentMatured(investment(), language).message;
+    for (const amount of amounts) expect(message).toContain(amount);
   });
 
   it('writes a German deposit in German, formally', () => {

@@ -130,11 +130,13 @@ describe('in-app notifications and the emails events ask for', () => {
     const withdrawal = eventEnvelope(LedgerEvents.withdrawalRequested, transactionEvent(userId, { type: 'withdrawal', status: 'pending', reference: 'WTH-77', amount: '250.00' }));
     const deposit = eventEnvelope(LedgerEvents.depositCompleted, transactionEvent(userId, { reference: 'DEP-88' }));
     const approved = eventEnvelope(ApplicationsEvents.reviewed, { applicationId: randomUUID(), userId, applicationType: 'corporate', status: 'approved', note: null, reviewedBy: randomUUID(), submittedAt: occurredAt, version: 2 });
+    const rejected = eventEnvelope(LedgerEvents.withdrawalRejected, transactionEvent(userId, { type: 'withdrawal', status: 'failed', reference: 'WTH-78', amount: '300.00', reason: 'The account name does not match' }));
     const answered = eventEnvelope(SupportEvents.ticketUpdated, { ticketId: randomUUID(), userId, subject: 'Card <order>', status: 'resolved', answeredBy: 'admin', occurredAt });
     for (const [stream, event] of [
       [LEDGER_EVENTS_STREAM, withdrawal],
       [LEDGER_EVENTS_STREAM, deposit],
       [APPLICATIONS_EVENTS_STREAM, approved],
+      [LEDGER_EVENTS_STREAM, rejected],
       [SUPPORT_EVENTS_STREAM, answered],
     ] as [StreamDefinition, EventEnvelope][]) {
       await notification.deliverTwice(stream, event);
@@ -147,11 +149,13 @@ describe('in-app notifications and the emails events ask for', () => {
     await notification.deliverTwice(APPLICATIONS_EVENTS_STREAM, submitted()); // another event for the same application
 
     const deadline = Date.now() + 15_000;
-    while ((await notification.mail.emailsTo(address)).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await notification.mail.emailsTo(address)).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const emails = await notification.mail.emailsTo(address);
     expect(emails.map((email) => email.subject).sort()).toEqual(
-      ['We received your withdrawal request', 'Your deposit has been credited', 'Your investment application was approved', 'Your support ticket has been answered'].sort(),
+      ['We received your withdrawal request', 'Your deposit has been credited', 'Your investment application was approved', 'Your withdrawal was rejected', 'Your support ticket has been answered'].sort(),
     );
+    // Issue 30: the rejection says why.
+    expect(emails.find((email) => email.subject === 'Your withdrawal was rejected')?.text).toContain('Reason given by our team: The account name does not match');
     const withdrawalEmail = emails.find((email) => email.subject === 'We received your withdrawal request');
     expect(withdrawalEmail?.text).toContain('250.00 USD');
     expect(withdrawalEmail?.html).toContain('Hello Grace,');
@@ -162,7 +166,7 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(gipp.text).toContain('http://localhost:3000/auth/login');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await notification.mail.emailsTo(gippAddress)).toHaveLength(1);
-    expect(await notification.mail.emailsTo(address)).toHaveLength(4);
+    expect(await notification.mail.emailsTo(address)).toHaveLength(5);
     expect(await (await notification.emailQueue.getJob(emailJobId(withdrawal.id, 'withdrawal-requested')))?.getState()).toBe('completed');
   });
 

@@ -38,6 +38,8 @@ import { Ticket, TicketMessage } from './ticket.entity';
 const OPEN_STATUSES: TicketStatus[] = ['open', 'in_progress'];
 /** What an admin may set (spec 02 §4): a ticket is never put back to open by hand. */
 const ADMIN_STATUSES: TicketStatus[] = ['in_progress', 'resolved', 'closed'];
+/** The statuses an answer may leave the ticket in; without one it is resolved (spec 02 §4). */
+const REPLY_STATUSES: TicketStatus[] = ['open', ...ADMIN_STATUSES];
 
 function customer(actor: Actor | null): Actor {
   if (!actor || actor.userType !== 'customer') throw ServiceError.forbidden('Only customers can open and answer their own tickets.', 'forbidden');
@@ -166,8 +168,10 @@ export class TicketsController {
     const admin = this.admin(actor);
     const response = payload.adminResponse?.trim() || null;
     if (!payload.status && !response) throw ServiceError.badRequest(SupportMessages.responseRequired, { details: [{ field: 'adminResponse', message: SupportMessages.responseRequired }] });
-    if (payload.status && !ADMIN_STATUSES.includes(payload.status)) {
-      throw ServiceError.badRequest(`Status must be one of ${ADMIN_STATUSES.join(', ')}.`, { details: [{ field: 'status', message: `Status must be one of ${ADMIN_STATUSES.join(', ')}.` }] });
+    // With an answer the admin may also keep the ticket open ("Send and keep open", issue 30); on its own, open is the customer's move.
+    const allowed = response ? REPLY_STATUSES : ADMIN_STATUSES;
+    if (payload.status && !allowed.includes(payload.status)) {
+      throw ServiceError.badRequest(`Status must be one of ${allowed.join(', ')}.`, { details: [{ field: 'status', message: `Status must be one of ${allowed.join(', ')}.` }] });
     }
     await this.dataSource.transaction(async (manager) => {
       const ticket = await manager.findOne(Ticket, { where: { id: payload.ticketId }, lock: { mode: 'pessimistic_write' } });

@@ -179,6 +179,16 @@ describe('support tickets', () => {
       statusCode: 400,
       message: 'Please enter a response message.',
     });
+    // Issue 30: an answer resolves the ticket unless the admin picks another status in the same action, open included.
+    const keptOpen = await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: 'We are checking with the bank.', status: 'open' });
+    expect(keptOpen).toMatchObject({ status: 'open', adminResponse: 'We are checking with the bank.', messageCount: 2 });
+    const updates = await events.waitForCount(SupportEvents.ticketUpdated, (payload) => payload.ticketId === ticket.id, 2);
+    expect(updates.map((event) => [event.payload.status, event.payload.answeredBy ?? null])).toEqual([
+      ['in_progress', null],
+      ['open', 'admin'],
+    ]);
+    expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, adminResponse: 'Hm', status: 'pending' as never }))).toMatchObject({ statusCode: 400 });
+    expect((await client.as(agent).send(SupportCommands.getAnyTicket, { ticketId: ticket.id })).messageCount).toBe(2);
     expect((await client.as(agent).send(SupportCommands.updateTicket, { ticketId: ticket.id, status: 'closed' })).status).toBe('closed');
     expect(await failure(client.as(ada).send(SupportCommands.replyToOwnTicket, { ticketId: ticket.id, message: 'hello?' }))).toMatchObject({ statusCode: 409 });
     expect(await failure(client.as(agent).send(SupportCommands.updateTicket, { ticketId: randomUUID(), status: 'closed' }))).toMatchObject({ statusCode: 404 });

@@ -16,6 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { SessionsSection } from '../sessions/SessionsSection';
+import { PasskeysSection } from './PasskeysSection';
 import { securityApi, securityKeys } from './security-api';
 import { CodeEntry, EnrolmentSecret, RecoveryCodes } from './TwoFactorPieces';
 
@@ -41,6 +43,8 @@ export function SecuritySettings() {
         )}
       </Card>
       <ChangePasswordCard />
+      <PasskeysSection />
+      <SessionsSection />
     </Space>
   );
 }

@@ -9,7 +9,7 @@ import { usePreferences } from './preferences-api';
 /**
  * After sign-in the choices saved on the server apply on this device: the theme and the
  * language (which the device also remembers for the sign-in page next time) and the time
- * zone of dates. Until a customer saves preferences, dates keep the device's zone.
+ * zone of dates. Until a customer picks a zone (null: none picked), dates keep the device's.
  */
 export function ApplyPreferences() {
   const { user } = useAuth();

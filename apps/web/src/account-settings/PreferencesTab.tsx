@@ -8,7 +8,7 @@ import Select from 'antd/es/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataAndPrivacy } from '../account-data/DataAndPrivacy';
-import { currencyOptions, LANGUAGE_OPTIONS, themeOptions, timezoneOptions } from './labels';
+import { currencyOptions, DEVICE_TIMEZONE, LANGUAGE_OPTIONS, themeOptions, timezoneOptions, type TimezoneChoice } from './labels';
 import { PrivacySettingsDialog } from './PrivacySettingsDialog';
 import type { PreferencesDraftState } from './use-preferences-draft';
 
@@ -40,7 +40,12 @@ export function PreferencesTab({ state }: { state: PreferencesDraftState }) {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label={t('preferences.timezone')} htmlFor="pref-timezone">
-                <Select id="pref-timezone" options={timezoneOptions()} value={draft.app.timezone} onChange={(value) => state.setApp('timezone', value)} />
+                <Select<TimezoneChoice>
+                  id="pref-timezone"
+                  options={timezoneOptions()}
+                  value={draft.app.timezone ?? DEVICE_TIMEZONE}
+                  onChange={(value) => state.setApp('timezone', value === DEVICE_TIMEZONE ? null : value)}
+                />
               </Form.Item>
             </Col>
           </Row>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { plainNameRule } from '../ui/name-rule';
 import { ProfilePhoto } from './ProfilePhoto';
 import { profileApi, profileKey, useProfile, type Profile, type ProfileUpdate } from './profile-api';
 
@@ -114,12 +115,12 @@ export function ProfileTab() {
         <Form form={form} layout="vertical" initialValues={formOf(stored)} disabled={!editing} onFinish={submit} requiredMark={false}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label={t('profile.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }]}>
+              <Form.Item label={t('profile.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }, plainNameRule]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label={t('profile.lastName')} name="lastName" rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}>
+              <Form.Item label={t('profile.lastName')} name="lastName" rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }, plainNameRule]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>

@@ -9,7 +9,7 @@ jest.setTimeout(120_000);
 
 const preferences = {
   notifications: { investmentUpdates: true, marketAlerts: true, accountActivity: true, promotions: false, weeklyReports: true, monthlyStatements: true },
-  app: { theme: 'light', language: 'en', currency: 'USD', timezone: 'America/New_York' },
+  app: { theme: 'light', language: 'en', currency: 'USD', timezone: null as string | null },
   privacy: { dataSharing: false, marketingEmails: false, analyticsTracking: true, cookiePreferences: true, thirdPartyIntegrations: false },
   version: 0,
   updatedAt: null,
@@ -100,6 +100,19 @@ describe('Account Settings, Profile tab', () => {
 });
 
 describe('Account Settings, Preferences tab', () => {
+  it("shows the device's own time zone until another is picked, and saves that as no pick (null) (issue 30)", async () => {
+    const gateway = openSettings(async () => ({ status: 200, body: { ...preferences, version: 1 } }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }, { timeout: 10_000 }));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const select = (await screen.findByLabelText('Time Zone', undefined, { timeout: 10_000 })).closest('.ant-select') as HTMLElement;
+    // What applies is what is shown: not a New York that nothing applied.
+    expect(select).toHaveTextContent(`This device's time zone (${zone})`);
+    expect(select).not.toHaveTextContent('Eastern Time (New York)');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save Preferences' })[0]);
+    await waitFor(() => expect(gateway.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ app: { timezone: null } }), { timeout: 10_000 });
+  });
+
   it('shows the Data and Privacy section under one heading, with Privacy Settings in its header', async () => {
     openSettings(async () => ({ status: 200, body: preferences }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }, { timeout: 10_000 }));

@@ -18,7 +18,18 @@ export const PRIVACY_TOGGLES: (keyof PrivacyPreferences)[] = ['dataSharing', 'ma
 
 const THEMES: AppPreferences['theme'][] = ['light', 'dark', 'system'];
 const CURRENCIES: AppPreferences['currency'][] = ['USD', 'EUR', 'GBP', 'CAD'];
-const TIMEZONES: AppPreferences['timezone'][] = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
+type PickedTimezone = NonNullable<AppPreferences['timezone']>;
+const TIMEZONES: PickedTimezone[] = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
+
+/** The Time Zone choice that stands for "no zone picked": dates follow the device (saved as null). */
+export const DEVICE_TIMEZONE = 'device';
+/** What the Time Zone list offers: a picked zone, or the device's own. */
+export type TimezoneChoice = PickedTimezone | typeof DEVICE_TIMEZONE;
+
+/** The zone this browser runs in, as the option names it. */
+function deviceZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 export function themeOptions(): { value: AppPreferences['theme']; label: string }[] {
   return THEMES.map((value) => ({ value, label: text(`preferences.themes.${value}`) }));
@@ -36,7 +47,11 @@ export function currencyOptions(): { value: AppPreferences['currency']; label: s
   return CURRENCIES.map((value) => ({ value, label: `${value} - ${text(`preferences.currencies.${value}`)}` }));
 }
 
-export function timezoneOptions(): { value: AppPreferences['timezone']; label: string }[] {
-  return TIMEZONES.map((value) => ({ value, label: text(`preferences.timezones.${value.replace('/', '_')}`) }));
+/** The device's own zone first (what applies until another is picked), then the spec's four. */
+export function timezoneOptions(): { value: TimezoneChoice; label: string }[] {
+  return [
+    { value: DEVICE_TIMEZONE, label: i18n.t('account-settings:preferences.deviceTimezone', { zone: deviceZone() }) },
+    ...TIMEZONES.map((value) => ({ value, label: text(`preferences.timezones.${value.replace('/', '_')}`) })),
+  ];
 }
 

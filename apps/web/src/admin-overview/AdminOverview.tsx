@@ -5,18 +5,21 @@ import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import List from 'antd/es/list';
 import Row from 'antd/es/row';
+import Segmented from 'antd/es/segmented';
+import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Statistic from 'antd/es/statistic';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { amounts, dateTime, money, statusColour } from '../money/format';
+import { serverMessage } from '../api/api-error';
+import { amounts, dateTime, day, money, statusColour } from '../money/format';
+import { EarningsFigures } from '../reports/EarningsFigures';
 import { useAdminPermissions } from '../system-settings/use-admin-permissions';
-import { formatNumber } from '../ui/number-format';
-import { overviewApi, overviewKeys, type AdminStatsView, type EarningsFigures } from './overview-api';
+import { EARNINGS_PERIODS, earningsWindow, overviewApi, overviewKeys, type AdminStatsView, type EarningsPeriod } from './overview-api';
 
 /** Spec 02 §9: admin stats refetch every 30 s; live events refresh it sooner (use-live-updates). */
 export const STATS_REFETCH_MS = 30_000;
@@ -24,11 +27,17 @@ export const STATS_REFETCH_MS = 30_000;
 interface SectionLike {
   available: boolean;
   message?: string | null;
+  /** false: the admin's role does not cover these figures; the card is not shown at all. */
+  permitted?: boolean;
 }
 
-/** A card whose figures come from one service: while that service is down it says so, and the other cards still show. */
+/**
+ * A card whose figures come from one service: while that service is down it says so, and the
+ * other cards still show. A card the admin's role does not cover is left out.
+ */
 function FigureCard({ title, section, loading, children, testId }: { title: string; section?: SectionLike; loading: boolean; children: ReactNode; testId: string }) {
   const { t } = useTranslation('admin-overview');
+  if (section?.permitted === false) return null;
   const failed = !loading && (!section || !section.available);
   return (
     <Card title={title} loading={loading} data-testid={testId} style={{ height: '100%' }}>
@@ -37,23 +46,48 @@ function FigureCard({ title, section, loading, children, testId }: { title: stri
   );
 }
 
-function EarningsRow({ figures }: { figures: EarningsFigures }) {
+/**
+ * The Earnings Report: the chosen period's actuals from the ledger (fees earned, returns
+ * paid; returns accrued and assets under management at its end), each currency on its own.
+ * Report figures: shown to roles with the reports permission.
+ */
+function EarningsReport() {
   const { t } = useTranslation('admin-overview');
+  const [period, setPeriod] = useState<EarningsPeriod>('thisMonth');
+  const range = earningsWindow(period);
+  const { data, error, isLoading } = useQuery({ queryKey: overviewKeys.earnings(range), queryFn: () => overviewApi.earnings(range), refetchInterval: STATS_REFETCH_MS });
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={12} md={6}>
-        <Statistic title={t('earnings.totalInvested')} value={money(figures.totalInvested, figures.currency)} />
-      </Col>
-      <Col xs={12} md={6}>
-        <Statistic title={t('earnings.totalReturns')} value={money(figures.totalReturns, figures.currency)} />
-      </Col>
-      <Col xs={12} md={6}>
-        <Statistic title={t('earnings.platformFees')} value={money(figures.platformFees, figures.currency)} />
-      </Col>
-      <Col xs={12} md={6}>
-        <Statistic title={t('earnings.roiRate')} value={formatNumber(figures.roiRate / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })} />
-      </Col>
-    </Row>
+    <Card title={t('earnings.title')} data-testid="overview-earnings">
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Space wrap>
+          <Segmented<EarningsPeriod>
+            aria-label={t('earnings.period')}
+            value={period}
+            onChange={setPeriod}
+            options={EARNINGS_PERIODS.map((value) => ({ value, label: t(`earnings.periods.${value}`) }))}
+          />
+          <Typography.Text type="secondary">{t('earnings.range', { from: day(range.from), to: day(range.to) })}</Typography.Text>
+        </Space>
+        {error ? (
+          <Alert type="error" showIcon title={serverMessage(error) ?? t('earnings.loadFailed')} />
+        ) : isLoading || !data ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : (
+          <>
+            <EarningsFigures
+              byCurrency={data.byCurrency}
+              labels={{
+                feesEarned: t('earnings.feesEarned'),
+                returnsPaid: t('earnings.returnsPaid'),
+                returnsAccrued: t('earnings.returnsAccrued'),
+                assetsUnderManagement: t('earnings.assetsUnderManagement'),
+              }}
+            />
+            <Typography.Text type="secondary">{t('earnings.asOfEnd')}</Typography.Text>
+          </>
+        )}
+      </Space>
+    </Card>
   );
 }
 
@@ -129,16 +163,7 @@ export function AdminOverview() {
         </Col>
       </Row>
 
-      <FigureCard title={t('earnings.title')} section={stats?.money} loading={isLoading} testId="overview-earnings">
-        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          {(money_?.earnings ?? []).map((figures) => (
-            <div key={figures.currency}>
-              {(money_?.earnings.length ?? 0) > 1 && <Typography.Text strong>{figures.currency}</Typography.Text>}
-              <EarningsRow figures={figures} />
-            </div>
-          ))}
-        </Space>
-      </FigureCard>
+      {allows('reports') && <EarningsReport />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>

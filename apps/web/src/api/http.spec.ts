@@ -3,7 +3,7 @@ import { SessionManager } from '../auth/session-manager';
 import { aSession, aUser } from '../test/builders';
 import { asRequest, describeCall, reply } from '../test/gateway';
 import { ApiError } from './api-error';
-import { callGateway, connectSession, getOutsideContract } from './http';
+import { callGateway, connectIdentityConfirmation, connectSession, getOutsideContract } from './http';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
 
@@ -278,5 +278,39 @@ describe('getOutsideContract (endpoints not in the OpenAPI document yet)', () =>
     await expect(unreadCount()).resolves.toEqual({ count: 0 });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(bearerOf(1)).toBe('Bearer token-1-renewed');
+  });
+});
+
+describe('an action that needs a recent sign-in', () => {
+  const withdrawal = { amount: '250.00', bankName: 'Example Bank', accountNumber: '12345678', accountHolder: 'Ada Lovelace' };
+  const withdraw = () => callGateway((client, init) => client.POST('/api/v1/withdrawals', { ...init, body: withdrawal as never }));
+  const reauthenticationRequired = () =>
+    reply(401, errorBody(401, 'Please confirm it is you to continue.', { code: 'reauthentication_required' }));
+
+  it('asks the person to confirm, then sends the same request again with what they typed', async () => {
+    const refresh = signedInAs('token-1', jest.fn(async () => true));
+    const confirm = jest.fn(async () => true);
+    const disconnect = connectIdentityConfirmation(confirm);
+    fetchMock.mockImplementationOnce(async () => reauthenticationRequired());
+    fetchMock.mockImplementationOnce(async () => reply(201, { id: 'withdrawal-1' }));
+
+    await expect(withdraw()).resolves.toEqual({ id: 'withdrawal-1' });
+    disconnect();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    // The session was fine: nothing to renew.
+    expect(refresh).not.toHaveBeenCalled();
+    const [first, second] = [await sent(0), await sent(1)];
+    expect(second.body).toEqual(first.body);
+    expect(second).toMatchObject({ method: 'POST', path: '/withdrawals', body: withdrawal });
+  });
+
+  it('gives up with the message when the person does not confirm, sending nothing more', async () => {
+    signedInAs('token-1');
+    const disconnect = connectIdentityConfirmation(async () => false);
+    fetchMock.mockImplementation(async () => reauthenticationRequired());
+
+    await expect(withdraw()).rejects.toMatchObject({ status: 401, code: 'reauthentication_required', fromServer: true });
+    disconnect();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,6 +26,35 @@ export function connectSession(access: SessionAccess): void {
   session = access;
 }
 
+/**
+ * The gateway's answer to an action that needs a recent sign-in proof (a withdrawal, for
+ * one) when the session's is older than five minutes: ReauthenticationErrorCodes.required.
+ */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
+
+/** Asks the person to confirm it is them; resolves true once they have, false if they gave up. */
+export type IdentityConfirmation = () => Promise<boolean>;
+
+const notConfirmed: IdentityConfirmation = async () => false;
+let confirmIdentity: IdentityConfirmation = notConfirmed;
+
+/**
+ * Where the app's confirmation dialog (ReauthenticationHost) plugs in. The call that was
+ * refused waits while the person confirms and is then sent again as it was: what they
+ * typed into the form is never lost. Returns the disconnect.
+ */
+/** Whether the confirmation dialog is in place (it loads with the signed-in screens). */
+export function canConfirmIdentity(): boolean {
+  return confirmIdentity !== notConfirmed;
+}
+
+export function connectIdentityConfirmation(confirmation: IdentityConfirmation): () => void {
+  confirmIdentity = confirmation;
+  return () => {
+    if (confirmIdentity === confirmation) confirmIdentity = notConfirmed;
+  };
+}
+
 const client: PortalClient = createPortalClient({
   // Same origin: the page is served behind the gateway (Vite proxies /api in development).
   baseUrl: '',
@@ -137,6 +166,12 @@ async function withSession<T>(
 ): Promise<T> {
   const tokenUsed = authenticated ? session.getAccessToken() : null;
   const answer = await attempt(send, signal);
+
+  if (answer.response.status === 401 && isErrorBody(answer.error) && answer.error.code === REAUTHENTICATION_REQUIRED) {
+    // The session is fine but its sign-in is old: once the person confirms, the same call again.
+    if (await confirmIdentity()) return settle(await attempt(send, signal));
+    return settle(answer);
+  }
 
   if (answer.response.status === 401 && tokenUsed !== null) {
     // The access token expired or was revoked: renew once (unless a concurrent call

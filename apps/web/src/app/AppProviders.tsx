@@ -8,14 +8,24 @@ import { FeedbackProvider } from './feedback';
 
 // Loaded once someone signs in: it stays out of the sign-in page's first load.
 const ApplyPreferences = lazy(() => import('../account-settings/ApplyPreferences').then((module) => ({ default: module.ApplyPreferences })));
+const ReauthenticationHost = lazy(() => import('../reauthentication/ReauthenticationHost').then((module) => ({ default: module.ReauthenticationHost })));
 
-/** The signed-in person's saved theme, language and time zone, applied on this device. */
+/**
+ * The signed-in person's saved theme, language and time zone, applied on this device; and the
+ * "Confirm it's you" dialog that actions needing a recent sign-in wait on.
+ */
 function SignedInPreferences() {
   const { user } = useAuth();
   return user ? (
-    <Suspense fallback={null}>
-      <ApplyPreferences />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <ApplyPreferences />
+      </Suspense>
+      {/* Its own boundary: it must be in place while the preferences are still loading. */}
+      <Suspense fallback={null}>
+        <ReauthenticationHost />
+      </Suspense>
+    </>
   ) : null;
 }
 

@@ -54,7 +54,7 @@ describe('routes and guarding (spec 01 §2)', () => {
 
   it('sends an admin away from the customer portal to the admin dashboard', async () => {
     const { currentLocation } = open('/app/deposit', signedInAs('admin'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/admin/dashboard');
     expect(screen.getByText('Welcome back, Ada')).toBeInTheDocument();
   });
@@ -65,19 +65,19 @@ describe('routes and guarding (spec 01 §2)', () => {
     ['/app/card-requests', '/app/card-requests', 'Investment Card Requests'],
   ])('takes a customer from %s to %s', async (from, to, title) => {
     const { currentLocation } = open(from, signedInAs('customer'));
-    expect(await screen.findByRole('heading', { name: title }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 15_000 })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe(to);
   });
 
   it('takes an admin from /admin to the dashboard overview', async () => {
     const { currentLocation } = open('/admin', signedInAs('admin'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/admin/dashboard');
   });
 
   it('opens Account Settings with its four tabs', async () => {
     open('/app/settings', signedInAs('customer'));
-    expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 15_000 })).toBeInTheDocument();
     for (const tab of ['Profile', 'Security', 'Notifications', 'Preferences']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   });
 

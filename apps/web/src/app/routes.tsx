@@ -13,6 +13,7 @@ const ResetPasswordPage = lazy(() => import('../auth/pages/ResetPasswordPage'));
 const UpdatePasswordPage = lazy(() => import('../auth/pages/UpdatePasswordPage'));
 const EmailConfirmedPage = lazy(() => import('../auth/pages/EmailConfirmedPage'));
 const EmailChangeConfirmedPage = lazy(() => import('../account-settings/EmailChangeConfirmedPage'));
+const EndSessionPage = lazy(() => import('../sessions/EndSessionPage'));
 const AccessDeniedPage = lazy(() => import('../errors/AccessDeniedPage'));
 const NotFoundPage = lazy(() => import('../errors/NotFoundPage'));
 const PortalLayout = lazy(() => import('../shell/PortalLayout'));
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'update-password', element: <UpdatePasswordPage /> },
           { path: 'email-confirmed', element: <EmailConfirmedPage /> },
           { path: 'confirm-email-change', element: <EmailChangeConfirmedPage /> },
+          { path: 'end-session', element: <EndSessionPage /> },
         ],
       },
       { path: 'access-denied', element: <AccessDeniedPage /> },

@@ -1,4 +1,4 @@
-import { annualIncomeProblem, sanitise } from './ApplicationForms';
+import { annualIncomeProblem, investmentAmountProblem, sanitise } from './ApplicationForms';
 
 describe('the forms mirror the server sanitising', () => {
   it('removes < > " \', trims, cuts to 1000 and ignores empty or absent values', () => {
@@ -20,5 +20,24 @@ describe('the personal form mirrors the server rule for annual income (spec 01 ย
   it('refuses a negative income and one off the $1,000 step, as the server does', () => {
     expect(annualIncomeProblem(-1000)).toBe('form.annualIncomeInvalid');
     for (const value of [1, 999, 50500, 1000.5]) expect(annualIncomeProblem(value)).toBe('form.annualIncomeSteps');
+  });
+});
+
+describe('the forms mirror the server rule for the investment amount (spec 01 ยง5)', () => {
+  it('personal and corporate: at least $1,000 in steps of $100, at most what the gateway takes', () => {
+    for (const type of ['personal', 'corporate'] as const) {
+      for (const value of [1000, 1100, 25000]) expect(investmentAmountProblem(value, type)).toBeNull();
+      expect(investmentAmountProblem(undefined, type)).toBeNull();
+      expect(investmentAmountProblem(500, type)).toBe('form.minimumAmount');
+      expect(investmentAmountProblem(-1000, type)).toBe('form.minimumAmount');
+      for (const value of [1050, 1000.5]) expect(investmentAmountProblem(value, type)).toBe('form.amountSteps');
+      expect(investmentAmountProblem(10_000_000_000_000, type)).toBe('form.maximumAmount');
+    }
+  });
+
+  it('GIPP: any amount above 0 in whole cents, no minimum', () => {
+    for (const value of [0.01, 250, 1050.5]) expect(investmentAmountProblem(value, 'gipp')).toBeNull();
+    for (const value of [0, -5, 10.001]) expect(investmentAmountProblem(value, 'gipp')).toBe('form.invalidAmount');
+    expect(investmentAmountProblem(10_000_000_000_000, 'gipp')).toBe('form.maximumAmount');
   });
 });

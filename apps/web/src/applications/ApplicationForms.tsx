@@ -16,7 +16,10 @@ import type { TFunction } from 'i18next';
 import type { ApplicationBody, ApplicationView } from '@portal/api-client';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { plainNameRule } from '../ui/name-rule';
 import { usePublicSettings } from '../settings/use-public-settings';
+import { formatMoney } from '../ui/number-format';
+import { APPLICATION_DOCUMENT_SLOTS, missingRequiredDocuments } from './application-documents';
 import { applicationsApi, type ApplicationType } from './applications-api';
 import { DocumentSlots, documentIdsOf, emptyDocuments, type DocumentsState } from './DocumentSlots';
 import { applicationKeys } from './query-keys';
@@ -42,33 +45,75 @@ export function annualIncomeProblem(value: number | null | undefined): 'form.ann
   return null;
 }
 
-/** Each form's document slots: the purpose sent to the server and the label's key in `slots` (GIPP names some differently). */
-const PERSONAL_SLOTS = [
-  { key: 'id_document', text: 'id_document' },
-  { key: 'utility_bill', text: 'utility_bill' },
-  { key: 'proof_of_income', text: 'proof_of_income' },
-];
-const CORPORATE_SLOTS = [
-  { key: 'certificate_of_incorporation', text: 'certificate_of_incorporation' },
-  { key: 'director_id', text: 'director_id' },
-  { key: 'proof_of_address', text: 'proof_of_address' },
-  { key: 'financial_statement', text: 'financial_statement' },
-  { key: 'company_tax_info', text: 'company_tax_info' },
-];
-const GIPP_SLOTS = [
-  { key: 'id_document', text: 'gipp_id_document' },
-  { key: 'proof_of_address', text: 'proof_of_address' },
-  { key: 'proof_of_income', text: 'gipp_proof_of_income' },
-  { key: 'company_documents', text: 'company_documents' },
-  { key: 'business_plan', text: 'business_plan' },
-  { key: 'partnership_letter', text: 'partnership_letter' },
-  { key: 'facial_verification', text: 'facial_verification' },
-  { key: 'tax_documents', text: 'tax_documents' },
-  { key: 'financial_statement', text: 'gipp_financial_statement' },
-];
+/** Spec 01 §5: at least 1000 in steps of 100 (personal, corporate); any positive amount (GIPP). The server checks it again. */
+export const MINIMUM_INVESTMENT = 1000;
+export const INVESTMENT_STEP = 100;
+/** The largest amount the gateway takes: 13 whole digits and cents. */
+export const MAXIMUM_INVESTMENT = 9_999_999_999_999.99;
 
-function slotLabels(t: TFunction<'applications'>, slots: { key: string; text: string }[]): { key: string; label: string }[] {
-  return slots.map((slot) => ({ key: slot.key, label: t(`slots.${slot.text}`) }));
+export type InvestmentAmountProblem = 'form.minimumAmount' | 'form.amountSteps' | 'form.maximumAmount' | 'form.invalidAmount';
+
+/**
+ * The key of the message for an amount the server would refuse, or null (an empty value is
+ * the required rule's). The field keeps what was typed: InputNumber's min and max would
+ * silently replace it on leaving the field (issue 30), so the range is told, not imposed.
+ */
+export function investmentAmountProblem(value: number | null | undefined, type: ApplicationType): InvestmentAmountProblem | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isFinite(value)) return 'form.invalidAmount';
+  const cents = Math.round(value * 100);
+  if (type === 'gipp') {
+    if (value <= 0 || Math.abs(cents - value * 100) > 1e-6) return 'form.invalidAmount';
+  } else {
+    if (value < MINIMUM_INVESTMENT) return 'form.minimumAmount';
+    if (cents % (INVESTMENT_STEP * 100) !== 0 || Math.abs(cents - value * 100) > 1e-6) return 'form.amountSteps';
+  }
+  if (value > MAXIMUM_INVESTMENT) return 'form.maximumAmount';
+  return null;
+}
+
+/** Slots whose label GIPP words differently (catalogue key in `slots`). */
+const GIPP_SLOT_TEXTS: Readonly<Record<string, string>> = { id_document: 'gipp_id_document', proof_of_income: 'gipp_proof_of_income', financial_statement: 'gipp_financial_statement' };
+
+/** Each form's document slots (application-documents.ts: the purpose sent to the server and whether it is required), labelled. */
+function slotLabels(t: TFunction<'applications'>, type: ApplicationType): { key: string; label: string; required: boolean }[] {
+  return APPLICATION_DOCUMENT_SLOTS[type].map((slot) => ({
+    key: slot.key,
+    label: t(`slots.${(type === 'gipp' ? GIPP_SLOT_TEXTS[slot.key] : undefined) ?? slot.key}`),
+    required: slot.required,
+  }));
+}
+
+/** The upload purposes of the documents attached in the named slots. */
+function slotPurposes(documents: DocumentsState): string[] {
+  return Object.entries(documents.slots)
+    .filter(([, document]) => !!document)
+    .map(([slot]) => `application:${slot}`);
+}
+
+const DOCUMENT_FIELD = /^documents\.(.+)$/;
+
+/**
+ * The required documents (application-documents.ts, the server's rule): checked with the
+ * fields on submit, a slot's message shown at the slot until a file fills it. The server's
+ * own refusal (details `documents.<slot>`) is shown the same way.
+ */
+function useRequiredDocuments(type: ApplicationType, documents: DocumentsState) {
+  const { t } = useTranslation('applications');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const check = (): boolean => {
+    const missing = missingRequiredDocuments(type, slotPurposes(documents));
+    setProblems(Object.fromEntries(missing.map((slot) => [slot, t(`documents.missing.${slot}`, { defaultValue: t('documents.missingDocument') })])));
+    return missing.length === 0;
+  };
+  const fromServer = (details: { field: string; message: string }[]) =>
+    setProblems(Object.fromEntries(details.flatMap((detail) => {
+      const slot = DOCUMENT_FIELD.exec(detail.field)?.[1];
+      return slot ? [[slot, detail.message]] : [];
+    })));
+  // A file chosen since clears its slot's message.
+  const shown = Object.fromEntries(Object.entries(problems).filter(([slot]) => !documents.slots[slot]));
+  return { problems: shown, check, fromServer, clear: () => setProblems({}) };
 }
 
 /** Field names in the server's details (applicationData.address) to the form's (address). */
@@ -90,8 +135,17 @@ function documentsFromDraft(draft: ApplicationView | null): DocumentsState {
   return state;
 }
 
+interface SubmissionCallbacks {
+  /** Submitted: the form empties (spec 01 §2). */
+  onSubmitted: () => void;
+  /** Saved as a draft: the form stays as it is, later saves change this draft. */
+  onDraftSaved: (saved: ApplicationView) => void;
+  /** The server's details about documents (`documents.<slot>`), shown at their slots. */
+  onDocumentProblems: (details: { field: string; message: string }[]) => void;
+}
+
 /** Submits (or saves as a draft), shows the spec's toasts, puts server field problems on the fields. */
-function useApplicationSubmission(type: ApplicationType, form: FormInstance, onDone: () => void) {
+function useApplicationSubmission(type: ApplicationType, form: FormInstance, callbacks: SubmissionCallbacks) {
   const { t } = useTranslation('applications');
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
@@ -102,20 +156,23 @@ function useApplicationSubmission(type: ApplicationType, form: FormInstance, onD
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       if (saved.status === 'draft') {
         notification.success({ title: t('messages.draftSavedTitle'), description: t('messages.draftSaved') });
-        onDone();
+        callbacks.onDraftSaved(saved);
         return;
       }
       // Spec 01 §8 success toasts, per form.
       notification.success({ title: t(`messages.${type}SubmittedTitle`), description: t(`messages.${type}Submitted`) });
-      onDone();
+      callbacks.onSubmitted();
     },
     onError: (error) => {
       if (!isApiError(error)) {
         notification.error({ title: t('messages.submissionErrorTitle'), description: t('messages.unexpected') });
         return;
       }
-      if (error.details.length > 0) {
-        form.setFields(error.details.map((detail) => ({ name: formField(detail.field), errors: [detail.message] })));
+      const documentDetails = error.details.filter((detail) => DOCUMENT_FIELD.test(detail.field));
+      const fieldDetails = error.details.filter((detail) => !DOCUMENT_FIELD.test(detail.field));
+      if (documentDetails.length > 0) callbacks.onDocumentProblems(documentDetails);
+      if (fieldDetails.length > 0) {
+        form.setFields(fieldDetails.map((detail) => ({ name: formField(detail.field), errors: [detail.message] })));
       }
       const fallback = type === 'gipp' ? t('messages.gippSubmitFailed') : t('messages.submitFailed');
       notification.error({ title: t('messages.submissionFailedTitle'), description: serverMessage(error) ?? fallback });
@@ -142,14 +199,12 @@ function Declaration() {
 function useFormTexts() {
   const { t } = useTranslation('applications');
   const required = (label: string) => [{ required: true, message: t('form.fieldRequired', { label }) }];
-  const amountRules = (label: string) => [
+  const amountRules = (label: string, type: ApplicationType) => [
     ...required(label),
     {
       validator: (_: unknown, value: number | null) => {
-        if (value === null || value === undefined) return Promise.resolve();
-        if (value < 1000) return Promise.reject(new Error(t('form.minimumAmount')));
-        if (Math.round(value * 100) % 10000 !== 0) return Promise.reject(new Error(t('form.amountSteps')));
-        return Promise.resolve();
+        const problem = investmentAmountProblem(value, type);
+        return problem ? Promise.reject(new Error(t(problem, { amount: formatMoney(MAXIMUM_INVESTMENT) }))) : Promise.resolve();
       },
     },
   ];
@@ -172,48 +227,70 @@ interface FormProps {
   onDone: () => void;
 }
 
+/**
+ * What each form keeps beside its fields: the documents, the draft it changes (the one
+ * continued, or the one its first Save Draft created) and the required documents' messages.
+ */
+function useApplicationForm(type: ApplicationType, form: FormInstance, draft: ApplicationView | null, onDone: () => void) {
+  const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const required = useRequiredDocuments(type, documents);
+  const submission = useApplicationSubmission(type, form, {
+    onSubmitted: () => {
+      form.resetFields();
+      setDocuments(emptyDocuments());
+      setDraftId(null);
+      required.clear();
+      onDone();
+    },
+    onDraftSaved: (saved) => setDraftId(saved.id),
+    onDocumentProblems: required.fromServer,
+  });
+  useEffect(() => {
+    if (draft?.applicationType !== type) return;
+    setDocuments(documentsFromDraft(draft));
+    setDraftId(draft.id);
+  }, [draft, type]);
+  /** Submits when the required documents are there too; the fields' own rules have passed. */
+  const submit = (body: ApplicationBody) => {
+    if (!required.check()) return;
+    submission.mutate({ draftId, body });
+  };
+  return { documents, setDocuments, draftId, documentProblems: required.problems, checkDocuments: required.check, submission, submit };
+}
+
 export function PersonalApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
   const { t, required, amountRules, annualIncomeRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
-  const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
-  const reset = () => {
-    form.resetFields();
-    setDocuments(emptyDocuments());
-    onDone();
-  };
-  const submission = useApplicationSubmission('personal', form, reset);
+  const { documents, setDocuments, documentProblems, checkDocuments, submission, submit } = useApplicationForm('personal', form, draft, onDone);
   useEffect(() => {
     if (draft?.applicationType !== 'personal') return;
     form.setFieldsValue({ fullName: draft.fullName, investmentAmount: draft.investmentAmount ? Number(draft.investmentAmount) : undefined, investmentDuration: draft.investmentDuration, ...draft.applicationData });
-    setDocuments(documentsFromDraft(draft));
   }, [draft, form]);
 
-  const submit = (values: Record<string, unknown>) =>
-    submission.mutate({
-      draftId: draft?.applicationType === 'personal' ? draft.id : null,
-      body: {
-        applicationType: 'personal',
-        fullName: sanitise(values.fullName as string),
-        investmentAmount: values.investmentAmount as number,
-        investmentDuration: values.investmentDuration as number,
-        applicationData: {
-          address: sanitise(values.address as string),
-          employment: sanitise(values.employment as string),
-          annualIncome: values.annualIncome,
-          investmentPurpose: sanitise(values.investmentPurpose as string),
-          declaration: values.declaration === true,
-        },
-        documentIds: documentIdsOf(documents),
-        draft: false,
+  const finish = (values: Record<string, unknown>) =>
+    submit({
+      applicationType: 'personal',
+      fullName: sanitise(values.fullName as string),
+      investmentAmount: values.investmentAmount as number,
+      investmentDuration: values.investmentDuration as number,
+      applicationData: {
+        address: sanitise(values.address as string),
+        employment: sanitise(values.employment as string),
+        annualIncome: values.annualIncome,
+        investmentPurpose: sanitise(values.investmentPurpose as string),
+        declaration: values.declaration === true,
       },
+      documentIds: documentIdsOf(documents),
+      draft: false,
     });
 
   return (
-    <Form form={form} name="personalApplication" layout="vertical" onFinish={submit} aria-label={t('form.personalForm')}>
+    <Form form={form} name="personalApplication" layout="vertical" onFinish={finish} onFinishFailed={checkDocuments} aria-label={t('form.personalForm')}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={t('form.fullName')} name="fullName" rules={required(t('form.fullName'))}>
+          <Form.Item label={t('form.fullName')} name="fullName" rules={[...required(t('form.fullName')), plainNameRule]}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
@@ -228,8 +305,8 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'))}>
-            <InputNumber min={1000} step={100} style={{ width: '100%' }} />
+          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'), 'personal')}>
+            <InputNumber step={INVESTMENT_STEP} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -239,7 +316,7 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
         </Col>
         <Col xs={24} md={8}>
           <Form.Item label={t('form.annualIncomeUsd')} name="annualIncome" rules={annualIncomeRules(t('form.annualIncome'))}>
-            <InputNumber min={0} step={ANNUAL_INCOME_STEP} style={{ width: '100%' }} />
+            <InputNumber step={ANNUAL_INCOME_STEP} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -247,7 +324,7 @@ export function PersonalApplicationForm({ draft, onDone }: FormProps) {
         <Input.TextArea maxLength={1000} rows={2} />
       </Form.Item>
       <Divider titlePlacement="start">{t('form.documents')}</Divider>
-      <DocumentSlots slots={slotLabels(t, PERSONAL_SLOTS)} value={documents} onChange={setDocuments} />
+      <DocumentSlots slots={slotLabels(t, 'personal')} value={documents} onChange={setDocuments} problems={documentProblems} />
       <Divider />
       <Declaration />
       <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
@@ -261,13 +338,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
   const { t, required, amountRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
-  const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
-  const reset = () => {
-    form.resetFields();
-    setDocuments(emptyDocuments());
-    onDone();
-  };
-  const submission = useApplicationSubmission('corporate', form, reset);
+  const { documents, setDocuments, draftId, documentProblems, checkDocuments, submission, submit } = useApplicationForm('corporate', form, draft, onDone);
   useEffect(() => {
     if (draft?.applicationType !== 'corporate') return;
     form.setFieldsValue({
@@ -277,7 +348,6 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
       investmentDuration: draft.investmentDuration,
       ...draft.applicationData,
     });
-    setDocuments(documentsFromDraft(draft));
   }, [draft, form]);
 
   const body = (values: Record<string, unknown>, asDraft: boolean): ApplicationBody => ({
@@ -295,14 +365,21 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
     documentIds: documentIdsOf(documents),
     draft: asDraft,
   });
-  const draftId = draft?.applicationType === 'corporate' ? draft.id : null;
+  // A draft keeps what is there, complete or not, and needs no documents yet.
   const saveDraft = () => submission.mutate({ draftId, body: body(form.getFieldsValue(), true) });
 
   return (
-    <Form form={form} name="corporateApplication" layout="vertical" onFinish={(values) => submission.mutate({ draftId, body: body(values, false) })} aria-label={t('form.corporateForm')}>
+    <Form
+      form={form}
+      name="corporateApplication"
+      layout="vertical"
+      onFinish={(values) => submit(body(values, false))}
+      onFinishFailed={checkDocuments}
+      aria-label={t('form.corporateForm')}
+    >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyName')} name="companyName" rules={required(t('form.companyName'))}>
+          <Form.Item label={t('form.companyName')} name="companyName" rules={[...required(t('form.companyName')), plainNameRule]}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
@@ -317,7 +394,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label={t('form.directorsName')} name="directorsName" rules={required(t('form.directorsName'))}>
+          <Form.Item label={t('form.directorsName')} name="directorsName" rules={[...required(t('form.directorsName')), plainNameRule]}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
@@ -327,8 +404,8 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'))}>
-            <InputNumber min={1000} step={100} style={{ width: '100%' }} />
+          <Form.Item label={t('form.investmentAmountUsd')} name="investmentAmount" rules={amountRules(t('form.investmentAmount'), 'corporate')}>
+            <InputNumber step={INVESTMENT_STEP} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -338,7 +415,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
         </Col>
       </Row>
       <Divider titlePlacement="start">{t('form.documents')}</Divider>
-      <DocumentSlots slots={slotLabels(t, CORPORATE_SLOTS)} value={documents} onChange={setDocuments} />
+      <DocumentSlots slots={slotLabels(t, 'corporate')} value={documents} onChange={setDocuments} problems={documentProblems} />
       <Divider />
       <Declaration />
       <Space>
@@ -355,39 +432,29 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
 
 export function GippApplicationForm({ draft, onDone }: FormProps) {
   const [form] = Form.useForm();
-  const { t, required, durationOptions } = useFormTexts();
+  const { t, required, amountRules, durationOptions } = useFormTexts();
   const settings = usePublicSettings();
   const { notification } = useFeedback();
-  const [documents, setDocuments] = useState<DocumentsState>(emptyDocuments);
-  const reset = () => {
-    form.resetFields();
-    setDocuments(emptyDocuments());
-    onDone();
-  };
-  const submission = useApplicationSubmission('gipp', form, reset);
+  const { documents, setDocuments, documentProblems, checkDocuments, submission, submit } = useApplicationForm('gipp', form, draft, onDone);
   useEffect(() => {
     if (draft?.applicationType !== 'gipp') return;
     form.setFieldsValue({ ...draft, investmentAmount: draft.investmentAmount ? Number(draft.investmentAmount) : undefined, declaration: draft.applicationData.declaration === true });
-    setDocuments(documentsFromDraft(draft));
   }, [draft, form]);
 
-  const submit = (values: Record<string, unknown>) =>
-    submission.mutate({
-      draftId: draft?.applicationType === 'gipp' ? draft.id : null,
-      body: {
-        applicationType: 'gipp',
-        fullName: sanitise(values.fullName as string),
-        email: sanitise(values.email as string),
-        phone: sanitise(values.phone as string),
-        investmentCategory: values.investmentCategory as string | undefined,
-        companyName: sanitise(values.companyName as string),
-        companyRegistration: sanitise(values.companyRegistration as string),
-        investmentAmount: values.investmentAmount as number,
-        investmentDuration: (values.investmentDuration as number | undefined) ?? undefined,
-        applicationData: { declaration: values.declaration === true },
-        documentIds: documentIdsOf(documents),
-        draft: false,
-      },
+  const finish = (values: Record<string, unknown>) =>
+    submit({
+      applicationType: 'gipp',
+      fullName: sanitise(values.fullName as string),
+      email: sanitise(values.email as string),
+      phone: sanitise(values.phone as string),
+      investmentCategory: values.investmentCategory as string | undefined,
+      companyName: sanitise(values.companyName as string),
+      companyRegistration: sanitise(values.companyRegistration as string),
+      investmentAmount: values.investmentAmount as number,
+      investmentDuration: (values.investmentDuration as number | undefined) ?? undefined,
+      applicationData: { declaration: values.declaration === true },
+      documentIds: documentIdsOf(documents),
+      draft: false,
     });
 
   return (
@@ -395,13 +462,16 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
       form={form}
       name="gippApplication"
       layout="vertical"
-      onFinish={submit}
-      onFinishFailed={() => notification.error({ title: t('messages.validationErrorTitle'), description: t('form.requiredFields') })}
+      onFinish={finish}
+      onFinishFailed={() => {
+        checkDocuments();
+        notification.error({ title: t('messages.validationErrorTitle'), description: t('form.requiredFields') });
+      }}
       aria-label={t('form.gippForm')}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={t('form.fullName')} name="fullName" rules={required(t('form.fullName'))}>
+          <Form.Item label={t('form.fullName')} name="fullName" rules={[...required(t('form.fullName')), plainNameRule]}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
@@ -421,7 +491,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyName')} name="companyName">
+          <Form.Item label={t('form.companyName')} name="companyName" rules={[plainNameRule]}>
             <Input maxLength={1000} />
           </Form.Item>
         </Col>
@@ -434,9 +504,9 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
           <Form.Item
             label={t('form.investmentAmountUsd')}
             name="investmentAmount"
-            rules={[...required(t('form.investmentAmount')), { type: 'number', min: 0.01, message: t('form.invalidAmount') }]}
+            rules={amountRules(t('form.investmentAmount'), 'gipp')}
           >
-            <InputNumber min={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -446,7 +516,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
         </Col>
       </Row>
       <Divider titlePlacement="start">{t('form.documents')}</Divider>
-      <DocumentSlots slots={slotLabels(t, GIPP_SLOTS)} value={documents} onChange={setDocuments} />
+      <DocumentSlots slots={slotLabels(t, 'gipp')} value={documents} onChange={setDocuments} problems={documentProblems} />
       <Divider />
       <Declaration />
       <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>

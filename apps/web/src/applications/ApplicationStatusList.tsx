@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +8,14 @@ import { applicationsApi } from './applications-api';
 import { formatAmount, formatDate, TYPE_LABELS } from './labels';
 import { applicationKeys } from './query-keys';
 import { StatusTag } from './StatusTag';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
+import { useActionsColumn } from '../ui/table-actions';
 
 /** The customer's own applications, drafts first to continue, with spec 02 §4 status colours. */
 export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (draft: ApplicationView) => void }) {
   const { t } = useTranslation('applications');
   const { data, isLoading, isError, refetch } = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn });
+  const actionsColumn = useActionsColumn();
   if (isError) {
     return (
       <Empty description={t('statusList.loadFailed')}>
@@ -22,13 +24,13 @@ export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (d
     );
   }
   return (
-    <Table<ApplicationView>
+    <ResponsiveTable<ApplicationView>
       rowKey="id"
       loading={isLoading}
       dataSource={data?.items ?? []}
       locale={{ emptyText: t('statusList.empty') }}
       pagination={false}
-      scroll={{ x: true }}
+      scroll={{ x: 1000 }}
       columns={[
         { title: t('statusList.type'), dataIndex: 'applicationType', render: (type: ApplicationView['applicationType']) => TYPE_LABELS[type] },
         { title: t('statusList.applicant'), render: (_, row) => row.companyName ?? row.fullName ?? '—' },
@@ -37,15 +39,16 @@ export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (d
         { title: t('statusList.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
         { title: t('statusList.submitted'), render: (_, row) => formatDate(row.submittedAt ?? row.createdAt) },
         { title: t('statusList.reviewNote'), dataIndex: 'reviewNote', render: (note: string | null) => (note ? <Typography.Text>{note}</Typography.Text> : '—') },
-        {
+        actionsColumn({
           title: t('common.actions'),
+          width: 170,
           render: (_, row) =>
             row.status === 'draft' ? (
               <Button size="small" onClick={() => onContinueDraft(row)}>
                 {t('statusList.continueDraft')}
               </Button>
             ) : null,
-        },
+        }),
       ]}
     />
   );

@@ -1,7 +1,8 @@
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
+import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { texts } from '../i18n/texts';
@@ -32,16 +33,25 @@ export function DocumentSlot({
   purpose,
   value,
   onChange,
+  required = false,
+  missing,
 }: {
   label: string;
   purpose: string;
   value: UploadedDocument | undefined;
   onChange: (document: UploadedDocument | undefined) => void;
+  /** The slot must hold a file before the application is submitted (application-documents.ts). */
+  required?: boolean;
+  /** Why the application cannot be submitted without this slot's file, once that was tried. */
+  missing?: string;
 }) {
   const { t } = useTranslation('applications');
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const messageId = useId();
+  const { token } = theme.useToken();
+  const shown = problem ?? missing ?? null;
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -63,9 +73,14 @@ export function DocumentSlot({
     }
   };
 
+  // Three slots each have a "Choose file" button: each is named after its document too, so a list of buttons tells them apart.
+  const named = (action: string) => t('documents.actionFor', { action, document: label });
+  const chooseText = uploading ? t('documents.uploading') : t('documents.chooseFile');
+
   return (
-    <div style={{ border: '1px dashed #d9d9d9', borderRadius: 8, padding: 12 }}>
+    <div style={{ border: `1px dashed ${missing ? token.colorError : token.colorBorder}`, borderRadius: 8, padding: 12 }}>
       <Typography.Text strong>{label}</Typography.Text>
+      {required && <Typography.Text type="secondary"> {t('documents.required')}</Typography.Text>}
       <input
         ref={input}
         type="file"
@@ -80,23 +95,25 @@ export function DocumentSlot({
             <Typography.Text>
               {value.name} ({formatSize(value.size)})
             </Typography.Text>
-            <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
+            <Button size="small" loading={uploading} onClick={() => input.current?.click()} aria-label={named(t('documents.replace'))} aria-describedby={shown ? messageId : undefined}>
               {t('documents.replace')}
             </Button>
-            <Button size="small" danger onClick={() => onChange(undefined)}>
+            <Button size="small" danger onClick={() => onChange(undefined)} aria-label={named(t('documents.remove'))}>
               {t('documents.remove')}
             </Button>
           </Space>
         ) : (
-          <Button size="small" loading={uploading} onClick={() => input.current?.click()}>
-            {uploading ? t('documents.uploading') : t('documents.chooseFile')}
+          <Button size="small" loading={uploading} onClick={() => input.current?.click()} aria-label={named(chooseText)} aria-describedby={shown ? messageId : undefined}>
+            {chooseText}
           </Button>
         )}
       </div>
-      {problem && (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
+      {shown && (
+        <div>
+          <Typography.Text type="danger" role="alert" id={messageId}>
+            {shown}
+          </Typography.Text>
+        </div>
       )}
     </div>
   );
@@ -119,10 +136,13 @@ export function DocumentSlots({
   slots,
   value,
   onChange,
+  problems = {},
 }: {
-  slots: { key: string; label: string }[];
+  slots: { key: string; label: string; required?: boolean }[];
   value: DocumentsState;
   onChange: (state: DocumentsState) => void;
+  /** By slot: the message of a required document that is missing. */
+  problems?: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation('applications');
   return (
@@ -132,6 +152,8 @@ export function DocumentSlots({
           key={slot.key}
           label={slot.label}
           purpose={slot.key}
+          required={slot.required}
+          missing={problems[slot.key]}
           value={value.slots[slot.key]}
           onChange={(document) => onChange({ ...value, slots: { ...value.slots, [slot.key]: document } })}
         />

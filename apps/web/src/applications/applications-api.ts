@@ -4,8 +4,10 @@ import type {
   ApplicationPage,
   ApplicationView,
   InvestmentList,
+  InvestmentView,
   LatestApplicationStatus,
   OversightPage,
+  OversightRow,
   StoredFile,
 } from '@portal/api-client';
 import { callGateway } from '../api/http';
@@ -22,7 +24,7 @@ export interface AdminApplicationFilter {
 
 export interface OversightFilter {
   q?: string;
-  status?: 'active' | 'pending' | 'under_review' | 'approved' | 'rejected';
+  status?: OversightRow['status'];
 }
 
 export const applicationsApi = {
@@ -32,6 +34,9 @@ export const applicationsApi = {
   listOwn: (): Promise<ApplicationPage> => callGateway((client, init) => client.GET('/api/v1/applications', init)),
   latestStatus: (): Promise<LatestApplicationStatus> => callGateway((client, init) => client.GET('/api/v1/applications/latest-status', init)),
   listOwnInvestments: (): Promise<InvestmentList> => callGateway((client, init) => client.GET('/api/v1/investments', init)),
+  /** Cancels the customer's own investment while it awaits funding; any funded part returns to the available balance (409 otherwise). */
+  cancelOwnInvestment: (id: string): Promise<InvestmentView> =>
+    callGateway((client, init) => client.POST('/api/v1/investments/{id}/cancel', { ...init, params: { path: { id } } })),
   adminList: (filter: AdminApplicationFilter): Promise<AdminApplicationPage> =>
     callGateway((client, init) => client.GET('/api/v1/admin/applications', { ...init, params: { query: { ...filter, limit: 100 } } })),
   review: (id: string, decision: ReviewDecision, note: string): Promise<ApplicationView> =>

@@ -3,7 +3,7 @@ import { texts } from '../i18n/texts';
 import { formatMoney, formatNumber } from '../ui/number-format';
 import type { ApplicationStatus, ApplicationType } from './applications-api';
 
-const STATUSES = ['draft', 'pending', 'under_review', 'approved', 'rejected', 'active', 'matured'] as const;
+const STATUSES = ['draft', 'pending', 'under_review', 'approved', 'rejected', 'awaiting_funding', 'active', 'matured', 'cancelled'] as const;
 
 /** Read from the `applications` catalogue when used, so they follow the language shown. */
 export const TYPE_LABELS: Readonly<Record<ApplicationType, string>> = texts('applications', ['personal', 'corporate', 'gipp'], 'types');
@@ -11,7 +11,7 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = texts('applicatio
 /** The status inside a sentence ("The application is now under review."). */
 export const STATUS_IN_SENTENCE: Readonly<Record<string, string>> = texts('applications', STATUSES, 'statusInSentence');
 
-/** Spec 02 §4: green for active and approved, yellow for pending and under review, red for rejected, grey otherwise. */
+/** Spec 02 §4: green for active and approved, yellow for pending and under review (and an investment awaiting funding), red for rejected, grey otherwise. */
 export function statusColor(status: ApplicationStatus | string): string {
   switch (status) {
     case 'active':
@@ -21,6 +21,7 @@ export function statusColor(status: ApplicationStatus | string): string {
     case 'pending':
     case 'under_review':
     case 'processing':
+    case 'awaiting_funding':
       return 'gold';
     case 'rejected':
     case 'failed':

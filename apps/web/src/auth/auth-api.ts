@@ -1,4 +1,5 @@
 import type {
+  PasskeyAuthenticationCredential,
   ResendConfirmationPayload,
   SignInPayload,
   SignUpPayload,
@@ -27,6 +28,13 @@ export const authApi = {
   /** An administrator required to use two-factor gets a secret to set it up during sign-in. */
   startMfaEnrolment: (mfaToken: string) =>
     callGateway((client, init) => client.POST('/api/v1/auth/login/mfa/enrol', { ...init, body: { mfaToken } }), publicCall),
+
+  /** Options for signing in with a passkey: a single-use challenge, no account named. */
+  passkeyOptions: () => callGateway((client, init) => client.POST('/api/v1/auth/passkeys/options', init), publicCall),
+
+  /** Signs in with the browser's passkey answer; sets the refresh cookie. */
+  passkeySignIn: (credential: PasskeyAuthenticationCredential) =>
+    callGateway((client, init) => client.POST('/api/v1/auth/passkeys/sign-in', { ...init, body: { credential } }), publicCall),
 
   /** Renews the session from the httpOnly refresh cookie, rotating it. */
   refresh: () => callGateway((client, init) => client.POST('/api/v1/auth/refresh', { ...init, body: {} }), publicCall),

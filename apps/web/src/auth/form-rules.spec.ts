@@ -32,6 +32,14 @@ describe('signupProblem (spec 01 §5, in order)', () => {
     expect(signupProblem({ ...valid, lastName: '\t' })).toBe('Last name is required');
   });
 
+  it('refuses a name with a text-direction control or a zero-width character, in the server\'s words', () => {
+    const message = 'Names cannot contain invisible characters or characters that change the reading direction.';
+    expect(signupProblem({ ...valid, firstName: 'Ada\u202Enimda' })).toBe(message);
+    expect(signupProblem({ ...valid, lastName: 'Love\u200Blace' })).toBe(message);
+    expect(signupProblem({ ...valid, lastName: 'Love\u2066lace' })).toBe(message);
+    expect(signupProblem({ ...valid, firstName: 'Zoë', lastName: 'אדה' })).toBeNull();
+  });
+
   it('catches an address without @ before looking at the password', () => {
     expect(signupProblem({ ...valid, email: 'ada.example.com', password: '' })).toBe(
       'Please enter a valid email address',

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isApiError, serverMessage } from '../api/api-error';
 import { withTimeout } from '../api/with-timeout';
 import { authApi } from './auth-api';
+import { signWithPasskey } from './passkey-ceremony';
 import { useAuth } from './AuthProvider';
 import { decideAfterLogin, type LoginOutcome, type PortalChoice, type RememberedOrigin } from './login-redirect';
 import { AuthText, LOGIN_TIMEOUT_MS } from './messages';
@@ -51,6 +52,26 @@ export function useLogin() {
       );
       if (isChallenge(answer)) return { kind: 'second-step', challenge: answer };
       return finish(answer, portal, from);
+    },
+  });
+}
+
+export interface PasskeyLoginAttempt {
+  portal: PortalChoice;
+  from: RememberedOrigin | null;
+}
+
+/**
+ * Signs in with a passkey alone: the browser offers the person's passkeys for this site,
+ * and the signed answer opens a session (no email, password or authenticator code).
+ */
+export function usePasskeyLogin() {
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: async ({ portal, from }: PasskeyLoginAttempt): Promise<LoginOutcome> => {
+      const { publicKey } = await authApi.passkeyOptions();
+      const credential = await signWithPasskey(publicKey);
+      return finish(await authApi.passkeySignIn(credential), portal, from);
     },
   });
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aSession } from '../test/builders';
 import { envelope, fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
+import { viewport } from '../test/viewport';
 import { AdminCardRequests } from './AdminCardRequests';
 import type { CardRequestPage, CardRequestView } from './cards-api';
 
@@ -46,6 +47,20 @@ function show(answers: Parameters<typeof fakeGateway>[0]) {
 const rowOf = async (cardName: string) => (await screen.findByText(cardName, undefined, { timeout: 10_000 })).closest('tr') as HTMLElement;
 
 describe('the back office card requests', () => {
+  it('keeps Approve and Reject in view at 1366 px: the Actions column is fixed at the right edge, wide enough for its buttons (issue 30)', async () => {
+    const restore = viewport(1366);
+    try {
+      show({ 'GET /admin/cards/requests': { status: 200, body: page([request(1)], 1) } });
+      const actions = within(await rowOf('Card 1')).getByRole('button', { name: 'Approve' }).closest('td') as HTMLElement;
+      expect(actions.className).toMatch(/ant-table-cell-fix-(right|end)/);
+      expect(within(actions).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+      const widths = Array.from((actions.closest('table') as HTMLTableElement).querySelectorAll('col')).map((col) => col.style.width);
+      expect(widths.at(-1)).toBe('240px');
+    } finally {
+      restore();
+    }
+  });
+
   it('pages through every request by the server cursor, so requests beyond the newest ones can still be decided', async () => {
     const first = Array.from({ length: 20 }, (_, index) => request(index + 1));
     const oldest = request(99, { cardName: 'Oldest pending card' });

@@ -17,6 +17,7 @@ import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { day } from '../money/format';
 import { formatNumber } from '../ui/number-format';
+import { useActionsColumn } from '../ui/table-actions';
 import { CardRequestDetails } from './CardRequestDetails';
 import { cardStatusText, cardTypeText, requestText } from './labels';
 import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardDecision, type CardRequestFilters, type CardRequestView } from './cards-api';
@@ -28,6 +29,7 @@ const PAGE_SIZE = 20;
 /** Back office: every card request; approve, reject with a reason, mark an approved physical card delivered with its tracking number. */
 export function AdminCardRequests() {
   const { t } = useTranslation('cards');
+  const actionsColumn = useActionsColumn();
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CardRequestFilters['status']>(undefined);
@@ -79,7 +81,7 @@ export function AdminCardRequests() {
         loading={isLoading}
         dataSource={data?.items ?? []}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         locale={{ emptyText: error ? <span /> : <Empty description={t('admin.empty')} /> }}
         columns={[
           { title: t('admin.client'), render: (_, row) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) },
@@ -88,8 +90,9 @@ export function AdminCardRequests() {
           { title: t('common.cardName'), dataIndex: 'cardName', render: requestText },
           { title: t('common.status'), dataIndex: 'status', render: (value: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[value]}>{cardStatusText(value)}</Tag> },
           { title: t('common.requested'), dataIndex: 'requestDate', render: day },
-          {
+          actionsColumn({
             title: t('common.actions'),
+            width: 240,
             render: (_, row) => (
               <Space wrap>
                 <Button size="small" onClick={() => setViewing(row)}>
@@ -112,7 +115,7 @@ export function AdminCardRequests() {
                 )}
               </Space>
             ),
-          },
+          }),
         ]}
       />
       <Space wrap style={{ marginTop: 16 }}>

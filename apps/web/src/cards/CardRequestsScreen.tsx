@@ -8,13 +8,14 @@ import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
 import Statistic from 'antd/es/statistic';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { day } from '../money/format';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
+import { useActionsColumn } from '../ui/table-actions';
 import { CardRequestDetails } from './CardRequestDetails';
 import { CARD_STATUS_COLOURS, cardKeys, cardsApi, type CardRequestView } from './cards-api';
 import { cardStatusText, cardTypeText } from './labels';
@@ -28,6 +29,7 @@ export function CardRequestList({ compact = false }: { compact?: boolean }) {
   const { data, isLoading, isError } = useQuery({ queryKey: cardKeys.own({ limit: 100 }), queryFn: () => cardsApi.own({ limit: 100 }) });
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const actionsColumn = useActionsColumn();
   const selected = data?.items.find((item) => item.id === selectedId) ?? null;
 
   return (
@@ -40,26 +42,27 @@ export function CardRequestList({ compact = false }: { compact?: boolean }) {
       }
     >
       {isError && <Alert type="error" showIcon title={t('list.loadFailed')} style={{ marginBottom: 16 }} />}
-      <Table<CardRequestView>
+      <ResponsiveTable<CardRequestView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 600 }}
+        scroll={{ x: 700 }}
         locale={{ emptyText: <Empty description={t('list.empty')} /> }}
         columns={[
           { title: t('list.card'), dataIndex: 'cardName' },
           { title: t('common.type'), dataIndex: 'cardType', render: (type: CardRequestView['cardType']) => cardTypeText(type) },
           { title: t('common.status'), dataIndex: 'status', render: (status: CardRequestView['status']) => <Tag color={CARD_STATUS_COLOURS[status]}>{cardStatusText(status)}</Tag> },
           { title: t('common.requested'), dataIndex: 'requestDate', render: day },
-          {
+          actionsColumn({
             title: t('common.actions'),
+            width: 140,
             render: (_, row) => (
               <Button size="small" onClick={() => setSelectedId(row.id)}>
                 {t('list.viewDetails')}
               </Button>
             ),
-          },
+          }),
         ]}
       />
       <NewCardRequestDialog open={creating} onClose={() => setCreating(false)} />

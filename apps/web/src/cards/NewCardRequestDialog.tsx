@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { plainNameRule } from '../ui/name-rule';
 import { useSubmissionKey } from '../money/use-money';
 import { cardKeys, cardsApi, type NewCardRequest } from './cards-api';
 
@@ -107,7 +108,7 @@ export function NewCardRequestDialog({ open, onClose }: { open: boolean; onClose
             ]}
           />
         </Form.Item>
-        <Form.Item label={t('common.cardName')} name="cardName" rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }]}>
+        <Form.Item label={t('common.cardName')} name="cardName" rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }, plainNameRule]}>
           <Input maxLength={100} placeholder={t('new.namePlaceholder')} />
         </Form.Item>
         <Form.Item label={t('common.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('new.reasonRequired') }]}>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { InvestmentView } from '@portal/api-client';
+import { InvestmentPortfolio } from '../investments/InvestmentPortfolio';
 import CustomerDashboardPage from '../pages/customer/CustomerDashboardPage';
 import { anInvestment, aSession, aUser } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
@@ -16,29 +17,50 @@ function customerWith(investments: InvestmentView[], me = aUser({ kycStatus: 've
     'GET /balance': { status: 200, body: { currency: 'USD', available: '3800.00', held: '1200.00', locked: '0.00', totalInvested: '2000.00', totalReturns: '150.00', otherCurrencies: [] } },
     'GET /security-deposits': { status: 200, body: { items: [] } },
     'GET /investments': { status: 200, body: { items: investments, total: investments.length } },
+    'GET /applications': { status: 200, body: { items: [], nextCursor: null, total: 0 } },
   });
   const { manager } = fakeSessionManager(async () => aSession('customer'));
   renderRoutes(
     [
       { path: '/app', element: <CustomerDashboardPage /> },
       { path: '/app/deposit', element: <p>The deposit screen</p> },
+      { path: '/app/portfolio', element: <InvestmentPortfolio /> },
     ],
     { path: '/app', session: manager },
   );
 }
 
-/** The value shown under a stat card's title. */
+/** A stat card, by its title. */
 async function statCard(title: string): Promise<HTMLElement> {
-  return (await screen.findByText(title)).closest('.ant-statistic') as HTMLElement;
+  return (await screen.findByText(title)).closest('.ant-card') as HTMLElement;
 }
 
 describe('customer dashboard', () => {
-  it("shows spec 02's four stat cards from the ledger and the customer's active investments", async () => {
-    customerWith([anInvestment({}), anInvestment({ id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e', status: 'matured', maturityDate: '2026-10-01' })]);
+  it("shows spec 02's stat cards from the ledger and the customer's investments, the earnings as returns accrued plus returns paid", async () => {
+    customerWith([anInvestment({}), anInvestment({ id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e', status: 'matured', maturityDate: '2026-10-01', accruedReturn: '375.00' })]);
     await within(await statCard('Total Investments')).findByText('$2,000.00');
     await within(await statCard('Active Plans')).findByText('1');
-    await within(await statCard('Total Earnings')).findByText('$150.00');
+    await within(await statCard('Total Earnings')).findByText('$525.00');
     await within(await statCard('Account Balance')).findByText('$3,800.00');
+    expect(screen.getByText('$150.00 accrued, paid at maturity')).toBeInTheDocument();
+    expect(screen.getByText('$375.00 paid to your balance')).toBeInTheDocument();
+  });
+
+  it('shows the same figures as the portfolio: one source for each', async () => {
+    customerWith([
+      anInvestment({ accruedReturn: '150.00' }),
+      anInvestment({ id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e', status: 'matured', maturityDate: '2026-10-01', accruedReturn: '375.00' }),
+      anInvestment({ id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', status: 'awaiting_funding', fundedAmount: '0.00', unfundedAmount: '2500.00', startDate: null, maturityDate: null }),
+    ]);
+    const figure = async (title: string) => (await statCard(title)).querySelector('.ant-statistic-content')?.textContent;
+    await within(await statCard('Total Earnings')).findByText('$525.00');
+    const dashboard = { invested: await figure('Total Investments'), active: await figure('Active Plans'), earnings: await figure('Total Earnings') };
+    expect(dashboard).toEqual({ invested: '$2,000.00', active: '1', earnings: '$525.00' });
+
+    fireEvent.click(screen.getByRole('link', { name: 'View Investments' }));
+    await within(await statCard('Total Earnings')).findByText('$525.00');
+    const portfolio = { invested: await figure('Total Invested'), active: await figure('Active Investments'), earnings: await figure('Total Earnings') };
+    expect(portfolio).toEqual(dashboard);
   });
 
   it('lists the investments soonest maturity first, with their expected return, and links to the portfolio', async () => {

@@ -2,13 +2,11 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { applicationsApi } from '../applications/applications-api';
 import { StatusTag } from '../applications/StatusTag';
 import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
-import { applicationKeys } from '../applications/query-keys';
+import { useInvestments } from '../investments/use-investments';
 import { ButtonLink } from '../ui/ButtonLink';
 
 /** How many investments the dashboard lists; the portfolio shows them all. */
@@ -21,7 +19,8 @@ const SHOWN = 5;
  */
 export function InvestmentsOverview() {
   const { t } = useTranslation('dashboard');
-  const investments = useQuery({ queryKey: applicationKeys.investments(), queryFn: applicationsApi.listOwnInvestments });
+  // The portfolio's query: the same list, the same figures.
+  const investments = useInvestments();
   // Without a maturity date (not started yet), last.
   const items = [...(investments.data?.items ?? [])].sort((a, b) => (a.maturityDate ?? '9999').localeCompare(b.maturityDate ?? '9999'));
   return (
@@ -49,7 +48,11 @@ export function InvestmentsOverview() {
                   <Typography.Text strong>{`${TYPE_LABELS[item.investmentType]} · ${formatAmount(item.amount, item.currency)}`}</Typography.Text>
                   <br />
                   <Typography.Text type="secondary">
-                    {[item.maturityDate && t('investments.maturity', { date: formatDate(item.maturityDate) }), t('investments.expectedReturn', { amount: formatAmount(item.expectedReturnAmount, item.currency) })]
+                    {[
+                      item.status === 'awaiting_funding' && t('investments.leftToPay', { amount: formatAmount(item.unfundedAmount, item.currency) }),
+                      item.maturityDate && t('investments.maturity', { date: formatDate(item.maturityDate) }),
+                      t('investments.expectedReturn', { amount: formatAmount(item.expectedReturnAmount, item.currency) }),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography.Text>

@@ -19,6 +19,7 @@ import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { openDocument } from '../applications/applications-api';
 import { formatDate } from '../applications/labels';
+import { useActionsColumn } from '../ui/table-actions';
 import { kycApi, kycKeys, type AdminDocumentFilter, type KycDocumentStatus } from './kyc-api';
 import { KycDecisionDialog, type KycDecisionTarget } from './KycDecisionDialog';
 import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, KYC_STATUS_LABELS } from './labels';
@@ -28,6 +29,7 @@ const nameOf = (t: TFunction<'kyc'>, document: AdminKycDocumentView) => document
 /** Spec 02 "KYC & Document Verification": stat cards, search, status filter, table with View, Review, Message, and user-level KYC decisions. */
 export function KycReview() {
   const { t } = useTranslation('kyc');
+  const actionsColumn = useActionsColumn();
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -134,9 +136,9 @@ export function KycReview() {
           { title: t('review.status'), key: 'status', render: (_, document) => <Tag color={DOCUMENT_STATUS_COLORS[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Tag> },
           { title: t('review.uploaded'), key: 'uploaded', render: (_, document) => formatDate(document.uploadedAt) },
           { title: t('review.reviewer'), key: 'reviewer', render: (_, document) => (document.reviewedBy ? t('review.admin') : '—') },
-          {
+          actionsColumn({
             title: t('review.actions'),
-            key: 'actions',
+            width: 260,
             render: (_, document) => (
               <Space wrap>
                 <Button
@@ -177,7 +179,7 @@ export function KycReview() {
                 )}
               </Space>
             ),
-          },
+          }),
         ]}
       />
       <Modal

@@ -1,7 +1,6 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -11,10 +10,13 @@ import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useAuth } from '../auth/AuthProvider';
+import { DecisionDialog } from '../ui/DecisionDialog';
 import { formatNumber } from '../ui/number-format';
+import { useActionsColumn } from '../ui/table-actions';
 import { dateTime, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
 import { moneyApi, type AdminTransactionFilters, type TransactionView } from './money-api';
@@ -35,6 +37,20 @@ function saveFile(blob: Blob, name: string) {
 }
 
 /**
+ * What an admin's decision does, said before it is confirmed: whose balance, which amount,
+ * and for a large withdrawal whether a second administrator still has to approve.
+ */
+function consequenceOf(t: TFunction<'money'>, row: TransactionView, approve: boolean): string {
+  const name = row.client ? `${row.client.firstName} ${row.client.lastName}` : t('admin.theCustomer');
+  const amount = money(row.amount.replace(/^-/, ''), row.currency);
+  const kind = row.type === 'withdrawal' ? 'withdrawal' : row.type === 'investment' ? 'investment' : 'deposit';
+  if (approve && kind === 'withdrawal' && row.approvals && row.approvals.given + 1 < row.approvals.required) {
+    return t('admin.consequence.approveWithdrawalFirst', { amount, name, given: row.approvals.given + 1, required: row.approvals.required });
+  }
+  return t(`admin.consequence.${approve ? 'approve' : 'reject'}.${kind}`, { amount, name });
+}
+
+/**
  * The back office's transaction list: search, filters, server-side keyset pages, details
  * with the client, export of the filtered list, and Approve/Reject of pending ones.
  */
@@ -46,9 +62,10 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   const [filters, setFilters] = useState<AdminTransactionFilters>({ type: fixedType });
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [details, setDetails] = useState<TransactionView | null>(null);
-  const [rejecting, setRejecting] = useState<TransactionView | null>(null);
-  const [reason, setReason] = useState('');
+  // The decision waiting for the admin's confirmation (issue 30): nothing is sent before it.
+  const [deciding, setDeciding] = useState<{ row: TransactionView; approve: boolean } | null>(null);
   const { user } = useAuth();
+  const actionsColumn = useActionsColumn();
   const approvedByMe = (row: TransactionView) => Boolean(user && row.approvals?.approvedBy.includes(user.id));
   const cursor = cursors[cursors.length - 1];
   const query = { ...filters, cursor, limit: PAGE_SIZE };
@@ -59,7 +76,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   };
 
   const decide = useMutation({
-    mutationFn: ({ row, approve, why }: { row: TransactionView; approve: boolean; why?: string }) => (approve ? moneyApi.approve(row.id) : moneyApi.reject(row.id, why)),
+    mutationFn: ({ row, approve, why }: { row: TransactionView; approve: boolean; why?: string }) => (approve ? moneyApi.approve(row.id) : moneyApi.reject(row.id, why ?? '')),
     onSuccess: (row) => {
       const waiting = row.status !== 'completed' && row.status !== 'failed' && row.approvals;
       notification.success({
@@ -68,8 +85,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           ? t('admin.awaitingAnotherAdmin', { reference: row.reference, given: waiting.given, required: waiting.required })
           : t('admin.nowStatus', { reference: row.reference, status: statusText(row.status) }),
       });
-      setRejecting(null);
-      setReason('');
+      setDeciding(null);
       return queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     },
     onError: (problem) => notification.error({ title: t('common.updateFailed'), description: serverMessage(problem) ?? t('admin.updateFailedDefault') }),
@@ -98,6 +114,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
         />
         {!fixedType && (
           <Select
+            aria-label={t('common.type')}
             style={{ width: 160 }}
             value={filters.type ?? 'all'}
             onChange={(value) => filter({ ...filters, type: value === 'all' ? undefined : (value as AdminTransactionFilters['type']) })}
@@ -105,6 +122,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           />
         )}
         <Select
+          aria-label={t('common.status')}
           style={{ width: 160 }}
           value={filters.status ?? 'all'}
           onChange={(value) => filter({ ...filters, status: value === 'all' ? undefined : (value as AdminTransactionFilters['status']) })}
@@ -112,6 +130,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
         />
         {fixedType === 'deposit' && (
           <Select
+            aria-label={t('admin.method')}
             style={{ width: 160 }}
             value={filters.method ?? 'all'}
             onChange={(value) => filter({ ...filters, method: value === 'all' ? undefined : (value as AdminTransactionFilters['method']) })}
@@ -131,7 +150,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
         loading={isFetching}
         dataSource={data?.items ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1300 }}
         locale={{ emptyText: t('common.noTransactions') }}
         columns={[
           { title: t('common.client'), render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
@@ -154,10 +173,11 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           { title: t('common.date'), dataIndex: 'createdAt', render: dateTime },
           { title: t('common.reference'), dataIndex: 'reference' },
           { title: t('common.description'), dataIndex: 'description', ellipsis: true },
-          {
+          actionsColumn({
             title: t('common.actions'),
+            width: 280,
             render: (_, row) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" onClick={() => setDetails(row)}>
                   {t('common.viewDetails')}
                 </Button>
@@ -172,20 +192,20 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
                           type="primary"
                           disabled={approvedByMe(row)}
                           loading={decide.isPending && decide.variables?.row.id === row.id}
-                          onClick={() => decide.mutate({ row, approve: true })}
+                          onClick={() => setDeciding({ row, approve: true })}
                         >
                           {t('common.approve')}
                         </Button>
                       </span>
                     </Tooltip>
-                    <Button size="small" danger onClick={() => setRejecting(row)}>
+                    <Button size="small" danger onClick={() => setDeciding({ row, approve: false })}>
                       {t('common.reject')}
                     </Button>
                   </>
                 )}
               </Space>
             ),
-          },
+          }),
         ]}
       />
       <Space style={{ marginTop: 16 }}>
@@ -201,18 +221,22 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
         </Button>
       </Space>
       <TransactionDetails transaction={details} onClose={() => setDetails(null)} />
-      <Modal
-        open={rejecting !== null}
-        title={t('admin.rejectTitle', { reference: rejecting?.reference ?? '' })}
-        okText={t('common.reject')}
-        okButtonProps={{ danger: true }}
-        confirmLoading={decide.isPending}
-        onCancel={() => setRejecting(null)}
-        onOk={() => rejecting && decide.mutate({ row: rejecting, approve: false, why: reason.trim() || undefined })}
-      >
-        <Typography.Paragraph>{t('admin.rejectExplanation')}</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t('common.reason')} />
-      </Modal>
+      <DecisionDialog
+        open={deciding !== null}
+        title={deciding ? t(deciding.approve ? 'admin.approveTitle' : 'admin.rejectTitle', { reference: deciding.row.reference }) : ''}
+        subject={{
+          name: deciding?.row.client ? `${deciding.row.client.firstName} ${deciding.row.client.lastName}` : null,
+          email: deciding?.row.client?.email ?? null,
+          amount: deciding ? money(deciding.row.amount.replace(/^-/, ''), deciding.row.currency) : null,
+        }}
+        consequence={deciding ? consequenceOf(t, deciding.row, deciding.approve) : ''}
+        confirmText={deciding?.approve ? t('common.approve') : t('common.reject')}
+        rejecting={deciding !== null && !deciding.approve}
+        text={deciding && !deciding.approve ? { label: t('admin.rejectReason') } : undefined}
+        loading={decide.isPending}
+        onCancel={() => setDeciding(null)}
+        onConfirm={(why) => deciding && decide.mutate({ row: deciding.row, approve: deciding.approve, why: deciding.approve ? undefined : why })}
+      />
     </>
   );
 }

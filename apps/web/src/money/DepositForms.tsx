@@ -64,7 +64,8 @@ export function DepositForms() {
       {blocked && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('deposit.notAllowed')} description={MoneyText.depositNotAllowed} />
       )}
-      <Row gutter={[16, 16]} style={blocked ? { opacity: 0.5 } : undefined}>
+      {/* The disabled fields show that nothing can be sent; fading the whole row would leave its titles unreadable. */}
+      <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('deposit.bankTransfer')}>
             <Form<BankValues>

@@ -1,6 +1,7 @@
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { CardRequestList } from '../cards/CardRequestsScreen';
 import { DepositForms } from './DepositForms';
 import { InvestmentPaymentForm } from './InvestmentPaymentForm';
@@ -8,12 +9,20 @@ import { MoneyCards } from './MoneyCards';
 import { OwnTransactionsTable } from './OwnTransactionsTable';
 import { WithdrawForm } from './WithdrawForm';
 
-export type MoneyTab = 'deposits' | 'withdrawals' | 'payments' | 'cards' | 'transactions';
+const MONEY_TABS = ['deposits', 'withdrawals', 'payments', 'cards', 'transactions'] as const;
+export type MoneyTab = (typeof MONEY_TABS)[number];
 
-/** Spec 02 §2 "Deposits and Withdrawals screen": four cards and five tabs; the route picks the default tab. */
+const isMoneyTab = (value: string | null): value is MoneyTab => (MONEY_TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * Spec 02 §2 "Deposits and Withdrawals screen": four cards and five tabs; the route picks the
+ * default tab, a `tab` search parameter another (the portfolio's Pay button opens Payments).
+ */
 export function DepositsWithdrawalsScreen({ defaultTab }: { defaultTab: MoneyTab }) {
   const { t } = useTranslation('money');
-  const [tab, setTab] = useState<MoneyTab>(defaultTab);
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<MoneyTab>(isMoneyTab(asked) ? asked : defaultTab);
   return (
     <>
       <MoneyCards />

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,9 @@ import { day, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
 import { moneyApi, type TransactionView } from './money-api';
 import { moneyKeys } from './query-keys';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
+import { useActionsColumn } from '../ui/table-actions';
+import { StatementDownload } from './StatementDownload';
 import { TransactionDetails } from './TransactionDetails';
 
 /** The customer's transactions, newest first, page by page (keyset cursor). */
@@ -19,15 +21,17 @@ export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => v
   const cursor = cursors[cursors.length - 1];
   const { data, isLoading, error } = useQuery({ queryKey: moneyKeys.transactions(cursor), queryFn: () => moneyApi.transactions({ cursor, limit: 20 }) });
   const [open, setOpen] = useState<TransactionView | null>(null);
+  const actionsColumn = useActionsColumn();
   if (error) return <Empty description={t('own.loadFailed')} />;
   return (
     <>
-      <Table<TransactionView>
+      <StatementDownload />
+      <ResponsiveTable<TransactionView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
         pagination={false}
-        scroll={{ x: 800 }}
+        scroll={{ x: 900 }}
         locale={{
           emptyText: (
             <Empty description={t('common.noTransactions')}>
@@ -44,7 +48,7 @@ export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => v
           { title: t('common.reference'), dataIndex: 'reference' },
           { title: t('common.description'), dataIndex: 'description', ellipsis: true },
           { title: t('common.date'), dataIndex: 'createdAt', render: (at: string) => day(at) },
-          { title: t('common.actions'), render: (_, row) => <Button onClick={() => setOpen(row)}>{t('common.viewDetails')}</Button> },
+          actionsColumn({ title: t('common.actions'), width: 150, render: (_, row) => <Button onClick={() => setOpen(row)}>{t('common.viewDetails')}</Button> }),
         ]}
       />
       <Space style={{ marginTop: 16 }}>

@@ -11,13 +11,14 @@ import Row from 'antd/es/row';
 import Space from 'antd/es/space';
 import Statistic from 'antd/es/statistic';
 import Switch from 'antd/es/switch';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
 import { serverMessage } from '../api/api-error';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
+import { useActionsColumn } from '../ui/table-actions';
 import { amounts, dateTime, day, money, statusColour } from './format';
 import { statusText } from './labels';
 import { moneyApi, type CreateSecurityDepositRequest, type SecurityDepositView } from './money-api';
@@ -35,6 +36,7 @@ const DEFAULT_LOCK_REASON = 'Investment security requirement';
  */
 export function SecurityDepositPanel({ admin }: { admin: boolean }) {
   const { t } = useTranslation('money');
+  const actionsColumn = useActionsColumn();
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery({
@@ -88,12 +90,12 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
           </Col>
         )}
       </Row>
-      <Table<SecurityDepositView>
+      <ResponsiveTable<SecurityDepositView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
         pagination={{ pageSize: 10 }}
-        scroll={{ x: 700 }}
+        scroll={{ x: 900 }}
         locale={{ emptyText: <Empty description={<>{t('security.empty')}<br />{admin ? t('security.emptyAdmin') : ''}</>} /> }}
         columns={[
           ...(admin ? [{ title: t('common.client'), render: (_: unknown, row: SecurityDepositView) => (row.client ? `${row.client.firstName} ${row.client.lastName}` : row.userId) }] : []),
@@ -102,10 +104,11 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
           { title: t('common.lockReason'), dataIndex: 'lockReason', render: (reason: string | null) => reason ?? '—' },
           { title: t('common.created'), dataIndex: 'createdAt', render: day },
           { title: t('common.lastUpdated'), dataIndex: 'updatedAt', render: day },
-          {
+          actionsColumn({
             title: t('common.actions'),
+            width: 200,
             render: (_, row) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" onClick={() => setDetails(row)}>
                   {t('common.view')}
                 </Button>
@@ -120,7 +123,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
                 )}
               </Space>
             ),
-          },
+          }),
         ]}
       />
       <Alert

@@ -32,7 +32,8 @@ export function TransactionTiles({ view }: { view: 'all' | 'deposits' }) {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {tiles.map((tile) => (
-        <Col key={tile.title} xs={12} md={8} xl={view === 'all' ? 4 : undefined} flex={view === 'deposits' ? 1 : undefined}>
+        // Two to a row on a phone, three on a tablet; one row on a wide screen (six fours, or five fifths).
+        <Col key={tile.title} xs={12} md={8} xl={view === 'all' ? 4 : { flex: '20%' }}>
           <Card loading={isLoading} size="small">
             <Statistic title={tile.title} value={tile.value} />
           </Card>

@@ -8,15 +8,24 @@ import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
+import { plainNameRule } from '../ui/name-rule';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
 import { moneyApi, type WithdrawalRequest } from './money-api';
 import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
-import { MoneyText, SPEC_MINIMUM_WITHDRAWAL, validAccountNumber, withdrawalAmountProblem } from './money-rules';
+import { accountNumberMessage, MoneyText, SPEC_MINIMUM_WITHDRAWAL, swiftCodeMessage, withdrawalAmountProblem } from './money-rules';
 import { submitProblem, withdrawalRefusalTitle } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
 type Values = Required<Omit<WithdrawalRequest, 'amount'>> & { amount: string };
+
+/** A field rule from a check giving the problem's words or null; an empty field is left to `required`. */
+const checkedBy = (problem: (value: string) => string | null) => ({
+  validator: (_: unknown, value: string | undefined) => {
+    const message = value?.trim() ? problem(value) : null;
+    return message ? Promise.reject(new Error(message)) : Promise.resolve();
+  },
+});
 
 /** Spec 02 §5 withdrawal: the amount is held when requested; finance reviews and wires it. */
 export function WithdrawForm() {
@@ -62,16 +71,12 @@ export function WithdrawForm() {
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label={t('withdraw.accountName')} name="accountName" rules={[required]}>
+            <Form.Item label={t('withdraw.accountName')} name="accountName" rules={[required, plainNameRule]}>
               <Input maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              label={t('withdraw.accountNumber')}
-              name="accountNumber"
-              rules={[required, { validator: (_, value: string) => (!value || validAccountNumber(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.invalidAccountNumber))) }]}
-            >
+            <Form.Item label={t('withdraw.accountNumber')} name="accountNumber" rules={[required, checkedBy(accountNumberMessage)]}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
@@ -81,7 +86,7 @@ export function WithdrawForm() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('withdraw.swiftCode')} name="swiftCode" rules={[required]}>
+            <Form.Item label={t('withdraw.swiftCode')} name="swiftCode" rules={[required, checkedBy(swiftCodeMessage)]}>
               <Input maxLength={20} />
             </Form.Item>
           </Col>

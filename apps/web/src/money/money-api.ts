@@ -48,7 +48,8 @@ export const moneyApi = {
     callGateway((client, init) => client.GET('/api/v1/admin/transactions', { ...init, params: { query } })) as Promise<TransactionPage>,
   adminStats: () => callGateway((client, init) => client.GET('/api/v1/admin/transactions/stats', init)),
   approve: (id: string) => callGateway((client, init) => client.POST('/api/v1/admin/transactions/{id}/approve', { ...init, params: { path: { id } } })),
-  reject: (id: string, reason?: string) =>
+  /** The reason is required: the customer reads it (the server refuses a blank one). */
+  reject: (id: string, reason: string) =>
     callGateway((client, init) => client.POST('/api/v1/admin/transactions/{id}/reject', { ...init, params: { path: { id } }, body: { reason } })),
   /** The filtered list as a file, streamed by the gateway. */
   exportTransactions: (format: 'csv' | 'xlsx', query: AdminTransactionFilters) =>

@@ -1,10 +1,44 @@
-import { MoneyText, positiveAmount, validAccountNumber, withdrawalAmountProblem } from './money-rules';
+import { i18n } from '../i18n/i18n';
+import { accountNumberMessage, MoneyText, positiveAmount, swiftCodeMessage, validAccountNumber, validSwiftCode, withdrawalAmountProblem } from './money-rules';
 
 describe('money rules of spec 02 §5 in the browser', () => {
-  it('checks long account numbers against the IBAN pattern, ignoring spaces and case', () => {
-    expect(validAccountNumber('123456789012345')).toBe(true);
+  // The full table of cases runs against this form's copy of the rules in libs/contracts/src/ledger/bank-details.spec.ts.
+  it('checks IBANs as banks do (country length, mod-97 check digits), ignoring spaces and case, and other account numbers as 4 to 17 digits', () => {
     expect(validAccountNumber('gb82 west 1234 5698 7654 32')).toBe(true);
-    expect(validAccountNumber('1234567890123456')).toBe(false);
+    expect(validAccountNumber('GB82WEST12345698765432')).toBe(true);
+    expect(validAccountNumber('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(validAccountNumber('12345678')).toBe(true);
+    expect(validAccountNumber('123456789012345')).toBe(true);
+    expect(validAccountNumber('GB82WEST12345698765433')).toBe(false);
+    expect(validAccountNumber('abc')).toBe(false);
+    expect(validAccountNumber('123456789012345678')).toBe(false);
+  });
+
+  it("says what is wrong with an account number in the server's words", () => {
+    expect(accountNumberMessage('GB82WEST12345698765432')).toBeNull();
+    expect(accountNumberMessage('GB82WEST12345698765433')).toBe('Please enter a valid IBAN: its check digits do not match.');
+    expect(accountNumberMessage('gb82 west 1234 5698 7654 3')).toBe('Please enter a valid IBAN: an IBAN from GB has 22 characters.');
+    expect(accountNumberMessage('XX82WEST12345698765432')).toBe('Please enter a valid IBAN: its first two letters are not the code of a country that uses IBANs.');
+    expect(accountNumberMessage('GB82-WEST-1234-5698-7654-32')).toBe('Please enter a valid IBAN: a two-letter country code, two check digits, then letters and digits only.');
+    expect(accountNumberMessage('abc')).toBe('Please enter a valid account number (4 to 17 digits) or IBAN.');
+  });
+
+  it('checks SWIFT/BIC codes: 8 or 11 characters of the standard shape', () => {
+    expect(validSwiftCode('DEUTDEFF')).toBe(true);
+    expect(validSwiftCode('deutdeff500')).toBe(true);
+    expect(swiftCodeMessage('DEUTDEFF')).toBeNull();
+    expect(swiftCodeMessage('XX')).toBe('Please enter a valid SWIFT/BIC code (8 or 11 characters, e.g. DEUTDEFF).');
+    expect(swiftCodeMessage('FIRSTGB2L')).toBe('Please enter a valid SWIFT/BIC code (8 or 11 characters, e.g. DEUTDEFF).');
+  });
+
+  it('reads the words in the language shown, from the server catalogue', async () => {
+    i18n.addResourceBundle('de', 'server', { iban_length_invalid: 'Eine IBAN aus {{country}} hat {{length}} Zeichen.' });
+    await i18n.changeLanguage('de');
+    try {
+      expect(accountNumberMessage('DE89 3704 0044 0532 0130 0')).toBe('Eine IBAN aus DE hat 22 Zeichen.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('orders the withdrawal amount rules as the server does', () => {

@@ -1,5 +1,6 @@
 import { i18n } from '../i18n/i18n';
 import { texts } from '../i18n/texts';
+import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, validSwiftCode, type BankDetailsProblem } from './bank-details';
 
 /** The browser's mirror of spec 02 §5 (the server enforces the same rules). */
 export const MoneyText = texts('money', [
@@ -18,16 +19,28 @@ export const MoneyText = texts('money', [
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'SGD'] as const;
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{4}\d{7}[A-Z0-9]{0,16}$/;
 
 export function positiveAmount(value: unknown): boolean {
   const text = String(value ?? '').trim();
   return AMOUNT.test(text) && Number(text) > 0;
 }
 
-export function validAccountNumber(value: string): boolean {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  return compact.length <= 15 || IBAN.test(compact);
+export { validAccountNumber, validSwiftCode } from './bank-details';
+
+/** A bank-details problem in the server's words (its code's text in the `server` catalogue), read when shown. */
+function bankDetailsText(problem: BankDetailsProblem, value: string): string {
+  return i18n.t(`server:${BANK_DETAILS_MESSAGE_CODES[problem]}`, bankDetailsMessageParams(problem, value));
+}
+
+/** What is wrong with a withdrawal's account number or IBAN, as the server would say it (bank-details.ts), or null. */
+export function accountNumberMessage(value: string): string | null {
+  const problem = accountNumberProblem(value);
+  return problem ? bankDetailsText(problem, value) : null;
+}
+
+/** What is wrong with a SWIFT/BIC code, as the server would say it, or null. */
+export function swiftCodeMessage(value: string): string | null {
+  return validSwiftCode(value) ? null : bankDetailsText('swift_code', value);
 }
 
 /** Spec 02 §5's minimum, while System Settings' financial limits are not known. */

@@ -23,6 +23,7 @@ import { broadcastTemplates } from './broadcast-templates';
 import { notificationsApi, type BroadcastPayload, type FailedEmailView, type RecipientStats } from './notifications-api';
 import { notificationKeys } from './query-keys';
 import { formatDateTime } from '../ui/date-format';
+import { useActionsColumn } from '../ui/table-actions';
 
 type AudienceKind = BroadcastPayload['audience']['kind'];
 interface SendForm {
@@ -210,6 +211,7 @@ export function NotificationCenter() {
   const { t } = useTranslation('notifications');
   const stats = useQuery({ queryKey: notificationKeys.stats(), queryFn: notificationsApi.stats, staleTime: 30_000 });
   const failed = useQuery({ queryKey: notificationKeys.failedEmails(), queryFn: notificationsApi.failedEmails, staleTime: 30_000 });
+  const actionsColumn = useActionsColumn();
   const [dialog, setDialog] = useState<{ open: boolean; initial: Partial<SendForm> }>({ open: false, initial: {} });
   const audience = stats.data?.audience;
   return (
@@ -286,7 +288,7 @@ export function NotificationCenter() {
             { title: t('center.attempts'), dataIndex: 'attemptsMade' },
             { title: t('center.reason'), dataIndex: 'failedReason' },
             { title: t('center.failed'), dataIndex: 'failedAt', render: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—') },
-            { title: t('center.actions'), key: 'actions', render: (_: unknown, email: FailedEmailView) => <FailedEmailActions email={email} /> },
+            actionsColumn({ title: t('center.actions'), width: 200, render: (_: unknown, email: FailedEmailView) => <FailedEmailActions email={email} /> }),
           ]}
         />
       </Card>

@@ -1,15 +1,16 @@
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Flex from 'antd/es/flex';
-import Modal from 'antd/es/modal';
-import Typography from 'antd/es/typography';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BrandMark } from '../ui/BrandMark';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+
+// The landing page is where most first visits start: its cards and texts are plain markup
+// styled like antd's (styles.css, as AuthLayout's), and the admin-accounts dialog, which few
+// open, loads when asked for. Card, Typography and Modal would add 36 kB to the first load.
+const AdminAccountsDialog = lazy(() => import('./AdminAccountsDialog'));
 
 // Where the portal cards lead.
 const PATHS = { customerSignIn: '/auth/login?portal=customer', signUp: '/auth/signup', adminSignIn: '/auth/login?portal=admin' } as const;
@@ -67,19 +68,11 @@ export default function LandingPage() {
         </section>
       </main>
       <footer className="public-footer">{t('ui:brand')}</footer>
-      <Modal
-        title={t('landing.adminAccountsTitle')}
-        open={adminAccountInfoOpen}
-        onCancel={() => setAdminAccountInfoOpen(false)}
-        footer={
-          <Button type="primary" onClick={() => setAdminAccountInfoOpen(false)}>
-            {t('landing.understood')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph>{t('landing.adminAccountsText')}</Typography.Paragraph>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>{t('landing.adminAccessText')}</Typography.Paragraph>
-      </Modal>
+      {adminAccountInfoOpen && (
+        <Suspense fallback={null}>
+          <AdminAccountsDialog onClose={() => setAdminAccountInfoOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -96,36 +89,15 @@ function PortalCard({
   children: ReactNode;
 }) {
   return (
-    <Card styles={{ body: { padding: 32 } }}>
-      <Flex vertical gap={16} style={{ height: '100%' }}>
-        <span
-          aria-hidden="true"
-          style={{
-            fontSize: 28,
-            color: '#1746a2',
-            background: '#e8efff',
-            width: 56,
-            height: 56,
-            borderRadius: 14,
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-          }}
-        >
-          {icon}
-        </span>
-        <div>
-          <Typography.Title level={3} style={{ margin: '0 0 8px' }}>
-            {title}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {description}
-          </Typography.Paragraph>
-        </div>
-        <Flex vertical gap={12} style={{ marginTop: 'auto' }}>
-          {children}
-        </Flex>
-      </Flex>
-    </Card>
+    <article className="plain-card landing-portal-card">
+      <span aria-hidden="true" className="landing-portal-icon">
+        {icon}
+      </span>
+      <div>
+        <h2 className="landing-portal-title">{title}</h2>
+        <p className="landing-portal-description">{description}</p>
+      </div>
+      <div className="landing-portal-actions">{children}</div>
+    </article>
   );
 }

@@ -18,6 +18,7 @@ import { serverMessage } from '../api/api-error';
 import { amounts, capitalise, day, money } from '../money/format';
 import { AuditLogTab } from './AuditLogTab';
 import { ExportButtons } from './ExportButtons';
+import { EarningsActualsCard, MaturityScheduleCard } from './FinancialActuals';
 import { ActivityChart, NewUsersChart, VolumeChart } from './report-charts';
 import { useDayjsLocale } from './use-dayjs-locale';
 import { reportKeys, reportsApi, type AdminReportView, type ReportPeriod, type ReportRange, type ReportTab } from './reports-api';
@@ -141,18 +142,9 @@ function FinancialTab({ report }: { report: AdminReportView }) {
           ]}
         />
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <Card size="small" title={t('financial.feesPosted')}>
-            <Statistic value={ledger ? amounts(ledger.fees) : '—'} />
-          </Card>
-        </Col>
-        <Col xs={24} md={12}>
-          <Card size="small" title={t('financial.amountsAppliedFor')}>
-            <Statistic value={report.applications.data ? amounts(report.applications.data.requested) : '—'} />
-          </Card>
-        </Col>
-      </Row>
+      <Card size="small" title={t('financial.amountsAppliedFor')}>
+        <Statistic value={report.applications.data ? amounts(report.applications.data.requested) : '—'} />
+      </Card>
     </Space>
   );
 }
@@ -192,7 +184,7 @@ function UsersTab({ report }: { report: AdminReportView }) {
   );
 }
 
-/** Spec 02 §2 Reports & Analytics: a period's figures from every service, charts, tables and exports. */
+/** Spec 02 §2 Reports & Analytics: a period's figures from every service, charts, tables and exports; the Financial tab adds the period's earnings actuals and the maturity schedule ahead. */
 export function ReportsScreen() {
   const { t } = useTranslation('reports');
   useDayjsLocale();
@@ -232,7 +224,18 @@ export function ReportsScreen() {
         onChange={(key) => setTab(key as ReportTab)}
         items={[
           { key: 'overview', label: t('tabs.overview'), children: body((report) => <OverviewTab report={report} />) },
-          { key: 'financial', label: t('tabs.financial'), children: body((report) => <FinancialTab report={report} />) },
+          {
+            key: 'financial',
+            label: t('tabs.financial'),
+            // The actuals and the maturities ahead do not depend on there being transactions in the period.
+            children: (
+              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+                {data && !error && <EarningsActualsCard range={{ from: data.from, to: data.to }} />}
+                {body((report) => <FinancialTab report={report} />)}
+                <MaturityScheduleCard />
+              </Space>
+            ),
+          },
           { key: 'users', label: t('tabs.users'), children: body((report) => <UsersTab report={report} />) },
           { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
         ]}

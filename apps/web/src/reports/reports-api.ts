@@ -8,6 +8,19 @@ export type AuditLogEntry = Schemas['AuditLogEntry'];
 export type ReportPeriod = AdminReportView['period'];
 export type ReportTab = 'overview' | 'financial' | 'users' | 'audit';
 export type ExportFormat = 'csv' | 'xlsx';
+export type EarningsActualsView = Schemas['EarningsActualsView'];
+export type EarningsActualsFigures = Schemas['EarningsActualsFigures'];
+export type MaturityScheduleView = Schemas['MaturityScheduleView'];
+export type MaturityWeek = Schemas['MaturityWeek'];
+
+/** A window of the earnings actuals: dates (YYYY-MM-DD, the end day included) or the instants a report covered. */
+export interface EarningsWindow {
+  from: string;
+  to: string;
+}
+
+/** The maturity schedule's horizon on the Reports screen, in days. */
+export const MATURITY_HORIZON_DAYS = 90;
 
 export interface ReportRange {
   period: ReportPeriod;
@@ -28,6 +41,8 @@ export const reportKeys = {
   report: (range: ReportRange) => [...reportKeys.all, 'report', range] as const,
   audit: (filter: AuditFilter, cursor: string | undefined) => [...reportKeys.all, 'audit', filter, cursor ?? null] as const,
   admins: () => [...reportKeys.all, 'admins'] as const,
+  earnings: (window: EarningsWindow) => [...reportKeys.all, 'earnings', window] as const,
+  maturities: (days: number) => [...reportKeys.all, 'maturities', days] as const,
 };
 
 const rangeQuery = (range: ReportRange) => (range.period === 'custom' ? range : { period: range.period });
@@ -56,6 +71,10 @@ export const reportsApi = {
   auditLogs: (filter: AuditFilter, cursor: string | undefined, limit = 20) =>
     callGateway((client, init) => client.GET('/api/v1/admin/audit-logs', { ...init, params: { query: { ...filter, cursor, limit } } })),
   admins: () => callGateway((client, init) => client.GET('/api/v1/admin/users', { ...init, params: { query: { userType: 'admin', pageSize: 100 } } })),
+  /** Fees earned, returns paid, returns accrued and assets under management of a window, per currency (reports permission). */
+  earnings: (window: EarningsWindow): Promise<EarningsActualsView> => callGateway((client, init) => client.GET('/api/v1/admin/earnings', { ...init, params: { query: window } })),
+  /** Principal and returns of active investments maturing in each week of the next days, per currency (reports permission). */
+  maturities: (days = MATURITY_HORIZON_DAYS): Promise<MaturityScheduleView> => callGateway((client, init) => client.GET('/api/v1/admin/maturities', { ...init, params: { query: { days } } })),
 
   /** A tab of the report (or the filtered audit log) as a file streamed by the gateway, with the bytes received so far. */
   async download(target: { kind: 'report'; range: ReportRange; tab: ReportTab } | { kind: 'audit'; filter: AuditFilter }, format: ExportFormat, onProgress: (bytes: number) => void): Promise<{ blob: Blob; fileName: string }> {

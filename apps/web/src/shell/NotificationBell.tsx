@@ -27,7 +27,7 @@ function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (i
   return (
     <li
       data-testid="notification-item"
-      style={{ listStyle: 'none', padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 10, opacity: unread ? 1 : 0.7 }}
+      style={{ listStyle: 'none', padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 10 }}
     >
       <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, marginTop: 7, flex: 'none', background: unread ? TYPE_COLOURS[item.type] : 'transparent' }} />
       <div style={{ flex: 1, minWidth: 0 }}>

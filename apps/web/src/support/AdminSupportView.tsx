@@ -6,6 +6,7 @@ import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Row from 'antd/es/row';
 import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -22,6 +23,9 @@ import { useAllTickets, useAnyTicket, useDeleteTicket, useUpdateTicket } from '.
 type AdminStatus = NonNullable<TicketUpdate['status']>;
 const ADMIN_STATUSES: AdminStatus[] = ['in_progress', 'resolved', 'closed'];
 const FILTERS = ['all', 'open', 'in_progress', 'resolved', 'closed'] as const;
+/** Where an answer leaves the ticket: resolved, as the spec has it, unless the admin picks another (issue 30). */
+const AFTER_SENDING = ['resolved', 'open', 'in_progress', 'closed'] as const;
+type AfterSending = (typeof AFTER_SENDING)[number];
 
 function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () => void }) {
   const ticket = useAnyTicket(ticketId);
@@ -30,6 +34,7 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
   const { t } = useTranslation('support');
   const { notification } = useFeedback();
   const [response, setResponse] = useState('');
+  const [after, setAfter] = useState<AfterSending>('resolved');
   const detail = ticket.data;
 
   const fail = (error: unknown) => notification.error({ title: t('common.error'), description: serverMessage(error) ?? SupportText.ticketFailed });
@@ -47,9 +52,11 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
       return;
     }
     try {
-      await update.mutateAsync({ adminResponse: response.trim() });
+      // The spec's default is left implicit: the server resolves an answered ticket when no status comes with it.
+      await update.mutateAsync(after === 'resolved' ? { adminResponse: response.trim() } : { adminResponse: response.trim(), status: after });
       setResponse('');
-      notification.success({ title: t('common.ticketUpdated'), description: t('admin.responded') });
+      setAfter('resolved');
+      notification.success({ title: t('common.ticketUpdated'), description: after === 'resolved' ? t('admin.responded') : t('admin.respondedNow', { status: ticketStatusText(after) }) });
     } catch (error) {
       fail(error);
     }
@@ -95,9 +102,18 @@ function TicketPanel({ ticketId, onDeleted }: { ticketId: string; onDeleted: () 
           ))}
         </Space>
         <Input.TextArea rows={4} value={response} onChange={(event) => setResponse(event.target.value)} placeholder={t('admin.responsePlaceholder')} aria-label={t('admin.responseLabel')} maxLength={5000} />
-        <Button type="primary" onClick={respond} loading={update.isPending}>
-          {t('admin.sendResponse')}
-        </Button>
+        <Space wrap>
+          <Select<AfterSending>
+            aria-label={t('admin.afterSending')}
+            value={after}
+            onChange={setAfter}
+            style={{ minWidth: 200 }}
+            options={AFTER_SENDING.map((status) => ({ value: status, label: t(`admin.afterSendingOption.${status}`) }))}
+          />
+          <Button type="primary" onClick={respond} loading={update.isPending}>
+            {t(`admin.send.${after}`)}
+          </Button>
+        </Space>
       </Space>
     </Card>
   );

@@ -289,7 +289,8 @@ export function SupportCenter() {
             key: 'tickets',
             label: (
               <span>
-                <CustomerServiceOutlined /> {t('tabs.tickets')}
+                {/* Decorative: the icon's own label ("customer-service") would otherwise lead the tab's name. */}
+                <CustomerServiceOutlined aria-hidden /> {t('tabs.tickets')}
               </span>
             ),
             children: (

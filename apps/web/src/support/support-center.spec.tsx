@@ -82,6 +82,37 @@ describe('Support Center admin view', () => {
   });
 });
 
+describe('answering a ticket (issue 30)', () => {
+  it('resolves by default with Send Response, and lets the admin send and keep the ticket open in the same action', async () => {
+    const detail = { ...ticket, userName: 'Ada Lovelace', userEmail: 'ada@example.com', messages: [{ id: '3f2a9c1e-0000-4000-8000-0000000000m1', authorId: ticket.userId, authorRole: 'customer', body: 'Where is it?', createdAt: ticket.createdAt }] };
+    const { calls } = fakeGateway({
+      'GET /admin/me/permissions': { status: 200, body: { adminRole: 'support', permissions: ['tickets', 'notifications'] } },
+      'GET /admin/support/tickets': { status: 200, body: { items: [detail], nextCursor: null, total: 1 } },
+      [`GET /admin/support/tickets/${ticket.id}`]: { status: 200, body: detail },
+      [`PATCH /admin/support/tickets/${ticket.id}`]: { status: 200, body: { ...detail, status: 'open' } },
+    });
+    open('/admin/support', async () => aSession('admin', { user: { ...aSession('admin').user, adminRole: 'support' } }));
+    // The first lazy page of this run may take a while to compile.
+    fireEvent.click(await screen.findByText('Deposit not credited', {}, { timeout: 30_000 }));
+    const response = await screen.findByLabelText('Response', {}, SLOW);
+    const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+
+    // The spec's default: Send Response, which resolves the ticket (no status is sent; the server resolves it).
+    fireEvent.change(response, { target: { value: 'It is on its way.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Response' }));
+    await waitFor(() => expect(patches()).toEqual([{ adminResponse: 'It is on its way.' }]));
+
+    // Or another status, chosen beside the button.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Ticket status after sending' }));
+    fireEvent.click(await screen.findByTitle('Keep open'));
+    fireEvent.change(response, { target: { value: 'We are checking with the bank.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send and keep open' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]).toEqual({ adminResponse: 'We are checking with the bank.', status: 'open' });
+    expect(await screen.findByText('Your response was sent and the ticket is now open.', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
 describe('the bell and the sidebar badge', () => {
   it('lists notifications when opened and marks them all read', async () => {
     let unread = 2;

@@ -139,6 +139,9 @@ function FinancialTab({ find, canEdit }: TabProps) {
         <Form.Item name="fourEyesThreshold" label={t('financial.fourEyesThreshold')} extra={t('financial.fourEyesThresholdHelp')} rules={[{ required: true, message: t('form.required') }]}>
           <InputNumber min={0} step={100} precision={2} addonBefore="$" style={{ width: 220 }} />
         </Form.Item>
+        <Form.Item name="investmentFundingDays" label={t('financial.investmentFundingDays')} extra={t('financial.investmentFundingDaysHelp')}>
+          <InputNumber min={1} max={365} step={1} precision={0} placeholder="30" style={{ width: 220 }} />
+        </Form.Item>
       </SettingSection>
       <SettingSection setting={find('platform_fees')} section="platformFees" canEdit={canEdit}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>{INVESTMENT_TYPES.map((name) => <PercentField key={name} name={name} />)}</div>

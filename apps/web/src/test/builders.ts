@@ -27,7 +27,10 @@ export function aSession(userType: UserType = 'customer', overrides: Partial<Aut
   };
 }
 
-/** An active personal investment of $2,500 over 12 months (an approved application), as GET /investments lists it. */
+/**
+ * An active personal investment of $2,500 over 12 months (an approved application, paid in
+ * full), as GET /investments lists it: 15% a year, a 2.5% fee, nothing accrued yet.
+ */
 export function anInvestment(overrides: Partial<InvestmentView> = {}): InvestmentView {
   return {
     id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
@@ -35,13 +38,21 @@ export function anInvestment(overrides: Partial<InvestmentView> = {}): Investmen
     userId: '7f1c2a6e-0c1d-4a57-9a3e-5b8c1d2e3f40',
     investmentType: 'personal',
     amount: '2500.00',
+    fundedAmount: '2500.00',
+    pendingAmount: '0.00',
+    unfundedAmount: '0.00',
     currency: 'USD',
     status: 'active',
     startDate: '2026-11-23',
     maturityDate: '2027-11-23',
+    fundingDeadline: null,
     durationMonths: 12,
     expectedReturnRate: '15.00',
     expectedReturnAmount: '375.00',
+    feeRate: '2.50',
+    feeAmount: '62.50',
+    accruedReturn: '0.00',
+    netPayout: '2812.50',
     createdAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

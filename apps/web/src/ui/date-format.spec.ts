@@ -18,6 +18,13 @@ describe('date display', () => {
     expect(formatDate('2026-03-01T12:00:00Z')).toBe('01. März 2026');
   });
 
+  it("follows the device's zone when no zone was picked (saved as null)", () => {
+    const device = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date('2026-03-01T02:30:00Z'));
+    setDateDisplay({ timeZone: 'America/Los_Angeles' });
+    setDateDisplay({ timeZone: null });
+    expect(formatDate('2026-03-01T02:30:00Z')).toBe(device);
+  });
+
   it('keeps a calendar date on its day wherever the customer is, and shows a dash for nothing', () => {
     setDateDisplay({ timeZone: 'America/Los_Angeles' });
     expect(formatDate('2026-03-01')).toBe('Mar 01, 2026');

@@ -8,9 +8,9 @@ import { intlLocale } from '../i18n/i18n';
 let timeZone: string | undefined;
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-/** Applied after sign-in from the saved preferences (see ApplyPreferences); undefined goes back to the device's zone. */
-export function setDateDisplay(options: { timeZone?: string }): void {
-  timeZone = options.timeZone;
+/** Applied after sign-in from the saved preferences (see ApplyPreferences); no zone (null: none picked) is the device's. */
+export function setDateDisplay(options: { timeZone?: string | null }): void {
+  timeZone = options.timeZone ?? undefined;
   cache.clear();
 }
 

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { plainNameRule } from '../ui/name-rule';
 import { ADMIN_FORM_MESSAGES, adminFormProblem, type AdminForm } from './admin-form';
 import { usersApi } from './users-api';
 
@@ -115,10 +116,10 @@ export function CreateAdminDialog({ open, onClose, onCreated }: { open: boolean;
           else create.mutate(complete(values));
         }}
       >
-        <Form.Item label={t('createAdmin.firstName')} name="firstName" rules={[required]}>
+        <Form.Item label={t('createAdmin.firstName')} name="firstName" rules={[required, plainNameRule]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label={t('createAdmin.lastName')} name="lastName" rules={[required]}>
+        <Form.Item label={t('createAdmin.lastName')} name="lastName" rules={[required, plainNameRule]}>
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item label={t('createAdmin.email')} name="email" rules={[required, emailRule]}>

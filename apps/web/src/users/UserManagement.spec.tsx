@@ -59,7 +59,7 @@ describe('User Management row actions: only what the signed-in admin may do', ()
     showAs('moderator');
     // Wait for the role's current permissions before reading the menus.
     await waitFor(() => expect(screen.getByText('grace@example.test')).toBeInTheDocument(), { timeout: 10_000 });
-    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Approve KYC', 'Reject KYC']);
+    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Sessions and devices', 'Approve KYC', 'Reject KYC']);
     expect(await menuOf('linus@example.test')).toBeNull();
     expect(await menuOf('me@example.test')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create Admin' })).not.toBeInTheDocument();
@@ -67,8 +67,8 @@ describe('User Management row actions: only what the signed-in admin may do', ()
 
   it('offers a super admin every action on others, a role change for admins, and Create Admin, but nothing on their own account', async () => {
     showAs('super_admin');
-    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Approve KYC', 'Reject KYC', 'Delete']);
-    expect(await menuOf('linus@example.test')).toEqual(['Suspend', 'Change role', 'Delete']);
+    expect(await menuOf('grace@example.test')).toEqual(['Suspend', 'Sessions and devices', 'Approve KYC', 'Reject KYC', 'Delete']);
+    expect(await menuOf('linus@example.test')).toEqual(['Suspend', 'Sessions and devices', 'Change role', 'Delete']);
     expect(await menuOf('me@example.test')).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Admin' })).toBeInTheDocument();
   });
@@ -88,6 +88,30 @@ describe('User Management row actions: only what the signed-in admin may do', ()
     expect(await screen.findByText('Admin role updated successfully')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ path: `/admin/users/${otherAdmin.id}/admin-role`, body: { adminRole: 'support' } });
   });
+
+  it("shows a customer's sessions and ends one after a confirmation", async () => {
+    const sessionId = '44444444-4444-4444-8444-444444444444';
+    const sessions = {
+      items: [{ id: sessionId, current: false, userAgent: 'Mozilla/5.0', device: 'Chrome 131, Linux', createdAt: '2026-11-20T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', address: '203.0.113.7' }],
+    };
+    const { calls } = showAs('moderator', {
+      [`GET /admin/users/${customer.id}/sessions`]: { status: 200, body: sessions },
+      [`DELETE /admin/users/${customer.id}/sessions/${sessionId}`]: { status: 200, body: { ended: 1 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for grace@example.test' }, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sessions and devices' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sessions of Grace Hopper')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Chrome 131, Linux')).toBeInTheDocument();
+    expect(within(dialog).getByText('Address: 203.0.113.7')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End the session on Chrome 131, Linux' }));
+    const confirmation = await screen.findByText('Grace Hopper will be signed out of Chrome 131, Linux (203.0.113.7) at once.');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirmation.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'End' }));
+    expect(await screen.findByText('Grace Hopper has been signed out of that session.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/admin/users/${customer.id}/sessions/${sessionId}`]);
+    // Role queries over the whole table (its pinned Actions column included) take seconds on a busy machine.
+  }, 60_000);
 });
 
 describe('User Management list', () => {

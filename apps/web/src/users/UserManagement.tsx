@@ -16,7 +16,9 @@ import { useFeedback } from '../app/feedback';
 import { formatDate } from '../applications/labels';
 import { useAuth } from '../auth/AuthProvider';
 import { KycDecisionDialog, type KycDecisionTarget } from '../kyc/KycDecisionDialog';
+import { UserSessionsDialog, type SessionsOwner } from '../sessions/UserSessionsDialog';
 import { useAdminPermissions } from '../system-settings/use-admin-permissions';
+import { useActionsColumn } from '../ui/table-actions';
 import { ChangeAdminRoleDialog } from './ChangeAdminRoleDialog';
 import { CreateAdminDialog } from './CreateAdminDialog';
 import { userKeys, usersApi, type UserFilter } from './users-api';
@@ -26,7 +28,8 @@ const fullName = (user: AdminUserRow) => `${user.firstName} ${user.lastName}`.tr
 
 /** Spec 02 "User and Admin Management": server-side search and filters, paged list with counts, row actions, Create Admin. */
 export function UserManagement() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'sessions']);
+  const actionsColumn = useActionsColumn();
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
@@ -35,6 +38,7 @@ export function UserManagement() {
   const [deciding, setDeciding] = useState<KycDecisionTarget | null>(null);
   const [creating, setCreating] = useState(false);
   const [changingRole, setChangingRole] = useState<AdminUserRow | null>(null);
+  const [viewingSessions, setViewingSessions] = useState<SessionsOwner | null>(null);
   const { user: me } = useAuth();
   const can = useAdminPermissions();
   // 'all' is the super admins' alone: they create, re-role and manage administrators and delete accounts.
@@ -89,6 +93,7 @@ export function UserManagement() {
     const manages = user.userType === 'admin' ? isSuperAdmin : can('users');
     return [
       ...(manages ? [user.userStatus === 'suspended' ? { key: 'activate', label: t('actions.activate') } : { key: 'suspend', label: t('actions.suspend') }] : []),
+      ...(manages ? [{ key: 'sessions', label: t('sessions:admin.menu') }] : []),
       ...(user.userType === 'admin' && isSuperAdmin ? [{ key: 'change-role', label: t('actions.changeRole') }] : []),
       ...(user.userType === 'customer' && user.kycStatus === 'pending' && can('kyc')
         ? [
@@ -198,9 +203,9 @@ export function UserManagement() {
           { title: t('table.status'), key: 'status', render: (_, user) => <Tag color={STATUS_COLORS[user.userStatus]}>{t(`status.${user.userStatus}`)}</Tag> },
           { title: t('table.kyc'), key: 'kyc', render: (_, user) => (user.userType === 'customer' ? <Tag color={STATUS_COLORS[user.kycStatus]}>{t(`kycStatus.${user.kycStatus}`)}</Tag> : '—') },
           { title: t('table.joined'), key: 'joined', render: (_, user) => formatDate(user.createdAt) },
-          {
+          actionsColumn({
             title: t('table.actions'),
-            key: 'actions',
+            width: 120,
             render: (_, user) => {
               const items = actionsFor(user);
               if (items.length === 0) return '—';
@@ -213,6 +218,7 @@ export function UserManagement() {
                       if (key === 'suspend') confirmStatus(user, 'suspended');
                       if (key === 'activate') confirmStatus(user, 'active');
                       if (key === 'change-role') setChangingRole(user);
+                      if (key === 'sessions') setViewingSessions({ id: user.id, name: fullName(user) });
                       if (key === 'approve-kyc') setDeciding({ userId: user.id, name: fullName(user), decision: 'verified' });
                       if (key === 'reject-kyc') setDeciding({ userId: user.id, name: fullName(user), decision: 'rejected' });
                       if (key === 'delete') confirmDelete(user);
@@ -225,12 +231,13 @@ export function UserManagement() {
                 </Dropdown>
               );
             },
-          },
+          }),
         ]}
       />
       <KycDecisionDialog target={deciding} onClose={() => setDeciding(null)} onDecided={() => void refresh()} />
       <ChangeAdminRoleDialog key={changingRole?.id ?? 'none'} target={changingRole} onClose={() => setChangingRole(null)} onChanged={() => void refresh()} />
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
+      <UserSessionsDialog user={viewingSessions} onClose={() => setViewingSessions(null)} />
     </>
   );
 }

@@ -11,4 +11,11 @@ describe('the Create Admin form', () => {
     expect(adminFormProblem({ ...valid, password: 'short1!', confirmPassword: 'short1!' })).toBe('Password requirements not met');
     expect(adminFormProblem({ ...valid, confirmPassword: 'Str0ng!Pas' })).toBe('Passwords do not match');
   });
+
+  it('refuses a name that could pose as another admin, with the server\'s message', () => {
+    const message = 'Names cannot contain invisible characters or characters that change the reading direction.';
+    expect(adminFormProblem({ ...valid, firstName: 'Ada\u202Enimda' })).toBe(message);
+    expect(adminFormProblem({ ...valid, lastName: 'Ad\uFEFFmin' })).toBe(message);
+    expect(adminFormProblem({ ...valid, firstName: 'Zoë' })).toBeNull();
+  });
 });

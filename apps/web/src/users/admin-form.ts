@@ -1,4 +1,5 @@
 import { texts } from '../i18n/texts';
+import { hiddenCharactersProblem } from '../ui/name-rule';
 
 /**
  * Spec 02 §5 for the Create Admin dialog, mirrored from the server's checks (which decide):
@@ -18,6 +19,8 @@ export interface AdminForm {
 /** The first problem in the spec's order, or null. */
 export function adminFormProblem(form: AdminForm): string | null {
   if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim() || !form.password) return ADMIN_FORM_MESSAGES.allFieldsRequired;
+  const names = hiddenCharactersProblem(form.firstName) ?? hiddenCharactersProblem(form.lastName);
+  if (names) return names;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) return ADMIN_FORM_MESSAGES.invalidEmail;
   const password = form.password;
   if ([...password].length < 8 || !/\p{Lu}/u.test(password) || !/\p{Ll}/u.test(password) || !/\p{Nd}/u.test(password) || !/[^\p{L}\p{N}]/u.test(password)) {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
 import { DECIMAL_AMOUNT } from '../common/money';
+import { IsPlainName } from '../common/validators';
 import { AmountByCurrency } from '../ledger/commands';
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationStatus, ApplicationType, REVIEW_DECISIONS, ReviewDecision } from './events';
 
@@ -16,7 +17,14 @@ export const APPLICATION_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   annualIncome: 'Annual income must be a number of 0 or more.',
   annualIncomeStep: 'Annual income must be in steps of $1,000.',
+  documentsRequired: 'Please attach the required documents.',
 } as const;
+/** What a required document slot (application-documents.ts) that holds no file says, by slot. */
+export const MISSING_DOCUMENT_MESSAGES: Readonly<Record<string, string>> = {
+  id_document: 'Please attach your ID document.',
+  certificate_of_incorporation: 'Please attach the certificate of incorporation.',
+  director_id: "Please attach the director's ID.",
+};
 export const MINIMUM_INVESTMENT = 1000;
 export const INVESTMENT_STEP = 100;
 /** Spec 01 §5: annual income is numeric, at least 0, in steps of 1000. */
@@ -28,13 +36,13 @@ export const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';
 /** A submission or a draft, as the gateway forwards it (the amount already a decimal string). */
 export class ApplicationInput {
   @IsIn(APPLICATION_TYPES) applicationType: ApplicationType;
-  @IsOptional() @IsString() @MaxLength(5000) fullName?: string | null;
+  @IsOptional() @IsString() @MaxLength(5000) @IsPlainName() fullName?: string | null;
   @IsOptional() @IsString() @MaxLength(5000) email?: string | null;
   @IsOptional() @IsString() @MaxLength(5000) phone?: string | null;
   @IsOptional() @Matches(DECIMAL_AMOUNT) investmentAmount?: string | null;
   @IsOptional() @IsInt() @Min(1) @Max(600) investmentDuration?: number | null;
   @IsOptional() @IsString() @MaxLength(5000) investmentCategory?: string | null;
-  @IsOptional() @IsString() @MaxLength(5000) companyName?: string | null;
+  @IsOptional() @IsString() @MaxLength(5000) @IsPlainName() companyName?: string | null;
   @IsOptional() @IsString() @MaxLength(5000) companyRegistration?: string | null;
   @IsOptional() @IsObject() applicationData?: Record<string, unknown>;
   @IsOptional() @IsArray() @ArrayMaxSize(30) @IsUUID('all', { each: true }) documentIds?: string[];
@@ -88,7 +96,7 @@ export interface ReferencedFiles {
   fileIds: string[];
 }
 
-export const INVESTMENT_OVERSIGHT_STATUSES = ['active', 'pending', 'under_review', 'approved', 'rejected'] as const;
+export const INVESTMENT_OVERSIGHT_STATUSES = ['active', 'pending', 'under_review', 'approved', 'rejected', 'awaiting_funding', 'matured', 'cancelled'] as const;
 export type InvestmentOversightStatus = (typeof INVESTMENT_OVERSIGHT_STATUSES)[number];
 
 export class AdminListInvestmentsPayload {
@@ -154,27 +162,6 @@ export class LatestApplicationStatus {
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) applicationId: string | null;
 }
 
-export class InvestmentView {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) applicationId: string;
-  @ApiProperty({ format: 'uuid' }) userId: string;
-  @ApiProperty({ enum: APPLICATION_TYPES }) investmentType: ApplicationType;
-  @ApiProperty({ example: '1500.00' }) amount: string;
-  @ApiProperty({ example: 'USD' }) currency: string;
-  @ApiProperty({ enum: ['active', 'matured'] }) status: 'active' | 'matured';
-  @ApiProperty({ example: '2026-11-23' }) startDate: string;
-  @ApiProperty({ nullable: true, type: String, example: '2027-11-23' }) maturityDate: string | null;
-  @ApiProperty({ nullable: true, type: Number }) durationMonths: number | null;
-  @ApiProperty({ description: 'Annual percent from the roi_rates setting at approval', example: '15.00' }) expectedReturnRate: string;
-  @ApiProperty({ description: 'Amount x rate x months / 12 (one year when no duration)', example: '225.00' }) expectedReturnAmount: string;
-  @ApiProperty() createdAt: string;
-}
-
-export class InvestmentList {
-  @ApiProperty({ type: [InvestmentView] }) items: InvestmentView[];
-  @ApiProperty() total: number;
-}
-
 /** A row of Investment Oversight: a submitted application, and its investment once approved. */
 export class OversightRow {
   @ApiProperty({ format: 'uuid' }) applicationId: string;
@@ -185,7 +172,10 @@ export class OversightRow {
   @ApiProperty({ enum: APPLICATION_TYPES }) investmentType: ApplicationType;
   @ApiProperty({ nullable: true, type: String }) amount: string | null;
   @ApiProperty() currency: string;
-  @ApiProperty({ enum: INVESTMENT_OVERSIGHT_STATUSES, description: 'active once approved, otherwise the application status' }) status: InvestmentOversightStatus;
+  @ApiProperty({ enum: INVESTMENT_OVERSIGHT_STATUSES, description: "The investment's status once approved (awaiting_funding, active, matured, cancelled), otherwise the application's" })
+  status: InvestmentOversightStatus;
+  @ApiProperty({ nullable: true, type: String, description: 'Paid into the investment so far (approved only)' }) fundedAmount: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Returns accrued so far (approved only)' }) accruedReturn: string | null;
   @ApiProperty({ nullable: true, type: String }) expectedReturnRate: string | null;
   @ApiProperty({ nullable: true, type: String }) expectedReturnAmount: string | null;
   @ApiProperty({ nullable: true, type: String }) maturityDate: string | null;
@@ -216,7 +206,6 @@ export const ApplicationsCommands = {
   latestStatus: defineCommand<ListOwnApplicationsPayload, LatestApplicationStatus>('applications.application.latest-status.v1', ListOwnApplicationsPayload),
   adminList: defineCommand<AdminListApplicationsPayload, AdminApplicationPage>('applications.application.admin-list.v1', AdminListApplicationsPayload),
   review: defineCommand<ReviewApplicationPayload, ApplicationView>('applications.application.review.v1', ReviewApplicationPayload),
-  listOwnInvestments: defineCommand<ListOwnApplicationsPayload, InvestmentList>('applications.investment.list-own.v1', ListOwnApplicationsPayload),
   adminInvestments: defineCommand<AdminListInvestmentsPayload, OversightPage>('applications.investment.admin-list.v1', AdminListInvestmentsPayload),
   /** Internal: of a person's files, those their submitted applications refer to (see ReferencedFilesPayload). */
   referencedFiles: defineCommand<ReferencedFilesPayload, ReferencedFiles>('applications.application.referenced-files.v1', ReferencedFilesPayload),

@@ -1,7 +1,8 @@
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { auditRecorded } from '../audit/audit-events';
 import { defineEvent, defineStream } from '../common/messages';
-import { DECIMAL_AMOUNT } from '../common/money';
+import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
 
 export const APPLICATION_TYPES = ['personal', 'corporate', 'gipp'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
@@ -28,6 +29,19 @@ export class ApplicationSubmittedEvent {
   @IsISO8601() submittedAt: string;
 }
 
+/** What an approved investment is: fixed at approval from the roi_rates and platform_fees settings of that moment. */
+export class InvestmentTerms {
+  @Matches(DECIMAL_AMOUNT) amount: string;
+  @IsIn(CURRENCIES) currency: Currency;
+  @IsInt() @Min(1) @Max(600) durationMonths: number;
+  /** Annual percent, e.g. "15.00". */
+  @Matches(/^\d{1,4}\.\d{2}$/) expectedReturnRate: string;
+  /** Principal × rate × months / 12, rounded to the cent once. */
+  @Matches(DECIMAL_AMOUNT) expectedReturnAmount: string;
+  @Matches(/^\d{1,4}\.\d{2}$/) feeRate: string;
+  @Matches(DECIMAL_AMOUNT) feeAmount: string;
+}
+
 /**
  * An admin moved an application on. `version` grows with every status change of the
  * application, so a read model applies an event only when it is newer than what it holds.
@@ -43,6 +57,8 @@ export class ApplicationReviewedEvent {
   @IsInt() @Min(1) version: number;
   /** Set when the decision is approved: the investment the application became. */
   @IsOptional() @IsUUID() investmentId?: string | null;
+  /** Set when approved: the investment's terms, fixed at approval (ledger opens the investment from them). */
+  @IsOptional() @ValidateNested() @Type(() => InvestmentTerms) terms?: InvestmentTerms | null;
 }
 
 export const ApplicationsEvents = {

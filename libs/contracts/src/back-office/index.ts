@@ -4,3 +4,4 @@ export * from './kyc';
 export * from './applications';
 export * from './ledger';
 export * from './views';
+export * from './earnings';

@@ -12,6 +12,7 @@ import { REPORT_PERIODS, ReportPeriod } from './period';
 class Section {
   @ApiProperty() available: boolean;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Why the section is unavailable' }) message: string | null;
+  @ApiProperty({ description: "false when the caller's admin role lacks the permission the section's figures need (then it carries no data)" }) permitted: boolean;
 }
 
 export class UsersStatsSection extends Section {

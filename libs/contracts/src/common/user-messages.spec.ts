@@ -42,11 +42,14 @@ describe('the registry of user messages', () => {
     const groups = [
       contracts.AuthMessages,
       contracts.AccountSecurityMessages,
+      contracts.SessionDeviceMessages,
+      contracts.PasskeyMessages,
       contracts.ProfileMessages,
       contracts.ACCOUNT_CLOSURE_MESSAGES,
       contracts.CARD_MESSAGES,
       contracts.LEDGER_MESSAGES,
       contracts.APPLICATION_MESSAGES,
+      contracts.MISSING_DOCUMENT_MESSAGES,
       contracts.SupportMessages,
       contracts.NotificationMessages,
     ];

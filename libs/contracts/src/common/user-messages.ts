@@ -29,6 +29,7 @@ export const USER_MESSAGES = {
   malformed_json: 'Malformed JSON body',
   unsupported_encoding: 'Unsupported content encoding. Send UTF-8 JSON.',
   incomplete_body: 'The request body was incomplete.',
+  request_timeout: 'The request took too long to arrive. Please try again.',
   service_unavailable: 'The {{name}} service is unavailable. Please try again shortly.',
   service_timeout: 'The {{name}} service took too long to answer. Please try again.',
   service_unreachable: 'The {{name}} service could not be reached. Please try again shortly.',
@@ -44,6 +45,7 @@ export const USER_MESSAGES = {
   first_name_too_long: 'First name must be at most 100 characters',
   last_name_required: 'Last name is required',
   last_name_too_long: 'Last name must be at most 100 characters',
+  name_hidden_characters: 'Names cannot contain invisible characters or characters that change the reading direction.',
   email_required: 'Email is required',
   email_invalid: 'Please enter a valid email address',
   password_required: 'Password is required',
@@ -90,6 +92,30 @@ export const USER_MESSAGES = {
   two_factor_required: 'Two-factor authentication is required for administrators and cannot be turned off.',
   password_changed_meanwhile: 'Your password was changed meanwhile. Please try again.',
 
+  // Sessions and devices
+  sign_in_session_not_found: 'This session has already ended or does not exist.',
+  session_end_link_invalid: 'This link is invalid or has expired. You can end sessions from Settings → Security after signing in.',
+  session_end_link_required: 'The link is incomplete. Please open it again from the email.',
+
+  // Passkeys
+  passkey_challenge_expired: 'Your passkey request has expired. Please try again.',
+  passkey_not_recognised: 'This passkey is not registered for any account. Sign in with your email and password instead.',
+  passkey_verification_failed: 'Your passkey could not be verified. Please try again.',
+  passkey_user_verification_required: 'Your passkey must confirm it is you (PIN, fingerprint or face). Please try again.',
+  passkey_response_invalid: 'The passkey response is not valid. Please try again.',
+  passkey_not_found: 'Passkey not found.',
+  passkey_name_required: 'Please give the passkey a name.',
+  passkey_name_too_long: 'Passkey names are at most 64 characters.',
+  passkey_already_registered: 'This passkey is already registered.',
+  passkey_limit_reached: 'You can have at most 20 passkeys. Remove one to add another.',
+
+  // Confirming it is you again (before a withdrawal and other sensitive actions)
+  reauthentication_required: 'Please confirm it is you to continue.',
+  reauthentication_proof_required: 'Please give your password, an authenticator code or a passkey.',
+  reauthentication_wrong_password: 'The password is not correct.',
+  reauthentication_wrong_code: 'The code is not valid. Please try again.',
+  reauthentication_two_factor_off: 'Two-factor sign-in is not on for this account. Please use your password.',
+
   // Profile
   email_taken: 'An account with this email already exists',
   invalid_phone: 'Please enter a valid phone number (digits, spaces, +, -, parentheses; 7 to 20 characters)',
@@ -119,6 +145,10 @@ export const USER_MESSAGES = {
   investment_amount_invalid: 'Please enter a valid investment amount',
   investment_duration_invalid: 'Please choose one of the offered investment durations.',
   documents_not_found: 'One or more documents could not be found. Please upload them again.',
+  application_documents_required: 'Please attach the required documents.',
+  id_document_required: 'Please attach your ID document.',
+  certificate_of_incorporation_required: 'Please attach the certificate of incorporation.',
+  director_id_required: "Please attach the director's ID.",
   application_email_invalid: 'Please enter a valid email address.',
   annual_income_invalid: 'Annual income must be a number of 0 or more.',
   annual_income_step: 'Annual income must be in steps of $1,000.',
@@ -147,6 +177,13 @@ export const USER_MESSAGES = {
   deposit_amount_invalid: 'Please enter a valid deposit amount greater than 0.',
   deposit_not_allowed: 'Your investment application has not been approved.',
   account_number_invalid: 'Please enter a valid account number or IBAN format.',
+  // Issue 28: a withdrawal's bank details as banks check them (ledger/bank-details.ts)
+  account_number_format_invalid: 'Please enter a valid account number (4 to 17 digits) or IBAN.',
+  iban_format_invalid: 'Please enter a valid IBAN: a two-letter country code, two check digits, then letters and digits only.',
+  iban_country_invalid: 'Please enter a valid IBAN: its first two letters are not the code of a country that uses IBANs.',
+  iban_length_invalid: 'Please enter a valid IBAN: an IBAN from {{country}} has {{length}} characters.',
+  iban_check_digits_invalid: 'Please enter a valid IBAN: its check digits do not match.',
+  swift_code_invalid: 'Please enter a valid SWIFT/BIC code (8 or 11 characters, e.g. DEUTDEFF).',
   amount_not_numeric: 'Please enter a valid numeric amount.',
   below_minimum: 'Minimum withdrawal amount is ${{minimum}}.',
   insufficient_balance: 'Your withdrawal amount exceeds your available balance.',
@@ -156,6 +193,12 @@ export const USER_MESSAGES = {
   crypto_payments_disabled: 'Crypto payments are currently disabled.',
   bank_transfers_disabled: 'Bank transfers are currently disabled.',
   investment_payments_disabled: 'Investments are currently disabled.',
+  investment_not_found: 'Investment not found',
+  investment_not_awaiting_funding: 'This investment is no longer waiting for payment.',
+  investment_overpaid: 'This payment is larger than what is left to pay on this investment.',
+  investment_cannot_cancel: 'Only an investment that is still waiting for payment can be cancelled.',
+  investment_choose: 'Please choose the investment this payment is for.',
+  investment_ended: 'This investment has ended; a security deposit cannot be created for it.',
   investment_insufficient_balance: 'Insufficient Balance: your investment amount exceeds your available balance.',
   transaction_not_found: 'Transaction not found',
   no_transaction_data: 'No transaction data to export',
@@ -171,6 +214,16 @@ export const USER_MESSAGES = {
   relock_insufficient_balance: "The customer's available balance no longer covers this deposit, so it cannot be re-locked.",
   already_decided: 'This transaction is already {{status}}.',
   security_deposit_unchanged: 'This security deposit is already {{status}}.',
+  // Issue 28: monthly statements (ledger/statements.ts)
+  statement_month_invalid: 'Please choose the month of the statement as YYYY-MM.',
+  statement_month_in_future: 'A statement can be downloaded for the current month or an earlier one, not for a month that has not started yet.',
+  statement_customers_only: 'Statements are available to customers only.',
+  // Issue 28: portfolio performance (ledger/performance.ts)
+  performance_date_invalid: 'Please give the dates of the period as YYYY-MM-DD.',
+  performance_period_in_future: 'The period cannot end after today.',
+  performance_period_order: 'The start of the period cannot be after its end.',
+  performance_period_too_long: 'A performance period covers at most 5 years.',
+  performance_customers_only: 'Portfolio performance is available to customers only.',
 
   // Card requests
   card_fields_required: 'Please fill in all required fields.',

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/paging';
+import { IsPlainName } from '../common/validators';
 import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class SuspendUserPayload {
@@ -69,8 +70,8 @@ export class AdminUserPage {
 
 /** The Create Admin dialog (spec 02 §5): checked by identity in the spec's order, with its messages. */
 export class CreateAdminPayload {
-  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) firstName?: string;
-  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) lastName?: string;
+  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) @IsPlainName() firstName?: string;
+  @ApiProperty({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(200) @IsPlainName() lastName?: string;
   @ApiProperty({ maxLength: 254 }) @IsOptional() @IsString() @MaxLength(300) email?: string;
   @ApiProperty() @IsOptional() @IsString() @MaxLength(200) password?: string;
   @ApiProperty() @IsOptional() @IsString() @MaxLength(200) confirmPassword?: string;

@@ -178,4 +178,6 @@ export class SecurityAlertEvent {
   @IsIn(SECURITY_ALERT_KINDS) kind: SecurityAlertKind;
   @IsOptional() @IsString() clientIp?: string | null;
   @IsOptional() @IsString() userAgent?: string | null;
+  /** new_sign_in: the single-use link that ends the session of that sign-in. */
+  @IsOptional() @IsString() endSessionUrl?: string | null;
 }

@@ -36,12 +36,14 @@ export const ADMIN_ENDPOINT_PERMISSIONS: Readonly<Record<string, AdminEndpointPe
   'GET /api/v1/admin/audit-logs': 'all',
   'GET /api/v1/admin/cards/requests': 'transactions',
   'POST /api/v1/admin/cards/requests/{id}/decision': 'transactions',
+  'GET /api/v1/admin/earnings': 'reports',
   'GET /api/v1/admin/health': 'any_admin',
   'GET /api/v1/admin/investments': 'investments',
   'GET /api/v1/admin/kyc/documents': 'kyc',
   'POST /api/v1/admin/kyc/documents/request': 'kyc',
   'POST /api/v1/admin/kyc/documents/{id}/review': 'kyc',
   'GET /api/v1/admin/ledger/check': 'transactions',
+  'GET /api/v1/admin/maturities': 'reports',
   'GET /api/v1/admin/me/permissions': 'any_admin',
   'POST /api/v1/admin/notifications/broadcast': 'notifications',
   'GET /api/v1/admin/notifications/failed-emails': 'notifications',
@@ -73,6 +75,8 @@ export const ADMIN_ENDPOINT_PERMISSIONS: Readonly<Record<string, AdminEndpointPe
   'PUT /api/v1/admin/users/{id}/admin-role': 'all',
   'POST /api/v1/admin/users/{id}/kyc': 'kyc',
   'POST /api/v1/admin/users/{id}/suspend': 'users',
+  'GET /api/v1/admin/users/{id}/sessions': 'users',
+  'DELETE /api/v1/admin/users/{id}/sessions/{sessionId}': 'users',
 };
 
 /** Whether a role's current permissions (as identity lists them, 'all' for super admins) satisfy an endpoint's declaration. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsOmittable } from '../common/validators';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -18,7 +19,7 @@ export class RecordSecurityEventPayload {
   path: string;
 
   @ApiPropertyOptional({ description: 'Kept as reported, in the metadata; never the description' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   details?: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { EqualsProperty } from '../common/validators';
+import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { EqualsProperty, IsOmittable, IsPlainName } from '../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -20,6 +20,7 @@ export class SignUpPayload {
   @IsNotEmpty({ message: 'First name is required' })
   @IsString({ message: 'First name is required' })
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsPlainName()
   firstName: string;
 
   @ApiProperty({ maxLength: 100 })
@@ -27,6 +28,7 @@ export class SignUpPayload {
   @IsNotEmpty({ message: 'Last name is required' })
   @IsString({ message: 'Last name is required' })
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsPlainName()
   lastName: string;
 
   @ApiProperty({ format: 'email' })
@@ -52,10 +54,13 @@ export class SignUpPayload {
   userType: 'customer';
 }
 
+/**
+ * The same for an address that is new and one already registered (whose owner is emailed
+ * instead): the answer never tells who has an account. No account id, for that reason.
+ */
 export class SignUpResult {
-  @ApiProperty({ format: 'uuid' }) userId: string;
   @ApiProperty() email: string;
-  @ApiProperty({ description: 'Always true: the account must be confirmed from the emailed link' })
+  @ApiProperty({ description: 'Always true: the person is to follow the link emailed to the address' })
   confirmationRequired: boolean;
 }
 
@@ -96,7 +101,7 @@ export class ResendConfirmationPayload {
   email?: string;
 
   @ApiPropertyOptional({ description: 'The token of a confirmation link, when resending from that link' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(200)
   token?: string;
@@ -109,7 +114,7 @@ export class ResendConfirmationResult {
 
 export class RefreshSessionPayload {
   @ApiPropertyOptional({ description: 'For API clients; browsers send the httpOnly cookie instead' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(200)
   refreshToken?: string;

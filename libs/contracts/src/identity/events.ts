@@ -9,6 +9,17 @@ export class UserRegisteredEvent {
   @IsIn(USER_TYPES) userType: UserType;
 }
 
+/**
+ * Someone signed up with the address of an existing account: its owner is told, with a
+ * way to sign in and to reset the password, instead of the sign-up saying it is taken.
+ */
+export class SignUpAttemptedEvent {
+  @IsUUID() userId: string;
+  @IsEmail() email: string;
+  @IsString() firstName: string;
+  @IsIn(USER_TYPES) userType: UserType;
+}
+
 /** Carries the single-use link: the notification service only renders and sends it. */
 export class EmailConfirmationRequestedEvent {
   @IsUUID() userId: string;

@@ -11,3 +11,6 @@ export * from './account-closure';
 export * from './account-security';
 export * from './preferences';
 export * from './profile';
+export * from './passkeys';
+export * from './session-devices';
+export * from './reauthentication';

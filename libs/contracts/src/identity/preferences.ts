@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min, ValidateIf, ValidateNested } from 'class-validator';
 
 /** Spec 02 §3 Preferences and §2 Customer Settings: the choices the settings screen offers. */
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -35,7 +35,14 @@ export class AppPreferences {
   @ApiProperty({ enum: THEMES }) @IsIn(THEMES, oneOf('theme', THEMES)) theme: Theme;
   @ApiProperty({ enum: LANGUAGES }) @IsIn(LANGUAGES, oneOf('language', LANGUAGES)) language: Language;
   @ApiProperty({ enum: PREFERENCE_CURRENCIES }) @IsIn(PREFERENCE_CURRENCIES, oneOf('currency', PREFERENCE_CURRENCIES)) currency: PreferenceCurrency;
-  @ApiProperty({ enum: TIMEZONES }) @IsIn(TIMEZONES, oneOf('timezone', TIMEZONES)) timezone: Timezone;
+  /**
+   * null: dates follow the device's own time zone (issue 30: what Settings shows before a
+   * customer picks a zone is what applies). Required all the same: null is said, not implied.
+   */
+  @ApiProperty({ enum: TIMEZONES, nullable: true, description: "null: the device's own time zone" })
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsIn(TIMEZONES, oneOf('timezone', TIMEZONES))
+  timezone: Timezone | null;
 }
 
 export class PrivacyPreferences {
@@ -78,7 +85,7 @@ export class UserPreferences {
 /** What applies before a customer saves anything (spec 02 §9: analytics and cookies on, other privacy toggles off). */
 export const DEFAULT_PREFERENCES: Pick<UserPreferences, 'notifications' | 'app' | 'privacy'> = {
   notifications: { investmentUpdates: true, marketAlerts: true, accountActivity: true, promotions: false, weeklyReports: true, monthlyStatements: true },
-  app: { theme: 'light', language: 'en', currency: 'USD', timezone: 'America/New_York' },
+  app: { theme: 'light', language: 'en', currency: 'USD', timezone: null },
   privacy: { dataSharing: false, marketingEmails: false, analyticsTracking: true, cookiePreferences: true, thirdPartyIntegrations: false },
 };
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
+import { IsOmittable, IsPlainName } from '../common/validators';
 import { AccountSecurityMessages } from './account-security';
 import { PASSWORD_MAX_LENGTH } from './auth';
 
@@ -32,23 +33,25 @@ export const ProfileMessages = {
  */
 export class UpdateProfilePayload {
   @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsString({ message: ProfileMessages.firstNameRequired })
   @IsNotEmpty({ message: ProfileMessages.firstNameRequired })
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsPlainName()
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsString({ message: ProfileMessages.lastNameRequired })
   @IsNotEmpty({ message: ProfileMessages.lastNameRequired })
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsPlainName()
   lastName?: string;
 
   @ApiPropertyOptional({ format: 'email', description: 'A new address is confirmed by a link sent to it; the current one stays until then' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(normaliseEmail)
   @IsEmail({}, { message: ProfileMessages.invalidEmail })
   @MaxLength(254, { message: ProfileMessages.invalidEmail })
@@ -58,7 +61,7 @@ export class UpdateProfilePayload {
     maxLength: PASSWORD_MAX_LENGTH,
     description: 'The current password: required when `email` changes (wrong ones are limited per account, like the password change); ignored otherwise',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString({ message: AccountSecurityMessages.currentPasswordRequired })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountSecurityMessages.wrongCurrentPassword })
   currentPassword?: string;

@@ -110,6 +110,22 @@ export const ADMIN_SETTING_KEYS = [
 ] as const;
 export type AdminSettingKey = (typeof ADMIN_SETTING_KEYS)[number];
 
+/**
+ * Decimal fields of settings (money limits; fee and return percents), by key: the gateway
+ * forwards each as the text the admin sent (withMoneyTexts), so identity checks the decimals
+ * written rather than a number JSON parsing already rounded.
+ */
+export const DECIMAL_SETTING_FIELDS: Partial<Record<AdminSettingKey, readonly string[]>> = {
+  financial_limits: ['minimumWithdrawal', 'fourEyesThreshold'],
+  platform_fees: ['personal', 'corporate', 'gipp'],
+  roi_rates: ['personal', 'corporate', 'gipp'],
+};
+
+/** The decimal fields of the setting `key` (none for an unknown key, `constructor` included). */
+export function decimalSettingFields(key: string): readonly string[] {
+  return Object.prototype.hasOwnProperty.call(DECIMAL_SETTING_FIELDS, key) ? (DECIMAL_SETTING_FIELDS[key as AdminSettingKey] ?? []) : [];
+}
+
 /** Permissions an admin role can be granted in the admin_roles setting ('all' is super_admin's). */
 export const ADMIN_PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];

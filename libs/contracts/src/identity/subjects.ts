@@ -1,5 +1,7 @@
 import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../common/messages';
 import { AccountClosureEvents } from './account-closure';
+import { SessionDeviceCommands } from './session-devices';
+import { ReauthenticationCommands } from './reauthentication';
 import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordFileViewPayload, RecordFileViewResult, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
 import {
   AcceptedResult,
@@ -21,6 +23,7 @@ import {
   PasswordResetRequestedEvent,
   SecurityEventRecordedEvent,
   SettingChangedEvent,
+  SignUpAttemptedEvent,
   UserConfirmedEvent,
   UserDeletedEvent,
   UserRegisteredEvent,
@@ -46,6 +49,7 @@ import {
 import { AdminPermissionsView, AdminSettingList, AdminSettingView, AllSettings, PublicSettings, SettingHistory, SettingKeyPayload, SettingValue, UpdateSettingPayload } from './settings';
 import { ConfirmEmailChangePayload, EmailChangeConfirmed, EmailChangedEvent, EmailChangeRequestedEvent, Profile, UpdateProfilePayload } from './profile';
 import { PreferencesChangedEvent, UpdatePreferencesPayload, UserPreferences } from './preferences';
+import { PasskeyAssertionPayload, PasskeyCreationOptions, PasskeyIdPayload, PasskeyList, PasskeyRequestOptions, PasskeySummary, RegisterPasskeyPayload, RenamePasskeyPayload } from './passkeys';
 
 /** Commands identity answers over NATS request/reply (queue group "identity"). */
 export const IdentityCommands = {
@@ -65,8 +69,23 @@ export const IdentityCommands = {
   startTwoFactorEnrolment: defineCommand<EmptyPayload, TwoFactorEnrolment>('identity.security.start-two-factor.v1', EmptyPayload),
   confirmTwoFactor: defineCommand<TwoFactorCodePayload, TwoFactorEnabledResult>('identity.security.confirm-two-factor.v1', TwoFactorCodePayload),
   disableTwoFactor: defineCommand<TwoFactorCodePayload, SecurityPreferences>('identity.security.disable-two-factor.v1', TwoFactorCodePayload),
+  /** Options for signing in with a discoverable passkey (no email asked): a single-use challenge. */
+  passkeySignInOptions: defineCommand<EmptyPayload, PasskeyRequestOptions>('identity.auth.passkey-options.v1', EmptyPayload),
+  /** Signs in with a passkey alone: a session as a password sign-in gives, no second factor asked. */
+  signInWithPasskey: defineCommand<PasskeyAssertionPayload, AuthSession>('identity.auth.passkey-sign-in.v1', PasskeyAssertionPayload),
+  /** The signed-in person's passkeys (Security tab). */
+  listPasskeys: defineCommand<EmptyPayload, PasskeyList>('identity.passkeys.list.v1', EmptyPayload),
+  /** Options for adding a passkey to the caller's account: a single-use challenge bound to them. */
+  passkeyRegistrationOptions: defineCommand<EmptyPayload, PasskeyCreationOptions>('identity.passkeys.registration-options.v1', EmptyPayload),
+  /** Verifies the browser's answer to the registration options and keeps the passkey under its name; audited. */
+  registerPasskey: defineCommand<RegisterPasskeyPayload, PasskeySummary>('identity.passkeys.register.v1', RegisterPasskeyPayload),
+  renamePasskey: defineCommand<RenamePasskeyPayload, PasskeySummary>('identity.passkeys.rename.v1', RenamePasskeyPayload),
+  /** Removes one of the caller's passkeys; audited. */
+  removePasskey: defineCommand<PasskeyIdPayload, void>('identity.passkeys.remove.v1', PasskeyIdPayload),
   refreshSession: defineCommand<RefreshSessionPayload, AuthSession>('identity.auth.refresh-session.v1', RefreshSessionPayload),
   signOut: defineCommand<SignOutPayload, void>('identity.auth.sign-out.v1', SignOutPayload),
+  /** Ends the session the caller's access token belongs to (the actor's sessionId), whatever refresh token it has now. */
+  signOutCurrentSession: defineCommand<EmptyPayload, void>('identity.auth.sign-out-current.v1', EmptyPayload),
   requestPasswordReset: defineCommand<RequestPasswordResetPayload, AcceptedResult>('identity.auth.request-password-reset.v1', RequestPasswordResetPayload),
   updatePassword: defineCommand<UpdatePasswordPayload, PasswordUpdatedResult>('identity.auth.update-password.v1', UpdatePasswordPayload),
   getCurrentUser: defineCommand<EmptyPayload, SessionUser>('identity.user.get-current.v1', EmptyPayload),
@@ -112,11 +131,14 @@ export const IdentityCommands = {
   updateProfile: defineCommand<UpdateProfilePayload, Profile>('identity.profile.update.v1', UpdateProfilePayload),
   /** From the emailed link (no sign-in needed): the new address replaces the old one. */
   confirmEmailChange: defineCommand<ConfirmEmailChangePayload, EmailChangeConfirmed>('identity.profile.confirm-email-change.v1', ConfirmEmailChangePayload),
+  ...SessionDeviceCommands,
+  ...ReauthenticationCommands,
 } as const;
 
 /** Domain events identity publishes through its outbox to the IDENTITY_EVENTS stream. */
 export const IdentityEvents = {
   userRegistered: defineEvent('identity.user.registered.v1', UserRegisteredEvent),
+  signUpAttempted: defineEvent('identity.user.sign-up-attempted.v1', SignUpAttemptedEvent),
   emailConfirmationRequested: defineEvent('identity.user.email-confirmation-requested.v1', EmailConfirmationRequestedEvent),
   userConfirmed: defineEvent('identity.user.confirmed.v1', UserConfirmedEvent),
   passwordResetRequested: defineEvent('identity.user.password-reset-requested.v1', PasswordResetRequestedEvent),

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
+import { IsOmittable } from '../common/validators';
 import { PageQuery } from '../common/paging';
 
 /** Spec 02 §2: the Document Upload Center's three tabs. */
@@ -73,7 +74,7 @@ export class AdminKycDocumentPage {
 
 export class ReviewKycDocumentBody {
   @ApiProperty({ enum: ['approved', 'rejected'] }) @IsIn(['approved', 'rejected']) decision: 'approved' | 'rejected';
-  @ApiPropertyOptional({ maxLength: 1000 }) @IsOptional() @IsString() @MaxLength(1000) notes?: string;
+  @ApiPropertyOptional({ maxLength: 1000 }) @IsOmittable() @IsString() @MaxLength(1000) notes?: string;
 }
 
 export class ReviewKycDocumentPayload extends ReviewKycDocumentBody {
@@ -91,7 +92,7 @@ export class DocumentRequestSent {
 
 export class DecideKycBody {
   @ApiProperty({ enum: ['verified', 'rejected'] }) @IsIn(['verified', 'rejected']) decision: 'verified' | 'rejected';
-  @ApiPropertyOptional({ maxLength: 1000 }) @IsOptional() @IsString() @MaxLength(1000) notes?: string;
+  @ApiPropertyOptional({ maxLength: 1000 }) @IsOmittable() @IsString() @MaxLength(1000) notes?: string;
   /** Required when rejecting (spec 02 §5). */
   @ApiPropertyOptional({ maxLength: 1000 })
   @ValidateIf((body: DecideKycBody) => body.decision === 'rejected')

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { defineCommand, defineEvent } from '../common/messages';
+import { IsOmittable, IsPlainName } from '../common/validators';
 
 /** Investment cards (spec 02 §2 Card Requests), ordered by customers and decided by admins with the `transactions` permission. */
 export const CARD_TYPES = ['physical', 'virtual'] as const;
@@ -46,6 +47,7 @@ export class CreateCardRequestPayload {
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(100)
+  @IsPlainName()
   cardName: string;
 
   @ApiProperty({ description: 'Why the card is requested', maxLength: 500 })
@@ -135,14 +137,14 @@ export class DecideCardRequestBody {
   decision: CardDecision;
 
   @ApiPropertyOptional({ description: 'Required when rejecting; told to the customer', maxLength: 1000 })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trimmed)
   @IsString()
   @MaxLength(1000)
   reason?: string;
 
   @ApiPropertyOptional({ description: 'Required when marking a physical card delivered', maxLength: 100 })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trimmed)
   @IsString()
   @MaxLength(100)

@@ -14,11 +14,17 @@ import {
   Min,
   registerDecorator,
   ValidateIf,
+  ValidationArguments,
   ValidationOptions,
 } from 'class-validator';
+import { AsMoneyText } from '../common/exact-numbers';
+import { IsOmittable, IsPlainName } from '../common/validators';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { CURRENCIES, Currency } from '../common/money';
+import { UserMessageCode, userMessage } from '../common/user-messages';
+import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, BankDetailsProblem, validAccountNumber, validSwiftCode } from './bank-details';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from './events';
+import { INVESTMENT_MESSAGES } from './investments';
 
 /** Spec 02 §5 and §8, word for word. */
 export const LEDGER_MESSAGES = {
@@ -64,12 +70,13 @@ export function IsPositiveAmount(options?: ValidationOptions) {
   };
 }
 
-/** The IBAN rule of spec 02 §5, for account numbers longer than 15 characters, spaces and case ignored. */
-export const IBAN_PATTERN = /^[A-Z]{2}\d{2}[A-Z0-9]{4}\d{7}[A-Z0-9]{0,16}$/;
-export function validAccountNumber(value: string): boolean {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  return compact.length <= 15 || IBAN_PATTERN.test(compact);
+/** Issue 28: the server's words for a problem of a withdrawal's bank details (bank-details.ts), from the registry of user messages. */
+export function bankDetailsMessage(problem: BankDetailsProblem, value = ''): string {
+  const code: UserMessageCode = BANK_DETAILS_MESSAGE_CODES[problem];
+  return userMessage(code, bankDetailsMessageParams(problem, value));
 }
+
+/** An account number or IBAN as banks check it (bank-details.ts); the refusal says what is wrong with it. */
 function IsAccountNumber(options?: ValidationOptions) {
   return (target: object, propertyName: string) => {
     registerDecorator({
@@ -77,7 +84,24 @@ function IsAccountNumber(options?: ValidationOptions) {
       target: target.constructor,
       propertyName,
       options,
-      validator: { validate: (value: unknown) => typeof value === 'string' && validAccountNumber(value) },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && validAccountNumber(value),
+        defaultMessage: ({ value }: ValidationArguments) =>
+          typeof value === 'string' ? bankDetailsMessage(accountNumberProblem(value) ?? 'account_number', value) : LEDGER_MESSAGES.invalidAccountNumber,
+      },
+    });
+  };
+}
+
+/** A SWIFT/BIC code of 8 or 11 characters (bank-details.ts). */
+function IsSwiftCode(options?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    registerDecorator({
+      name: 'isSwiftCode',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && validSwiftCode(value), defaultMessage: () => bankDetailsMessage('swift_code') },
     });
   };
 }
@@ -96,11 +120,12 @@ export class RequestDepositPayload extends IdempotentPayload {
   method: DepositMethod;
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '5000.00' }, { type: 'number' }] })
+  @AsMoneyText()
   @IsPositiveAmount({ message: LEDGER_MESSAGES.depositAmount })
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: Currency;
 
@@ -130,43 +155,56 @@ export class RequestDepositPayload extends IdempotentPayload {
 }
 
 export class RequestWithdrawalPayload extends IdempotentPayload {
-  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(200) accountName: string;
+  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(200) @IsPlainName() accountName: string;
 
-  @ApiProperty({ description: 'Account number, or an IBAN when longer than 15 characters' })
+  @ApiProperty({ description: "An IBAN (checked for its country's length and its mod-97 check digits) or an account number of 4 to 17 digits; spaces ignored", example: 'GB82 WEST 1234 5698 7654 32' })
   @Transform(trimmed)
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(64)
-  @IsAccountNumber({ message: LEDGER_MESSAGES.invalidAccountNumber })
+  @IsAccountNumber()
   accountNumber: string;
 
   @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(200) bankName: string;
   @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(500) bankBranchAddress: string;
-  @ApiProperty() @Transform(trimmed) @IsString(required) @IsNotEmpty(required) @MaxLength(20) swiftCode: string;
+  @ApiProperty({ description: 'SWIFT/BIC code: 8 or 11 letters and digits (bank, country, location, optional branch)', example: 'DEUTDEFF' })
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(20)
+  @IsSwiftCode()
+  swiftCode: string;
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '1200.00' }, { type: 'number' }] })
   @IsNotEmpty(required)
+  @AsMoneyText()
   @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: Currency;
 }
 
 export class PayInvestmentPayload extends IdempotentPayload {
-  @ApiProperty({ enum: INVESTMENT_TYPES })
+  @ApiProperty({ format: 'uuid', description: 'The investment this payment funds (GET /api/v1/investments)' })
+  @IsUUID('all', { message: INVESTMENT_MESSAGES.chooseInvestment })
+  investmentId: string;
+
+  @ApiPropertyOptional({ enum: INVESTMENT_TYPES, deprecated: true, description: "Ignored: the type is the investment's" })
+  @IsOmittable()
   @IsIn(INVESTMENT_TYPES, { message: LEDGER_MESSAGES.investmentMissing })
-  investmentType: (typeof INVESTMENT_TYPES)[number];
+  investmentType?: (typeof INVESTMENT_TYPES)[number];
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '2000.00' }, { type: 'number' }] })
   @IsNotEmpty({ message: LEDGER_MESSAGES.investmentMissing })
+  @AsMoneyText()
   @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: Currency;
 
@@ -304,13 +342,23 @@ export class DecideTransactionPayload extends TransactionIdPayload {
   @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }
 
+/** A rejection says why: the customer reads it in the transaction, the notification and the email (issue 30). */
+export const REJECTION_REASON_MESSAGE = userMessage('rejection_reason_required');
+
 export class RejectTransactionBody {
-  @ApiPropertyOptional({ description: 'Told to the customer' }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(1000) reason?: string;
+  @ApiProperty({ description: 'Why it is rejected; told to the customer. Required and not blank.', maxLength: 1000 })
+  @Transform(trimmed)
+  @IsString({ message: REJECTION_REASON_MESSAGE })
+  @IsNotEmpty({ message: REJECTION_REASON_MESSAGE })
+  @MaxLength(1000)
+  reason: string;
 }
 
 export const SECURITY_DEPOSIT_STATUSES = ['locked', 'unlocked'] as const;
 export const DEFAULT_LOCK_REASON = 'Investment security requirement';
 export const UNLOCK_REASON = 'Emergency unlock approved';
+/** A security deposit created for an investment is released when that investment matures. */
+export const MATURITY_UNLOCK_REASON = 'Investment matured';
 export const RELOCK_REASON = 'Re-locked for security';
 
 export class SecurityDepositView {
@@ -320,6 +368,7 @@ export class SecurityDepositView {
   @ApiProperty({ enum: CURRENCIES }) currency: Currency;
   @ApiProperty({ enum: SECURITY_DEPOSIT_STATUSES }) status: (typeof SECURITY_DEPOSIT_STATUSES)[number];
   @ApiPropertyOptional({ nullable: true, type: String }) lockReason: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid', description: 'The investment it secures: it unlocks when that investment matures' }) investmentId?: string | null;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
   @ApiPropertyOptional({ type: ClientSummary, nullable: true }) client?: ClientSummary | null;
@@ -337,14 +386,18 @@ export class CreateSecurityDepositPayload extends IdempotentPayload {
   @IsUUID('all', { message: 'Please enter the customer’s email or id.' })
   userId?: string;
   @ApiPropertyOptional({ description: 'The customer, by their email' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trimmed)
   @IsString()
   @MaxLength(254)
   email?: string;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @IsPositiveAmount({ message: 'Please enter an amount greater than 0.' }) amount: string | number;
-  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' }) @IsOptional() @IsIn(CURRENCIES) currency?: Currency;
-  @ApiPropertyOptional({ default: DEFAULT_LOCK_REASON }) @IsOptional() @Transform(trimmed) @IsString() @MaxLength(500) lockReason?: string;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @AsMoneyText() @IsPositiveAmount({ message: 'Please enter an amount greater than 0.' }) amount: string | number;
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' }) @IsOmittable() @IsIn(CURRENCIES) currency?: Currency;
+  @ApiPropertyOptional({ format: 'uuid', description: "One of the customer's investments awaiting funding or active: the deposit unlocks when it matures" })
+  @IsOmittable()
+  @IsUUID('all', { message: INVESTMENT_MESSAGES.notFound })
+  investmentId?: string;
+  @ApiPropertyOptional({ default: DEFAULT_LOCK_REASON }) @IsOmittable() @Transform(trimmed) @IsString() @MaxLength(500) lockReason?: string;
 }
 
 export class SetSecurityDepositLockPayload {

@@ -3,6 +3,7 @@ import { auditRecorded } from '../audit/audit-events';
 import { defineEvent, defineStream } from '../common/messages';
 import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
 import { CardRequestEvents } from './cards';
+import { InvestmentLifecycleEvent } from './investments';
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'investment', 'return', 'fee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -52,6 +53,12 @@ export const LedgerEvents = {
   /** The money is in invested: paid from the balance, or confirmed by an admin. */
   investmentPaid: defineEvent('ledger.investment.paid.v1', TransactionEvent),
   investmentRejected: defineEvent('ledger.investment.rejected.v1', TransactionEvent),
+  /** Fully funded: earning from its start date until its maturity date. */
+  investmentActivated: defineEvent('ledger.investment.activated.v1', InvestmentLifecycleEvent),
+  /** Principal and return paid to the available balance, fee charged. */
+  investmentMatured: defineEvent('ledger.investment.matured.v1', InvestmentLifecycleEvent),
+  /** Cancelled by the customer, or unfunded past the funding period; any funded part returned. */
+  investmentCancelled: defineEvent('ledger.investment.cancelled.v1', InvestmentLifecycleEvent),
   securityDepositCreated: defineEvent('ledger.security-deposit.created.v1', SecurityDepositEvent),
   securityDepositLocked: defineEvent('ledger.security-deposit.locked.v1', SecurityDepositEvent),
   securityDepositUnlocked: defineEvent('ledger.security-deposit.unlocked.v1', SecurityDepositEvent),

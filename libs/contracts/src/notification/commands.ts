@@ -4,6 +4,7 @@ import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsU
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { Language, LANGUAGES, NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
+import { IsOmittable } from '../common/validators';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -61,9 +62,9 @@ export function IsCalendarDateTime(options?: ValidationOptions): PropertyDecorat
 
 export class BroadcastAudience {
   @ApiProperty({ enum: BROADCAST_AUDIENCES }) @IsIn(BROADCAST_AUDIENCES) kind: BroadcastAudienceKind;
-  @ApiPropertyOptional({ format: 'uuid', description: 'kind "user": the one recipient' }) @IsOptional() @IsUUID() userId?: string;
-  @ApiPropertyOptional({ enum: USER_STATUSES, description: 'kind "filtered"' }) @IsOptional() @IsIn(USER_STATUSES) userStatus?: UserStatus;
-  @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'kind "filtered"' }) @IsOptional() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
+  @ApiPropertyOptional({ format: 'uuid', description: 'kind "user": the one recipient' }) @IsOmittable() @IsUUID() userId?: string;
+  @ApiPropertyOptional({ enum: USER_STATUSES, description: 'kind "filtered"' }) @IsOmittable() @IsIn(USER_STATUSES) userStatus?: UserStatus;
+  @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'kind "filtered"' }) @IsOmittable() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
 }
 
 export class BroadcastPayload {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { withoutDirectionControls } from '../common/hidden-characters';
 import { defineCommand } from '../common/messages';
 import { TICKET_STATUSES, TicketStatus } from './events';
 
@@ -24,12 +25,12 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 /**
  * A subject is one line, shown to admins in lists and the audit log and put into emails:
  * line breaks and other white space become one space, and bidirectional embeddings,
- * overrides and isolates, which make text read differently from what it is, are dropped.
+ * overrides and isolates, which make text read differently from what it is, are dropped
+ * (the rule names share: common/hidden-characters.ts).
  */
 const oneLine = ({ value }: { value: unknown }) =>
   typeof value === 'string'
-    ? value
-        .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
+    ? withoutDirectionControls(value)
         .replace(/\s+/g, ' ')
         .trim()
     : value;

@@ -5,10 +5,12 @@ import { WelcomeParams, welcomeTemplate } from './welcome.template';
 import { ApplicationDecisionParams, applicationDecisionTemplate } from './application-decision.template';
 import { GippSubmittedParams, gippSubmittedTemplate } from './gipp-submitted.template';
 import { TicketAnsweredParams, ticketAnsweredTemplate } from './ticket-answered.template';
-import { depositCompletedTemplate, TransactionEmailParams, withdrawalRequestedTemplate } from './transaction.templates';
+import { depositCompletedTemplate, TransactionEmailParams, TransactionRejectedParams, transactionRejectedTemplate, withdrawalRequestedTemplate } from './transaction.templates';
+import { investmentActivatedTemplate, investmentCancelledTemplate, InvestmentEmailParams, investmentMaturedTemplate } from './investment.templates';
 import { KycDecisionParams, kycDecisionTemplate, KycDocumentsRequestedParams, kycDocumentsRequestedTemplate } from './kyc.templates';
 import { RenderedEmail } from './layout';
 import { SecurityAlertParams, securityAlertTemplate } from './security-alert.template';
+import { SignUpAttemptedParams, signUpAttemptedTemplate } from './sign-up-attempted.template';
 import { AccountDeletedParams, accountDeletedTemplate } from './account-deleted.template';
 import { ConfirmEmailChangeParams, confirmEmailChangeTemplate, EmailChangedParams, emailChangedTemplate, EmailChangeRequestedParams, emailChangeRequestedTemplate } from './email-change.templates';
 import { emailLanguage, Language } from './language';
@@ -16,7 +18,7 @@ import { emailLanguage, Language } from './language';
 export { emailLanguage };
 export type { Language };
 
-export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams, KycDocumentsRequestedParams, KycDecisionParams, AccountDeletedParams, SecurityAlertParams };
+export type { ConfirmEmailParams, PasswordChangedParams, ResetPasswordParams, WelcomeParams, RenderedEmail, TransactionEmailParams, TransactionRejectedParams, InvestmentEmailParams, ApplicationDecisionParams, TicketAnsweredParams, GippSubmittedParams, KycDocumentsRequestedParams, KycDecisionParams, AccountDeletedParams, SecurityAlertParams, SignUpAttemptedParams };
 
 /** Each template's name and the values it needs; the name travels in queued jobs. */
 export interface EmailTemplateParams {
@@ -26,6 +28,10 @@ export interface EmailTemplateParams {
   welcome: WelcomeParams;
   'withdrawal-requested': TransactionEmailParams;
   'deposit-completed': TransactionEmailParams;
+  'transaction-rejected': TransactionRejectedParams;
+  'investment-activated': InvestmentEmailParams;
+  'investment-matured': InvestmentEmailParams;
+  'investment-cancelled': InvestmentEmailParams;
   'application-decision': ApplicationDecisionParams;
   'ticket-answered': TicketAnsweredParams;
   'gipp-submitted': GippSubmittedParams;
@@ -33,6 +39,7 @@ export interface EmailTemplateParams {
   'kyc-decision': KycDecisionParams;
   'account-deleted': AccountDeletedParams;
   'security-alert': SecurityAlertParams;
+  'sign-up-attempted': SignUpAttemptedParams;
   'confirm-email-change': ConfirmEmailChangeParams;
   'email-changed': EmailChangedParams;
   'email-change-requested': EmailChangeRequestedParams;
@@ -47,6 +54,10 @@ const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T], la
   welcome: welcomeTemplate,
   'withdrawal-requested': withdrawalRequestedTemplate,
   'deposit-completed': depositCompletedTemplate,
+  'transaction-rejected': transactionRejectedTemplate,
+  'investment-activated': investmentActivatedTemplate,
+  'investment-matured': investmentMaturedTemplate,
+  'investment-cancelled': investmentCancelledTemplate,
   'application-decision': applicationDecisionTemplate,
   'ticket-answered': ticketAnsweredTemplate,
   'gipp-submitted': gippSubmittedTemplate,
@@ -54,6 +65,7 @@ const templates: { [T in EmailTemplateName]: (params: EmailTemplateParams[T], la
   'kyc-decision': kycDecisionTemplate,
   'account-deleted': accountDeletedTemplate,
   'security-alert': securityAlertTemplate,
+  'sign-up-attempted': signUpAttemptedTemplate,
   'confirm-email-change': confirmEmailChangeTemplate,
   'email-changed': emailChangedTemplate,
   'email-change-requested': emailChangeRequestedTemplate,

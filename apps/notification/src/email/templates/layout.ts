@@ -3,7 +3,7 @@ import { Language, Translated } from './language';
 /** The brand, the same in every language. */
 export const PRODUCT_NAME = 'Investment Portal';
 
-type Unit = 'minute' | 'hour' | 'day';
+type Unit = 'minute' | 'hour' | 'day' | 'month';
 
 /** The words of the frame around every email, and of the phrases templates share. */
 const LAYOUT: Translated<{
@@ -22,7 +22,7 @@ const LAYOUT: Translated<{
     hello: (name) => `Hello ${name},`,
     helloNobody: 'Hello,',
     locale: 'en-GB',
-    units: { minute: ['minute', 'minutes'], hour: ['hour', 'hours'], day: ['day', 'days'] },
+    units: { minute: ['minute', 'minutes'], hour: ['hour', 'hours'], day: ['day', 'days'], month: ['month', 'months'] },
     validFor: (validity, until) => `This link is valid for ${validity} (until ${until}).`,
     validUntil: (until) => `This link is valid until ${until}.`,
     validForAWhile: 'This link is valid for a limited time.',
@@ -33,7 +33,7 @@ const LAYOUT: Translated<{
     hello: (name) => `Hola, ${name}:`,
     helloNobody: 'Hola:',
     locale: 'es-ES',
-    units: { minute: ['minuto', 'minutos'], hour: ['hora', 'horas'], day: ['día', 'días'] },
+    units: { minute: ['minuto', 'minutos'], hour: ['hora', 'horas'], day: ['día', 'días'], month: ['mes', 'meses'] },
     validFor: (validity, until) => `Este enlace es válido durante ${validity} (hasta el ${until}).`,
     validUntil: (until) => `Este enlace es válido hasta el ${until}.`,
     validForAWhile: 'Este enlace es válido durante un tiempo limitado.',
@@ -44,7 +44,7 @@ const LAYOUT: Translated<{
     hello: (name) => `Bonjour ${name},`,
     helloNobody: 'Bonjour,',
     locale: 'fr-FR',
-    units: { minute: ['minute', 'minutes'], hour: ['heure', 'heures'], day: ['jour', 'jours'] },
+    units: { minute: ['minute', 'minutes'], hour: ['heure', 'heures'], day: ['jour', 'jours'], month: ['mois', 'mois'] },
     validFor: (validity, until) => `Ce lien est valable ${validity} (jusqu’au ${until}).`,
     validUntil: (until) => `Ce lien est valable jusqu’au ${until}.`,
     validForAWhile: 'Ce lien est valable pendant une durée limitée.',
@@ -55,7 +55,7 @@ const LAYOUT: Translated<{
     hello: (name) => `Hallo ${name},`,
     helloNobody: 'Hallo,',
     locale: 'de-DE',
-    units: { minute: ['Minute', 'Minuten'], hour: ['Stunde', 'Stunden'], day: ['Tag', 'Tage'] },
+    units: { minute: ['Minute', 'Minuten'], hour: ['Stunde', 'Stunden'], day: ['Tag', 'Tage'], month: ['Monat', 'Monate'] },
     validFor: (validity, until) => `Dieser Link ist ${validity} lang gültig (bis zum ${until}).`,
     validUntil: (until) => `Dieser Link ist bis zum ${until} gültig.`,
     validForAWhile: 'Dieser Link ist nur für begrenzte Zeit gültig.',
@@ -133,9 +133,33 @@ export function formatUtc(iso: string, language: Language = 'en'): string | null
   return `${format.format(date)} UTC`;
 }
 
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day such as an investment's start or maturity date ("2026-11-29"): "29 November
+ * 2026" in English, "29. November 2026" in German; null when the value is not a date.
+ */
+export function formatDay(date: string | null | undefined, language: Language = 'en'): string | null {
+  if (!date) return null;
+  const day = new Date(date);
+  if (Number.isNaN(day.getTime())) return null;
+  let format = dayFormats.get(language);
+  if (!format) {
+    // A bare "YYYY-MM-DD" is read as midnight UTC, so the day is the UTC one.
+    format = new Intl.DateTimeFormat(LAYOUT[language].locale, { dateStyle: 'long', timeZone: 'UTC' });
+    dayFormats.set(language, format);
+  }
+  return format.format(day);
+}
+
 function plural(count: number, unit: Unit, language: Language): string {
   const [one, other] = LAYOUT[language].units[unit];
   return `${count} ${count === 1 ? one : other}`;
+}
+
+/** An investment's term: "12 months", "1 month", "12 Monate". */
+export function describeMonths(count: number, language: Language = 'en'): string {
+  return plural(count, 'month', language);
 }
 
 /**

@@ -11,6 +11,8 @@ export interface SecurityAlertParams {
   /** The Security tab, where the owner reviews two-factor and changes the password. */
   securitySettingsUrl: string;
   resetPasswordUrl: string;
+  /** new_sign_in: the single-use link that ends the session of that sign-in. */
+  endSessionUrl?: string | null;
 }
 
 const WORDS: Translated<{
@@ -24,6 +26,7 @@ const WORDS: Translated<{
   ifNot: string;
   reset: string;
   settings: string;
+  endSession: string;
 }> = {
   en: {
     subjects: {
@@ -45,6 +48,7 @@ const WORDS: Translated<{
     ifNot: 'If it was not, reset your password now, review your security settings and contact our support team.',
     reset: 'Reset password',
     settings: 'Security settings',
+    endSession: 'End that session',
   },
   es: {
     subjects: {
@@ -66,6 +70,7 @@ const WORDS: Translated<{
     ifNot: 'Si no fue usted, restablezca su contraseña ahora, revise su configuración de seguridad y póngase en contacto con nuestro equipo de soporte.',
     reset: 'Restablecer contraseña',
     settings: 'Configuración de seguridad',
+    endSession: 'Cerrar esa sesión',
   },
   fr: {
     subjects: {
@@ -87,6 +92,7 @@ const WORDS: Translated<{
     ifNot: 'Sinon, réinitialisez votre mot de passe dès maintenant, vérifiez vos paramètres de sécurité et contactez notre équipe de support.',
     reset: 'Réinitialiser le mot de passe',
     settings: 'Paramètres de sécurité',
+    endSession: 'Mettre fin à cette session',
   },
   de: {
     subjects: {
@@ -108,6 +114,7 @@ const WORDS: Translated<{
     ifNot: 'Falls nicht, setzen Sie Ihr Passwort jetzt zurück, prüfen Sie Ihre Sicherheitseinstellungen und wenden Sie sich an unser Support-Team.',
     reset: 'Passwort zurücksetzen',
     settings: 'Sicherheitseinstellungen',
+    endSession: 'Diese Sitzung beenden',
   },
 };
 
@@ -125,6 +132,8 @@ export function securityAlertTemplate(params: SecurityAlertParams, language: Lan
       ...from,
       words.ifYou,
       words.ifNot,
+      // First: signing that browser out is the quickest remedy, and needs no sign-in.
+      ...(params.endSessionUrl ? [{ action: { label: words.endSession, url: params.endSessionUrl } }] : []),
       { action: { label: words.reset, url: params.resetPasswordUrl } },
       { action: { label: words.settings, url: params.securitySettingsUrl } },
     ],

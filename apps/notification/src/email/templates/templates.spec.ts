@@ -1,8 +1,24 @@
 import { describeValidity, displayName, escapeHtml } from './layout';
-import { EmailTemplateName, EmailTemplateParams, renderEmail } from '.';
+import { EmailTemplateName, EmailTemplateParams, InvestmentEmailParams, renderEmail } from '.';
 
 const issuedAt = '2025-11-21T06:00:00.000Z';
 const inHours = (hours: number) => new Date(Date.parse(issuedAt) + hours * 3_600_000).toISOString();
+
+/** A 10,000.00 USD personal investment over 6 months: 750.00 return, 125.00 fee, 10,625.00 paid at maturity. */
+const investment = (overrides: Partial<InvestmentEmailParams> = {}): InvestmentEmailParams => ({
+  firstName: 'Ada',
+  investmentType: 'personal',
+  amount: '10000.00',
+  currency: 'USD',
+  returnAmount: '750.00',
+  feeAmount: '125.00',
+  paidOut: '10625.00',
+  startDate: '2026-11-29',
+  maturityDate: '2027-05-29',
+  durationMonths: 6,
+  investmentsUrl: 'http://localhost:3000/app/investments',
+  ...overrides,
+});
 
 describe('email templates', () => {
   describe('confirm-email', () => {
@@ -148,6 +164,53 @@ describe('email templates', () => {
     });
   });
 
+  describe('investment lifecycle', () => {
+    it('says a matured investment’s principal, return, fee and payout, each as money', () => {
+      const email = renderEmail('investment-matured', investment());
+      expect(email.subject).toBe('Your investment has matured');
+      expect(email.text).toContain('Your personal investment matured on 29 May 2027 and has been paid out:');
+      for (const line of ['Principal: 10,000.00 USD', 'Return: 750.00 USD', 'Platform fee: 125.00 USD', 'Paid to your available balance: 10,625.00 USD']) {
+        expect(email.text).toContain(line);
+        expect(email.html).toContain(line);
+      }
+      expect(email.html).toContain('href="http://localhost:3000/app/investments"');
+    });
+
+    it('writes the payout the way German readers write money', () => {
+      const email = renderEmail('investment-matured', investment({ currency: 'EUR' }), 'de');
+      expect(email.subject).toBe('Ihre Anlage ist fällig geworden');
+      expect(email.text).toContain('Ihre private Anlage ist am 29. Mai 2027 fällig geworden');
+      expect(email.text).toContain('Kapital: 10.000,00 EUR');
+      expect(email.text).toContain('Ihrem verfügbaren Guthaben gutgeschrieben: 10.625,00 EUR');
+    });
+
+    it('gives an activated investment’s start and maturity dates and term', () => {
+      const email = renderEmail('investment-activated', investment({ investmentType: 'gipp', paidOut: '0.00' }));
+      expect(email.subject).toBe('Your investment is active');
+      expect(email.text).toContain('Your GIPP investment of 10,000.00 USD is fully funded and now active.');
+      expect(email.text).toContain('It earns returns from 29 November 2026 and matures on 29 May 2027 (6 months).');
+      expect(renderEmail('investment-activated', investment({ durationMonths: 1, maturityDate: '2026-12-29' }), 'fr').text).toContain(
+        'Il produit des rendements à partir du 29 novembre 2026 et arrive à échéance le 29 décembre 2026 (1 mois).',
+      );
+    });
+
+    it('leaves the dates out when the ledger did not give them', () => {
+      const email = renderEmail('investment-activated', investment({ startDate: null, maturityDate: null }));
+      expect(email.text).not.toContain('earns returns');
+      expect(email.text).not.toMatch(/undefined|null|Invalid/);
+    });
+
+    it('says what a cancelled investment returned to the balance, and nothing of the kind when nothing was paid in', () => {
+      const partly = renderEmail('investment-cancelled', investment({ paidOut: '4000.00' }));
+      expect(partly.subject).toBe('Your investment was cancelled');
+      expect(partly.text).toContain('Your personal investment of 10,000.00 USD has been cancelled.');
+      expect(partly.text).toContain('The amount you had paid into it, 4,000.00 USD, has been returned to your available balance.');
+      const unfunded = renderEmail('investment-cancelled', investment({ paidOut: '0.00' }));
+      expect(unfunded.text).toContain('has been cancelled.');
+      expect(unfunded.text).not.toContain('returned');
+    });
+  });
+
   describe('link validity', () => {
     it.each([
       [0.5, '30 minutes'],
@@ -166,6 +229,24 @@ describe('email templates', () => {
     });
   });
 
+  describe('sign-up-attempted', () => {
+    it('tells the owner someone tried to register the address, that nothing changed, and offers sign-in and a password reset', () => {
+      const email = renderEmail('sign-up-attempted', {
+        firstName: 'Ada',
+        attemptedAt: issuedAt,
+        signInUrl: 'http://localhost:3000/auth/login?portal=customer',
+        resetPasswordUrl: 'http://localhost:3000/auth/reset-password',
+      });
+      expect(email.subject).toBe('Someone tried to create an account with your email');
+      expect(email.text).toContain('Hello Ada,');
+      expect(email.text).toContain('Someone tried to create a new Investment Portal account with this email address on 21 November 2025 at 06:00 UTC. You already have an account with it.');
+      expect(email.text).toContain('No new account was created, and nothing about your account has changed.');
+      expect(email.html).toContain('href="http://localhost:3000/auth/login?portal=customer"');
+      expect(email.html).toContain('href="http://localhost:3000/auth/reset-password"');
+      expect(email.text).toContain('If it was not you, you can ignore this email.');
+    });
+  });
+
   describe('security-alert', () => {
     const links = { securitySettingsUrl: 'http://localhost:3000/app/settings', resetPasswordUrl: 'http://localhost:3000/auth/reset-password' };
 
@@ -176,6 +257,14 @@ describe('email templates', () => {
       expect(email.text).toContain('Address: 203.0.113.7');
       expect(email.html).toContain('Browser: Firefox&lt;script&gt;');
       expect(email.html).toContain('href="http://localhost:3000/app/settings"');
+    });
+
+    it('offers a new sign-in\'s link that ends that session, first, when it has one', () => {
+      const email = renderEmail('security-alert', { firstName: 'Ada', kind: 'new_sign_in', occurredAt: issuedAt, endSessionUrl: 'http://localhost:3000/auth/end-session?token=t', ...links });
+      expect(email.html).toContain('href="http://localhost:3000/auth/end-session?token=t"');
+      expect(email.text.indexOf('End that session')).toBeGreaterThan(-1);
+      expect(email.text.indexOf('End that session')).toBeLessThan(email.text.indexOf('Reset password'));
+      expect(renderEmail('security-alert', { firstName: 'Ada', kind: 'new_sign_in', occurredAt: issuedAt, ...links }).text).not.toContain('End that session');
     });
 
     it('says when two-factor was turned on or off', () => {
@@ -201,6 +290,14 @@ describe('email templates', () => {
       welcome: [{ signInUrl: 'http://localhost:3000/auth/login' }],
       'withdrawal-requested': [money],
       'deposit-completed': [money],
+      'transaction-rejected': [
+        { ...money, kind: 'deposit', reason: 'Fondos' },
+        { ...money, kind: 'withdrawal', reason: null },
+        { ...money, kind: 'investment', reason: 'Fondos' },
+      ],
+      'investment-activated': [investment(), investment({ investmentType: 'corporate', durationMonths: 1, startDate: null })],
+      'investment-matured': [investment(), investment({ investmentType: 'gipp', maturityDate: null })],
+      'investment-cancelled': [investment({ paidOut: '4000.00' }), investment({ investmentType: 'corporate', paidOut: '0.00' })],
       'application-decision': [
         { firstName: 'Ada', applicationType: 'personal', decision: 'approved', note: 'Bravo', investmentsUrl: 'http://localhost:3000/app/investments' },
         { firstName: 'Ada', applicationType: 'corporate', decision: 'rejected', note: null, investmentsUrl: 'http://localhost:3000/app/investments' },
@@ -219,11 +316,13 @@ describe('email templates', () => {
         occurredAt: at,
         clientIp: '203.0.113.7',
         userAgent: 'Firefox',
+        endSessionUrl: kind === 'new_sign_in' ? 'http://localhost:3000/auth/end-session?token=t' : null,
         ...links,
       })),
       'confirm-email-change': [{ firstName: 'Ada', newEmail: 'ada@example.test', confirmationUrl: 'http://localhost:3000/c', issuedAt: at, expiresAt: inHours(24 * 7) }],
       'email-changed': [{ firstName: 'Ada', newEmail: 'ada@example.test', changedAt: at }],
       'email-change-requested': [{ firstName: 'Ada', newEmail: 'someone@example.test', requestedAt: at, resetPasswordUrl: 'http://localhost:3000/auth/reset-password' }],
+      'sign-up-attempted': [{ firstName: 'Ada', attemptedAt: at, signInUrl: 'http://localhost:3000/auth/login?portal=customer', resetPasswordUrl: links.resetPasswordUrl }],
     };
     const all = (Object.keys(cases) as EmailTemplateName[]).flatMap((template) => cases[template].map((params) => [template, params] as [EmailTemplateName, never]));
     // Words that only English uses; the brand name "Investment Portal" and values aside, none may remain.
@@ -252,6 +351,19 @@ describe('email templates', () => {
         expect(renderEmail(template, params, null)).toEqual(english);
         expect(english.html).toContain('<html lang="en">');
       }
+    });
+
+    it('tells the customer why a deposit or withdrawal was rejected, in their language (issue 30)', () => {
+      const deposit = renderEmail('transaction-rejected', { ...money, kind: 'deposit', reason: 'The transfer never <arrived>' });
+      expect(deposit.subject).toBe('Your deposit was rejected');
+      expect(deposit.text).toContain('Your deposit of 1,500.00 USD (reference DP-1) was rejected and nothing was credited to your balance.');
+      expect(deposit.text).toContain('Reason given by our team: The transfer never <arrived>');
+      expect(deposit.html).toContain('Reason given by our team: The transfer never &lt;arrived&gt;');
+      expect(deposit.text).not.toContain('held for it');
+      const withdrawal = renderEmail('transaction-rejected', { ...money, kind: 'withdrawal', reason: 'Kontoname passt nicht' }, 'de');
+      expect(withdrawal.subject).toBe('Ihre Auszahlung wurde abgelehnt');
+      expect(withdrawal.text).toContain('Der dafür einbehaltene Betrag steht Ihnen auf Ihrem Guthaben wieder zur Verfügung.');
+      expect(withdrawal.text).toContain('Begründung unseres Teams: Kontoname passt nicht');
     });
 
     it('tells a German customer of a credited deposit in German, with German dates and amounts', () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApplicationView } from '@portal/api-client';
 import { aSession } from '../../test/builders';
 import { fakeGateway } from '../../test/gateway';
@@ -36,6 +36,24 @@ const gipp: ApplicationView = {
 };
 
 describe('Application Details dialog', () => {
+  it('confirms a rejection with the customer, the amount and a required reason, carrying over the note typed (issue 30)', async () => {
+    const { calls } = fakeGateway({ [`POST /admin/applications/${gipp.id}/review`]: { status: 200, body: { ...gipp, status: 'rejected' } } });
+    const { manager } = fakeSessionManager(async () => aSession('admin'));
+    renderRoutes([{ path: '/admin', element: <ApplicationDetailsDialog application={gipp} onClose={() => undefined} /> }], { path: '/admin', session: manager });
+    const reviews = () => calls.filter((call) => call.method === 'POST');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, { timeout: 15_000 }));
+    const confirm = (await screen.findAllByRole('dialog', undefined, { timeout: 15_000 })).find((dialog) => within(dialog).queryByText('Reject this application?')) as HTMLElement;
+    expect(within(confirm).getByText('Ada Lovelace · ada@example.test')).toBeInTheDocument();
+    expect(within(confirm).getByText('$1,000,000.00')).toBeInTheDocument();
+    const reject = within(confirm).getByRole('button', { name: 'Reject' });
+    expect(reject).toBeDisabled();
+    expect(reviews()).toEqual([]);
+    fireEvent.change(within(confirm).getByLabelText('Reason for the rejection'), { target: { value: 'Proof of funds missing' } });
+    fireEvent.click(reject);
+    await waitFor(() => expect(reviews()).toHaveLength(1));
+    expect(reviews()[0].body).toEqual({ decision: 'rejected', note: 'Proof of funds missing' });
+  });
+
   it("shows the GIPP form's submission time as a date and time, not as an ISO timestamp", async () => {
     fakeGateway();
     const { manager } = fakeSessionManager(async () => aSession('admin'));

@@ -16,6 +16,7 @@ import { StatusTag } from '../StatusTag';
 import { formatAmount, formatDate, formatSize, STATUS_IN_SENTENCE, TYPE_LABELS } from '../labels';
 import { applicationKeys } from '../query-keys';
 import { formatDateTime } from '../../ui/date-format';
+import { DecisionDialog } from '../../ui/DecisionDialog';
 
 /** The application data fields with a label in the catalogue (`details.data`); others show their key. */
 const DATA_FIELDS = new Set(['address', 'employment', 'annualIncome', 'investmentPurpose', 'countryOfOperation', 'directorsName', 'companyStructure', 'declaration', 'submittedAt']);
@@ -38,11 +39,14 @@ function dataValue(t: TFunction<'applications'>, key: string, value: unknown): s
 export function ApplicationDetailsDialog({ application, onClose }: { application: ApplicationView | null; onClose: () => void }) {
   const { t } = useTranslation('applications');
   const [note, setNote] = useState('');
+  // Approve or Reject waits for the admin's confirmation (issue 30); Mark Under Review does not decide anything.
+  const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const review = useMutation({
-    mutationFn: (decision: ReviewDecision) => applicationsApi.review((application as ApplicationView).id, decision, note),
+    mutationFn: ({ decision, text }: { decision: ReviewDecision; text: string }) => applicationsApi.review((application as ApplicationView).id, decision, text),
     onSuccess: (updated) => {
+      setConfirming(null);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       notification.success({ title: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
       setNote('');
@@ -102,9 +106,9 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
                 key={decision}
                 type={decision === 'approved' ? 'primary' : 'default'}
                 danger={decision === 'rejected'}
-                loading={review.isPending && review.variables === decision}
+                loading={review.isPending && review.variables?.decision === decision}
                 disabled={review.isPending}
-                onClick={() => review.mutate(decision)}
+                onClick={() => (decision === 'under_review' ? review.mutate({ decision, text: note }) : setConfirming(decision))}
               >
                 {t(ACTION_LABELS[decision])}
               </Button>
@@ -112,6 +116,22 @@ export function ApplicationDetailsDialog({ application, onClose }: { application
           </Space>
         </div>
       )}
+      <DecisionDialog
+        open={confirming !== null}
+        title={t(confirming === 'rejected' ? 'decision.rejectTitle' : 'decision.approveTitle')}
+        subject={{ name: application.applicantName ?? application.fullName, email: application.applicantEmail ?? application.email, amount: formatAmount(application.investmentAmount, application.currency) }}
+        consequence={t(confirming === 'rejected' ? 'decision.rejectConsequence' : 'decision.approveConsequence', {
+          name: application.applicantName ?? application.fullName ?? t('decision.theCustomer'),
+          amount: formatAmount(application.investmentAmount, application.currency),
+        })}
+        confirmText={t(confirming === 'rejected' ? 'common.reject' : 'common.approve')}
+        rejecting={confirming === 'rejected'}
+        // The note typed in the details carries over; for a rejection it becomes the required reason.
+        text={{ label: t(confirming === 'rejected' ? 'decision.reason' : 'decision.note'), initial: note }}
+        loading={review.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(text) => confirming && review.mutate({ decision: confirming, text })}
+      />
     </Modal>
   );
 }

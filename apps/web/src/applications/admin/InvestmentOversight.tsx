@@ -21,22 +21,48 @@ import { formatAmount, formatDate, STATUS_IN_SENTENCE, STATUS_LABELS, TYPE_LABEL
 import { applicationKeys } from '../query-keys';
 import { amounts } from '../../money/format';
 import { formatNumber } from '../../ui/number-format';
+import { DecisionDialog } from '../../ui/DecisionDialog';
+import { useActionsColumn } from '../../ui/table-actions';
 
 /** "12.5" as 12.5% (12,5 % in French and German). */
 const formatPercent = (rate: string) => formatNumber(Number(rate) / 100, { style: 'percent', maximumFractionDigits: 4 });
 
-/** Spec 02 "Investment Oversight" on the real applications and investments; Approve and Reject decide for real. */
+/** The statuses the list filters by: an application's until it is approved, then its investment's. */
+const FILTER_STATUSES = ['pending', 'under_review', 'approved', 'rejected', 'awaiting_funding', 'active', 'matured', 'cancelled'] as const;
+
+/** Paid into an approved investment so far, of its amount: "$4,000.00 of $10,000.00 (40%)"; a dash before approval. */
+function useFunding(): (row: OversightRow) => string {
+  const { t } = useTranslation('applications');
+  return (row) => {
+    if (row.fundedAmount === null || row.amount === null) return '—';
+    const amount = Number(row.amount);
+    const share = amount > 0 ? Math.min(Number(row.fundedAmount) / amount, 1) : 0;
+    return t('oversight.fundedOf', {
+      funded: formatAmount(row.fundedAmount, row.currency),
+      amount: formatAmount(row.amount, row.currency),
+      percent: formatNumber(share, { style: 'percent', maximumFractionDigits: 0 }),
+    });
+  };
+}
+
+/** Spec 02 "Investment Oversight" on the real applications and investments (funding and accrued return once approved); Approve and Reject decide for real. */
 export function InvestmentOversight() {
   const { t } = useTranslation('applications');
+  const funding = useFunding();
+  // At 1366px and wider the actions stay in view at the table's right edge; on a phone they scroll with the row.
+  const actionsColumn = useActionsColumn();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OversightFilter>({});
   const [selected, setSelected] = useState<OversightRow | null>(null);
+  // Approve or Reject waits for the admin's confirmation (issue 30).
+  const [deciding, setDeciding] = useState<{ row: OversightRow; decision: 'approved' | 'rejected' } | null>(null);
   const { notification } = useFeedback();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: applicationKeys.oversight(filter), queryFn: () => applicationsApi.adminInvestments(filter), placeholderData: keepPreviousData });
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) => applicationsApi.review(id, decision, ''),
+    mutationFn: ({ id, decision, note }: { id: string; decision: 'approved' | 'rejected'; note: string }) => applicationsApi.review(id, decision, note),
     onSuccess: (updated) => {
+      setDeciding(null);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       notification.success({ title: t('messages.applicationUpdatedTitle'), description: t('messages.applicationNow', { status: STATUS_IN_SENTENCE[updated.status] ?? updated.status }) });
     },
@@ -82,22 +108,16 @@ export function InvestmentOversight() {
         <Select
           aria-label={t('oversight.statusFilter')}
           value={filter.status ?? 'all'}
-          style={{ width: 160 }}
+          style={{ width: 200 }}
           onChange={(status: string) => setFilter({ ...filter, status: status === 'all' ? undefined : (status as OversightFilter['status']) })}
-          options={[
-            { value: 'all', label: t('oversight.all') },
-            { value: 'active', label: STATUS_LABELS.active },
-            { value: 'pending', label: STATUS_LABELS.pending },
-            { value: 'approved', label: STATUS_LABELS.approved },
-            { value: 'rejected', label: STATUS_LABELS.rejected },
-          ]}
+          options={[{ value: 'all', label: t('oversight.all') }, ...FILTER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))]}
         />
       </Space>
       <Table<OversightRow>
         rowKey="applicationId"
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
-        scroll={{ x: true }}
+        scroll={{ x: 1300 }}
         locale={{ emptyText: t('oversight.empty') }}
         columns={[
           {
@@ -112,30 +132,52 @@ export function InvestmentOversight() {
           },
           { title: t('oversight.investmentTypeColumn'), dataIndex: 'investmentType', render: (type: OversightRow['investmentType']) => TYPE_LABELS[type] },
           { title: t('oversight.amount'), dataIndex: 'amount', render: (amount: string | null, row) => formatAmount(amount, row.currency) },
+          { title: t('oversight.fundedColumn'), key: 'funded', render: (_, row) => funding(row) },
           { title: t('oversight.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+          { title: t('oversight.accruedReturnColumn'), dataIndex: 'accruedReturn', render: (accrued: string | null, row) => formatAmount(accrued, row.currency) },
           { title: t('oversight.expectedReturnColumn'), dataIndex: 'expectedReturnRate', render: (rate: string | null) => (rate ? formatPercent(rate) : '—') },
           { title: t('oversight.maturityDateColumn'), dataIndex: 'maturityDate', render: formatDate },
-          {
+          actionsColumn({
             title: t('common.actions'),
+            width: 240,
             render: (_, row) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" onClick={() => setSelected(row)}>
                   {t('common.view')}
                 </Button>
                 {row.status === 'pending' && (
                   <>
-                    <Button size="small" type="primary" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.applicationId, decision: 'approved' })}>
+                    <Button size="small" type="primary" disabled={decide.isPending} onClick={() => setDeciding({ row, decision: 'approved' })}>
                       {t('common.approve')}
                     </Button>
-                    <Button size="small" danger disabled={decide.isPending} onClick={() => decide.mutate({ id: row.applicationId, decision: 'rejected' })}>
+                    <Button size="small" danger disabled={decide.isPending} onClick={() => setDeciding({ row, decision: 'rejected' })}>
                       {t('common.reject')}
                     </Button>
                   </>
                 )}
               </Space>
             ),
-          },
+          }),
         ]}
+      />
+      <DecisionDialog
+        open={deciding !== null}
+        title={t(deciding?.decision === 'rejected' ? 'decision.rejectTitle' : 'decision.approveTitle')}
+        subject={{ name: deciding?.row.userName, email: deciding?.row.userEmail, amount: deciding ? formatAmount(deciding.row.amount, deciding.row.currency) : null }}
+        consequence={
+          deciding
+            ? t(deciding.decision === 'rejected' ? 'decision.rejectConsequence' : 'decision.approveConsequence', {
+                name: deciding.row.userName ?? t('decision.theCustomer'),
+                amount: formatAmount(deciding.row.amount, deciding.row.currency),
+              })
+            : ''
+        }
+        confirmText={t(deciding?.decision === 'rejected' ? 'common.reject' : 'common.approve')}
+        rejecting={deciding?.decision === 'rejected'}
+        text={{ label: t(deciding?.decision === 'rejected' ? 'decision.reason' : 'decision.note') }}
+        loading={decide.isPending}
+        onCancel={() => setDeciding(null)}
+        onConfirm={(note) => deciding && decide.mutate({ id: deciding.row.applicationId, decision: deciding.decision, note })}
       />
       <Modal open={selected !== null} title={t('oversight.detailsTitle')} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
         {selected && (
@@ -147,6 +189,8 @@ export function InvestmentOversight() {
             <Descriptions.Item label={t('oversight.status')}>
               <StatusTag status={selected.status} />
             </Descriptions.Item>
+            <Descriptions.Item label={t('oversight.funded')}>{funding(selected)}</Descriptions.Item>
+            <Descriptions.Item label={t('oversight.accruedReturn')}>{formatAmount(selected.accruedReturn, selected.currency)}</Descriptions.Item>
             <Descriptions.Item label={t('oversight.expectedReturn')}>
               {selected.expectedReturnRate ? formatPercent(selected.expectedReturnRate) : '—'}
               {selected.expectedReturnAmount ? ` (${formatAmount(selected.expectedReturnAmount, selected.currency)})` : ''}

@@ -46,6 +46,8 @@ const row = (overrides: Partial<OversightRow>): OversightRow => ({
   status: 'pending',
   expectedReturnRate: '15.00',
   expectedReturnAmount: null,
+  fundedAmount: null,
+  accruedReturn: null,
   maturityDate: null,
   applicationDate: '2026-11-20T10:00:00.000Z',
   ...overrides,

@@ -1,3 +1,4 @@
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import Button from 'antd/es/button';
@@ -15,7 +16,8 @@ import { useAuth } from '../AuthProvider';
 import { FormProblem } from '../FormProblem';
 import { loginHeading, originFromState, portalFromQuery } from '../login-redirect';
 import { AuthText } from '../messages';
-import { loginErrorMessage, useLogin } from '../use-login';
+import { isPasskeyCeremonyError } from '../passkey-ceremony';
+import { loginErrorMessage, useLogin, usePasskeyLogin } from '../use-login';
 import { LazyAlert } from '../../ui/LazyAlert';
 
 // Only accounts with two-factor need the second step (and its QR code): loaded when asked for.
@@ -29,6 +31,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { expired } = useAuth();
   const login = useLogin();
+  const passkeyLogin = usePasskeyLogin();
   const [problem, setProblem] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [email, setEmail] = useState('');
@@ -54,6 +57,26 @@ export default function LoginPage() {
           else setProblem(outcome.message);
         },
         onError: (error) => setProblem(loginErrorMessage(error)),
+      },
+    );
+  };
+
+  // No email or password: the browser offers the person's passkeys for this site.
+  const signInWithPasskey = () => {
+    setProblem(null);
+    passkeyLogin.mutate(
+      { portal, from },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
+          else setProblem(outcome.message);
+        },
+        onError: (error) => {
+          if (!isPasskeyCeremonyError(error)) setProblem(loginErrorMessage(error));
+          else if (error.problem === 'cancelled') setProblem(t('login.passkeyCancelled'));
+          else if (error.problem === 'unsupported') setProblem(t('login.passkeyUnsupported'));
+          else setProblem(t('login.passkeyFailed'));
+        },
       },
     );
   };
@@ -125,14 +148,18 @@ export default function LoginPage() {
         <Flex justify="flex-end" style={{ marginBottom: 24 }}>
           <Link to="/auth/reset-password">{t('login.forgotPassword')}</Link>
         </Flex>
-        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending} disabled={passkeyLogin.isPending}>
           {login.isPending ? AuthText.signingIn : t('login.submit')}
         </Button>
       </form>
+      <p className="auth-or">{t('login.or')}</p>
+      <Button size="large" block icon={<KeyOutlined aria-hidden="true" />} onClick={signInWithPasskey} loading={passkeyLogin.isPending} disabled={login.isPending}>
+        {t('login.passkey')}
+      </Button>
       {/* Plain markup where antd would only add looks (Divider, Typography): see AuthLayout. */}
       <hr className="auth-divider" />
       <Flex vertical gap={8} align="center">
-        <span>
+        <span className="link-in-text">
           {t('login.noAccount')} <Link to="/auth/signup">{t('login.createAccount')}</Link>
         </span>
         <Link to="/">{t('backToHome')}</Link>

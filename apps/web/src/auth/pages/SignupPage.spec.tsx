@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../api/api-error';
 import { routes } from '../../app/routes';
 import { envelope, fakeGateway } from '../../test/gateway';
@@ -19,6 +19,17 @@ async function fill(fields: Partial<Record<'First name' | 'Last name' | 'Email' 
   fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
+/** The problem shown above the form (an antd Alert). */
+async function bannerText() {
+  const banner = await screen.findByText((_, element) => element?.classList.contains('ant-alert-title') ?? false, undefined, { timeout: 5_000 });
+  return banner.textContent;
+}
+
+/** The problems shown under the fields, top to bottom. */
+function fieldErrors() {
+  return Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((error) => error.textContent);
+}
+
 const complete = {
   'First name': 'Ada',
   'Last name': 'Lovelace',
@@ -35,33 +46,48 @@ describe('SignupPage', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
-  it('reports the first missing field in the specified order', async () => {
+  it('reports the first missing field in the specified order above the form, and each at its field', async () => {
     const { calls } = fakeGateway();
     openSignup();
     await fill({ Email: 'ada@example.com' });
-    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(await bannerText()).toBe('First name is required');
+    expect(fieldErrors()).toEqual(['First name is required', 'Last name is required', 'Password is required']);
     expect(calls.filter((call) => call.path === '/auth/signup')).toHaveLength(0);
+  });
+
+  it('marks every wrong field at once: a bad email and a short password both show, the banner keeps the first', async () => {
+    const { calls } = fakeGateway();
+    openSignup();
+    await fill({ ...complete, Email: 'ada-at-example', Password: 'short', 'Confirm password': 'short' });
+    expect(await bannerText()).toBe('Please enter a valid email address');
+    expect(fieldErrors()).toEqual(['Please enter a valid email address', 'Password must be at least 6 characters']);
+    expect(calls.filter((call) => call.path === '/auth/signup')).toHaveLength(0);
+
+    // Corrected, a field no longer shows its old problem.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(fieldErrors()).toEqual(['Password must be at least 6 characters']));
   });
 
   it('catches mismatched passwords before calling the server', async () => {
     fakeGateway();
     openSignup();
     await fill({ ...complete, 'Confirm password': 'analytica1' });
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(await bannerText()).toBe('Passwords do not match');
+    expect(fieldErrors()).toEqual(['Passwords do not match']);
   });
 
   it('shows the server’s refusal as given', async () => {
     fakeGateway({
       'POST /auth/signup': envelope(
-        409,
-        'An account with this email already exists. Please try logging in instead.',
-        'duplicate_email',
+        400,
+        'This password is too common and appears in lists of breached passwords. Please choose another.',
+        'common_password',
       ),
     });
     openSignup();
     await fill(complete);
     expect(
-      await screen.findByText('An account with this email already exists. Please try logging in instead.'),
+      await screen.findByText('This password is too common and appears in lists of breached passwords. Please choose another.'),
     ).toBeInTheDocument();
   });
 
@@ -91,17 +117,19 @@ describe('SignupPage', () => {
     expect(await screen.findByText('Please try again.')).toBeInTheDocument();
   });
 
-  it('creates a customer account and asks for email confirmation', async () => {
+  it('asks the person to check their email, in words that hold for a new address and for one that already has an account', async () => {
     const { calls } = fakeGateway({
       'POST /auth/signup': {
         status: 201,
-        body: { userId: 'a1b2', email: 'ada@example.com', confirmationRequired: true },
+        body: { email: 'ada@example.com', confirmationRequired: true },
       },
     });
     openSignup();
     await fill(complete);
-    expect(await screen.findByText('Account Created!')).toBeInTheDocument();
-    expect(screen.getByText(/confirm your email from the link sent to you/)).toBeInTheDocument();
+    expect(await screen.findByText('Check Your Email')).toBeInTheDocument();
+    expect(screen.getByText(/confirm your address from the link in it before signing in/)).toBeInTheDocument();
+    expect(screen.getByText(/If you already have an account with this address, the email tells you how to sign in/)).toBeInTheDocument();
+    expect(screen.queryByText('Account Created!')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Login' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/auth/signup')?.body).toEqual({
       firstName: 'Ada',

@@ -16,10 +16,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useRegistrationsOpen } from '../../settings/use-public-settings';
 import { AuthLayout } from '../AuthLayout';
 import { FormProblem } from '../FormProblem';
-import { signupProblem, type SignupFields } from '../form-rules';
+import { signupFieldProblems, type SignupFields } from '../form-rules';
 import { RedirectSignedIn } from '../RedirectSignedIn';
 import { WithStrong } from '../WithStrong';
 import { signupErrorMessage, useSignup } from '../use-signup';
+
+const FIELD_NAMES: (keyof SignupFields)[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
 
 const EMPTY: SignupFields & { userType: 'customer' } = {
   userType: 'customer',
@@ -43,14 +45,18 @@ function SignupScreen() {
   const signup = useSignup();
   const registrationsOpen = useRegistrationsOpen();
   const [problem, setProblem] = useState<string | null>(null);
+  const [form] = Form.useForm<SignupFields>();
 
-  if (signup.isSuccess) return <AccountCreated email={signup.data.email} />;
+  // The same whether the address is new or already has an account: the screen never tells which.
+  if (signup.isSuccess) return <CheckYourEmail email={signup.data.email} />;
 
   const submit = (values: SignupFields) => {
     const fields = { ...EMPTY, ...values };
-    const firstProblem = signupProblem(fields);
-    setProblem(firstProblem);
-    if (firstProblem) return;
+    // Every problem at its field at once; the banner keeps the first (spec 01 §5's order).
+    const problems = signupFieldProblems(fields);
+    form.setFields(FIELD_NAMES.map((name) => ({ name, errors: problems.filter((found) => found.field === name).map((found) => found.message) })));
+    setProblem(problems[0]?.message ?? null);
+    if (problems.length > 0) return;
     signup.mutate(fields, { onError: (error) => setProblem(signupErrorMessage(error)) });
   };
 
@@ -70,6 +76,9 @@ function SignupScreen() {
       )}
       <FormProblem message={problem} />
       <Form<SignupFields>
+        form={form}
+        // A field being corrected no longer shows its old problem.
+        onValuesChange={(changed: Partial<SignupFields>) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof SignupFields, errors: [] })))}
         layout="vertical"
         initialValues={EMPTY}
         onFinish={submit}
@@ -107,7 +116,7 @@ function SignupScreen() {
       </Form>
       <Divider />
       <Flex vertical gap={8} align="center">
-        <Typography.Text>
+        <Typography.Text className="link-in-text">
           {t('signup.haveAccount')} <Link to="/auth/login?portal=customer">{t('signup.signIn')}</Link>
         </Typography.Text>
         <Link to="/">{t('backToHome')}</Link>
@@ -116,18 +125,19 @@ function SignupScreen() {
   );
 }
 
-function AccountCreated({ email }: { email: string }) {
+function CheckYourEmail({ email }: { email: string }) {
   const navigate = useNavigate();
   const { t } = useTranslation('auth');
   return (
-    <AuthLayout title={null} documentTitle={t('signup.created.documentTitle')}>
+    <AuthLayout title={null} documentTitle={t('signup.checkEmail.documentTitle')}>
       <Result
         status="success"
-        title={t('signup.created.title')}
-        subTitle={<WithStrong text={(slot) => t('signup.created.body', { email: slot })} value={email} />}
+        icon={<MailOutlined />}
+        title={t('signup.checkEmail.title')}
+        subTitle={<WithStrong text={(slot) => t('signup.checkEmail.body', { email: slot })} value={email} />}
         extra={
           <Button type="primary" onClick={() => navigate('/auth/login?portal=customer')}>
-            {t('signup.created.continue')}
+            {t('signup.checkEmail.continue')}
           </Button>
         }
       />

@@ -3,6 +3,7 @@ import Row from 'antd/es/row';
 import { useTranslation } from 'react-i18next';
 import { AccountStatusCard } from '../../dashboard/AccountStatusCard';
 import { InvestmentsOverview } from '../../dashboard/InvestmentsOverview';
+import { PerformanceCard } from '../../dashboard/PerformanceCard';
 import { QuickActions } from '../../dashboard/QuickActions';
 import { KycStatusNotice } from '../../kyc/KycStatusBadge';
 import { BalanceStatCards } from '../../money/BalanceStatCards';
@@ -10,7 +11,7 @@ import { ProtectionCard } from '../../money/ProtectionCard';
 import { Greeting } from '../../ui/Greeting';
 import { PortalPage } from '../../ui/PortalPage';
 
-/** Spec 02's dashboard overview: the protection card first, the stat cards, then investments, quick actions and account status. */
+/** Spec 02's dashboard overview: the protection card first, the stat cards, the portfolio's performance (issue 28), then investments, quick actions and account status. */
 export default function CustomerDashboardPage() {
   const { t } = useTranslation('pages');
   return (
@@ -19,6 +20,7 @@ export default function CustomerDashboardPage() {
       <KycStatusNotice />
       <ProtectionCard />
       <BalanceStatCards />
+      <PerformanceCard />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <InvestmentsOverview />

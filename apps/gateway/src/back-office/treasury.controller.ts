@@ -1,0 +1,46 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { EarningsActualsView, LedgerEarningsCommands, MATURITY_DAYS, MaturityScheduleView, reportWindowProblem, RequestMeta } from '@portal/contracts';
+import { ServiceClient } from '@portal/messaging';
+import { RequiresAdminPermission } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { reportWindow } from './back-office.dto';
+import { EarningsQuery, MaturitiesQuery } from './treasury.dto';
+
+/**
+ * Treasury's figures beside Reports: the Earnings Report's actuals for a period and the
+ * maturity schedule ahead. Report figures: the role needs the reports permission, and the
+ * ledger checks it again.
+ */
+@ApiTags('admin')
+@ApiCommonErrors()
+@Controller('api/v1/admin')
+export class TreasuryController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('earnings')
+  @RequiresAdminPermission('reports')
+  @ApiOperation({
+    summary:
+      'Earnings actuals for a window: fees earned, returns paid, returns accrued and not yet paid, assets under management (top level in USD, every currency in byCurrency, never added together)',
+  })
+  @ApiOkResponse({ type: EarningsActualsView })
+  @ApiErrorResponses(400)
+  earnings(@Query() query: EarningsQuery, @RequestMetadata() meta: RequestMeta): Promise<EarningsActualsView> {
+    const { from, to } = reportWindow({ period: 'custom', from: query.from, to: query.to });
+    const problem = reportWindowProblem({ from, to });
+    if (problem) throw ApiError.of(400, problem, { code: 'validation_failed' });
+    return this.services.send(LedgerEarningsCommands.earnings, { from, to }, meta);
+  }
+
+  @Get('maturities')
+  @RequiresAdminPermission('reports')
+  @ApiOperation({ summary: 'Principal and returns of active investments maturing in each week (from Monday) of the next days (1 to 365, default 90), per currency' })
+  @ApiOkResponse({ type: MaturityScheduleView })
+  @ApiErrorResponses(400)
+  maturities(@Query() query: MaturitiesQuery, @RequestMetadata() meta: RequestMeta): Promise<MaturityScheduleView> {
+    return this.services.send(LedgerEarningsCommands.maturities, { days: query.days ?? MATURITY_DAYS.default }, meta);
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PortfolioController } from './portfolio.controller';
+
+@Module({ controllers: [PortfolioController] })
+export class PortfolioModule {}

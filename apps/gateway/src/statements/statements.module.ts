@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StatementsController } from './statements.controller';
+
+@Module({ controllers: [StatementsController] })
+export class StatementsModule {}

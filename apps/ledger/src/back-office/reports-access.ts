@@ -1,0 +1,13 @@
+import { Actor, ADMIN_AREA_DENIED } from '@portal/contracts';
+import { adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/messaging';
+
+/**
+ * Treasury figures (earnings actuals, the maturity schedule) are report figures: the admin's
+ * role needs the `reports` permission (settings: admin_roles), as the gateway's Reports do.
+ */
+export function requireReportsAdmin(actor: Actor | null, settings: Pick<PlatformSettings, 'get'>): void {
+  if (!actor || actor.userType !== 'admin' || !actor.adminRole) throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
+  if (!adminRoleAllowsNow(settings, actor.adminRole, 'reports')) {
+    throw ServiceError.forbidden('Access denied. Your admin role does not include reports.', 'permission_denied');
+  }
+}

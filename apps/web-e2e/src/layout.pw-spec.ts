@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Locator, type Page, test } from '@playwright/test';
+import { adminAccount, confirmedCustomer } from '@portal/testing';
+import { runningPortal } from './support/stack-file';
+
+const portal = runningPortal();
+// Two people, several screens at two sizes: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+/** Where the screenshots of the walk are kept, to be looked at (issue 30's "done when"). */
+const SHOTS = process.env.LAYOUT_SHOTS_DIR ?? 'test-results/layout-shots';
+const LAPTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function signIn(browser: Browser, viewport: { width: number; height: number }, email: string, password: string, portalName: 'admin' | 'customer'): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(`${portal.baseUrl}/auth/login?portal=${portalName}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${portalName === 'admin' ? 'admin' : 'app'}/dashboard$`), { timeout: 15_000 });
+  return page;
+}
+
+/** Every amount in an answer ("10.00") made 123,456,789,012.34, every count 123,456,789: the largest a card may have to show. */
+function huge(value: unknown): unknown {
+  if (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value)) return '123456789012.34';
+  if (typeof value === 'number' && Number.isInteger(value)) return 123_456_789;
+  if (Array.isArray(value)) return value.map(huge);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, huge(entry)]));
+  return value;
+}
+
+async function withHugeFigures(page: Page, pattern: string | RegExp): Promise<void> {
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: huge(await response.json()) });
+  });
+}
+
+/** The element lies inside the viewport's width: nothing to scroll sideways to reach it. */
+async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${JSON.stringify(box)} within ${width}`).toBe(true);
+}
+
+/** Each stat figure ends inside its card. */
+async function expectFiguresInsideCards(page: Page): Promise<void> {
+  const figures = page.locator('.ant-card .ant-statistic-content');
+  await expect(figures.first()).toBeVisible();
+  const outside = await figures.evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const card = element.closest('.ant-card');
+        const value = element.querySelector('.ant-statistic-content-value') ?? element;
+        return !card || value.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5;
+      })
+      .map((element) => element.textContent),
+  );
+  expect(outside).toEqual([]);
+}
+
+test('admin tables keep Approve and Reject in view at 1366 px, large totals stay in their cards, and a phone shows the customer’s transactions as cards', async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Grace', lastName: `Layout${randomUUID().slice(0, 6)}` });
+  const admin = await adminAccount(portal.api, { root: portal.root, env: portal.env });
+  const deposit = { method: 'bank', amount: 2500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' };
+  expect((await customer.api.post('/api/v1/deposits', deposit, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+
+  // At 1366 px the pending deposit's decisions are in view in both money tables, with no sideways scroll.
+  const adminPage = await signIn(browser, LAPTOP, admin.email, admin.password, 'admin');
+  await withHugeFigures(adminPage, '**/api/v1/admin/transactions/stats');
+  for (const screen of ['transactions', 'deposits']) {
+    await adminPage.goto(`${portal.baseUrl}/admin/${screen}`);
+    const search = adminPage.getByPlaceholder('Search client, email, reference or description');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    const row = adminPage.getByRole('row', { name: new RegExp(customer.email) });
+    await expect(row).toBeVisible();
+    await adminPage.screenshot({ path: `${SHOTS}/admin-${screen}-1366.png`, fullPage: true });
+    await expectWithinWidth(adminPage, row.getByRole('button', { name: 'Approve' }));
+    await expectWithinWidth(adminPage, row.getByRole('button', { name: 'Reject' }));
+    await expectWithinWidth(adminPage, row.getByRole('button', { name: 'View Details' }));
+    await expect(adminPage.getByText('$123,456,789,012.34').first()).toBeVisible();
+    await expectFiguresInsideCards(adminPage);
+  }
+  // The Reports charts with the largest figures: no axis label cut off at the chart's edge; each chart has its table.
+  await withHugeFigures(adminPage, /\/api\/v1\/admin\/reports(\?|$)/);
+  await adminPage.goto(`${portal.baseUrl}/admin/reports`);
+  await expect(adminPage.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  const clipped = await adminPage.locator('.recharts-cartesian-axis-tick-value').evaluateAll((ticks) =>
+    ticks
+      .filter((tick) => {
+        const chart = tick.closest('svg')?.getBoundingClientRect();
+        const label = tick.getBoundingClientRect();
+        return !chart || label.left < chart.left - 0.5 || label.right > chart.right + 0.5;
+      })
+      .map((tick) => tick.textContent),
+  );
+  expect(clipped).toEqual([]);
+  await adminPage.getByRole('button', { name: 'Show as table' }).first().click();
+  await expect(adminPage.getByRole('table', { name: 'Activity per day' })).toBeVisible();
+  await adminPage.screenshot({ path: `${SHOTS}/admin-reports-1366.png`, fullPage: true });
+
+  const adminPhone = await signIn(browser, PHONE, admin.email, admin.password, 'admin');
+  await adminPhone.goto(`${portal.baseUrl}/admin/deposits`);
+  await expect(adminPhone.getByRole('row', { name: new RegExp(customer.email) }).first()).toBeVisible();
+  await adminPhone.screenshot({ path: `${SHOTS}/admin-deposits-390.png`, fullPage: true });
+
+  // The customer's dashboard with the largest figures, on a laptop and a phone.
+  for (const [name, viewport] of [['1366', LAPTOP], ['390', PHONE]] as const) {
+    const page = await signIn(browser, viewport, customer.email, customer.password, 'customer');
+    await withHugeFigures(page, /\/api\/v1\/balance(\?|$)/);
+    await page.reload();
+    await expect(page.getByText('$123,456,789,012.34').first()).toBeVisible();
+    await expectFiguresInsideCards(page);
+    await page.screenshot({ path: `${SHOTS}/customer-dashboard-${name}.png`, fullPage: true });
+    if (name === '390') {
+      // On a phone each transaction is a card, its View Details in view.
+      await page.goto(`${portal.baseUrl}/app/transactions`);
+      const card = page.locator('.responsive-cards > li').filter({ hasText: 'Deposit' }).first();
+      await expectWithinWidth(page, card.getByRole('button', { name: 'View Details' }));
+      await page.screenshot({ path: `${SHOTS}/customer-transactions-390.png`, fullPage: true });
+      // The other customer lists on a phone, to be looked at.
+      for (const screen of ['investments', 'card-requests', 'documents', 'support']) {
+        await page.goto(`${portal.baseUrl}/app/${screen}`);
+        await expect(page.locator('#page-title')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SHOTS}/customer-${screen}-390.png`, fullPage: true });
+      }
+    }
+  }
+});
