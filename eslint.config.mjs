@@ -44,6 +44,9 @@ function moduleBoundaries({ testSupport }) {
         { sourceTag: 'scope:test-support', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test-support'] },
         { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: [] },
         { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+        // The examples for teams outside this repository (examples/): the contracts at most, which
+        // they use for types; their tests may use the shared and test-support libs.
+        { sourceTag: 'scope:example', onlyDependOnLibsWithTags: testSupport ? shared : ['type:contracts'] },
       ],
     },
   ];

@@ -5,5 +5,5 @@ module.exports = {
   // Integration suites start their own database, NATS and Redis and hash passwords with
   // argon2, which on a busy two-core machine can take longer than the default five seconds.
   testTimeout: 30_000,
-  projects: ['<rootDir>/libs/*/jest.config.js', '<rootDir>/apps/*/jest.config.js', '<rootDir>/scripts/jest.config.js'],
+  projects: ['<rootDir>/libs/*/jest.config.js', '<rootDir>/apps/*/jest.config.js', '<rootDir>/scripts/jest.config.js', '<rootDir>/examples/jest.config.js'],
 };

@@ -4,7 +4,7 @@
 //   npm run dead-letters -- <service> replay <sequence> handle it again, once
 const { connect } = require('nats');
 const { BACKEND_SERVICES, deadLetterCommands } = require('@portal/contracts');
-const { ServiceClient, ServiceCallError } = require('@portal/messaging');
+const { natsAuthOptions, resolveCommandKeys, ServiceClient, ServiceCallError } = require('@portal/messaging');
 
 async function main() {
   const [service, action, sequence] = process.argv.slice(2);
@@ -12,8 +12,12 @@ async function main() {
     console.error(`usage: npm run dead-letters -- <${BACKEND_SERVICES.join('|')}> [replay <sequence>]`);
     process.exit(64);
   }
-  const connection = await connect({ servers: (process.env.NATS_URL || 'nats://127.0.0.1:4222').split(',') });
-  const client = new ServiceClient(() => connection, 10_000);
+  // On a NATS with logins (`npm run nats:config`): the operators' login (operator.env) from the environment.
+  const connection = await connect({ servers: (process.env.NATS_URL || 'nats://127.0.0.1:4222').split(','), ...natsAuthOptions(process.env) });
+  // Signed as the service itself: run it where that service's keys are (its pod, or a
+  // development machine, where every process shares generated keys).
+  const keys = resolveCommandKeys(service, { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' });
+  const client = new ServiceClient(() => connection, 10_000, keys);
   const commands = deadLetterCommands(service);
   try {
     if (action === 'replay') {

@@ -38,6 +38,9 @@ npm run typecheck
 step "API client is generated from the current gateway"
 npm run api-client:check
 
+step "Event catalogue (docs/asyncapi.json) is generated from the current contracts"
+npm run asyncapi:check
+
 step "Unit and integration tests"
 # On two cores jest runs every suite in band, in its own single process (one worker), and
 # what 200 suites leave behind outgrows node's default 4 GB heap near the end: room is given.

@@ -19,6 +19,7 @@ import { answerStalledBodies } from './http/stalled-bodies';
 import { assignRequestId, RequestHook, runInRequestContext } from './http/request-context';
 import { corsOptions, noStoreApiResponses, securityHeadersHook } from './http/security-headers';
 import { requestValidationPipe } from './http/validation';
+import { serveAsyncApiDocument } from './openapi/asyncapi-document';
 import { serveOpenApiDocument } from './openapi/openapi-document';
 import { registerResponseCompression } from './web-app/response-compression';
 import { registerWebApp, webAppFallback } from './web-app/serve-web-app';
@@ -114,6 +115,9 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
 
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(errors);
-  if (apiDocsEnabled(environment)) serveOpenApiDocument(app);
+  if (apiDocsEnabled(environment)) {
+    serveOpenApiDocument(app);
+    serveAsyncApiDocument(app);
+  }
   return app;
 }

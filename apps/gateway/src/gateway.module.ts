@@ -9,6 +9,7 @@ import { BackOfficeModule } from './back-office/back-office.module';
 import { CardsModule } from './cards/cards.module';
 import { GatewayConfig } from './config/gateway-environment';
 import { ConnectionsModule } from './connections/connections.module';
+import { CustomerViewModule } from './customer-view/customer-view.module';
 import { HealthModule } from './health/health.module';
 import { GatewayOperationsPort } from './http/http-metrics';
 import { RateLimiter } from './http/rate-limit';
@@ -25,6 +26,7 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatementsModule } from './statements/statements.module';
 import { SupportModule } from './support/support.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class GatewayModule {
@@ -41,6 +43,7 @@ export class GatewayModule {
         SecurityEventsModule,
         AdminModule,
         AdminUsersModule,
+        CustomerViewModule,
         SessionsModule,
         ApplicationsModule,
         FilesModule,
@@ -53,6 +56,7 @@ export class GatewayModule {
         PortfolioModule,
         BackOfficeModule,
         CardsModule,
+        WebhooksModule,
         HealthModule,
       ],
       providers: [RateLimiter, GatewayOperationsPort],

@@ -30,4 +30,18 @@ export class NotificationEnvironment extends ServiceEnvironment {
   @Min(10)
   @Max(3_600_000)
   EMAIL_RETRY_DELAY_MS: number = 30_000;
+
+  /**
+   * Hosts (exact names or IP literals) and CIDRs webhooks may be sent to although they are
+   * private, loopback or otherwise internal, comma-separated: an operator's choice, e.g. an
+   * in-cluster receiver. Everything else internal is refused (no request forgery).
+   */
+  @IsString()
+  WEBHOOK_ALLOWED_HOSTS: string = '';
+
+  /** Wait before a webhook's first retry (5 s); the later ones (5 min … 10 h, about a day in all) scale with it, so tests can shrink them. */
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOK_RETRY_DELAY_MS: number = 5_000;
 }

@@ -15,6 +15,7 @@ import { InboxModule } from './inbox/inbox.module';
 import { NotificationEnvironment } from './notification-environment';
 import { NotificationDataExportModule } from './data-export/data-export.controller';
 import { NotificationRetention } from './retention/notification-retention';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export { NOTIFICATION_SCHEMA, notificationEntities } from './database';
 
@@ -36,6 +37,7 @@ export class NotificationModule {
         InboxModule,
         EventIntakeModule,
         NotificationDataExportModule,
+        WebhooksModule,
         ...(environment.EMAIL_WORKER_INLINE ? [EmailWorkerModule.inline()] : []),
       ],
       controllers: [FailedEmailsController],

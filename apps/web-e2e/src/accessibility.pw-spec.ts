@@ -39,6 +39,15 @@ const tab = (name: string) => async (page: Page) => {
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 };
 
+/** From the customer-view picker, opens the seeded customer's read-only view (and one of its sections). */
+const viewAsCustomer = (section?: string) => async (page: Page) => {
+  await page.getByLabel('Search customers by name or email').fill('Alice Ball');
+  await page.getByLabel('Search customers by name or email').press('Enter');
+  await page.getByRole('button', { name: 'View Alice Ball’s account as they see it' }).first().click({ timeout: 15_000 });
+  await expect(page.getByText("You are viewing Alice Ball's account (read only)")).toBeVisible({ timeout: 15_000 });
+  if (section) await tab(section)(page);
+};
+
 // Every route of the customer portal (app/routes.tsx), every tab of its tabbed pages, and the bell's open panel.
 const CUSTOMER_SCREENS: Screen[] = [
   { path: '/app/dashboard' },
@@ -97,6 +106,21 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/settings', label: 'Roles', open: tab('Roles') },
   { path: '/admin/support' },
   { path: '/admin/cards' },
+  // Issue 30's read-only customer view: the picker, then each of the seeded customer's screens.
+  { path: '/admin/customer-view' },
+  { path: '/admin/customer-view', label: 'Alice Ball: Dashboard', open: viewAsCustomer() },
+  { path: '/admin/customer-view', label: 'Alice Ball: Investments', open: viewAsCustomer('Investments') },
+  { path: '/admin/customer-view', label: 'Alice Ball: Transactions', open: viewAsCustomer('Transactions') },
+  { path: '/admin/customer-view', label: 'Alice Ball: Tickets', open: viewAsCustomer('Tickets') },
+  { path: '/admin/webhooks' },
+  {
+    path: '/admin/webhooks',
+    label: 'add endpoint dialog',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
 ];
 
 /** The theme follows the device ('system'), so switching the emulated colour scheme switches the page without a reload. */

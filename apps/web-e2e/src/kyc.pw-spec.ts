@@ -41,7 +41,7 @@ test('a customer uploads documents and verifies with the camera; an admin review
   const admin = await adminAccount(portal.api, { root: portal.root, env: portal.env });
 
   // The admin enables and configures the biometric service (identity's settings command; its screen belongs to the settings issue).
-  const services = await TestServiceClient.connect(portal.env.NATS_URL as string);
+  const services = await TestServiceClient.connect(portal.env.NATS_URL as string, undefined, { env: portal.env });
   try {
     await services
       .as({ userId: admin.user.id, userType: 'admin', adminRole: 'super_admin', sessionId: randomUUID() })

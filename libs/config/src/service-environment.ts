@@ -29,6 +29,24 @@ export class ServiceEnvironment {
   @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// URL (comma separated for a cluster)' })
   NATS_URL: string = 'nats://127.0.0.1:4222';
 
+  /**
+   * The process's NATS login (`npm run nats:config` writes one env file per process):
+   * with it, the server lets it do exactly what the bus access registry declares. Unset
+   * (local development): no authentication. NATS_CREDS_FILE: a decentralised-auth
+   * .creds file instead of a user and password.
+   */
+  @IsOptional()
+  @IsString()
+  NATS_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_PASSWORD?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_CREDS_FILE?: string;
+
   @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
   WEB_URL: string = 'http://localhost:3000';
 
@@ -44,6 +62,16 @@ export class ServiceEnvironment {
   @IsOptional()
   @IsString()
   JWT_KEYS_DIR?: string;
+
+  /** This process's Ed25519 key for signing commands (raw 32 bytes, base64url); required in production. */
+  @IsOptional()
+  @IsString()
+  COMMAND_SIGNING_KEY?: string;
+
+  /** The public keys of every process whose commands are trusted: `gateway:<key>,identity:<key>,…`; required in production. */
+  @IsOptional()
+  @IsString()
+  COMMAND_SIGNERS?: string;
 
   /** AES-256 key (32 bytes, base64 or hex) for secrets inside platform settings; required in production. */
   @IsOptional()

@@ -15,6 +15,8 @@ export interface LocalStackOptions {
   logs: LogTarget;
   /** Serve the built web app from the gateway. */
   serveWebApp: boolean;
+  /** Environment of one process only, over `env`: its own NATS login (NATS_USER, NATS_PASSWORD) when NATS runs the generated configuration. */
+  processEnv?: Partial<Record<BackendService | 'gateway', NodeJS.ProcessEnv>>;
   readyTimeoutMs?: number;
 }
 
@@ -66,14 +68,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 
   const startService = (service: BackendService, extraEnv: NodeJS.ProcessEnv = {}) =>
-    supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env: { ...env, ...extraEnv }, cwd: options.root });
+    supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env: { ...env, ...options.processEnv?.[service], ...extraEnv }, cwd: options.root });
 
   for (const service of BACKEND_SERVICES) startService(service);
   supervisor.start({
     name: 'gateway',
     command: process.execPath,
     args: [entryPoint(options.root, 'gateway')],
-    env: { ...env, PORT: String(options.gatewayPort), ...(options.serveWebApp ? { WEB_DIST_DIR: join(options.root, 'apps', 'web', 'dist') } : {}) },
+    env: { ...env, ...options.processEnv?.gateway, PORT: String(options.gatewayPort), ...(options.serveWebApp ? { WEB_DIST_DIR: join(options.root, 'apps', 'web', 'dist') } : {}) },
     cwd: options.root,
   });
 

@@ -1,7 +1,8 @@
 import { MessageHandler, NatsContext, ServerNats } from '@nestjs/microservices';
-import type { Msg, NatsConnection, Subscription } from 'nats';
-import type { ServiceRequest } from '@portal/contracts';
+import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { errorBody, type ServiceRequest } from '@portal/contracts';
 import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
+import { CommandRefusal, CommandVerifier } from './command-signatures';
 import { commandDuration } from './metrics';
 import { inTraceContext, startHandlingSpan } from './trace-propagation';
 
@@ -13,6 +14,25 @@ interface CommandInFlight {
   traceId?: string;
   answered(reply: { err?: unknown }): void;
 }
+
+/** A command no trusted key signed, as the service saw it: for the log and the audit trail. */
+export interface RefusedCommand {
+  subject: string;
+  refusal: CommandRefusal;
+  /** The signer the envelope named, when it named one. */
+  signer?: string;
+  /** The actor the envelope claimed, when it could be read: who someone tried to act as. */
+  claimedActor?: unknown;
+  requestId?: string;
+}
+
+/** How a server checks the commands it receives and what it does with one it refuses. */
+export interface CommandGuard {
+  verifier: CommandVerifier;
+  refused(command: RefusedCommand): void;
+}
+
+const codec = JSONCodec<{ id?: unknown; data?: Partial<ServiceRequest>; err?: unknown; isDisposed?: boolean }>();
 
 /** The refusal's status when the reply is an error envelope; 'ok' otherwise. */
 function outcomeOf(reply: { err?: unknown }): string {
@@ -32,7 +52,10 @@ function outcomeOf(reply: { err?: unknown }): string {
  * - a graceful stop: it stops taking commands (its queue-group siblings get them), lets
  *   the commands in flight answer, and only then closes the connection, so a rollout or
  *   a scale-down loses no request. It waits at most `drainTimeoutMs`: a caller has given
- *   up by then anyway.
+ *   up by then anyway;
+ * - every message is checked against the guard before anything reads it: a command no
+ *   trusted key signed (or expired, or sent again) is answered 401 and reported, so a
+ *   process that can merely reach NATS cannot act as anyone.
  */
 export class CommandServer extends ServerNats {
   private inFlight = 0;
@@ -45,7 +68,8 @@ export class CommandServer extends ServerNats {
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
     private readonly drainTimeoutMs: number,
-    commandLog?: Logger,
+    commandLog: Logger | undefined,
+    private readonly guard: CommandGuard | null,
   ) {
     super(options);
     this.commandLines = commandLog && fixedLineLoggerOf(commandLog);
@@ -56,6 +80,7 @@ export class CommandServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    if (this.guard && !this.admitted(this.guard, message)) return;
     if (!message.reply) return super.handleMessage(channel, message);
     this.inFlight += 1;
     const handling = startHandlingSpan(channel, message.headers);
@@ -111,6 +136,24 @@ export class CommandServer extends ServerNats {
       this.inRequestContext.set(handler, wrapped);
     }
     return wrapped;
+  }
+
+  /** Whether a message may reach its handler; a refused one is answered (when it asks) and reported here. */
+  private admitted(guard: CommandGuard, message: Msg): boolean {
+    const verdict = guard.verifier.check(message.subject, message.data, message.headers);
+    if (!('refusal' in verdict)) return true;
+    let packet: { id?: unknown; data?: Partial<ServiceRequest> } = {};
+    try {
+      packet = codec.decode(message.data) ?? {};
+    } catch {
+      packet = {};
+    }
+    if (message.reply) {
+      const err = errorBody(401, 'This command is not signed by a trusted caller.', { code: 'command_signature_invalid' });
+      message.respond(codec.encode({ id: packet.id, err, isDisposed: true }));
+    }
+    guard.refused({ subject: message.subject, refusal: verdict.refusal, signer: verdict.signer, claimedActor: packet.data?.meta?.actor, requestId: packet.data?.meta?.requestId });
+    return false;
   }
 
   private record(command: CommandInFlight, outcome: string): void {

@@ -180,3 +180,49 @@ describe('an event handler with a prepare step', () => {
     expect(database.log).toEqual(['begin', 'plain eve, prepared undefined', 'commit']);
   });
 });
+
+describe('an event observer (webhooks)', () => {
+  let database: ReturnType<typeof recordingDatabase>;
+  const OtherEvents = { ...FileEvents, unhandled: defineEvent('ledger.files.unhandled.v1', FilesAsked) };
+  const OTHER_STREAM = defineStream('TEST_FILES_OBSERVED', OtherEvents);
+
+  class PlainHandlers {
+    @OnEvent(FileEvents.plain)
+    async plain(payload: FilesAsked): Promise<void> {
+      database.log.push(`plain ${payload.userId}`);
+    }
+  }
+
+  function observed(): DurableEventConsumer {
+    const built = new DurableEventConsumer(OTHER_STREAM, { service: 'notification', connection: {} as NatsConnection, dataSource: database.dataSource, logger: {} as Logger, maxAttempts: 3, retryDelayMs: 10 });
+    built.addHandlers(new PlainHandlers());
+    built.observeWith({
+      observe: async (event) => {
+        database.log.push(`observe ${event.subject}, ${database.isInTransaction() ? 'in the transaction' : 'no transaction open'}`);
+      },
+    });
+    return built;
+  }
+  const event = (subject: string): EventEnvelope => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: { userId: 'fay' } });
+
+  beforeEach(() => {
+    database = recordingDatabase();
+  });
+
+  it('sees a handled event after its handler, in the same transaction, once', async () => {
+    const plain = event(FileEvents.plain.subject);
+    const consumer = observed();
+    expect(await consumer.handleNow(plain)).toBe(true);
+    expect(await consumer.handleNow(plain)).toBe(false);
+    expect(database.log).toEqual(['begin', 'plain fay', `observe ${FileEvents.plain.subject}, in the transaction`, 'commit', 'begin', 'commit']);
+  });
+
+  it('sees an event no handler takes, once, recorded as handled', async () => {
+    const unhandled = event(OtherEvents.unhandled.subject);
+    const consumer = observed();
+    expect(await consumer.handleNow(unhandled)).toBe(true);
+    expect(await consumer.handleNow(unhandled)).toBe(false);
+    expect(database.log).toEqual(['begin', `observe ${OtherEvents.unhandled.subject}, in the transaction`, 'commit', 'begin', 'commit']);
+    expect(database.handled.has(unhandled.id)).toBe(true);
+  });
+});

@@ -62,6 +62,16 @@ interface HandlerMark {
 const HANDLER_MARKS = Symbol('event handler marks');
 
 /**
+ * Sees every event of the streams the service consumes, whether a handler takes it or not,
+ * inside the transaction that records the event handled (so once per event): notification's
+ * webhooks. Provide it under EVENT_OBSERVER; a service without one skips unhandled subjects.
+ */
+export interface EventObserver {
+  observe(event: EventEnvelope, manager: EntityManager): Promise<void>;
+}
+export const EVENT_OBSERVER = Symbol('EVENT_OBSERVER');
+
+/**
  * Marks a method as the handler of an event. It receives the validated payload (an
  * instance of the event's payload class) and runs at most once per event id, inside the
  * transaction given in the context. Throwing makes the event come back after a back-off;
@@ -121,6 +131,7 @@ export function orderingLane(event: Pick<EventEnvelope, 'subject' | 'payload'>):
  */
 export class DurableEventConsumer {
   private readonly routes = new Map<string, Route>();
+  private observer: EventObserver | null = null;
   private messages: ConsumerMessages | null = null;
   private reading: Promise<void> | null = null;
   /** Events this process has dead-lettered since it started. */
@@ -150,6 +161,11 @@ export class DurableEventConsumer {
         handle: (payload, context) => target[method](payload, context),
       });
     }
+  }
+
+  /** Hands every event of the stream to the observer too (see EventObserver). */
+  observeWith(observer: EventObserver): void {
+    this.observer = observer;
   }
 
   async start(): Promise<void> {
@@ -200,7 +216,11 @@ export class DurableEventConsumer {
    */
   async handleNow(event: EventEnvelope): Promise<boolean> {
     const route = this.routes.get(event.subject);
-    if (!route) return false;
+    const observer = this.observer;
+    if (!route) {
+      if (!observer) return false;
+      return runWithRequestContext({ requestId: event.requestId ?? event.id }, () => handleEventOnce(this.settings.dataSource.manager, event, (manager) => observer.observe(event, manager)));
+    }
     const payload = await validEventPayload(route.event, event.payload);
     const envelope = { ...event, payload };
     const database = this.settings.dataSource.manager;
@@ -212,7 +232,10 @@ export class DurableEventConsumer {
         if (await eventHandled(database, event)) return false;
         prepared = await route.prepare(payload, { event: envelope, manager: database });
       }
-      return handleEventOnce(database, event, (manager) => route.handle(payload, { event: envelope, manager, prepared }).then(() => undefined));
+      return handleEventOnce(database, event, async (manager) => {
+        await route.handle(payload, { event: envelope, manager, prepared });
+        await observer?.observe(event, manager);
+      });
     });
   }
 
@@ -229,7 +252,7 @@ export class DurableEventConsumer {
         await this.deadLetter(message, null, `undecodable: ${String(error)}`);
         continue;
       }
-      if (!this.routes.has(event.subject)) {
+      if (!this.routes.has(event.subject) && !this.observer) {
         message.ack();
         continue;
       }
@@ -322,6 +345,14 @@ export class EventConsumerRegistry {
 
 const DEFERRED_START_RETRY_MS = 2_000;
 
+function optionalProvider<T>(moduleRef: ModuleRef, token: symbol): T | null {
+  try {
+    return moduleRef.get<T>(token, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
 function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[]): Type<unknown> {
   @Injectable()
   class StreamConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -345,6 +376,8 @@ function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[
         concurrency: environment.EVENT_CONCURRENCY,
       });
       for (const type of handlerTypes) consumer.addHandlers(this.moduleRef.get(type, { strict: false }));
+      const observer = optionalProvider<EventObserver>(this.moduleRef, EVENT_OBSERVER);
+      if (observer) consumer.observeWith(observer);
       this.registry.consumers.push(consumer);
       this.consumer = consumer;
       const settings = platformSettingsOf(this.moduleRef);

@@ -18,3 +18,5 @@ export * from './command-server';
 export * from './health-port';
 export * from './metrics';
 export * from './admin-permission-check';
+export * from './command-signatures';
+export * from './nats-access';

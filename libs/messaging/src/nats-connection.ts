@@ -1,11 +1,27 @@
-import { connect, NatsConnection } from 'nats';
+import { readFileSync } from 'node:fs';
+import { connect, ConnectionOptions, credsAuthenticator, NatsConnection } from 'nats';
 import type { Logger } from '@portal/logging';
 
+/** A process's NATS login, from its environment (all unset: no authentication, as in local development). */
+export interface NatsCredentials {
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
+  NATS_CREDS_FILE?: string;
+}
+
+/** The connection options that log in with these credentials (none when none are set). */
+export function natsAuthOptions(credentials: NatsCredentials = {}): Pick<ConnectionOptions, 'user' | 'pass' | 'authenticator'> {
+  if (credentials.NATS_CREDS_FILE) return { authenticator: credsAuthenticator(readFileSync(credentials.NATS_CREDS_FILE)) };
+  if (credentials.NATS_USER) return { user: credentials.NATS_USER, pass: credentials.NATS_PASSWORD ?? '' };
+  return {};
+}
+
 /** A NATS connection that keeps reconnecting for as long as the process lives. */
-export async function connectToNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+export async function connectToNats(url: string, name: string, logger: Logger, credentials: NatsCredentials = {}): Promise<NatsConnection> {
   const connection = await connect({
     servers: url.split(','),
     name,
+    ...natsAuthOptions(credentials),
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
@@ -17,6 +33,8 @@ export async function connectToNats(url: string, name: string, logger: Logger): 
   void (async () => {
     for await (const status of connection.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ nats: status.type }, `NATS ${status.type}`);
+      // A refused login or subject is the server's error status: logged, so a permission missing from the registry is seen at once.
+      if (status.type === 'error') logger.error({ nats: status.type, err: String(status.data) }, 'NATS error');
     }
   })();
   return connection;

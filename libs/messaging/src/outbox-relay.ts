@@ -1,10 +1,24 @@
 import { DataSource } from 'typeorm';
-import { NatsConnection } from 'nats';
+import { JetStreamClient, NatsConnection, PubAck } from 'nats';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { eventTable, fromOutboxPayload, OutboxEvent } from './outbox';
 import { encodeEvent, ensureStream } from './jetstream';
 import { eventHeaders } from './trace-propagation';
+
+/**
+ * Publishes one outbox event as it travels on the wire: the envelope as JSON, the event id
+ * as the JetStream message id (Nats-Msg-Id) and the trace context in the headers. A publish
+ * repeated with the same id within the stream's duplicate window is dropped by JetStream.
+ */
+export async function publishOutboxEvent(js: JetStreamClient, event: Pick<OutboxEvent, 'id' | 'subject' | 'payload' | 'occurredAt' | 'requestId'>): Promise<PubAck> {
+  const { payload, traceContext } = fromOutboxPayload(event.payload);
+  return js.publish(
+    event.subject,
+    encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, traceparent: traceContext?.traceparent, tracestate: traceContext?.tracestate, payload }),
+    { msgID: event.id, headers: eventHeaders(traceContext) },
+  );
+}
 
 /**
  * Publishes committed outbox events to JetStream. The event id is the JetStream message
@@ -60,12 +74,7 @@ export class OutboxRelay {
       // One at a time, in order: a later event never goes out ahead of an earlier one that failed.
       for (const event of pending) {
         try {
-          const { payload, traceContext } = fromOutboxPayload(event.payload);
-          await js.publish(
-            event.subject,
-            encodeEvent({ id: event.id, subject: event.subject, occurredAt: event.occurredAt.toISOString(), requestId: event.requestId ?? undefined, traceparent: traceContext?.traceparent, tracestate: traceContext?.tracestate, payload }),
-            { msgID: event.id, headers: eventHeaders(traceContext) },
-          );
+          await publishOutboxEvent(js, event);
           published.push(event.id);
         } catch (error) {
           failed = { event, error };

@@ -62,7 +62,7 @@ async function callError(promise: Promise<unknown>): Promise<ServiceCallError> {
 describe('ServiceClient', () => {
   it('sends the command in the packet of Nest NATS transport and resolves with the reply', async () => {
     const { connection, sent } = fakeConnection(() => ({ id: 'x', response: { balanceCents: 4200 }, isDisposed: true }));
-    const client = new ServiceClient(() => connection, 5_000);
+    const client = new ServiceClient(() => connection, 5_000, null);
     const reply = await client.send(getBalance, {}, { requestId: 'req-1', actor: null, clientIp: '203.0.113.9' });
     expect(reply).toEqual({ balanceCents: 4200 });
     expect(sent).toHaveLength(1);
@@ -74,13 +74,13 @@ describe('ServiceClient', () => {
 
   it("takes the request id of the caller's request context", async () => {
     const { connection, sent } = fakeConnection(() => ({ response: { balanceCents: 0 } }));
-    const client = new ServiceClient(() => connection, 5_000);
+    const client = new ServiceClient(() => connection, 5_000, null);
     await runWithRequestContext({ requestId: 'from-context' }, () => client.send(getBalance, {}));
     expect(sent[0].packet.data.meta.requestId).toBe('from-context');
   });
 
   it('gives up at the per-call time-out rather than the default one', async () => {
-    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 60_000);
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 60_000, null);
     const startedAt = Date.now();
     const error = await callError(client.send(getBalance, {}, {}, 50));
     expect(error.body.statusCode).toBe(504);
@@ -88,7 +88,7 @@ describe('ServiceClient', () => {
   });
 
   it('answers 503 with the service name when no instance of the service is running', async () => {
-    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.NoResponders)).connection, 5_000);
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.NoResponders)).connection, 5_000, null);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toEqual({
       statusCode: 503,
@@ -101,13 +101,13 @@ describe('ServiceClient', () => {
   });
 
   it.each([ErrorCode.ConnectionClosed, ErrorCode.Disconnect])('answers 503 when the NATS connection is away (%s)', async (code) => {
-    const client = new ServiceClient(() => fakeConnection(failingWith(code)).connection, 5_000);
+    const client = new ServiceClient(() => fakeConnection(failingWith(code)).connection, 5_000, null);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toMatchObject({ statusCode: 503, message: 'The ledger service is unavailable. Please try again shortly.', code: 'service_unavailable' });
   });
 
   it('answers 504 when the service does not answer in time', async () => {
-    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 50);
+    const client = new ServiceClient(() => fakeConnection(failingWith(ErrorCode.Timeout)).connection, 50, null);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toEqual({
       statusCode: 504,
@@ -121,7 +121,7 @@ describe('ServiceClient', () => {
   it('answers 503 "could not be reached" for any other transport failure', async () => {
     const client = new ServiceClient(() => fakeConnection(() => {
       throw new Error('socket hang up');
-    }).connection, 5_000);
+    }).connection, 5_000, null);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toEqual({
       statusCode: 503,
@@ -134,7 +134,7 @@ describe('ServiceClient', () => {
 
   it("passes a service's refusal through with its whole error body", async () => {
     const refusal = errorBody(400, 'The amount is invalid.', { code: 'invalid_amount', details: [{ field: 'amountCents', message: 'must be positive' }] });
-    const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err: refusal, isDisposed: true })).connection, 5_000);
+    const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err: refusal, isDisposed: true })).connection, 5_000, null);
     const error = await callError(client.send(getBalance, {}));
     expect(error.body).toEqual(refusal);
   });
@@ -142,7 +142,7 @@ describe('ServiceClient', () => {
   it.each([['a string', 'Internal server error'], ['an object without a status', { message: 'relation "users" does not exist', stack: 'at ...' }], ['a number', 42]])(
     'turns an error reply of unknown shape (%s) into a bare 500 that reveals nothing',
     async (_shape, err) => {
-      const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err, isDisposed: true })).connection, 5_000);
+      const client = new ServiceClient(() => fakeConnection(() => ({ id: 'x', err, isDisposed: true })).connection, 5_000, null);
       const error = await callError(client.send(getBalance, {}));
       expect(error.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.', code: 'unexpected_error' });
     },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
+import { ErrorCode, headers as natsHeaders, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { CommandDefinition, ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
+import { CommandKeys, signCommand } from './command-signatures';
 import { replyInboxOf } from './reply-inbox';
 import { ServiceCallError } from './service-error';
 import { withCommandSpan } from './trace-propagation';
@@ -28,12 +29,15 @@ function asErrorBody(err: unknown): ErrorBody {
  * Sends commands to services over NATS request/reply, in the packet format of Nest's
  * NATS transport, through the connection's reply inbox. A service with no running
  * instance is known at once (the server's no-responders status: 503) instead of waiting
- * for the time-out (504).
+ * for the time-out (504). Each command is signed with the sender's key (see
+ * command-signatures.ts); services refuse what no trusted key signed.
  */
 export class ServiceClient {
   constructor(
     private readonly currentConnection: () => NatsConnection,
     private readonly timeoutMs: number,
+    /** The sender's signing keys; null only where a test proves that an unsigned command is refused. */
+    private readonly keys: CommandKeys | null,
   ) {}
 
   /** Sends a command and resolves with its reply; a refusal or an outage rejects with ServiceCallError. */
@@ -48,10 +52,12 @@ export class ServiceClient {
       payload,
     };
     const packet = { pattern: subject, data: request, id: randomUUID() };
-    return withCommandSpan(subject, async (headers) => {
+    const body = codec.encode(packet);
+    return withCommandSpan(subject, async (traceHeaders) => {
+      const headers = this.keys ? signCommand(this.keys, subject, body, timeoutMs, traceHeaders ?? natsHeaders()) : traceHeaders;
       let reply: NestReply<R>;
       try {
-        const message = await replyInboxOf(this.currentConnection()).request(subject, codec.encode(packet), { timeout: timeoutMs, headers });
+        const message = await replyInboxOf(this.currentConnection()).request(subject, body, { timeout: timeoutMs, headers });
         reply = codec.decode(message.data) as NestReply<R>;
       } catch (error) {
         throw new ServiceCallError(this.transportError(subject, error));

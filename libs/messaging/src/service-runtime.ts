@@ -3,14 +3,15 @@ import { Controller, DynamicModule, Global, Inject, Injectable, Module, OnApplic
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
-import { BackendService, healthCommand, ServiceHealth } from '@portal/contracts';
+import { BackendService, healthCommand, IdentityCommands, RecordRefusedCommandPayload, ServiceHealth } from '@portal/contracts';
 import { Clock, clockFromEnvironment, ConfigurationError, loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { createLogger, JsonLogger, Logger } from '@portal/logging';
-import { CommandServer } from './command-server';
+import { CommandKeys, CommandVerifier, resolveCommandKeys } from './command-signatures';
+import { CommandServer, RefusedCommand } from './command-server';
 import { checkDependencies, HealthPort, serviceHealthChecks } from './health-port';
 import { configureStreamReplicas } from './jetstream';
 import { labelMetrics } from './metrics';
-import { connectToNats } from './nats-connection';
+import { connectToNats, natsAuthOptions } from './nats-connection';
 import { HandlesCommand } from './command-handler';
 import { DeadLetterOffice, deadLetterController } from './dead-letters';
 import { EventConsumerRegistry } from './event-consumer';
@@ -52,7 +53,13 @@ function healthController(service: BackendService): Type<unknown> {
 @Global()
 @Module({})
 export class ServiceRuntimeModule {
-  static forService<E extends ServiceEnvironment>(service: BackendService, environment: E, logger: Logger, clock: Clock = clockFromEnvironment(environment)): DynamicModule {
+  static forService<E extends ServiceEnvironment>(
+    service: BackendService,
+    environment: E,
+    logger: Logger,
+    clock: Clock = clockFromEnvironment(environment),
+    keys: CommandKeys = resolveCommandKeys(service, environment),
+  ): DynamicModule {
     return {
       module: ServiceRuntimeModule,
       controllers: [healthController(service), deadLetterController(service)],
@@ -61,11 +68,11 @@ export class ServiceRuntimeModule {
         { provide: SERVICE_ENVIRONMENT, useValue: environment },
         { provide: LOGGER, useValue: logger },
         { provide: Clock, useValue: clock },
-        { provide: NATS_CONNECTION, useFactory: () => connectToNats(environment.NATS_URL, `${service}-${process.pid}`, logger) },
+        { provide: NATS_CONNECTION, useFactory: () => connectToNats(environment.NATS_URL, `${service}-${process.pid}`, logger, environment) },
         {
           provide: ServiceClient,
           inject: [NATS_CONNECTION],
-          useFactory: (connection: NatsConnection) => new ServiceClient(() => connection, environment.NATS_REQUEST_TIMEOUT_MS),
+          useFactory: (connection: NatsConnection) => new ServiceClient(() => connection, environment.NATS_REQUEST_TIMEOUT_MS, keys),
         },
         NatsConnectionCloser,
         HealthPort,
@@ -110,12 +117,23 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
     throw error;
   }
   const logger = createLogger(options.service, environment.LOG_LEVEL);
+  let keys: CommandKeys;
+  try {
+    keys = resolveCommandKeys(options.service, environment);
+  } catch (error) {
+    if (error instanceof ConfigurationError && !options.env) {
+      bootLogger.fatal({ problems: error.problems }, error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const refusals = new RefusalReporter(options.service, logger);
   configureStreamReplicas(environment.JETSTREAM_REPLICAS);
   labelMetrics(options.service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     {
       module: class ServiceRootModule {},
-      imports: [ServiceRuntimeModule.forService(options.service, environment, logger, options.clock), options.module(environment, logger)],
+      imports: [ServiceRuntimeModule.forService(options.service, environment, logger, options.clock, keys), options.module(environment, logger)],
     } as unknown as Type<unknown>,
     {
       strategy: new CommandServer(
@@ -123,12 +141,14 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
           servers: environment.NATS_URL.split(','),
           queue: options.service,
           name: `${options.service}-commands-${process.pid}`,
+          ...natsAuthOptions(environment),
           reconnect: true,
           maxReconnectAttempts: -1,
           reconnectTimeWait: 1_000,
         },
         environment.NATS_REQUEST_TIMEOUT_MS,
         logger,
+        { verifier: new CommandVerifier(keys.trusted), refused: (command) => refusals.report(command) },
       ),
       logger: new JsonLogger(logger),
     },
@@ -136,7 +156,67 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   app.useGlobalPipes(commandValidationPipe());
   app.useGlobalFilters(new ServiceExceptionFilter(logger));
   app.enableShutdownHooks();
+  refusals.reportThrough(app.get(ServiceClient));
   await app.listen();
   logger.info({ queueGroup: options.service }, `${options.service} service ready`);
   return app;
+}
+
+/**
+ * Each refused command is logged and written to the audit trail (identity's, through a
+ * signed command of this service). A flood of forged commands must not become a flood of
+ * audit rows: past REPORTS_PER_MINUTE a minute, refusals are only counted, and the count
+ * goes into the next record.
+ */
+const REPORTS_PER_MINUTE = 30;
+
+class RefusalReporter {
+  private client: ServiceClient | null = null;
+  private windowStartedAt = 0;
+  private reportedInWindow = 0;
+  private unreported = 0;
+
+  constructor(
+    private readonly service: BackendService,
+    private readonly logger: Logger,
+  ) {}
+
+  reportThrough(client: ServiceClient): void {
+    this.client = client;
+  }
+
+  report(command: RefusedCommand): void {
+    this.logger.warn({ subject: command.subject, refusal: command.refusal, signer: command.signer, requestId: command.requestId }, 'command refused: not signed by a trusted caller');
+    const now = Date.now();
+    if (now - this.windowStartedAt >= 60_000) {
+      this.windowStartedAt = now;
+      this.reportedInWindow = 0;
+    }
+    if (!this.client || this.reportedInWindow >= REPORTS_PER_MINUTE) {
+      this.unreported += 1;
+      return;
+    }
+    this.reportedInWindow += 1;
+    const payload: RecordRefusedCommandPayload = {
+      service: this.service,
+      subject: command.subject.slice(0, 200),
+      refusal: command.refusal,
+      signer: command.signer?.slice(0, 50),
+      claimedActor: claimedActorOf(command.claimedActor),
+      requestId: typeof command.requestId === 'string' ? command.requestId.slice(0, 100) : undefined,
+      alsoRefusedUnreported: this.unreported,
+    };
+    this.unreported = 0;
+    this.client.send(IdentityCommands.recordRefusedCommand, payload).catch((error: unknown) => {
+      this.logger.error({ err: error, subject: command.subject }, 'a refused command could not be written to the audit trail');
+    });
+  }
+}
+
+/** Who the envelope claimed to act as, kept only in the shape an actor has. */
+function claimedActorOf(value: unknown): RecordRefusedCommandPayload['claimedActor'] {
+  if (!value || typeof value !== 'object') return undefined;
+  const actor = value as Record<string, unknown>;
+  const text = (field: unknown, length: number) => (typeof field === 'string' ? field.slice(0, length) : undefined);
+  return { userId: text(actor.userId, 100), userType: text(actor.userType, 20), adminRole: text(actor.adminRole, 20) };
 }

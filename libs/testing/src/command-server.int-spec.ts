@@ -5,13 +5,31 @@ import { NestFactory } from '@nestjs/core';
 import { IsString } from 'class-validator';
 import { defineCommand, EmptyPayload } from '@portal/contracts';
 import { createLogger, currentRequestId } from '@portal/logging';
-import { CommandPayload, CommandServer, commandValidationPipe, HandlesCommand, ServiceError, ServiceExceptionFilter } from '@portal/messaging';
+import { randomUUID } from 'node:crypto';
+import { JSONCodec } from 'nats';
+import {
+  CommandPayload,
+  CommandServer,
+  commandValidationPipe,
+  CommandVerifier,
+  HandlesCommand,
+  commandPublicKeyOf,
+  newCommandSigningKey,
+  RefusedCommand,
+  resolveCommandKeys,
+  ServiceError,
+  ServiceExceptionFilter,
+  signCommand,
+} from '@portal/messaging';
 import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
 import { TestServiceClient } from './service-harness';
 
 class GreetPayload {
   @IsString() name: string;
 }
+
+/** Names the greet handler ran for: a refused command must never reach it. */
+const greetings: string[] = [];
 
 const Greet = defineCommand<GreetPayload, { greeting: string; requestId: string | undefined }>('support.test.greet.v1', GreetPayload);
 const Refuse = defineCommand<EmptyPayload, never>('support.test.refuse.v1', EmptyPayload);
@@ -21,6 +39,7 @@ const Health = defineCommand<EmptyPayload, { ok: true }>('support.health.test.v1
 class GreetController {
   @HandlesCommand(Greet)
   async greet(@CommandPayload() payload: GreetPayload) {
+    greetings.push(payload.name);
     await new Promise((resolve) => setTimeout(resolve, 5));
     // Still inside the caller's request id after an await.
     return { greeting: `Hello ${payload.name}`, requestId: currentRequestId() };
@@ -49,6 +68,7 @@ describe('the command server', () => {
   let service: INestMicroservice;
   let client: TestServiceClient;
   const lines: LogLine[] = [];
+  const refused: RefusedCommand[] = [];
 
   beforeAll(async () => {
     nats = await startEphemeralNats();
@@ -59,7 +79,9 @@ describe('the command server', () => {
       },
     });
     const logger = createLogger('support', 'info', sink);
-    service = await NestFactory.createMicroservice(GreetModule, { strategy: new CommandServer({ servers: [nats.url], queue: 'support' }, 1_000, logger), logger: false });
+    // The development keys every local process shares (a test's client signs as the gateway).
+    const guard = { verifier: new CommandVerifier(resolveCommandKeys('support', { NODE_ENV: 'test' }).trusted), refused: (command: RefusedCommand) => refused.push(command) };
+    service = await NestFactory.createMicroservice(GreetModule, { strategy: new CommandServer({ servers: [nats.url], queue: 'support' }, 1_000, logger, guard), logger: false });
     service.useGlobalPipes(commandValidationPipe());
     service.useGlobalFilters(new ServiceExceptionFilter(logger));
     await service.listen();
@@ -99,5 +121,56 @@ describe('the command server', () => {
     const replies = await Promise.all(ids.map((requestId, index) => client.send(Greet, { name: `n${index}` }, { requestId })));
     expect(replies.map((reply) => reply.requestId)).toEqual(ids);
     for (const requestId of ids) expect(commandLines(requestId)).toHaveLength(1);
+  });
+
+  describe('commands not signed by a trusted key', () => {
+    const codec = JSONCodec();
+    const admin = { userId: randomUUID(), userType: 'admin', adminRole: 'super_admin', sessionId: randomUUID() };
+    const packet = (name: string, requestId: string) => codec.encode({ pattern: Greet.subject, id: randomUUID(), data: { meta: { requestId, actor: admin }, payload: { name } } });
+
+    /** Sends raw bytes with the given headers as a forger on the bus would, and reads the answer. */
+    async function sendRaw(body: Uint8Array, headers?: ReturnType<typeof signCommand>, subject = Greet.subject) {
+      const answer = await client.connection.request(subject, body, { timeout: 5_000, headers });
+      return codec.decode(answer.data) as { response?: unknown; err?: { statusCode: number; code: string } };
+    }
+
+    it('refuses an unsigned command with a forged admin actor before its handler runs, and reports the actor it claimed', async () => {
+      const answer = await sendRaw(packet('Mallory', 'request-unsigned'));
+      expect(answer.err).toMatchObject({ statusCode: 401, code: 'command_signature_invalid' });
+      expect(greetings).not.toContain('Mallory');
+      expect(refused).toContainEqual(expect.objectContaining({ subject: Greet.subject, refusal: 'unsigned', claimedActor: admin, requestId: 'request-unsigned' }));
+    });
+
+    it('refuses a command signed with a key it does not trust, though it names the gateway', async () => {
+      const seed = newCommandSigningKey();
+      const stranger = resolveCommandKeys('gateway', { NODE_ENV: 'production', COMMAND_SIGNING_KEY: seed, COMMAND_SIGNERS: `gateway:${commandPublicKeyOf(seed)}` });
+      const body = packet('Stranger', 'request-stranger');
+      expect((await sendRaw(body, signCommand(stranger, Greet.subject, body, 5_000))).err).toMatchObject({ statusCode: 401 });
+      expect(refused).toContainEqual(expect.objectContaining({ refusal: 'bad_signature', signer: 'gateway', requestId: 'request-stranger' }));
+      expect(greetings).not.toContain('Stranger');
+    });
+
+    it('refuses a signed command whose body or subject was changed, an expired one, and one sent a second time', async () => {
+      const gateway = resolveCommandKeys('gateway', { NODE_ENV: 'test' });
+      const signed = packet('Alice', 'request-signed');
+      const headers = signCommand(gateway, Greet.subject, signed, 5_000);
+
+      // Another body under the same signature (the actor or the amount changed on the way).
+      expect((await sendRaw(packet('Eve', 'request-tampered'), headers)).err).toMatchObject({ statusCode: 401 });
+      expect(refused).toContainEqual(expect.objectContaining({ refusal: 'bad_signature', requestId: 'request-tampered' }));
+      // The same signature on another command subject.
+      expect((await sendRaw(signed, headers, Health.subject)).err).toMatchObject({ statusCode: 401 });
+
+      // The genuine one is taken once; the same bytes again are refused.
+      expect((await sendRaw(signed, headers)).response).toMatchObject({ greeting: 'Hello Alice' });
+      expect((await sendRaw(signed, headers)).err).toMatchObject({ statusCode: 401 });
+      expect(refused).toContainEqual(expect.objectContaining({ refusal: 'replayed', requestId: 'request-signed' }));
+      expect(greetings.filter((name) => name === 'Alice')).toHaveLength(1);
+
+      const late = packet('Late', 'request-expired');
+      expect((await sendRaw(late, signCommand(gateway, Greet.subject, late, -60_000))).err).toMatchObject({ statusCode: 401 });
+      expect(refused).toContainEqual(expect.objectContaining({ refusal: 'expired', requestId: 'request-expired' }));
+      expect(greetings).not.toContain('Late');
+    });
   });
 });

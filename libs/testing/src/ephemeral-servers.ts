@@ -1,13 +1,22 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { natsConfiguration, NatsUser } from '@portal/messaging';
 
 export interface EphemeralServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+}
+
+/** A login's environment: what a process (or a test acting as one) connects with. */
+export type NatsLoginEnv = { NATS_USER: string; NATS_PASSWORD: string };
+
+export interface EphemeralNats extends EphemeralServer {
+  /** Each login of the generated configuration (`npm run nats:config`); null when the server takes anyone. */
+  logins: Record<NatsUser, NatsLoginEnv> | null;
 }
 
 export async function freePort(): Promise<number> {
@@ -60,15 +69,30 @@ function stopper(child: ChildProcess, cleanup: () => void) {
  * free port, storage in a temporary directory), so tests never meet a development
  * stack's services on the shared server. TEST_NATS_URL overrides it.
  */
-export async function startEphemeralNats(): Promise<EphemeralServer> {
-  if (process.env.TEST_NATS_URL) return { url: process.env.TEST_NATS_URL, port: Number(new URL(process.env.TEST_NATS_URL).port), stop: async () => undefined };
+export async function startEphemeralNats(options: {
+  /**
+   * 'least-privilege': the server runs the generated configuration (one login per process
+   * with the permissions of the bus access registry, and the events reader), as in
+   * production; the end-to-end stacks use it. 'open' (default): anyone may do anything.
+   */
+  access?: 'open' | 'least-privilege';
+} = {}): Promise<EphemeralNats> {
+  if (process.env.TEST_NATS_URL) return { url: process.env.TEST_NATS_URL, port: Number(new URL(process.env.TEST_NATS_URL).port), stop: async () => undefined, logins: null };
   const binary = findBinary(['nats-server', '/usr/sbin/nats-server']);
   if (!binary) throw new Error('nats-server is not installed; set TEST_NATS_URL to a NATS server with JetStream');
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'portal-test-nats-'));
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  let args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
+  let logins: EphemeralNats['logins'] = null;
+  if (options.access === 'least-privilege') {
+    const generated = natsConfiguration({ host: '127.0.0.1', port, storeDir });
+    writeFileSync(join(storeDir, 'nats.conf'), generated.conf, { mode: 0o600 });
+    args = ['-c', join(storeDir, 'nats.conf')];
+    logins = Object.fromEntries(generated.logins.map(({ user, password }) => [user, { NATS_USER: user, NATS_PASSWORD: password }])) as Record<NatsUser, NatsLoginEnv>;
+  }
+  const child = spawn(binary, args, { stdio: 'ignore' });
   await waitForPort(port);
-  return { url: `nats://127.0.0.1:${port}`, port, stop: stopper(child, () => rmSync(storeDir, { recursive: true, force: true })) };
+  return { url: `nats://127.0.0.1:${port}`, port, stop: stopper(child, () => rmSync(storeDir, { recursive: true, force: true })), logins };
 }
 
 /** A Redis server of the test run's own on a free port, keeping nothing on disk. TEST_REDIS_URL overrides it. */

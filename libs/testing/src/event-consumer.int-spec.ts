@@ -96,7 +96,7 @@ describe('a durable event consumer', () => {
       }),
     });
     publisher = await EventPublisher.connect(infrastructure.nats.url);
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();
   });

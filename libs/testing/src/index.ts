@@ -11,3 +11,4 @@ export * from './customer-state';
 export * from './service-under-test';
 export * from './sample-files';
 export * from './application-documents';
+export * from './webhook-receiver';

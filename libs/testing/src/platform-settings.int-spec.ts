@@ -90,7 +90,7 @@ describe('a service whose platform settings are not loaded yet', () => {
         ],
       }),
     });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     publisher = await EventPublisher.connect(infrastructure.nats.url);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

@@ -32,7 +32,7 @@ export function describeServiceBasics(options: ServiceBasicsOptions): void {
       infrastructure = await startTestInfrastructure(options.service, {}, options.service === 'identity' ? { platformSettings: 'answered-elsewhere' } : {});
       healthPort = await freePort();
       service = await options.start({ ...infrastructure.env, HEALTH_PORT: String(healthPort) });
-      client = await TestServiceClient.connect(infrastructure.nats.url);
+      client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     });
 
     afterAll(async () => {

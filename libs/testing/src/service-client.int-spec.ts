@@ -33,7 +33,7 @@ describe('ServiceClient over NATS', () => {
     });
     service.subscribe(silent.subject, { callback: () => undefined });
     await service.flush();
-    client = new ServiceClient(() => caller, 5_000);
+    client = new ServiceClient(() => caller, 5_000, null);
   });
 
   afterAll(async () => {
@@ -59,7 +59,7 @@ describe('ServiceClient over NATS', () => {
 
   it('answers 503 to a caller still waiting when the connection closes, and to every later one', async () => {
     const own = await connect({ servers: nats.url, noAsyncTraces: true });
-    const closing = new ServiceClient(() => own, 30_000);
+    const closing = new ServiceClient(() => own, 30_000, null);
     const waiting = refusalOf(closing.send(silent, {}));
     await own.flush();
     await own.close();

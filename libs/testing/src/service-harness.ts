@@ -1,16 +1,17 @@
 import { INestMicroservice } from '@nestjs/common';
 import { connect, JSONCodec, NatsConnection } from 'nats';
-import { ServiceClient } from '@portal/messaging';
+import { CommandKeys, CommandSignerName, natsAuthOptions, resolveCommandKeys, ServiceClient } from '@portal/messaging';
 import { Actor, CommandDefinition, IdentityCommands, RequestMeta, SettingValue } from '@portal/contracts';
 import { createTestDatabase, TestDatabase } from './test-database';
-import { EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
+import { EphemeralNats, EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
 import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
 
 /** The real infrastructure one integration suite runs against: its own database, NATS and Redis. */
 export interface TestInfrastructure {
   source: InfrastructureSource;
   database: TestDatabase;
-  nats: EphemeralServer;
+  /** Its logins (`nats.logins`) when started with `natsAccess: 'least-privilege'`. */
+  nats: EphemeralNats;
   redis: EphemeralServer;
   /** Environment for a service under test, pointing at this infrastructure. */
   env: NodeJS.ProcessEnv;
@@ -32,15 +33,20 @@ export async function startTestInfrastructure(
      * (A service serves nothing that depends on settings until they are loaded.)
      */
     platformSettings?: SettingValue[] | 'answered-elsewhere';
+    /**
+     * 'least-privilege': NATS runs the generated configuration (one login per process; see
+     * startEphemeralNats), as the end-to-end stacks do. Not with containers: those stay open.
+     */
+    natsAccess?: 'open' | 'least-privilege';
   } = {},
 ): Promise<TestInfrastructure> {
   const source = await infrastructureSource();
   const [database, nats, redis] =
     source === 'containers'
-      ? await Promise.all([startPostgresContainer(label), startNatsContainer(), startRedisContainer()])
-      : await Promise.all([createTestDatabase(label), startEphemeralNats(), startEphemeralRedis()]);
+      ? await Promise.all([startPostgresContainer(label), startNatsContainer().then((server: EphemeralServer): EphemeralNats => ({ ...server, logins: null })), startRedisContainer()])
+      : await Promise.all([createTestDatabase(label), startEphemeralNats({ access: options.natsAccess }), startEphemeralRedis()]);
   const settings = options.platformSettings ?? [];
-  const settingsOwner = settings === 'answered-elsewhere' ? null : await connect({ servers: nats.url, name: `${label}-platform-settings` });
+  const settingsOwner = settings === 'answered-elsewhere' ? null : await connect({ servers: nats.url, name: `${label}-platform-settings`, ...natsAuthOptions(nats.logins?.identity) });
   if (settingsOwner && settings !== 'answered-elsewhere') answerCommand(settingsOwner, IdentityCommands.getAllSettings.subject, () => ({ items: settings }));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -76,8 +82,9 @@ export class TestServiceClient extends ServiceClient {
   private constructor(
     readonly connection: NatsConnection,
     timeoutMs: number,
+    keys: CommandKeys | null,
   ) {
-    super(() => connection, timeoutMs);
+    super(() => connection, timeoutMs, keys);
   }
 
   /**
@@ -86,8 +93,14 @@ export class TestServiceClient extends ServiceClient {
    * event loop can hold an answer past the five seconds a real caller waits. A lost
    * command still fails its test, after this wait.
    */
-  static async connect(natsUrl: string, timeoutMs = TEST_COMMAND_WAIT_MS): Promise<TestServiceClient> {
-    return new TestServiceClient(await connect({ servers: natsUrl }), timeoutMs);
+  static async connect(natsUrl: string, timeoutMs = TEST_COMMAND_WAIT_MS, options: { env?: NodeJS.ProcessEnv; signAs?: CommandSignerName | null } = {}): Promise<TestServiceClient> {
+    const env = options.env ?? process.env;
+    const signer = options.signAs === undefined ? 'gateway' : options.signAs;
+    // Signed as the gateway with the development keys the services under test trust
+    // (beside the JWT keys of `env`); `signAs: null` sends unsigned commands.
+    const keys = signer ? resolveCommandKeys(signer, { NODE_ENV: 'test', JWT_KEYS_DIR: env.JWT_KEYS_DIR }) : null;
+    // The login of `options.env` when it has one (an end-to-end stack's env: the operators' login).
+    return new TestServiceClient(await connect({ servers: natsUrl, ...natsAuthOptions(options.env) }), timeoutMs, keys);
   }
 
   /** A payload outside the command's type (a wrong field type, an unknown value) to prove the service refuses it. */

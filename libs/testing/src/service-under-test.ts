@@ -31,7 +31,7 @@ export async function startServiceUnderTest<E extends ServiceEnvironment = Servi
   const environment = (options.environment ?? ServiceEnvironment) as new () => E;
   const run = () => runService({ service: options.service, environment, module: options.module, env: infrastructure.env });
   let service = await run();
-  const client = await TestServiceClient.connect(infrastructure.nats.url);
+  const client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
   const database = new Client({ connectionString: infrastructure.database.url });
   await database.connect();
   return {

@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LocalStack, startLocalStack } from '@portal/local-stack';
-import { freePort } from './ephemeral-servers';
+import { BACKEND_SERVICES, BackendService } from '@portal/contracts';
+import type { NatsUser } from '@portal/messaging';
+import { freePort, NatsLoginEnv } from './ephemeral-servers';
 import { MailInbox } from './mail-inbox';
 import { PortalApi } from './portal-api';
 import { startTestInfrastructure, TestInfrastructure } from './service-harness';
@@ -11,8 +13,13 @@ export interface TestStack {
   root: string;
   stack: LocalStack;
   infrastructure: TestInfrastructure;
-  /** The environment the processes run with (for CLI commands such as create-admin). */
+  /**
+   * The environment the processes run with (for CLI commands such as create-admin), with
+   * the operators' NATS login: each process runs with its own instead (see natsLogins).
+   */
   env: NodeJS.ProcessEnv;
+  /** Every login of the stack's NATS, which runs the generated configuration (`npm run nats:config`); null on an open NATS (containers, TEST_NATS_URL). */
+  natsLogins: Record<NatsUser, NatsLoginEnv> | null;
   api: PortalApi;
   inbox: MailInbox;
   baseUrl: string;
@@ -40,8 +47,9 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
       NATS_REQUEST_TIMEOUT_MS: '3000',
       ...options.env,
     },
-    // The stack's own identity answers the platform settings.
-    { platformSettings: 'answered-elsewhere' },
+    // The stack's own identity answers the platform settings; NATS as in production: each
+    // process with its own login and only the permissions of the bus access registry.
+    { platformSettings: 'answered-elsewhere', natsAccess: 'least-privilege' },
   );
   // Ports are picked free, then taken by the processes a moment later: another process may
   // take one in between (MailDev then exits at once). A stack that does not come up is
@@ -50,7 +58,8 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
     const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
     // The browser suite serves the portal at localhost: WebAuthn (passkeys) refuses IP-address origins.
     const baseUrl = `http://${options.host ?? '127.0.0.1'}:${gatewayPort}`;
-    const env = { ...infrastructure.env, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const logins = infrastructure.nats.logins;
+    const env = { ...infrastructure.env, ...logins?.operator, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
     const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
     let stack: LocalStack;
     try {
@@ -61,6 +70,7 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
         mailCatcher: { smtpPort, webPort },
         logs: { kind: 'directory', path: logsDirectory },
         serveWebApp: options.serveWebApp ?? false,
+        processEnv: logins ? Object.fromEntries([...BACKEND_SERVICES, 'gateway'].map((process) => [process, logins[process as BackendService | 'gateway']])) : undefined,
         readyTimeoutMs: attempt < 3 ? 60_000 : 90_000,
       });
     } catch (error) {
@@ -78,6 +88,7 @@ function testStack(root: string, stack: LocalStack, infrastructure: TestStack['i
     stack,
     infrastructure,
     env,
+    natsLogins: infrastructure.nats.logins,
     api: new PortalApi(baseUrl),
     inbox: new MailInbox(stack.mailUrl as string),
     baseUrl,

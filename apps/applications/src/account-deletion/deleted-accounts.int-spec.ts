@@ -51,7 +51,7 @@ describe('a deleted account’s applications', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('applications_deleted_accounts');
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
     answerAs(KycFileCommands.ownedFiles.subject, (request) => ({
       files: (request.payload.fileIds as string[]).flatMap((id) => {

@@ -62,7 +62,7 @@ describe('investment applications', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('applications', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
     answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
       users: (request.payload.userIds as string[]).map((id) => ({ id, email: `${id.slice(0, 8)}@example.test`, firstName: 'Person', lastName: id.slice(0, 8) })),

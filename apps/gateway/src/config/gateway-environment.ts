@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
+import { CommandKeys, resolveCommandKeys } from '@portal/messaging';
 
 /** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false or addresses / subnets / named ranges; never a bare hop count. */
 const TRUST_PROXY_PATTERN = /^(?!\d+$)(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
@@ -139,6 +140,8 @@ export interface GatewayConfig {
   environment: GatewayEnvironment;
   /** PEM of the RS256 key identity signs access tokens with. */
   jwtPublicKey: string;
+  /** The gateway's key for signing commands and the keys services trust (resolved from the environment when absent). */
+  commandKeys?: CommandKeys;
 }
 
 /**
@@ -154,7 +157,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     }
   }
   const { publicKey } = resolveJwtKeys({ nodeEnv: environment.NODE_ENV, needPrivateKey: false, env, keysDir: environment.JWT_KEYS_DIR });
-  return { environment, jwtPublicKey: publicKey };
+  return { environment, jwtPublicKey: publicKey, commandKeys: resolveCommandKeys('gateway', environment) };
 }
 
 /**

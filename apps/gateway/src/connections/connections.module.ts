@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
-import { ServiceClient } from '@portal/messaging';
+import { resolveCommandKeys, ServiceClient } from '@portal/messaging';
 import { RedisModule } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from './nats-connection.holder';
@@ -38,7 +38,7 @@ export class ConnectionsModule {
         {
           provide: ServiceClient,
           inject: [NatsConnectionHolder],
-          useFactory: (nats: NatsConnectionHolder) => new ServiceClient(() => nats.current, config.environment.NATS_REQUEST_TIMEOUT_MS),
+          useFactory: (nats: NatsConnectionHolder) => new ServiceClient(() => nats.current, config.environment.NATS_REQUEST_TIMEOUT_MS, config.commandKeys ?? resolveCommandKeys('gateway', config.environment)),
         },
         RedisLifecycle,
       ],

@@ -19,7 +19,7 @@ export class NatsConnectionHolder implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.connection = await connectToNats(this.config.environment.NATS_URL, `gateway-${process.pid}`, this.logger);
+    this.connection = await connectToNats(this.config.environment.NATS_URL, `gateway-${process.pid}`, this.logger, this.config.environment);
   }
 
   /** The live connection; ServiceClient turns the error thrown before start-up into a 503. */

@@ -171,13 +171,17 @@ describe('serving the built web app', () => {
     it('serves Swagger UI, the OpenAPI document and the source maps where they are enabled (development and tests)', async () => {
       expect((await request(gateway.baseUrl).get('/api/docs/').set('accept', 'text/html')).text).toContain('swagger-ui');
       expect((await request(gateway.baseUrl).get('/api/docs-json')).body).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+      // The event catalogue next to it: the same document npm run asyncapi writes to docs/asyncapi.json.
+      const events = await request(gateway.baseUrl).get('/api/docs/asyncapi.json');
+      expect({ status: events.status, type: events.headers['content-type'] }).toEqual({ status: 200, type: 'application/json; charset=utf-8' });
+      expect(events.body).toMatchObject({ asyncapi: '3.0.0', channels: { 'ledger.deposit.completed.v1': { address: 'ledger.deposit.completed.v1', 'x-jetstream-stream': 'LEDGER_EVENTS' } } });
       const map = await request(gateway.baseUrl).get('/assets/index-abc123.js.map');
       expect(map.status).toBe(200);
       expect(JSON.parse(map.text)).toMatchObject({ sources: ['src/main.tsx'] });
     });
 
     it('answers 404 for the docs and the source maps where they are off, and still serves the app', async () => {
-      for (const path of ['/api/docs', '/api/docs/', '/api/docs-json', '/assets/index-abc123.js.map']) {
+      for (const path of ['/api/docs', '/api/docs/', '/api/docs-json', '/api/docs/asyncapi.json', '/assets/index-abc123.js.map']) {
         const response = await fetchRaw(`${production.baseUrl}${path}`, { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' });
         expect({ path, status: response.status }).toEqual({ path, status: 404 });
         expect(response.body.toString()).not.toContain('src/main.tsx');

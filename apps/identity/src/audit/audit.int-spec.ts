@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { IdentityCommands, IdentityEvents } from '@portal/contracts';
+import { TestServiceClient } from '@portal/testing';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity } from '../testing/identity-harness';
 
 describe('audit log', () => {
@@ -51,6 +53,33 @@ describe('audit log', () => {
       actor_user_id: null,
       description: 'Reported by the browser: Suspicious activity on /app/dashboard',
       metadata: { path: '/app/dashboard', source: 'web', clientReported: true, reportedDetails: 'Super admin bulk-exported all customer records' },
+    });
+  });
+
+  it('refuses a command that claims an administrator but carries no trusted signature, and records who it claimed to be', async () => {
+    const claimed = { userId: randomUUID(), userType: 'admin' as const, adminRole: 'super_admin' as const, sessionId: randomUUID() };
+    // A process on the bus without the gateway's key (the NATS login alone is not enough).
+    const forger = await TestServiceClient.connect(harness.infrastructure.nats.url, undefined, { env: harness.infrastructure.env, signAs: null });
+    try {
+      expect(await failure(forger.as(claimed).send(IdentityCommands.listAuditLogs, {}))).toMatchObject({ statusCode: 401, code: 'command_signature_invalid' });
+    } finally {
+      await forger.close();
+    }
+
+    const { actor: admin } = await signedInAdmin(harness);
+    const deadline = Date.now() + 15_000;
+    let entry;
+    while (!entry && Date.now() < deadline) {
+      const page = await harness.client.as(admin).send(IdentityCommands.listAuditLogs, { category: 'security_event' });
+      entry = page.items.find((item) => item.actionType === 'command_refused' && item.targetId === claimed.userId);
+      if (!entry) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(entry).toMatchObject({
+      actorUserId: null,
+      targetType: 'user',
+      targetId: claimed.userId,
+      description: 'The identity service refused a command to identity.audit.list.v1 as an administrator (super_admin): it carried no signature',
+      metadata: { service: 'identity', subject: 'identity.audit.list.v1', refusal: 'unsigned', claimedActor: { userId: claimed.userId, userType: 'admin', adminRole: 'super_admin' } },
     });
   });
 

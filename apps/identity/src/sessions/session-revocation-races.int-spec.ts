@@ -28,7 +28,7 @@ describe('sessions racing revocations', () => {
     // As patient as the gateway is with password checks: on a busy machine a hash queued
     // behind others can take longer than the harness client's 5 s, and identity drops work
     // whose caller has given up, so the race would never reach its locks.
-    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
+    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000, { env: harness.infrastructure.env });
     ({ actor: admin } = await signedInAdmin(harness, 'super_admin'));
   });
 

@@ -49,7 +49,7 @@ describe('sign-in', () => {
     await harness.database.query('UPDATE identity.users SET password_hash = $1 WHERE id = $2', [olderHash, session.user.id]);
     // Both check the password against the older hash; one remakes it first, the other finds it changed.
     // Five hashes in turn: a caller as patient as the gateway is with sign-ins (PASSWORD_CHECK_WAIT_MS).
-    const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 30_000);
+    const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 30_000, { env: harness.infrastructure.env });
     try {
       const both = await Promise.all([0, 1].map(() => patient.send(IdentityCommands.signIn, { email: form.email, password: form.password })));
       for (const signedIn of both) expect(signedIn).toMatchObject({ user: { id: session.user.id } });

@@ -67,7 +67,7 @@ export async function startIdentity(label: string, extraEnv: NodeJS.ProcessEnv =
     stops.push(() => infrastructure.stop());
     const service = await runService({ service: 'identity', environment: IdentityEnvironment, module: (environment) => IdentityModule.register(environment), env: infrastructure.env });
     stops.push(() => stopService(service));
-    const client = await TestServiceClient.connect(infrastructure.nats.url);
+    const client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     stops.push(() => client.close());
     const database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

@@ -112,7 +112,7 @@ export interface RaceHarness {
 /** Identity for a race spec, with a ledger that holds no money (so deletions may go ahead). */
 export async function startRaceHarness(label: string): Promise<RaceHarness> {
   const harness = await startIdentity(label);
-  const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000);
+  const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000, { env: harness.infrastructure.env });
   const ledger = await emptyLedger(harness);
   return {
     harness,

@@ -52,7 +52,7 @@ describe('KYC documents, their review and the KYC decision', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('kyc_documents', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
     answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
       users: (request.payload.userIds as string[]).flatMap((id) => (names.has(id) ? [{ id, ...names.get(id), userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'pending' }] : [])),

@@ -54,7 +54,7 @@ describe('a deleted account’s files', () => {
     // Quick retries, so a test can watch an event come back.
     infrastructure = await startTestInfrastructure('kyc_deleted_accounts', { EVENT_RETRY_DELAY_MS: '100', EVENT_MAX_ATTEMPTS: '30' });
     service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     identity = await EventPublisher.connect(infrastructure.nats.url);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

@@ -23,7 +23,7 @@ describe('files stored by the kyc service', () => {
   beforeAll(async () => {
     // Identity's settings: none stored, so every admin role has the spec's default permissions (spec 02 §6).
     infrastructure = await startTestInfrastructure('kyc_files', {}, { platformSettings: [] });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

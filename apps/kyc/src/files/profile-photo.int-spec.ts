@@ -25,7 +25,7 @@ describe('profile photos stored by the kyc service', () => {
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('kyc_profile_photo');
     service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();
   });

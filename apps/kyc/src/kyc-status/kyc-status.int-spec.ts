@@ -24,7 +24,7 @@ describe('KYC status, owned by the kyc service', () => {
     infrastructure = await startTestInfrastructure('kyc_status');
     service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
     identity = await EventPublisher.connect(infrastructure.nats.url);
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     kycEvents = await StreamRecorder.open(client.connection, KYC_EVENTS_STREAM);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

@@ -38,7 +38,7 @@ describe('biometric verification through the provider adapter', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('kyc_verification', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: the biometric service is off, as seeded.
     settingsAnswer = client.connection.subscribe(IdentityCommands.getAllSettings.subject, { queue: 'identity' });
     void (async () => {

@@ -25,7 +25,7 @@ describe('a deleted account’s card requests', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_deleted_accounts');
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // The deleted person is unknown to identity: admin lists show no client for them.
     identityStandIn = answerCommand(client.connection, IdentityCommands.lookupUsers.subject, () => ({ users: [] }));
     service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env });

@@ -24,7 +24,7 @@ describe('investment card requests', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_cards', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [
       answer(IdentityCommands.getAllSettings.subject, () => ({ items: [] })),

@@ -38,7 +38,7 @@ describe('an investment on the ledger: funded, accruing daily, paid out at matur
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_investments', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     identityStandIn = [
       answerCommand(client.connection, IdentityCommands.getAllSettings.subject, () => ({ items: [] })),
       // Every id asked about is a customer (security deposits are created for them).

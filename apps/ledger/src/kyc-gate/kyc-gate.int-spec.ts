@@ -22,7 +22,7 @@ describe('withdrawals gated on KYC (financial_limits.withdrawalRequiresKyc)', ()
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_kyc_gate', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: an admin switched the KYC requirement on.
     settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);
     void (async () => {

@@ -44,7 +44,7 @@ describe('portfolio performance from the ledger (moved clock)', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_performance', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     identityStandIn = [
       answerCommand(client.connection, IdentityCommands.getAllSettings.subject, () => ({ items: [] })),
       answerCommand(client.connection, IdentityCommands.lookupUsers.subject, () => ({ users: [] })),

@@ -30,7 +30,7 @@ describe('monthly statements of the available balance', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_statements', {}, { platformSettings: [{ key: 'general', value: { platformName: 'Acme Invest' }, version: 1 }] });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env, clock });
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

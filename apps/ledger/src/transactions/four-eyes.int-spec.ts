@@ -22,7 +22,7 @@ describe('financial_limits: minimum withdrawal and four-eyes approval of large w
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_four_eyes', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: a $150 minimum and two approvals above $1,000.
     settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);
     void (async () => {

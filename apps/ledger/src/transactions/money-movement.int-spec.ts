@@ -43,7 +43,7 @@ describe('money movement on the double-entry ledger', () => {
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_money', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity owns people and settings; this stand-in answers the three requests the ledger makes of it.
     const answer = (subject: string, reply: (payload: Record<string, unknown>) => unknown) => answerCommand(client.connection, subject, reply);
     identityStandIn = [

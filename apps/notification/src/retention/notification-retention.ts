@@ -5,10 +5,11 @@ import type { Logger } from '@portal/logging';
 import { LOGGER } from '@portal/messaging';
 import { EMAIL_DELIVERY_RULE } from '../email/email-delivery-retention';
 import { ERASED_USER_RULE } from '../erasure/erased-user-retention';
+import { WEBHOOK_DELIVERY_RULE } from '../webhooks/webhook-delivery-retention';
 
 /**
  * Deletes what notification keeps only for a while, hourly (the shared RetentionJob of
- * libs/database): the sent-email log and the erased-user tombstones. Each rule and why it
+ * libs/database): the sent-email log, the erased-user tombstones and the webhook delivery log. Each rule and why it
  * keeps what it keeps lives beside its entity.
  */
 @Injectable()
@@ -16,7 +17,7 @@ export class NotificationRetention implements OnApplicationBootstrap, BeforeAppl
   private readonly job: RetentionJob;
 
   constructor(dataSource: DataSource, @Inject(LOGGER) logger: Logger) {
-    this.job = new RetentionJob(dataSource, [EMAIL_DELIVERY_RULE, ERASED_USER_RULE], logger, 'expired notification records');
+    this.job = new RetentionJob(dataSource, [EMAIL_DELIVERY_RULE, ERASED_USER_RULE, WEBHOOK_DELIVERY_RULE], logger, 'expired notification records');
   }
 
   onApplicationBootstrap(): void {

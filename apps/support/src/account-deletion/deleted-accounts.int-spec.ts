@@ -24,7 +24,7 @@ describe('a deleted account’s support tickets', () => {
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('support_deleted_accounts');
     service = await runService({ service: 'support', environment: ServiceEnvironment, module: (environment) => SupportModule.register(environment), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     identity = await EventPublisher.connect(infrastructure.nats.url);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();

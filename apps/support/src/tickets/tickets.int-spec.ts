@@ -22,7 +22,7 @@ describe('support tickets', () => {
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('support_tickets');
     service = await runService({ service: 'support', environment: ServiceEnvironment, module: (environment) => SupportModule.register(environment), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url);
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
   });
 
   afterAll(async () => {

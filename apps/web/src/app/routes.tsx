@@ -45,8 +45,12 @@ const adminPages: Record<string, Page> = {
   security: lazy(() => import('../pages/admin/SecurityDepositsPage')),
   deposits: lazy(() => import('../pages/admin/DepositManagementPage')),
   settings: lazy(() => import('../pages/admin/SystemSettingsPage')),
+  webhooks: lazy(() => import('../pages/admin/WebhooksPage')),
   support: lazy(() => import('../pages/admin/AdminSupportPage')),
   cards: lazy(() => import('../pages/admin/CardRequestsAdminPage')),
+  // Issue 30's read-only customer view: the picker, then one customer's screens.
+  'customer-view': lazy(() => import('../pages/admin/CustomerViewPage')),
+  'customer-view/:userId': lazy(() => import('../pages/admin/CustomerViewPage')),
 };
 
 const pageRoutes = (pages: Record<string, Page>): RouteObject[] =>

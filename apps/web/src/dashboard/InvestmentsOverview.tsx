@@ -8,6 +8,7 @@ import { StatusTag } from '../applications/StatusTag';
 import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
 import { useInvestments } from '../investments/use-investments';
 import { ButtonLink } from '../ui/ButtonLink';
+import { useReadOnlyView } from '../customer-view/customer-view-context';
 
 /** How many investments the dashboard lists; the portfolio shows them all. */
 const SHOWN = 5;
@@ -21,22 +22,26 @@ export function InvestmentsOverview() {
   const { t } = useTranslation('dashboard');
   // The portfolio's query: the same list, the same figures.
   const investments = useInvestments();
+  // An admin's read-only customer view (issue 30): no links into the customer's portal, no Apply.
+  const readOnly = useReadOnlyView();
   // Without a maturity date (not started yet), last.
   const items = [...(investments.data?.items ?? [])].sort((a, b) => (a.maturityDate ?? '9999').localeCompare(b.maturityDate ?? '9999'));
   return (
     <Card
       title={t('investments.title')}
       loading={investments.isLoading}
-      extra={items.length > 0 && <Link to="/app/portfolio">{t('investments.viewAll')}</Link>}
+      extra={items.length > 0 && !readOnly && <Link to="/app/portfolio">{t('investments.viewAll')}</Link>}
       style={{ height: '100%' }}
     >
       {investments.isError ? (
         <Typography.Text type="danger">{t('investments.loadFailed')}</Typography.Text>
       ) : items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('investments.empty')}>
-          <ButtonLink to="/app/investments" type="primary">
-            {t('investments.apply')}
-          </ButtonLink>
+          {!readOnly && (
+            <ButtonLink to="/app/investments" type="primary">
+              {t('investments.apply')}
+            </ButtonLink>
+          )}
         </Empty>
       ) : (
         <>

@@ -1,4 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { customerViewApi, customerViewKeys } from '../customer-view/customer-view-api';
+import { useViewedCustomer } from '../customer-view/customer-view-context';
 import type { components } from '@portal/api-client';
 import { callGateway } from '../api/http';
 import type { Investment } from '../investments/use-investments';
@@ -52,9 +54,11 @@ export const performanceApi = {
  * last answer on screen until the next arrives.
  */
 export function usePortfolioPerformance(currency: MoneyCurrency, from: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: [...moneyKeys.all, 'performance', currency, from ?? 'default'] as const,
-    queryFn: () => performanceApi.portfolio(currency, from),
+  // In an admin's read-only customer view (issue 30), the viewed customer's.
+  const viewed = useViewedCustomer();
+  return useQuery<PortfolioPerformance>({
+    queryKey: viewed ? customerViewKeys.performance(viewed, currency, from) : ([...moneyKeys.all, 'performance', currency, from ?? 'default'] as const),
+    queryFn: () => (viewed ? customerViewApi.performance(viewed, currency, from) : performanceApi.portfolio(currency, from)),
     placeholderData: keepPreviousData,
     enabled,
   });

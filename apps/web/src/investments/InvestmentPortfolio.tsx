@@ -14,6 +14,7 @@ import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
 import { applicationKeys } from '../applications/query-keys';
 import { money } from '../money/format';
 import { ButtonLink } from '../ui/ButtonLink';
+import { useReadOnlyView } from '../customer-view/customer-view-context';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { FigureCards, returnFigures } from './FigureCards';
 import { annualRate, fundingPercent, payInvestmentPath, termPercent, toCents, useCancelInvestment, useInvestmentFigures, useInvestments, type Investment } from './use-investments';
@@ -33,7 +34,9 @@ export function InvestmentPortfolio() {
   const { notification } = useFeedback();
   const investments = useInvestments();
   const figures = useInvestmentFigures();
-  const applications = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn });
+  // In an admin's read-only customer view (issue 30): no Pay or Cancel, and no applications (the view does not read them).
+  const readOnly = useReadOnlyView();
+  const applications = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn, enabled: !readOnly });
   const cancel = useCancelInvestment();
   const items = investments.data?.items ?? [];
   const waiting = (applications.data?.items ?? []).filter((application) => application.status === 'pending' || application.status === 'under_review');
@@ -122,7 +125,7 @@ export function InvestmentPortfolio() {
             notes: figures.awaitingCount > 0 ? [t('awaitingCount', { count: figures.awaitingCount })] : [],
           },
           ...returnFigures(figures, tInvestments),
-          { key: 'in-review', title: t('applicationsInReview'), value: waiting.length, loading: applications.isLoading },
+          ...(readOnly ? [] : [{ key: 'in-review', title: t('applicationsInReview'), value: waiting.length, loading: applications.isLoading }]),
         ]}
       />
       <Card title={t('investments')}>
@@ -150,7 +153,7 @@ export function InvestmentPortfolio() {
             { title: t('status'), dataIndex: 'status', width: 150, render: (status: string) => <StatusTag status={status} /> },
             { title: t('progress'), key: 'progress', width: 260, render: (_, row) => progress(row) },
             { title: t('returns'), key: 'returns', width: 240, render: (_, row) => returns(row) },
-            { title: t('actions'), key: 'actions', width: 170, render: (_, row) => actions(row) },
+            ...(readOnly ? [] : [{ title: t('actions'), key: 'actions', width: 170, render: (_: unknown, row: Investment) => actions(row) }]),
           ]}
         />
         {investments.isError && <Typography.Text type="danger">{t('loadFailed')}</Typography.Text>}

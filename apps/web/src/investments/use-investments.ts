@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@portal/api-client';
 import { applicationsApi } from '../applications/applications-api';
 import { applicationKeys } from '../applications/query-keys';
+import { customerViewApi, customerViewKeys } from '../customer-view/customer-view-api';
+import { useViewedCustomer } from '../customer-view/customer-view-context';
 import { useDisplayCurrency, type MoneyCurrency } from '../money/display-currency';
 import { moneyKeys } from '../money/query-keys';
 import { useBalance } from '../money/use-money';
@@ -11,12 +13,20 @@ type Schemas = components['schemas'];
 export type Investment = Schemas['InvestmentView'];
 export type InvestmentStatus = Investment['status'];
 export type AmountByCurrency = Schemas['AmountByCurrency'];
+type InvestmentList = Schemas['InvestmentList'];
 
 /**
  * The customer's investments (GET /api/v1/investments): one query for every screen that
- * shows them (dashboard, portfolio, payment form), so opening one fills the others.
+ * shows them (dashboard, portfolio, payment form), so opening one fills the others. In an
+ * admin's read-only customer view (issue 30), the viewed customer's.
  */
-export const useInvestments = () => useQuery({ queryKey: applicationKeys.investments(), queryFn: applicationsApi.listOwnInvestments });
+export function useInvestments() {
+  const viewed = useViewedCustomer();
+  return useQuery<InvestmentList>({
+    queryKey: viewed ? customerViewKeys.investments(viewed) : applicationKeys.investments(),
+    queryFn: () => (viewed ? customerViewApi.investments(viewed) : applicationsApi.listOwnInvestments()),
+  });
+}
 
 /** The search parameter naming the investment the payment form preselects. */
 export const PAY_INVESTMENT_PARAM = 'investment';

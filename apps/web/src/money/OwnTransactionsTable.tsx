@@ -7,25 +7,35 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { day, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
-import { moneyApi, type TransactionView } from './money-api';
+import { moneyApi, type TransactionPage, type TransactionView } from './money-api';
 import { moneyKeys } from './query-keys';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
+import { customerViewApi, customerViewKeys } from '../customer-view/customer-view-api';
+import { useViewedCustomer } from '../customer-view/customer-view-context';
 import { useActionsColumn } from '../ui/table-actions';
 import { StatementDownload } from './StatementDownload';
 import { TransactionDetails } from './TransactionDetails';
 
-/** The customer's transactions, newest first, page by page (keyset cursor). */
-export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => void }) {
+/**
+ * The customer's transactions, newest first, page by page (keyset cursor). In an admin's
+ * read-only customer view (issue 30) the viewed customer's, without the statement download
+ * or the deposit button (`onMakeDeposit` absent).
+ */
+export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit?: () => void }) {
   const { t } = useTranslation('money');
+  const viewed = useViewedCustomer();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
-  const { data, isLoading, error } = useQuery({ queryKey: moneyKeys.transactions(cursor), queryFn: () => moneyApi.transactions({ cursor, limit: 20 }) });
+  const { data, isLoading, error } = useQuery<TransactionPage>({
+    queryKey: viewed ? customerViewKeys.transactions(viewed, cursor) : moneyKeys.transactions(cursor),
+    queryFn: () => (viewed ? customerViewApi.transactions(viewed, { cursor, limit: 20 }) : moneyApi.transactions({ cursor, limit: 20 })),
+  });
   const [open, setOpen] = useState<TransactionView | null>(null);
   const actionsColumn = useActionsColumn();
   if (error) return <Empty description={t('own.loadFailed')} />;
   return (
     <>
-      <StatementDownload />
+      {!viewed && <StatementDownload />}
       <ResponsiveTable<TransactionView>
         rowKey="id"
         loading={isLoading}
@@ -35,9 +45,11 @@ export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit: () => v
         locale={{
           emptyText: (
             <Empty description={t('common.noTransactions')}>
-              <Button type="primary" onClick={onMakeDeposit}>
-                {t('own.makeDeposit')}
-              </Button>
+              {onMakeDeposit && !viewed && (
+                <Button type="primary" onClick={onMakeDeposit}>
+                  {t('own.makeDeposit')}
+                </Button>
+              )}
             </Empty>
           ),
         }}

@@ -1,13 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { customerViewApi, customerViewKeys } from '../customer-view/customer-view-api';
+import { useViewedCustomer } from '../customer-view/customer-view-context';
 import type { MoneyCurrency } from './display-currency';
-import { moneyApi } from './money-api';
+import { moneyApi, type BalanceView, type SecurityDepositList, type TransactionSummary } from './money-api';
 import { moneyKeys } from './query-keys';
 
-/** Balances and summary in one currency (the display currency unless a form chose another); never converted. */
-export const useBalance = (currency: MoneyCurrency) => useQuery({ queryKey: moneyKeys.balance(currency), queryFn: () => moneyApi.balance(currency) });
-export const useMoneySummary = (currency: MoneyCurrency) => useQuery({ queryKey: moneyKeys.summary(currency), queryFn: () => moneyApi.summary(currency) });
-export const useOwnSecurityDeposits = () => useQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
+/**
+ * Balances and summary in one currency (the display currency unless a form chose another); never converted.
+ * In an admin's read-only customer view (issue 30) they are the viewed customer's, from the customer-view endpoints.
+ */
+export function useBalance(currency: MoneyCurrency) {
+  const viewed = useViewedCustomer();
+  return useQuery<BalanceView>({
+    queryKey: viewed ? customerViewKeys.balance(viewed, currency) : moneyKeys.balance(currency),
+    queryFn: () => (viewed ? customerViewApi.balance(viewed, currency) : moneyApi.balance(currency)),
+  });
+}
+export function useMoneySummary(currency: MoneyCurrency) {
+  const viewed = useViewedCustomer();
+  return useQuery<TransactionSummary>({
+    queryKey: viewed ? customerViewKeys.summary(viewed, currency) : moneyKeys.summary(currency),
+    queryFn: () => (viewed ? customerViewApi.summary(viewed, currency) : moneyApi.summary(currency)),
+  });
+}
+export function useOwnSecurityDeposits() {
+  const viewed = useViewedCustomer();
+  return useQuery<SecurityDepositList>({
+    queryKey: viewed ? customerViewKeys.securityDeposits(viewed) : moneyKeys.securityDeposits(),
+    queryFn: () => (viewed ? customerViewApi.securityDeposits(viewed) : moneyApi.ownSecurityDeposits()),
+  });
+}
 
 /**
  * A serialisation of a request body that does not depend on the order in which its

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'unauthorized_access',
   'suspicious_activity',
   'data_breach_attempt',
+  'command_refused',
   // identity: sign-in, sessions, passwords, two-factor
   'sign_in_failed',
   'sign_in_locked_out',
@@ -41,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'setting_updated',
   'data_exported',
   'file_viewed',
+  'customer_viewed',
   // applications: application_<decision>
   'application_under_review',
   'application_approved',
@@ -69,6 +71,9 @@ export const AUDIT_ACTIONS = [
   'notification_broadcast',
   'failed_email_retried',
   'failed_email_dismissed',
+  'webhook_endpoint_created',
+  'webhook_endpoint_deleted',
+  'webhook_delivery_replayed',
   // support: ticket_answered, ticket_<status> (an admin never sets open), ticket_deleted
   'ticket_answered',
   'ticket_in_progress',

@@ -9,17 +9,12 @@ import { useLiveUpdates } from '../realtime/use-live-updates';
 import { BrandMark } from '../ui/BrandMark';
 import { PortalHeader } from './PortalHeader';
 import { SidebarNav } from './SidebarNav';
-import { ViewProvider } from './view-context';
 
 const SIDEBAR_WIDTH = 264;
 
 /** Shell of /app and /admin: header, sidebar (fixed on large screens, a drawer otherwise), page. */
 export default function PortalLayout() {
-  return (
-    <ViewProvider>
-      <PortalFrame />
-    </ViewProvider>
-  );
+  return <PortalFrame />;
 }
 
 function PortalFrame() {

@@ -1,5 +1,4 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import Alert from 'antd/es/alert';
 import Badge from 'antd/es/badge';
 import Menu, { type MenuProps } from 'antd/es/menu';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,8 +7,7 @@ import { useOpenTicketCount } from '../support/use-open-ticket-count';
 import { useAdminPermissions } from '../system-settings/use-admin-permissions';
 import { activeMenuPath, adminMenu, customerMenu } from './menus';
 import { useLogout } from './use-logout';
-import { useView } from './view-context';
-import { ViewSwitch } from './ViewSwitch';
+import { ViewAsCustomerButton } from '../customer-view/ViewAsCustomerButton';
 import { useTranslation } from 'react-i18next';
 
 const LOGOUT_KEY = 'logout';
@@ -17,7 +15,6 @@ const LOGOUT_KEY = 'logout';
 /** The sidebar's content, shared by the fixed sidebar and the small-screen drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
-  const { view } = useView();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -26,12 +23,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = user?.userType === 'admin';
   const allows = useAdminPermissions();
   // An admin sees only the pages their role's current permissions open.
-  const menu = isAdmin && view === 'admin' ? adminMenu.filter((entry) => allows(entry.permission)) : customerMenu;
-  // Customer pages are for customers only, so an admin's user view is a preview.
-  const preview = isAdmin && view === 'user';
+  const menu = isAdmin ? adminMenu.filter((entry) => allows(entry.permission)) : customerMenu;
 
   // The real number of open tickets (spec 01 shows fixed badges; DESIGN.md: real counts).
-  const openTickets = useOpenTicketCount(preview || !user || (isAdmin && !allows('tickets')) ? null : isAdmin ? 'all' : 'own');
+  const openTickets = useOpenTicketCount(!user || (isAdmin && !allows('tickets')) ? null : isAdmin ? 'all' : 'own');
   const label = (entry: (typeof menu)[number]) =>
     entry.path.endsWith('/support') && openTickets ? (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
@@ -43,7 +38,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     );
 
   const items: MenuProps['items'] = [
-    ...menu.map((entry) => ({ key: entry.path, label: label(entry), icon: entry.icon, disabled: preview })),
+    ...menu.map((entry) => ({ key: entry.path, label: label(entry), icon: entry.icon })),
     { type: 'divider' as const },
     { key: LOGOUT_KEY, label: t('menu.logout'), icon: <LogoutOutlined />, danger: true },
   ];
@@ -56,15 +51,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 
   const selected = activeMenuPath(menu, pathname);
   return (
-    <nav aria-label={isAdmin && view === 'admin' ? t('menu.adminMenu') : t('menu.customerMenu')}>
-      {isAdmin && <ViewSwitch />}
-      {preview && (
-        <Alert
-          type="info"
-          title={t('menu.preview')}
-          style={{ margin: '0 16px 8px', fontSize: 13 }}
-        />
-      )}
+    <nav aria-label={isAdmin ? t('menu.adminMenu') : t('menu.customerMenu')}>
+      {/* Spec 01's view switch ("Switch to User View", a greyed customer menu) is replaced on purpose by issue 30's read-only customer view, for admins whose role has the users permission. */}
+      {isAdmin && allows('users') && <ViewAsCustomerButton onNavigate={onNavigate} />}
       <Menu
         mode="inline"
         items={items}

@@ -1,3 +1,4 @@
+import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
@@ -54,6 +55,7 @@ export const adminMenu: readonly PortalMenuEntry[] = [
   { path: '/admin/deposits', label: 'menu.admin.deposits', icon: <WalletOutlined />, permission: 'transactions' },
   { path: '/admin/cards', label: 'menu.admin.cards', icon: <CreditCardOutlined />, permission: 'transactions' },
   { path: '/admin/settings', label: 'menu.admin.settings', icon: <SettingOutlined />, permission: 'settings' },
+  { path: '/admin/webhooks', label: 'menu.admin.webhooks', icon: <ApiOutlined />, permission: 'settings' },
   { path: '/admin/support', label: 'menu.admin.support', icon: <CustomerServiceOutlined />, permission: 'tickets' },
 ];
 

@@ -30,6 +30,7 @@ import { FAQ, QUICK_GUIDE } from './support-content';
 import type { NewTicket } from './support-api';
 import { dateTime, preview, shortId, TicketStatusTag } from './TicketStatusTag';
 import { TICKETS_SHOWN, useCreateTicket, useOwnTicket, useOwnTickets, useReplyToTicket } from './use-tickets';
+import { useReadOnlyView } from '../customer-view/customer-view-context';
 
 export const TICKET_CATEGORIES = ['Account Setup', 'Investing', 'Payments', 'Security', 'Technical'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -162,6 +163,8 @@ function TicketForm() {
 function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
   const { t } = useTranslation('support');
   const ticket = useOwnTicket(ticketId);
+  // An admin's read-only customer view (issue 30): the conversation without the reply box.
+  const readOnly = useReadOnlyView();
   const reply = useReplyToTicket(ticketId ?? '');
   const { notification } = useFeedback();
   const [text, setText] = useState('');
@@ -189,7 +192,7 @@ function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose:
             <Tag>{priorityText(detail.priority)}</Tag>
           </Space>
           <Conversation ticket={detail} viewer="customer" />
-          {detail.status === 'closed' ? (
+          {readOnly ? null : detail.status === 'closed' ? (
             <Typography.Text type="secondary">{t('ticket.closed')}</Typography.Text>
           ) : (
             <>
@@ -205,7 +208,8 @@ function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose:
   );
 }
 
-function TicketList() {
+/** The customer's tickets (newest first) and a dialog with each one's conversation; also the read-only customer view's Tickets section. */
+export function TicketList() {
   const { t } = useTranslation('support');
   const tickets = useOwnTickets();
   const [open, setOpen] = useState<string | null>(null);

@@ -1,16 +1,29 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportApi, type NewTicket, type TicketStatus, type TicketUpdate } from './support-api';
+import { supportApi, type NewTicket, type TicketDetail, type TicketPage, type TicketStatus, type TicketUpdate } from './support-api';
 import { supportKeys } from './query-keys';
+import { customerViewApi, customerViewKeys } from '../customer-view/customer-view-api';
+import { useViewedCustomer } from '../customer-view/customer-view-context';
 
 /** Spec 02 §2: the ticket list shows the first 10. */
 export const TICKETS_SHOWN = 10;
 
+/** The customer's tickets; in an admin's read-only customer view (issue 30), the viewed customer's. */
 export function useOwnTickets() {
-  return useQuery({ queryKey: supportKeys.own(TICKETS_SHOWN), queryFn: () => supportApi.listOwn(TICKETS_SHOWN), staleTime: 30_000 });
+  const viewed = useViewedCustomer();
+  return useQuery<TicketPage>({
+    queryKey: viewed ? customerViewKeys.tickets(viewed, TICKETS_SHOWN) : supportKeys.own(TICKETS_SHOWN),
+    queryFn: () => (viewed ? customerViewApi.tickets(viewed, TICKETS_SHOWN) : supportApi.listOwn(TICKETS_SHOWN)),
+    staleTime: 30_000,
+  });
 }
 
 export function useOwnTicket(id: string | null) {
-  return useQuery({ queryKey: supportKeys.ownTicket(id ?? ''), queryFn: () => supportApi.getOwn(id as string), enabled: Boolean(id) });
+  const viewed = useViewedCustomer();
+  return useQuery<TicketDetail>({
+    queryKey: viewed ? customerViewKeys.ticket(viewed, id ?? '') : supportKeys.ownTicket(id ?? ''),
+    queryFn: () => (viewed ? customerViewApi.ticket(viewed, id as string) : supportApi.getOwn(id as string)),
+    enabled: Boolean(id),
+  });
 }
 
 export function useCreateTicket() {

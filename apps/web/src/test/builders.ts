@@ -1,4 +1,4 @@
-import type { AuthSession, InvestmentView, SessionUser } from '@portal/api-client';
+import type { AuthSession, components, InvestmentView, SessionUser } from '@portal/api-client';
 import type { UserType } from '../auth/access-rules';
 
 /** Test data builders: a user and the session the gateway would return for them. */
@@ -54,6 +54,39 @@ export function anInvestment(overrides: Partial<InvestmentView> = {}): Investmen
     accruedReturn: '0.00',
     netPayout: '2812.50',
     createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type WebhookEndpointView = components['schemas']['WebhookEndpointView'];
+type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
+
+/** A webhook endpoint as the Webhooks screen lists it: completed deposits to an accounting system. */
+export function aWebhookEndpoint(overrides: Partial<WebhookEndpointView> = {}): WebhookEndpointView {
+  return {
+    id: '5b1e0c2d-3f4a-4b5c-8d6e-7f8091a2b3c4',
+    url: 'https://hooks.example.com/portal',
+    events: ['ledger.deposit.completed.v1'],
+    description: 'Accounting',
+    createdAt: '2026-11-29T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A delivery of a completed deposit to that endpoint, answered 200 at the first attempt. */
+export function aWebhookDelivery(overrides: Partial<WebhookDeliveryView> = {}): WebhookDeliveryView {
+  return {
+    id: '6c2f1d3e-4a5b-4c6d-9e7f-8091a2b3c4d5',
+    endpointId: '5b1e0c2d-3f4a-4b5c-8d6e-7f8091a2b3c4',
+    eventId: '0f9e8d7c-6b5a-4948-8372-615243342516',
+    eventType: 'ledger.deposit.completed.v1',
+    status: 'succeeded',
+    attempts: 1,
+    lastResponseCode: 200,
+    lastError: null,
+    replayOf: null,
+    createdAt: '2026-11-29T10:00:00.000Z',
+    lastAttemptAt: '2026-11-29T10:00:01.000Z',
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export const AUDIT_ACTION_LABELS = {
   unauthorized_access: 'Unauthorized access attempt',
   suspicious_activity: 'Suspicious activity',
   data_breach_attempt: 'Data breach attempt',
+  // a service refused a command no trusted key signed (libs/messaging command-signatures.ts)
+  command_refused: 'Unsigned command refused',
   // identity: sign-in, sessions, passwords, two-factor
   sign_in_failed: 'Sign-in failed',
   sign_in_locked_out: 'Sign-in locked',
@@ -45,6 +47,7 @@ export const AUDIT_ACTION_LABELS = {
   setting_updated: 'Setting updated',
   data_exported: 'Data exported',
   file_viewed: 'File viewed',
+  customer_viewed: 'Customer account viewed',
   // applications: application_<decision>
   application_under_review: 'Application put under review',
   application_approved: 'Application approved',
@@ -73,6 +76,9 @@ export const AUDIT_ACTION_LABELS = {
   notification_broadcast: 'Notification broadcast',
   failed_email_retried: 'Failed email retried',
   failed_email_dismissed: 'Failed email dismissed',
+  webhook_endpoint_created: 'Webhook endpoint registered',
+  webhook_endpoint_deleted: 'Webhook endpoint deleted',
+  webhook_delivery_replayed: 'Webhook delivery replayed',
   // support: ticket_answered, ticket_<status> (an admin never sets open), ticket_deleted
   ticket_answered: 'Support ticket answered',
   ticket_in_progress: 'Support ticket set in progress',

@@ -52,6 +52,7 @@ describe('the registry of user messages', () => {
       contracts.MISSING_DOCUMENT_MESSAGES,
       contracts.SupportMessages,
       contracts.NotificationMessages,
+      contracts.WebhookMessages,
     ];
     const singles = [
       contracts.DELETE_WITH_BALANCE_MESSAGE,

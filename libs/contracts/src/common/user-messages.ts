@@ -285,8 +285,19 @@ export const USER_MESSAGES = {
   failed_email_not_found: 'This failed email was not found.',
   failed_email_no_longer_failed: 'This email is no longer failed: it has already been retried or dismissed.',
 
+  // Webhooks
+  webhooks_not_allowed: 'Your admin role does not allow managing webhooks.',
+  webhook_endpoint_not_found: 'This webhook endpoint was not found.',
+  webhook_delivery_not_found: 'This webhook delivery was not found.',
+  webhook_url_invalid: 'The URL must be an absolute https:// URL (http:// is accepted outside production), without a user name or password.',
+  webhook_event_types_unknown: 'Unknown event types: {{types}}.',
+  webhook_event_types_required: 'Choose at least one event type.',
+  webhook_address_forbidden: 'Webhooks cannot be sent to {{host}}: it is or resolves to a private, loopback, link-local or otherwise internal address. An operator can allow it in WEBHOOK_ALLOWED_HOSTS.',
+  webhook_host_unresolvable: 'The host {{host}} could not be resolved.',
+
   // Administration
   user_not_found: 'This account does not exist.',
+  customer_view_not_a_customer: 'Only a customer’s account can be viewed as the customer sees it.',
   all_fields_required: 'All fields are required',
   password_requirements_not_met: 'Password requirements not met',
   invalid_admin_role: 'Please choose a valid admin role',

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
+import { Type } from 'class-transformer';
+import { BACKEND_SERVICES, BackendService } from '../common/health';
 import { IsOmittable } from '../common/validators';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
@@ -157,6 +159,31 @@ export class ListAuditLogsPayload {
   @IsOptional() @IsBoolean() skipTotal?: boolean;
 }
 
+
+/** Why a service refused a command (see libs/messaging command-signatures.ts). */
+export const COMMAND_REFUSALS = ['unsigned', 'unknown_signer', 'expired', 'bad_signature', 'replayed'] as const;
+
+/** Claimed actor of a refused command, as far as it had an actor's shape: who someone tried to act as. */
+export class ClaimedActor {
+  @IsOptional() @IsString() @MaxLength(100) userId?: string;
+  @IsOptional() @IsString() @MaxLength(20) userType?: string;
+  @IsOptional() @IsString() @MaxLength(20) adminRole?: string;
+}
+
+/**
+ * A command a service refused because no trusted key signed it: sent by that service
+ * (itself signed) so the attempt is in the audit trail, with the actor it claimed.
+ */
+export class RecordRefusedCommandPayload {
+  @IsIn(BACKEND_SERVICES) service: BackendService;
+  @IsString() @MaxLength(200) subject: string;
+  @IsIn(COMMAND_REFUSALS) refusal: (typeof COMMAND_REFUSALS)[number];
+  @IsOptional() @IsString() @MaxLength(50) signer?: string;
+  @IsOptional() @ValidateNested() @Type(() => ClaimedActor) claimedActor?: ClaimedActor;
+  @IsOptional() @IsString() @MaxLength(100) requestId?: string;
+  /** Refusals past the service's reporting rate since its last record, only counted. */
+  @IsInt() @Min(0) alsoRefusedUnreported: number;
+}
 
 export class RecordSecurityEventResult {
   @ApiProperty({ format: 'uuid', description: 'Id of the audit record' }) id: string;

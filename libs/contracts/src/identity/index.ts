@@ -3,6 +3,7 @@ export * from './session';
 export * from './auth';
 export * from './events';
 export * from './audit';
+export * from './customer-view';
 export * from './settings';
 export * from './directory';
 export * from './admin-permissions';

@@ -2,7 +2,7 @@ import { defineCommand, defineEvent, defineStream, EmptyPayload } from '../commo
 import { AccountClosureEvents } from './account-closure';
 import { SessionDeviceCommands } from './session-devices';
 import { ReauthenticationCommands } from './reauthentication';
-import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordFileViewPayload, RecordFileViewResult, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
+import { AuditLogPage, ListAuditLogsPayload, RecordDataExportPayload, RecordDataExportResult, RecordFileViewPayload, RecordFileViewResult, RecordRefusedCommandPayload, RecordSecurityEventPayload, RecordSecurityEventResult } from './audit';
 import {
   AcceptedResult,
   ConfirmEmailPayload,
@@ -31,6 +31,7 @@ import {
 } from './events';
 import { AdminUserPage, ChangeAdminRolePayload, CreateAdminPayload, ListUsersPayload, SuspendUserPayload, UserDeletedResult, UserIdPayload } from './account-administration';
 import { FindUserIdsPayload, FoundUserIds, LookupUsersPayload, UserSummaries, UserSummary } from './directory';
+import { CustomerViewRecorded, RecordCustomerViewPayload } from './customer-view';
 import { AuthSession, SessionUser } from './session';
 import {
   ChangePasswordPayload,
@@ -90,10 +91,14 @@ export const IdentityCommands = {
   updatePassword: defineCommand<UpdatePasswordPayload, PasswordUpdatedResult>('identity.auth.update-password.v1', UpdatePasswordPayload),
   getCurrentUser: defineCommand<EmptyPayload, SessionUser>('identity.user.get-current.v1', EmptyPayload),
   recordSecurityEvent: defineCommand<RecordSecurityEventPayload, RecordSecurityEventResult>('identity.audit.record-security-event.v1', RecordSecurityEventPayload),
+  /** A service refused a command no trusted key signed: written to the audit trail (security_event, command_refused). */
+  recordRefusedCommand: defineCommand<RecordRefusedCommandPayload, RecordSecurityEventResult>('identity.audit.record-refused-command.v1', RecordRefusedCommandPayload),
   /** Active admins only: an admin file export, recorded (admin_action, data_exported) before the gateway sends its first byte. */
   recordDataExport: defineCommand<RecordDataExportPayload, RecordDataExportResult>('identity.audit.record-data-export.v1', RecordDataExportPayload),
   /** Active admins only: an admin opening another person's file, recorded (admin_action, file_viewed) before the gateway sends its first byte. */
   recordFileView: defineCommand<RecordFileViewPayload, RecordFileViewResult>('identity.audit.record-file-view.v1', RecordFileViewPayload),
+  /** Admins whose role has the users permission: an admin reading a customer's portal (read only), recorded (admin_action, customer_viewed) before the gateway reads it. */
+  recordCustomerView: defineCommand<RecordCustomerViewPayload, CustomerViewRecorded>('identity.audit.record-customer-view.v1', RecordCustomerViewPayload),
   listAuditLogs: defineCommand<ListAuditLogsPayload, AuditLogPage>('identity.audit.list.v1', ListAuditLogsPayload),
   /** Admin callers only (any admin role): other services' admin screens name the people in them. */
   lookupUsers: defineCommand<LookupUsersPayload, UserSummaries>('identity.directory.lookup-users.v1', LookupUsersPayload),

@@ -4,4 +4,5 @@
  */
 export enum JobQueue {
   Email = 'email',
+  Webhook = 'webhook',
 }

@@ -1,0 +1,131 @@
+import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  BalanceQuery,
+  BalanceView,
+  CustomerViewAccount,
+  InvestmentList,
+  OwnTransactionsQuery,
+  PortfolioPerformance,
+  PortfolioPerformanceQuery,
+  RequestMeta,
+  SecurityDepositList,
+  TicketDetail,
+  TicketPage,
+  TransactionPage,
+  TransactionSummary,
+} from '@portal/contracts';
+import { RequiresAdminPermission } from '../auth/access.decorators';
+import { ApiError } from '../http/api-error';
+import { RequestMetadata } from '../http/request-context';
+import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { TicketListQuery } from '../support/support.dto';
+import { ticketId } from '../support/ticket-id';
+import { ViewAccount } from './view-account';
+import { ViewInvestments } from './view-investments';
+import { ViewMoney } from './view-money';
+import { ViewTickets } from './view-tickets';
+
+const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'This account does not exist.', { code: 'user_not_found' }) });
+const READ_ONLY = 'Read only, as the customer sees it (same shape as the customer’s own endpoint); each call is recorded in the audit trail (customer_viewed) before anything is read, or refused with 503.';
+
+/**
+ * Issue 30: "view as customer" for admins whose role has the users permission. Every route
+ * is a GET answering exactly what the customer's own endpoint answers them; there is no
+ * route that changes anything. A user id that is an administrator's is 400
+ * (customer_view_not_a_customer), an unknown one 404 (user_not_found).
+ */
+@ApiTags('admin')
+@ApiCommonErrors()
+@ApiParam({ name: 'userId', format: 'uuid', description: 'The customer’s user id' })
+@Controller('api/v1/admin/customer-view/:userId')
+export class CustomerViewController {
+  constructor(
+    private readonly account: ViewAccount,
+    private readonly money: ViewMoney,
+    private readonly investments: ViewInvestments,
+    private readonly tickets: ViewTickets,
+  ) {}
+
+  @Get()
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer viewed: name, email, statuses (the view’s banner). ${READ_ONLY}` })
+  @ApiOkResponse({ type: CustomerViewAccount })
+  @ApiErrorResponses(400, 404)
+  view(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<CustomerViewAccount> {
+    return this.account.run(id, meta);
+  }
+
+  @Get('balance')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s balances in a currency (GET /api/v1/balance). ${READ_ONLY}` })
+  @ApiOkResponse({ type: BalanceView })
+  @ApiErrorResponses(400, 404)
+  balance(@Param('userId', userId) id: string, @Query() query: BalanceQuery, @RequestMetadata() meta: RequestMeta): Promise<BalanceView> {
+    return this.money.balance(id, query, meta);
+  }
+
+  @Get('transactions/summary')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The four cards of the customer’s Deposits and Withdrawals screen (GET /api/v1/transactions/summary). ${READ_ONLY}` })
+  @ApiOkResponse({ type: TransactionSummary })
+  @ApiErrorResponses(400, 404)
+  summary(@Param('userId', userId) id: string, @Query() query: BalanceQuery, @RequestMetadata() meta: RequestMeta): Promise<TransactionSummary> {
+    return this.money.summary(id, query, meta);
+  }
+
+  @Get('transactions')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s transactions, newest first (GET /api/v1/transactions). ${READ_ONLY}` })
+  @ApiOkResponse({ type: TransactionPage })
+  @ApiErrorResponses(400, 404)
+  transactions(@Param('userId', userId) id: string, @Query() query: OwnTransactionsQuery, @RequestMetadata() meta: RequestMeta): Promise<TransactionPage> {
+    return this.money.transactions(id, { type: query.type, status: query.status, cursor: query.cursor, limit: query.limit }, meta);
+  }
+
+  @Get('security-deposits')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s security deposits (GET /api/v1/security-deposits). ${READ_ONLY}` })
+  @ApiOkResponse({ type: SecurityDepositList })
+  @ApiErrorResponses(400, 404)
+  securityDeposits(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<SecurityDepositList> {
+    return this.money.securityDeposits(id, meta);
+  }
+
+  @Get('investments')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s investments (GET /api/v1/investments). ${READ_ONLY}` })
+  @ApiOkResponse({ type: InvestmentList })
+  @ApiErrorResponses(400, 404)
+  listInvestments(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<InvestmentList> {
+    return this.investments.investments(id, meta);
+  }
+
+  @Get('portfolio/performance')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s portfolio performance (GET /api/v1/portfolio/performance). ${READ_ONLY}` })
+  @ApiOkResponse({ type: PortfolioPerformance })
+  @ApiErrorResponses(400, 404)
+  performance(@Param('userId', userId) id: string, @Query() query: PortfolioPerformanceQuery, @RequestMetadata() meta: RequestMeta): Promise<PortfolioPerformance> {
+    return this.investments.performance(id, query, meta);
+  }
+
+  @Get('support/tickets')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s support tickets, newest first (GET /api/v1/support/tickets). ${READ_ONLY}` })
+  @ApiOkResponse({ type: TicketPage })
+  @ApiErrorResponses(400, 404)
+  listTickets(@Param('userId', userId) id: string, @Query() query: TicketListQuery, @RequestMetadata() meta: RequestMeta): Promise<TicketPage> {
+    return this.tickets.list(id, query, meta);
+  }
+
+  @Get('support/tickets/:ticketId')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `One of the customer’s tickets with its conversation, marking nothing read (GET /api/v1/support/tickets/{id}). ${READ_ONLY}` })
+  @ApiParam({ name: 'ticketId', format: 'uuid' })
+  @ApiOkResponse({ type: TicketDetail })
+  @ApiErrorResponses(400, 404)
+  ticket(@Param('userId', userId) id: string, @Param('ticketId') ticket: string, @RequestMetadata() meta: RequestMeta): Promise<TicketDetail> {
+    return this.tickets.get(id, ticketId(ticket), meta);
+  }
+}

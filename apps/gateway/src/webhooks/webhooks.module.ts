@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AdminWebhooksController } from './admin-webhooks.controller';
+
+@Module({ controllers: [AdminWebhooksController] })
+export class WebhooksModule {}

@@ -1,0 +1,48 @@
+/**
+ * The event types a webhook endpoint may subscribe to, in the registry's order: a copy of
+ * WEBHOOK_EVENT_TYPES (libs/contracts/src/notification/webhooks.ts), because the web app may
+ * not import the contracts. libs/contracts/src/notification/webhooks.spec.ts fails when the
+ * copy differs: change both together.
+ */
+export const WEBHOOK_EVENT_TYPES: readonly string[] = [
+  'identity.user.registered.v1',
+  'identity.user.sign-up-attempted.v1',
+  'identity.user.confirmed.v1',
+  'identity.user.password-changed.v1',
+  'identity.settings.changed.v1',
+  'identity.user.status-changed.v1',
+  'identity.user.deleted.v1',
+  'identity.account.closed.v1',
+  'identity.user.security-alert.v1',
+  'identity.user.preferences-changed.v1',
+  'identity.user.email-changed.v1',
+  'applications.application.submitted.v1',
+  'applications.application.reviewed.v1',
+  'ledger.deposit.requested.v1',
+  'ledger.deposit.completed.v1',
+  'ledger.deposit.rejected.v1',
+  'ledger.withdrawal.requested.v1',
+  'ledger.withdrawal.completed.v1',
+  'ledger.withdrawal.rejected.v1',
+  'ledger.investment.requested.v1',
+  'ledger.investment.paid.v1',
+  'ledger.investment.rejected.v1',
+  'ledger.investment.activated.v1',
+  'ledger.investment.matured.v1',
+  'ledger.investment.cancelled.v1',
+  'ledger.security-deposit.created.v1',
+  'ledger.security-deposit.locked.v1',
+  'ledger.security-deposit.unlocked.v1',
+  'ledger.card-request.requested.v1',
+  'ledger.card-request.approved.v1',
+  'ledger.card-request.rejected.v1',
+  'ledger.card-request.delivered.v1',
+  'ledger.card-request.cancelled.v1',
+  'kyc.status.changed.v1',
+  'kyc.document.reviewed.v1',
+  'kyc.document.uploaded.v1',
+  'kyc.document.requested.v1',
+  'kyc.biometric.verified.v1',
+  'support.ticket.created.v1',
+  'support.ticket.updated.v1',
+];
