@@ -11,7 +11,23 @@ wait_port() {
   return 1
 }
 
+# PgBouncer: a binary only (the pooled-database suite starts its own on a free port; the
+# package's service is never used). Installed from Debian's packages when missing, as
+# ensure-chromium.sh installs Chromium; apt may be busy with another install for a moment.
+ensure_pgbouncer() {
+  [ -x /usr/sbin/pgbouncer ] && return 0
+  echo "Installing PgBouncer from Debian's packages..."
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+  for attempt in 1 2 3 4 5 6; do
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq pgbouncer >/dev/null && break
+    echo "apt busy or failed (attempt $attempt); retrying..." >&2
+    sleep 10
+  done
+  [ -x /usr/sbin/pgbouncer ] || { echo "error: could not install pgbouncer" >&2; return 1; }
+}
+
 status=0
+ensure_pgbouncer || status=1
 if ! port_open 5432; then
   echo "Starting PostgreSQL..."
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true

@@ -1,4 +1,4 @@
-// Tests of the repository's own tooling (scripts/): the per-app image contents.
+// Tests of the repository's own tooling (scripts/): the per-app image contents, the Kubernetes manifest check.
 module.exports = {
   ...require('../jest.preset'),
   displayName: 'scripts',

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
 import { APPLICATIONS_EVENTS_STREAM } from '@portal/contracts';
-import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { InvestmentApplication } from './applications/application.entity';
 import { ApplicationsFeatureModule } from './applications/applications-feature.module';
@@ -27,7 +27,7 @@ export class ApplicationsModule {
     return {
       module: ApplicationsModule,
       imports: [
-        ServiceDatabaseModule.forService({ schema: APPLICATIONS_SCHEMA, url: environment.DATABASE_URL, entities: applicationsEntities, migrations: applicationsMigrations }),
+        ServiceDatabaseModule.forService({ schema: APPLICATIONS_SCHEMA, ...databaseConnection(environment), entities: applicationsEntities, migrations: applicationsMigrations }),
         OutboxModule.forStreams(APPLICATIONS_EVENTS_STREAM),
         PlatformSettingsModule,
         ApplicationsFeatureModule,

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { IDENTITY_EVENTS_STREAM } from '@portal/contracts';
-import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
 import { redisHealthCheck } from '@portal/redis';
 import { AccountSecurityModule } from './account-security/account-security.module';
@@ -40,7 +40,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
-        ServiceDatabaseModule.forService({ schema: IDENTITY_SCHEMA, url: environment.DATABASE_URL, entities: identityEntities, migrations: identityMigrations }),
+        ServiceDatabaseModule.forService({ schema: IDENTITY_SCHEMA, ...databaseConnection(environment), entities: identityEntities, migrations: identityMigrations }),
         OutboxModule.forStreams(IDENTITY_EVENTS_STREAM),
         IdentityRedisModule,
         SettingsModule,

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
-import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { KYC_EVENTS_STREAM } from '@portal/contracts';
 import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { KycDocument, KycDocumentRequest } from './documents/kyc-document.entity';
@@ -30,7 +30,7 @@ export class KycModule {
     return {
       module: KycModule,
       imports: [
-        ServiceDatabaseModule.forService({ schema: KYC_SCHEMA, url: environment.DATABASE_URL, entities: kycEntities, migrations: kycMigrations }),
+        ServiceDatabaseModule.forService({ schema: KYC_SCHEMA, ...databaseConnection(environment), entities: kycEntities, migrations: kycMigrations }),
         OutboxModule.forStreams(KYC_EVENTS_STREAM),
         KycStatusModule,
         FilesModule,

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
-import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { APPLICATIONS_EVENTS_STREAM, KYC_EVENTS_STREAM, LEDGER_EVENTS_STREAM } from '@portal/contracts';
 import { EventConsumerModule, eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { DeletedAccountsModule } from './account-deletion/deleted-accounts.module';
@@ -51,7 +51,7 @@ export class LedgerModule {
     return {
       module: LedgerModule,
       imports: [
-        ServiceDatabaseModule.forService({ schema: LEDGER_SCHEMA, url: environment.DATABASE_URL, entities: ledgerEntities, migrations: ledgerMigrations }),
+        ServiceDatabaseModule.forService({ schema: LEDGER_SCHEMA, ...databaseConnection(environment), entities: ledgerEntities, migrations: ledgerMigrations }),
         OutboxModule.forStreams(LEDGER_EVENTS_STREAM),
         EventConsumerModule.forStream(APPLICATIONS_EVENTS_STREAM, [ApplicationGateHandlers]),
         EventConsumerModule.forStream(KYC_EVENTS_STREAM, [KycGateHandlers]),

@@ -1,3 +1,4 @@
+import { databaseConnection, DatabaseEnvironment } from '@portal/database';
 import { eventEntities } from '@portal/messaging';
 import { Broadcast } from './broadcasts/broadcast.entity';
 import { EmailDelivery } from './email/email-delivery.entity';
@@ -12,6 +13,6 @@ export const NOTIFICATION_SCHEMA = 'notification';
 export const notificationEntities = [...eventEntities, EmailDelivery, Notification, Broadcast, Recipient, GippConfirmation, NotificationPreference, ErasedUser, WebhookEndpoint, WebhookDelivery];
 
 /** The service's database, shared by the service process and the email worker process. */
-export function notificationDatabase(databaseUrl: string) {
-  return { schema: NOTIFICATION_SCHEMA, url: databaseUrl, entities: notificationEntities, migrations: notificationMigrations };
+export function notificationDatabase(environment: DatabaseEnvironment) {
+  return { schema: NOTIFICATION_SCHEMA, ...databaseConnection(environment), entities: notificationEntities, migrations: notificationMigrations };
 }

@@ -30,7 +30,7 @@ export class NotificationModule {
     return {
       module: NotificationModule,
       imports: [
-        ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL)),
+        ServiceDatabaseModule.forService(notificationDatabase(environment)),
         OutboxModule.forStreams(NOTIFICATION_EVENTS_STREAM),
         PlatformSettingsModule,
         EmailModule,

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceEnvironment } from '@portal/config';
-import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
+import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { SUPPORT_EVENTS_STREAM } from '@portal/contracts';
 import { eventEntities, HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
 import { Ticket, TicketMessage } from './tickets/ticket.entity';
@@ -25,7 +25,7 @@ export class SupportModule {
     return {
       module: SupportModule,
       imports: [
-        ServiceDatabaseModule.forService({ schema: SUPPORT_SCHEMA, url: environment.DATABASE_URL, entities: supportEntities, migrations: supportMigrations }),
+        ServiceDatabaseModule.forService({ schema: SUPPORT_SCHEMA, ...databaseConnection(environment), entities: supportEntities, migrations: supportMigrations }),
         OutboxModule.forStreams(SUPPORT_EVENTS_STREAM),
         PlatformSettingsModule,
         TicketsModule,

@@ -34,4 +34,14 @@ describe('loadEnvironment', () => {
     expect((error as Error).message).toMatch(/DATABASE_URL/);
     expect((error as Error).message).toMatch(/PORT/);
   });
+
+  it('reads the database pool, pooler and migration settings, and refuses a pool outside 1..100', () => {
+    expect(loadEnvironment(ServiceEnvironment, {})).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_PREPARED_STATEMENTS: true, DATABASE_MIGRATION_URL: undefined, DATABASE_MIGRATIONS: 'run' });
+    expect(
+      loadEnvironment(ServiceEnvironment, { DATABASE_POOL_SIZE: '4', DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_MIGRATION_URL: 'postgres://db:5432/portal', DATABASE_MIGRATIONS: 'skip' }),
+    ).toMatchObject({ DATABASE_POOL_SIZE: 4, DATABASE_PREPARED_STATEMENTS: false, DATABASE_MIGRATION_URL: 'postgres://db:5432/portal', DATABASE_MIGRATIONS: 'skip' });
+    for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: '101' }, { DATABASE_PREPARED_STATEMENTS: 'sometimes' }, { DATABASE_MIGRATION_URL: 'db:5432' }, { DATABASE_MIGRATIONS: 'later' }]) {
+      expect(() => loadEnvironment(ServiceEnvironment, bad)).toThrow(new RegExp(Object.keys(bad)[0]));
+    }
+  });
 });

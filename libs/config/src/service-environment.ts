@@ -1,4 +1,6 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator, ValidationArguments } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator, ValidationArguments } from 'class-validator';
+import { parseFlag } from './flags';
 
 /** Zero whenever NODE_ENV is production: test-only switches never reach a real deployment. */
 function ZeroInProduction(message: string) {
@@ -22,6 +24,40 @@ export class ServiceEnvironment {
 
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/portal';
+
+  /**
+   * Connections this process keeps to PostgreSQL (or to PgBouncer). Replicas times pool
+   * size, summed over the services, must stay under the server's max_connections (or the
+   * pooler's max_client_conn).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DATABASE_POOL_SIZE: number = 10;
+
+  /**
+   * Named prepared statements on hot reads. false behind PgBouncer in transaction mode
+   * (1.18 does not carry them between server connections): the same SQL then runs as a
+   * plain parameterised query.
+   */
+  @Transform(parseFlag)
+  @IsBoolean()
+  DATABASE_PREPARED_STATEMENTS: boolean = true;
+
+  /**
+   * A direct connection to PostgreSQL (not through a pooler) for migrations and their
+   * session-level advisory lock. Unset: DATABASE_URL.
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_MIGRATION_URL?: string;
+
+  /**
+   * run: the process migrates its schema at start (one machine). skip: a Kubernetes Job or
+   * init step runs `npm run migrate` (or the service's dist/migrate.js) before the pods start.
+   */
+  @IsIn(['run', 'skip'])
+  DATABASE_MIGRATIONS: 'run' | 'skip' = 'run';
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
@@ -105,6 +141,30 @@ export class ServiceEnvironment {
   @Min(1)
   @Max(5)
   JETSTREAM_REPLICAS: number = 1;
+
+  /**
+   * Size limit of each JetStream stream, in bytes (1 GiB). The server reserves it from its
+   * file store for every stream (seven), so the store must be larger than seven times it.
+   * A full stream refuses new events; the outbox keeps them until old ones expire.
+   */
+  @IsInt()
+  @Min(1_048_576)
+  JETSTREAM_MAX_BYTES: number = 1_073_741_824;
+
+  /**
+   * Days a stream keeps an event. Below the 30 days a consumer remembers processed
+   * events, so a redelivery of the oldest kept event is still recognised.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(29)
+  JETSTREAM_MAX_AGE_DAYS: number = 7;
+
+  /** Days the dead-letter stream keeps a letter for an operator. */
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  JETSTREAM_DEAD_LETTER_MAX_AGE_DAYS: number = 30;
 
   /**
    * Outside production only: moves every service's "today" forward by whole days, so

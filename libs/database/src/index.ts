@@ -6,3 +6,4 @@ export * from './service-database.module';
 export * from './personal-data';
 export * from './prepared-query';
 export * from './retention';
+export * from './cluster-lock';

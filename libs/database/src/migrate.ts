@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ServiceDatabaseOptions, serviceDataSourceOptions } from './data-source-options';
 
 /**
  * Creates the service's schema and runs its pending migrations. Safe to run at every
@@ -11,7 +12,10 @@ export async function migrateServiceSchema(dataSource: DataSource, schema: strin
   await runner.connect();
   try {
     await runner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    // Only when missing: CREATE SCHEMA needs CREATE on the database even with IF NOT EXISTS,
+    // which a service role owning just its schema (deploy/postgres/roles.sql) lacks.
+    const exists = await runner.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema]);
+    if (exists.length === 0) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
@@ -38,5 +42,39 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
     }
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Migrates a service's schema on its own short-lived connections to `migrationUrl` (the
+ * direct URL; `url` when unset) and closes them. The advisory lock in
+ * migrateServiceSchema is held by one session across statements, which a
+ * transaction-mode pooler would hand to other clients between them: behind PgBouncer
+ * the migration must go straight to PostgreSQL.
+ */
+export async function migrateServiceDatabase(options: ServiceDatabaseOptions): Promise<string[]> {
+  // Two connections: one holds the lock, one runs the migrations.
+  const direct = serviceDataSourceOptions({ ...options, url: options.migrationUrl ?? options.url, poolSize: 2 }) as DataSourceOptions;
+  const dataSource = await new DataSource(direct).initialize();
+  try {
+    return await migrateServiceSchema(dataSource, options.schema);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * A service's `dist/migrate.js` (and `npm run migrate`): creates the database when missing,
+ * migrates the schema through the direct URL, says what ran and exits. A Kubernetes Job
+ * or init step runs it so the pods can start with DATABASE_MIGRATIONS=skip.
+ */
+export async function runMigrationCommand(options: ServiceDatabaseOptions): Promise<void> {
+  try {
+    await ensureDatabaseExists(options.migrationUrl ?? options.url);
+    const applied = await migrateServiceDatabase(options);
+    process.stdout.write(`${options.schema}: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'up to date'}\n`);
+  } catch (error) {
+    process.stderr.write(`${options.schema}: migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
   }
 }

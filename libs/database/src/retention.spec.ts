@@ -45,6 +45,14 @@ describe('RetentionJob', () => {
       getMetadata: () => ({ schema: 'notification', tableName: 'erased_users', primaryColumns: [{ databaseName: 'user_id' }] }),
       driver: { escape: (name: string) => `"${name}"` },
       query,
+      // The run's cluster lock, always free here.
+      createQueryRunner: () => ({
+        connect: async () => undefined,
+        startTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        release: async () => undefined,
+        manager: { query: async () => [{ locked: true }] },
+      }),
     } as unknown as DataSource;
     const log = { info: jest.fn(), warn: jest.fn() };
     const job = new RetentionJob(dataSource, [{ name: 'erased users', entity: 'ErasedUser', column: 'erased_at', keepDays: 60 }], log, 'expired notification records');

@@ -1,4 +1,5 @@
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { runOncePerCluster } from './cluster-lock';
 
 const BATCH_SIZE = 1_000;
 const DAY_MS = 86_400_000;
@@ -80,12 +81,16 @@ export interface RetentionLog {
 /**
  * A service's retention: its rules purged hourly (HourlySchedule), each run logged as
  * `<what> deleted` with the counts by rule, a failed run as a warning that it will retry.
+ * Every replica schedules it; one at a time runs it (runOncePerCluster, keyed by the
+ * service's schema and `what`), the others skip that hour's turn.
  * A service wires start and stop to its own lifecycle.
  */
 export class RetentionJob {
   private readonly schedule = new HourlySchedule(() =>
-    this.purge().then(
-      (deleted) => this.log.info({ deleted }, `${this.what} deleted`),
+    this.purgeOnce().then(
+      (run) => {
+        if (run.ran) this.log.info({ deleted: run.result }, `${this.what} deleted`);
+      },
       (error: unknown) => this.log.warn({ err: String(error) }, `could not delete ${this.what}; will retry`),
     ),
   );
@@ -109,5 +114,11 @@ export class RetentionJob {
   /** Deletes what the rules no longer keep; returns how many rows went, by rule. Safe on several replicas at once. */
   purge(now = new Date()): Promise<Record<string, number>> {
     return purgeExpired(this.dataSource, this.rules, now);
+  }
+
+  /** The scheduled run: purges unless another replica of the service is purging the same rules. */
+  purgeOnce(now = new Date()) {
+    const schema = (this.dataSource.options as { schema?: string } | undefined)?.schema ?? 'public';
+    return runOncePerCluster(this.dataSource, `retention:${schema}:${this.what}`, () => this.purge(now));
   }
 }

@@ -2,11 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ServiceDatabaseOptions, serviceDataSourceOptions } from './data-source-options';
-import { migrateServiceSchema } from './migrate';
+import { migrateServiceDatabase, migrateServiceSchema } from './migrate';
 
 /**
  * The service's TypeORM connection, bound to its own schema, with its migrations run
- * before the service starts answering (idempotent, replica-safe).
+ * before the service starts answering (idempotent, replica-safe): through
+ * `migrationUrl` when set, not at all when `migrationsAtStart` is 'skip' (a Job ran them).
  */
 @Module({})
 export class ServiceDatabaseModule {
@@ -17,8 +18,9 @@ export class ServiceDatabaseModule {
         TypeOrmModule.forRootAsync({
           useFactory: () => serviceDataSourceOptions(options),
           dataSourceFactory: async (dataSourceOptions) => {
+            if (options.migrationsAtStart !== 'skip' && options.migrationUrl) await migrateServiceDatabase(options);
             const dataSource = await new DataSource(dataSourceOptions as DataSourceOptions).initialize();
-            await migrateServiceSchema(dataSource, options.schema);
+            if (options.migrationsAtStart !== 'skip' && !options.migrationUrl) await migrateServiceSchema(dataSource, options.schema);
             return dataSource;
           },
         }),

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { takeClusterLock } from '@portal/database';
 import { JetStreamClient, NatsConnection, PubAck } from 'nats';
 import { StreamDefinition } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
@@ -24,9 +25,13 @@ export async function publishOutboxEvent(js: JetStreamClient, event: Pick<Outbox
  * Publishes committed outbox events to JetStream. The event id is the JetStream message
  * id, so a publish repeated after a crash is dropped by the stream's de-duplication.
  * The trace context stored with an event goes out in its headers and its envelope.
- * Replicas share the work: each batch locks its rows with SKIP LOCKED.
  * Events go out in the order of their `sequence`, the order they were written in, also
- * within one transaction (where their occurred_at is the same).
+ * within one transaction (where their occurred_at is the same). So that this holds with
+ * several replicas, one relay per service publishes at a time: each batch runs under the
+ * service's relay lock (takeClusterLock); a replica that finds it taken waits for its next
+ * round, and takes over when the holder stops or dies (PostgreSQL frees the lock with the
+ * holder's connection). Events the dead one published before its batch committed go out
+ * again with the same id and are dropped by JetStream's de-duplication.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -53,15 +58,26 @@ export class OutboxRelay {
     await this.running;
   }
 
-  /** Publishes a batch of pending events; returns how many went out, or -1 when publishing failed. */
+  /**
+   * Creates the service's streams or reconciles them with the configuration (at start, so
+   * a stream that cannot take it stops the service with a StreamConfigurationError).
+   */
+  async prepareStreams(): Promise<void> {
+    const jsm = await this.connection().jetstreamManager();
+    for (const stream of this.streams) await ensureStream(jsm, stream);
+    this.streamsReady = true;
+  }
+
+  /**
+   * Publishes a batch of pending events; returns how many went out, 0 also when another
+   * replica's relay is publishing, or -1 when publishing failed.
+   */
   async relayPending(): Promise<number> {
-    if (!this.streamsReady) {
-      const jsm = await this.connection().jetstreamManager();
-      for (const stream of this.streams) await ensureStream(jsm, stream);
-      this.streamsReady = true;
-    }
+    if (!this.streamsReady) await this.prepareStreams();
     const js = this.connection().jetstream();
+    const table = eventTable(this.dataSource, OutboxEvent);
     return this.dataSource.transaction(async (manager) => {
+      if (!(await takeClusterLock(manager, `outbox-relay:${table}`))) return 0;
       const pending = await manager
         .createQueryBuilder(OutboxEvent, 'event')
         .where('event.publishedAt IS NULL')
@@ -83,7 +99,7 @@ export class OutboxRelay {
       }
       // What went out is marked in one statement for the batch, not one per event.
       if (published.length > 0) {
-        await manager.query(`UPDATE ${eventTable(this.dataSource, OutboxEvent)} SET published_at = now(), publish_attempts = publish_attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`, [published]);
+        await manager.query(`UPDATE ${table} SET published_at = now(), publish_attempts = publish_attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`, [published]);
       }
       if (failed) {
         // Keep what went out; note the failure and let the next round retry the rest.

@@ -7,12 +7,13 @@ import type { Logger } from '@portal/logging';
 import { eventTable, OutboxEvent, ProcessedEvent } from './outbox';
 import { databasePool, outboxBacklog } from './metrics';
 import { OutboxRelay } from './outbox-relay';
+import { StreamConfigurationError } from './jetstream';
 import { LOGGER, NATS_CONNECTION } from './service-runtime';
 
 /**
  * How long spent event rows stay. JetStream keeps its own copy of a published event, so
  * the outbox row is needed only until it went out; a processed-event record must outlive
- * the stream's 7-day retention, or a redelivery of an old event would not be recognised.
+ * the streams' retention (JETSTREAM_MAX_AGE_DAYS, at most 29 days), or a redelivery of an old event would not be recognised.
  */
 export const EVENT_RETENTION = { publishedOutboxDays: 7, processedEventDays: 30 } as const;
 
@@ -39,12 +40,19 @@ export class OutboxLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly relay: OutboxRelay,
     private readonly dataSource: DataSource,
-    @Inject(LOGGER) logger: Logger,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.purge = new RetentionJob(dataSource, SPENT_EVENTS, logger, 'spent event records');
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.relay.prepareStreams();
+    } catch (error) {
+      // A stream that cannot take its configuration stops the start; NATS not answering yet is left to the relay's retries.
+      if (error instanceof StreamConfigurationError) throw error;
+      this.logger.warn({ err: String(error) }, 'streams not reconciled at start; the relay retries');
+    }
     this.relay.start();
     this.purge.start();
     const table = eventTable(this.dataSource, OutboxEvent);

@@ -9,7 +9,7 @@ import { createLogger, JsonLogger, Logger } from '@portal/logging';
 import { CommandKeys, CommandVerifier, resolveCommandKeys } from './command-signatures';
 import { CommandServer, RefusedCommand } from './command-server';
 import { checkDependencies, HealthPort, serviceHealthChecks } from './health-port';
-import { configureStreamReplicas } from './jetstream';
+import { configureStreams } from './jetstream';
 import { labelMetrics } from './metrics';
 import { connectToNats, natsAuthOptions } from './nats-connection';
 import { HandlesCommand } from './command-handler';
@@ -128,7 +128,12 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
     throw error;
   }
   const refusals = new RefusalReporter(options.service, logger);
-  configureStreamReplicas(environment.JETSTREAM_REPLICAS);
+  configureStreams({
+    replicas: environment.JETSTREAM_REPLICAS,
+    maxBytes: environment.JETSTREAM_MAX_BYTES,
+    maxAgeDays: environment.JETSTREAM_MAX_AGE_DAYS,
+    deadLetterMaxAgeDays: environment.JETSTREAM_DEAD_LETTER_MAX_AGE_DAYS,
+  });
   labelMetrics(options.service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     {
@@ -157,7 +162,17 @@ export async function runService<E extends ServiceEnvironment>(options: RunServi
   app.useGlobalFilters(new ServiceExceptionFilter(logger));
   app.enableShutdownHooks();
   refusals.reportThrough(app.get(ServiceClient));
-  await app.listen();
+  try {
+    // Streams are reconciled while starting: one that cannot take its configuration stops the process here.
+    await app.listen();
+  } catch (error) {
+    if (error instanceof ConfigurationError && !options.env) {
+      logger.fatal({ problems: error.problems }, error.message);
+      process.exit(78);
+    }
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   logger.info({ queueGroup: options.service }, `${options.service} service ready`);
   return app;
 }

@@ -12,3 +12,4 @@ export * from './service-under-test';
 export * from './sample-files';
 export * from './application-documents';
 export * from './webhook-receiver';
+export * from './pgbouncer';

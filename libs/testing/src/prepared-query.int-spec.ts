@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
-import { preparedQuery } from '@portal/database';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { preparedQuery, serviceDataSourceOptions } from '@portal/database';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 // The shared helper behind the per-request reads (libs/database); tested here, beside the test database.
@@ -36,5 +36,15 @@ describe('preparedQuery', () => {
   it('rejects with the database error for a bad parameter, and the pool stays usable', async () => {
     await expect(preparedQuery(dataSource, 'test.people-by-ids', 'SELECT name FROM people WHERE id = ANY($1::int[]) ORDER BY id', [['x']])).rejects.toThrow(/invalid input syntax/);
     expect(await preparedQuery(dataSource, 'test.people-by-ids', 'SELECT name FROM people WHERE id = ANY($1::int[]) ORDER BY id', [[1]])).toEqual([{ name: 'Ada' }]);
+  });
+
+  it('prepares nothing named with prepared statements off (DATABASE_PREPARED_STATEMENTS=false, for PgBouncer in transaction mode)', async () => {
+    const pooled = await new DataSource(serviceDataSourceOptions({ schema: 'public', url: database.url, entities: [], migrations: [], poolSize: 1, preparedStatements: false }) as DataSourceOptions).initialize();
+    try {
+      expect(await preparedQuery(pooled, 'test.people-by-ids', 'SELECT name FROM people WHERE id = ANY($1::int[]) ORDER BY id', [[2, 3]])).toEqual([{ name: 'Grace' }, { name: 'Edsger' }]);
+      expect(await preparedQuery(pooled, 'test.prepared-names', 'SELECT name FROM pg_prepared_statements', [])).toEqual([]);
+    } finally {
+      await pooled.destroy();
+    }
   });
 });

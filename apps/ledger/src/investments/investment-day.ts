@@ -3,13 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CURRENCIES, InvestmentDayReport, LedgerEvents } from '@portal/contracts';
 import { Clock } from '@portal/config';
+import { takeClusterLock } from '@portal/database';
 import { Book } from '../book/book';
 import { SecurityDeposits } from '../security-deposits/security-deposits.service';
 import { CancelInvestment } from './cancel-investment';
 import { INVESTMENT_COLUMNS, InvestmentRow } from './investment-row';
 
 /** One key for the whole cluster: a replica that finds it taken leaves the day to the one running it. */
-export const INVESTMENT_DAY_LOCK = 0x1e0_da7;
+export const INVESTMENT_DAY_LOCK = 'ledger:investment-day';
 
 /** Minor units as the wire's decimal string, in SQL (non-negative amounts). */
 const decimal = (column: string) => `((${column}) / 100)::text || '.' || lpad(((${column}) % 100)::text, 2, '0')`;
@@ -39,11 +40,7 @@ export class InvestmentDay {
    */
   async run(businessDate: string = this.clock.today(), options: { wait?: boolean } = {}): Promise<InvestmentDayReport | null> {
     return this.dataSource.transaction(async (manager) => {
-      if (options.wait) await manager.query(`SELECT pg_advisory_xact_lock($1)`, [INVESTMENT_DAY_LOCK]);
-      else {
-        const [{ locked }] = (await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [INVESTMENT_DAY_LOCK])) as { locked: boolean }[];
-        if (!locked) return null;
-      }
+      if (!(await takeClusterLock(manager, INVESTMENT_DAY_LOCK, options))) return null;
       const at = this.clock.now();
       let accrued = 0;
       for (const currency of CURRENCIES) accrued += await this.accrue(manager, businessDate, currency, at);

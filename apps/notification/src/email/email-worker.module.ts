@@ -53,7 +53,7 @@ export class EmailWorkerModule {
   static standalone(environment: NotificationEnvironment, logger: Logger): DynamicModule {
     return {
       module: EmailWorkerModule,
-      imports: [EmailWorkerProcessModule.register(environment, logger), ServiceDatabaseModule.forService(notificationDatabase(environment.DATABASE_URL)), workerRedis()],
+      imports: [EmailWorkerProcessModule.register(environment, logger), ServiceDatabaseModule.forService(notificationDatabase(environment)), workerRedis()],
       providers: workerProviders,
     };
   }
