@@ -22,6 +22,7 @@ import { statusText, typeText } from './labels';
 import { moneyApi, type AdminTransactionFilters, type TransactionView } from './money-api';
 import { moneyKeys } from './query-keys';
 import { TransactionDetails } from './TransactionDetails';
+import { transactionDescription } from './transaction-description';
 
 const PAGE_SIZE = 20;
 const TYPES = ['deposit', 'withdrawal', 'investment', 'return', 'fee'] as const;
@@ -172,7 +173,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           { title: t('admin.method'), dataIndex: 'methodLabel' },
           { title: t('common.date'), dataIndex: 'createdAt', render: dateTime },
           { title: t('common.reference'), dataIndex: 'reference' },
-          { title: t('common.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('common.description'), key: 'description', ellipsis: true, render: (_, row) => transactionDescription(row) },
           actionsColumn({
             title: t('common.actions'),
             width: 280,

@@ -15,6 +15,7 @@ import { useViewedCustomer } from '../customer-view/customer-view-context';
 import { useActionsColumn } from '../ui/table-actions';
 import { StatementDownload } from './StatementDownload';
 import { TransactionDetails } from './TransactionDetails';
+import { transactionDescription } from './transaction-description';
 
 /**
  * The customer's transactions, newest first, page by page (keyset cursor). In an admin's
@@ -58,7 +59,7 @@ export function OwnTransactionsTable({ onMakeDeposit }: { onMakeDeposit?: () => 
           { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency, true) },
           { title: t('common.status'), dataIndex: 'status', render: (status: string) => <Tag color={statusColour(status)}>{statusText(status)}</Tag> },
           { title: t('common.reference'), dataIndex: 'reference' },
-          { title: t('common.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('common.description'), key: 'description', ellipsis: true, render: (_, row) => transactionDescription(row) },
           { title: t('common.date'), dataIndex: 'createdAt', render: (at: string) => day(at) },
           actionsColumn({ title: t('common.actions'), width: 150, render: (_, row) => <Button onClick={() => setOpen(row)}>{t('common.viewDetails')}</Button> }),
         ]}

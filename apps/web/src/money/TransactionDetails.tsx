@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { dateTime, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
 import type { TransactionView } from './money-api';
+import { transactionDescription } from './transaction-description';
 
 /** Spec 02 §2 Transaction Details: reference, signed amount, date, type, status, client, description, method, technical details. */
 export function TransactionDetails({ transaction, onClose }: { transaction: TransactionView | null; onClose: () => void }) {
@@ -29,7 +30,7 @@ export function TransactionDetails({ transaction, onClose }: { transaction: Tran
                 {t('details.clientLine', { firstName: transaction.client.firstName, lastName: transaction.client.lastName, email: transaction.client.email })}
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('common.description')}>{transaction.description}</Descriptions.Item>
+            <Descriptions.Item label={t('common.description')}>{transactionDescription(transaction)}</Descriptions.Item>
             <Descriptions.Item label={t('common.paymentMethod')}>{transaction.methodLabel}</Descriptions.Item>
             {transaction.reason && <Descriptions.Item label={t('common.reason')}>{transaction.reason}</Descriptions.Item>}
             <Descriptions.Item label={t('common.lastUpdated')}>{dateTime(transaction.updatedAt)}</Descriptions.Item>
