@@ -15,7 +15,8 @@ function rfc3339(nanos: bigint): string {
   return `${new Date(Number(nanos / 1_000_000n)).toISOString().slice(0, 19)}.${(nanos % 1_000_000_000n).toString().padStart(9, '0')}Z`;
 }
 
-const login = (env: NatsLoginEnv | undefined) => (env ? { user: env.NATS_USER, pass: env.NATS_PASSWORD } : {});
+// Each login reads its replies from an inbox of its own (`_INBOX_<login>`), as the guide says.
+const login = (env: NatsLoginEnv | undefined) => (env ? { user: env.NATS_USER, pass: env.NATS_PASSWORD, inboxPrefix: `_INBOX_${env.NATS_USER}` } : {});
 
 describe('the example ledger events consumer (examples/ledger-events-consumer)', () => {
   let nats: EphemeralNats;

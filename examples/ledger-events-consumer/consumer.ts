@@ -64,7 +64,7 @@ export async function ensureDurableConsumer(jsm: JetStreamManager, consumerName:
 
 /** Connects, ensures the consumer and handles the ledger's events until stopped. */
 export async function runLedgerConsumer(options: LedgerConsumerOptions): Promise<RunningConsumer> {
-  const connection: NatsConnection = await connect({ servers: options.natsUrl, ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}), name: options.consumerName });
+  const connection: NatsConnection = await connect({ servers: options.natsUrl, ...(options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: `_INBOX_${options.user}` } : {}), name: options.consumerName });
   const handled = options.handled ?? new Set<string>();
   let duplicates = 0;
   let messages: ConsumerMessages;

@@ -121,4 +121,24 @@ describe('NATS logins with the least privilege', () => {
       await support.close();
     }
   });
+
+  it("lets a login read its own replies only: the events reader cannot listen to the gateway's, which carry customers' data", async () => {
+    const refusals: string[] = [];
+    const record = (error: NatsError | null) => {
+      if (error) refusals.push(error.message);
+    };
+    const everyone = reader.subscribe('_INBOX.>', { callback: record });
+    const gateway = reader.subscribe('_INBOX_gateway.>', { callback: record });
+    const own = reader.subscribe('_INBOX_events-reader.e2e', { callback: record });
+    await reader.flush();
+    // The server answers a refused subscription asynchronously: wait for both refusals.
+    const deadline = Date.now() + 5_000;
+    while (refusals.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(refusals.sort()).toEqual([expect.stringContaining('Permissions Violation for Subscription to "_INBOX.>"'), expect.stringContaining('Permissions Violation for Subscription to "_INBOX_gateway.>"')]);
+    expect(own.isClosed()).toBe(false);
+    for (const subscription of [everyone, gateway, own]) subscription.unsubscribe();
+
+    // The stack still answers through its own inboxes.
+    expect((await customer.api.get('/api/v1/balance')).status).toBe(200);
+  });
 });

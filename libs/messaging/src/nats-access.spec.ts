@@ -27,7 +27,8 @@ describe('the generated NATS permissions', () => {
     expect(EVENT_STREAMS.flatMap((stream) => stream.subjects).filter((subject) => mayPublish('events-reader', subject))).toEqual([]);
     for (const verb of ['DELETE', 'PURGE', 'UPDATE', 'CREATE', 'MSG.DELETE']) expect(mayPublish('events-reader', `$JS.API.STREAM.${verb}.${LEDGER_EVENTS_STREAM.name}`)).toBe(false);
     expect(publish.allow.some((subject) => subject.includes('$JS.API.STREAM.DELETE') || subject.includes('CONSUMER.DELETE'))).toBe(false);
-    expect(subscribe.allow).toEqual(['_INBOX.>']);
+    // Its own replies only: not every login's (`_INBOX.>` would show it customers' data in replies).
+    expect(subscribe.allow).toEqual(['_INBOX_events-reader.>']);
   });
 
   it("let the events reader create, read and acknowledge durable consumers of its own, and none of the services'", () => {

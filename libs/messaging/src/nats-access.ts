@@ -11,6 +11,7 @@ import {
   EVENT_STREAMS,
   EVENTS_READER,
 } from '@portal/contracts';
+import { inboxPrefixOf } from './nats-connection';
 
 /**
  * The NATS permissions of each process, from the bus access registry (BUS_ACCESS in the
@@ -22,7 +23,7 @@ import {
  *   consumer info, pull        $JS.API.CONSUMER.INFO.<stream>.<name>, $JS.API.CONSUMER.MSG.NEXT.<stream>.<name>
  *   acknowledgement            $JS.ACK.<stream>.<consumer>.…
  *   account check              $JS.API.INFO (jetstreamManager())
- * Replies come to the connection's `_INBOX.…` subjects; a service answers the commands it
+ * Replies come to the login's own `_INBOX_<login>.…` subjects; a service answers the commands it
  * receives through `allow_responses` (only to the reply subject of a message it got).
  */
 
@@ -34,7 +35,8 @@ export interface NatsPermissions {
 }
 
 export const JS_API = '$JS.API';
-const INBOXES = '_INBOX.>';
+/** The replies a login may read: its own (natsAuthOptions gives each login its inbox prefix). */
+const inboxesOf = (user: string) => `${inboxPrefixOf(user)}.>`;
 
 /**
  * The operators' login (`npm run dead-letters`, a test acting as an operator): may send
@@ -111,7 +113,7 @@ export function processPermissions(access: BusAccess): NatsPermissions {
   const served = access.process === 'gateway' ? [] : commandsServedBy(access.process).map((command) => command.subject);
   return {
     publish: { allow: unique(publish), ...(deny.length > 0 ? { deny: unique(deny) } : {}) },
-    subscribe: { allow: [...served, INBOXES] },
+    subscribe: { allow: [...served, inboxesOf(access.process)] },
     ...(served.length > 0 ? { allow_responses: true } : {}),
   };
 }
@@ -137,12 +139,12 @@ export function eventsReaderPermissions(): NatsPermissions {
     );
     for (const { durable } of durablesOf(name)) deny.push(...foreignDurableApi(name, durable));
   }
-  return { publish: { allow, deny: unique(deny) }, subscribe: { allow: [INBOXES] } };
+  return { publish: { allow, deny: unique(deny) }, subscribe: { allow: [inboxesOf(EVENTS_READER)] } };
 }
 
 export function operatorPermissions(): NatsPermissions {
   const commands = BACKEND_SERVICES.flatMap((service) => commandsServedBy(service).map((command) => command.subject));
-  return { publish: { allow: commands }, subscribe: { allow: [INBOXES] } };
+  return { publish: { allow: commands }, subscribe: { allow: [inboxesOf(OPERATOR)] } };
 }
 
 export function natsPermissions(user: NatsUser): NatsPermissions {

@@ -9,10 +9,19 @@ export interface NatsCredentials {
   NATS_CREDS_FILE?: string;
 }
 
+/**
+ * Where a login's replies arrive: `_INBOX_<user>.…`, a prefix of its own, so that its
+ * permissions let it read its own replies and no other login's (replies carry customers'
+ * data; a shared `_INBOX.>` would let the events reader read them all).
+ */
+export function inboxPrefixOf(user: string): string {
+  return `_INBOX_${user}`;
+}
+
 /** The connection options that log in with these credentials (none when none are set). */
-export function natsAuthOptions(credentials: NatsCredentials = {}): Pick<ConnectionOptions, 'user' | 'pass' | 'authenticator'> {
+export function natsAuthOptions(credentials: NatsCredentials = {}): Pick<ConnectionOptions, 'user' | 'pass' | 'authenticator' | 'inboxPrefix'> {
   if (credentials.NATS_CREDS_FILE) return { authenticator: credsAuthenticator(readFileSync(credentials.NATS_CREDS_FILE)) };
-  if (credentials.NATS_USER) return { user: credentials.NATS_USER, pass: credentials.NATS_PASSWORD ?? '' };
+  if (credentials.NATS_USER) return { user: credentials.NATS_USER, pass: credentials.NATS_PASSWORD ?? '', inboxPrefix: inboxPrefixOf(credentials.NATS_USER) };
   return {};
 }
 

@@ -15,11 +15,14 @@ interface Waiting {
  * a 503 status at once), Timeout, or ConnectionClosed.
  */
 export class ReplyInbox {
-  private readonly prefix = `${createInbox()}.`;
+  private readonly prefix: string;
   private readonly waiting = new Map<string, Waiting>();
   private sequence = 0;
 
   constructor(private readonly connection: NatsConnection) {
+    // The connection's own inbox prefix (`_INBOX_<login>` under least-privilege NATS,
+    // natsAuthOptions): nats.js keeps its options on the connection without typing them.
+    this.prefix = `${createInbox((connection as unknown as { options?: { inboxPrefix?: string } }).options?.inboxPrefix)}.`;
     const subscription = connection.subscribe(`${this.prefix}*`, { callback: (error, message) => (error ? undefined : this.deliver(message)) });
     // Closed with the connection: whoever still waits hears it now, not at their time-out.
     void subscription.closed.then(() => this.failAll(NatsError.errorForCode(ErrorCode.ConnectionClosed)));
