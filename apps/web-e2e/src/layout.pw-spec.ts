@@ -134,3 +134,34 @@ test('admin tables keep Approve and Reject in view at 1366 px, large totals stay
     }
   }
 });
+
+test('every admin table keeps its Actions column in view at 1366 px', async ({ browser }) => {
+  // A row in some of them: a customer with a deposit and a ticket.
+  const customer = await confirmedCustomer(portal.api, portal.inbox, { firstName: 'Ada', lastName: `Tables${randomUUID().slice(0, 6)}` });
+  const admin = await adminAccount(portal.api, { root: portal.root, env: portal.env });
+  const deposit = { method: 'bank', amount: 700, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' };
+  expect((await customer.api.post('/api/v1/deposits', deposit, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+  expect((await customer.api.post('/api/v1/support/tickets', { subject: 'Statement question', category: 'Payments', priority: 'medium', message: 'Where is my statement?' })).status).toBe(201);
+
+  const page = await signIn(browser, LAPTOP, admin.email, admin.password, 'admin');
+  const screens: { path: string; tab?: string }[] = [
+    { path: '/admin/users' },
+    { path: '/admin/kyc' },
+    // (The applications to review and the support tickets are lists with their actions in each item, not tables.)
+    { path: '/admin/investments', tab: 'Investments' },
+    { path: '/admin/transactions' },
+    { path: '/admin/deposits' },
+    { path: '/admin/cards' },
+    { path: '/admin/webhooks' },
+  ];
+  const checked: string[] = [];
+  for (const screen of screens) {
+    await page.goto(`${portal.baseUrl}${screen.path}`);
+    if (screen.tab) await page.getByRole('tab', { name: screen.tab, exact: true }).click({ timeout: 15_000 });
+    const header = page.getByRole('columnheader', { name: /^Actions?$/ }).first();
+    await expect(header, `${screen.path} ${screen.tab ?? ''}: an Actions column`).toBeVisible({ timeout: 15_000 });
+    await expectWithinWidth(page, header);
+    checked.push(`${screen.path}${screen.tab ? ` (${screen.tab})` : ''}`);
+  }
+  expect(checked).toHaveLength(screens.length);
+});
