@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigurationError } from '@portal/config';
+import { commandPublicKeyOf, newCommandSigningKey } from '@portal/messaging';
 import { apiDocsEnabled, loadGatewayConfig, sourceMapsEnabled, trustProxySetting } from './gateway-environment';
 
 describe('gateway configuration', () => {
@@ -71,17 +72,29 @@ describe('gateway configuration', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/JWT_PUBLIC_KEY/);
   });
 
+  /** The gateway's command-signing keys, as `npm run command-keys` makes them for production. */
+  const commandKeys = (() => {
+    const gateway = newCommandSigningKey();
+    return { COMMAND_SIGNING_KEY: gateway, COMMAND_SIGNERS: `gateway:${commandPublicKeyOf(gateway)},ledger:${commandPublicKeyOf(newCommandSigningKey())}` };
+  })();
+
+  it('requires its command-signing keys in production', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: publicKey })).toThrow(/COMMAND_SIGNING_KEY \(missing\)/);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: publicKey, ...commandKeys }).commandKeys?.signer).toBe('gateway');
+  });
+
   it('refuses to start with a public key it could never verify a token with', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: 'changeme' })).toThrow(/JWT_PUBLIC_KEY \(unusable\)/);
     const weak = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: weak.publicKey })).toThrow(/at least 2048 bits/);
     const good = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: good.publicKey.replace(/\n/g, '\\n') }).jwtPublicKey).toBe(good.publicKey);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: good.publicKey.replace(/\n/g, '\\n'), ...commandKeys }).jwtPublicKey).toBe(good.publicKey);
   });
 
   describe('API docs and source maps', () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    const production = (env: NodeJS.ProcessEnv) => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: publicKey, ...env }).environment;
+    const production = (env: NodeJS.ProcessEnv) => loadGatewayConfig({ NODE_ENV: 'production', JWT_PUBLIC_KEY: publicKey, ...commandKeys, ...env }).environment;
     const served = (environment: ReturnType<typeof production>) => ({ docs: apiDocsEnabled(environment), sourceMaps: sourceMapsEnabled(environment) });
 
     it('serves both in development and tests unless turned off', () => {
