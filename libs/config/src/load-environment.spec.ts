@@ -40,7 +40,7 @@ describe('loadEnvironment', () => {
     expect(
       loadEnvironment(ServiceEnvironment, { DATABASE_POOL_SIZE: '4', DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_MIGRATION_URL: 'postgres://db:5432/portal', DATABASE_MIGRATIONS: 'skip' }),
     ).toMatchObject({ DATABASE_POOL_SIZE: 4, DATABASE_PREPARED_STATEMENTS: false, DATABASE_MIGRATION_URL: 'postgres://db:5432/portal', DATABASE_MIGRATIONS: 'skip' });
-    for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: '101' }, { DATABASE_PREPARED_STATEMENTS: 'sometimes' }, { DATABASE_MIGRATION_URL: 'db:5432' }, { DATABASE_MIGRATIONS: 'later' }]) {
+    for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: '1' }, { DATABASE_POOL_SIZE: '101' }, { DATABASE_PREPARED_STATEMENTS: 'sometimes' }, { DATABASE_MIGRATION_URL: 'db:5432' }, { DATABASE_MIGRATIONS: 'later' }]) {
       expect(() => loadEnvironment(ServiceEnvironment, bad)).toThrow(new RegExp(Object.keys(bad)[0]));
     }
   });

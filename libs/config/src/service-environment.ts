@@ -28,10 +28,11 @@ export class ServiceEnvironment {
   /**
    * Connections this process keeps to PostgreSQL (or to PgBouncer). Replicas times pool
    * size, summed over the services, must stay under the server's max_connections (or the
-   * pooler's max_client_conn).
+   * pooler's max_client_conn). At least 2: a once-per-cluster job holds its lock on one
+   * connection while its work runs on another (libs/database cluster-lock.ts).
    */
   @IsInt()
-  @Min(1)
+  @Min(2)
   @Max(100)
   DATABASE_POOL_SIZE: number = 10;
 
