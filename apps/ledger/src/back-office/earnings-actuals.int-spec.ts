@@ -1,13 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
-import { ManualClock, ServiceEnvironment } from '@portal/config';
-import { Actor, APPLICATIONS_EVENTS_STREAM, ApplicationsEvents, Currency, IdentityCommands, LedgerCommands, LedgerEarningsCommands, MaturityWeek } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { ManualClock } from '@portal/config';
+import { Actor, APPLICATIONS_EVENTS_STREAM, ApplicationsEvents, Currency, LedgerCommands, LedgerEarningsCommands, MaturityWeek } from '@portal/contracts';
+import { eventEnvelope, EventPublisher, refusalOf as failure, TestServiceClient } from '@portal/testing';
+import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from '../investments/investment-day';
-import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
 
@@ -36,29 +34,18 @@ function weeks(first: string, count: number, busy: Record<string, Omit<MaturityW
 // investments as they are funded, accrue, mature and are cancelled on a moved clock.
 describe('earnings actuals and the maturity schedule (moved clock)', () => {
   const clock = new ManualClock('2027-01-04T09:00:00Z');
-  let infrastructure: TestInfrastructure;
+  let ledger: LedgerUnderTest;
   let service: INestMicroservice;
   let client: TestServiceClient;
   let publisher: EventPublisher;
-  let identityStandIn: Subscription[];
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_earnings', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    identityStandIn = [
-      answerCommand(client.connection, IdentityCommands.getAllSettings.subject, () => ({ items: [] })),
-      answerCommand(client.connection, IdentityCommands.lookupUsers.subject, () => ({ users: [] })),
-    ];
-    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env, clock });
-    publisher = await EventPublisher.connect(infrastructure.nats.url);
+    ledger = await startLedgerUnderTest('ledger_earnings', { clock });
+    ({ service, client, publisher } = ledger);
   });
 
   afterAll(async () => {
-    identityStandIn?.forEach((subscription) => subscription.unsubscribe());
-    await publisher?.close();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await ledger?.stop();
   });
 
   const runDay = () => service.get(InvestmentDay).run(clock.today(), { wait: true });

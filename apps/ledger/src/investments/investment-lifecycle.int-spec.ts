@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
 import { Client } from 'pg';
-import { ManualClock, ServiceEnvironment } from '@portal/config';
+import { ManualClock } from '@portal/config';
 import {
   Actor,
   APPLICATIONS_EVENTS_STREAM,
   ApplicationsEvents,
-  IdentityCommands,
   INVESTMENT_MESSAGES,
   LEDGER_EVENTS_STREAM,
   LEDGER_MESSAGES,
@@ -16,9 +14,8 @@ import {
   LedgerEvents,
   LedgerInvestmentCommands,
 } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
-import { LedgerModule } from '../ledger.module';
+import { eventEnvelope, EventPublisher, refusalOf as failure, StreamRecorder, TestServiceClient } from '@portal/testing';
+import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from './investment-day';
 
 jest.setTimeout(90_000);
@@ -28,37 +25,24 @@ const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admi
 
 describe('an investment on the ledger: funded, accruing daily, paid out at maturity (moved clock)', () => {
   const clock = new ManualClock('2026-11-29T10:00:00Z');
-  let infrastructure: TestInfrastructure;
+  let ledger: LedgerUnderTest;
   let service: INestMicroservice;
   let client: TestServiceClient;
   let publisher: EventPublisher;
   let ledgerEvents: StreamRecorder;
-  let identityStandIn: Subscription[];
   let day: InvestmentDay;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_investments', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    identityStandIn = [
-      answerCommand(client.connection, IdentityCommands.getAllSettings.subject, () => ({ items: [] })),
-      // Every id asked about is a customer (security deposits are created for them).
-      answerCommand(client.connection, IdentityCommands.lookupUsers.subject, (payload) => ({
-        users: (payload.userIds as string[]).map((id) => ({ id, email: `${id.slice(0, 8)}@example.test`, firstName: 'Ada', lastName: 'Lovelace', userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'verified' })),
-      })),
-    ];
-    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env, clock });
+    // Every id asked about is a customer (security deposits are created for them).
+    ledger = await startLedgerUnderTest('ledger_investments', { clock, customers: 'known' });
+    ({ service, client, publisher } = ledger);
     day = service.get(InvestmentDay);
-    publisher = await EventPublisher.connect(infrastructure.nats.url);
     ledgerEvents = await StreamRecorder.open(client.connection, LEDGER_EVENTS_STREAM);
   });
 
   afterAll(async () => {
     await ledgerEvents?.close();
-    identityStandIn?.forEach((subscription) => subscription.unsubscribe());
-    await publisher?.close();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await ledger?.stop();
   });
 
   const balanceOf = (actor: Actor) => client.as(actor).send(LedgerCommands.getBalance, {});
@@ -220,7 +204,7 @@ describe('an investment on the ledger: funded, accruing daily, paid out at matur
 
   it('pays out a thousand investments maturing on the same day in one run, each with its own references', async () => {
     clock.set('2027-09-01T09:00:00Z');
-    const database = new Client({ connectionString: infrastructure.database.url });
+    const database = new Client({ connectionString: ledger.infrastructure.database.url });
     await database.connect();
     try {
       // A thousand customers, each with one active investment fully funded and fully accrued, maturing today.

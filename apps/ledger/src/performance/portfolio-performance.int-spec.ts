@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
 import { Client } from 'pg';
-import { ManualClock, ServiceEnvironment } from '@portal/config';
+import { ManualClock } from '@portal/config';
 import {
   Actor,
   APPLICATIONS_EVENTS_STREAM,
   ApplicationsEvents,
-  IdentityCommands,
   LedgerCommands,
   LedgerInvestmentCommands,
   LedgerPerformanceCommands,
@@ -16,10 +14,9 @@ import {
   PortfolioPerformance,
   PortfolioPerformancePayload,
 } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { eventEnvelope, EventPublisher, refusalOf as failure, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from '../investments/investment-day';
-import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
 
@@ -35,33 +32,23 @@ function daysBetween(from: string, to: string): string[] {
 
 describe('portfolio performance from the ledger (moved clock)', () => {
   const clock = new ManualClock('2026-03-02T10:00:00Z');
+  let ledger: LedgerUnderTest;
   let infrastructure: TestInfrastructure;
   let service: INestMicroservice;
   let client: TestServiceClient;
   let publisher: EventPublisher;
-  let identityStandIn: Subscription[];
   let database: Client;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_performance', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    identityStandIn = [
-      answerCommand(client.connection, IdentityCommands.getAllSettings.subject, () => ({ items: [] })),
-      answerCommand(client.connection, IdentityCommands.lookupUsers.subject, () => ({ users: [] })),
-    ];
-    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env, clock });
-    publisher = await EventPublisher.connect(infrastructure.nats.url);
+    ledger = await startLedgerUnderTest('ledger_performance', { clock });
+    ({ infrastructure, service, client, publisher } = ledger);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();
   });
 
   afterAll(async () => {
     await database?.end();
-    identityStandIn?.forEach((subscription) => subscription.unsubscribe());
-    await publisher?.close();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await ledger?.stop();
   });
 
   const performanceOf = (actor: Actor, payload: PortfolioPerformancePayload = {}): Promise<PortfolioPerformance> =>
