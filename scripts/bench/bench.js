@@ -26,6 +26,7 @@ const path = require('node:path');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const { startLocalStack } = require('@portal/local-stack');
+const { COMMAND_SIGNERS, commandPublicKeyOf, newCommandSigningKey } = require('@portal/messaging');
 const { confirmedCustomer, freePort, MailInbox, PortalApi, startEphemeralNats, startEphemeralRedis } = require('@portal/testing');
 const { runBroadcastBench, unreadTargets } = require('./broadcast-bench');
 
@@ -383,6 +384,9 @@ async function main() {
     const redis = await startEphemeralRedis();
     cleanups.push(() => redis.stop());
 
+    // A production set of command-signing keys, as `npm run command-keys` makes one.
+    const signingKeys = Object.fromEntries(COMMAND_SIGNERS.map((signer) => [signer, newCommandSigningKey()]));
+    const commandSigners = COMMAND_SIGNERS.map((signer) => `${signer}:${commandPublicKeyOf(signingKeys[signer])}`).join(',');
     const { privateKey, publicKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -400,6 +404,8 @@ async function main() {
       WEB_URL: gatewayUrl,
       JWT_PRIVATE_KEY: privateKey,
       JWT_PUBLIC_KEY: publicKey,
+      // Every trusted signer's public key; each process gets its own private key (processEnv below).
+      COMMAND_SIGNERS: commandSigners,
       // Required in production, as the Kubernetes secret provides them.
       SETTINGS_ENCRYPTION_KEY: process.env.SETTINGS_ENCRYPTION_KEY || randomBytes(32).toString('base64'),
       TWO_FACTOR_ENCRYPTION_KEY: process.env.TWO_FACTOR_ENCRYPTION_KEY || randomBytes(48).toString('base64'),
@@ -422,6 +428,8 @@ async function main() {
       gatewayPort,
       mailCatcher: { smtpPort, webPort },
       logs: { kind: 'directory', path: logDir },
+      // In production each process holds only its own command-signing key.
+      processEnv: Object.fromEntries(COMMAND_SIGNERS.map((signer) => [signer, { COMMAND_SIGNING_KEY: signingKeys[signer] }])),
       serveWebApp: false,
       readyTimeoutMs: 120_000,
     });
