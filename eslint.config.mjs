@@ -38,12 +38,14 @@ function moduleBoundaries({ testSupport }) {
       depConstraints: [
         { sourceTag: 'scope:service', onlyDependOnLibsWithTags: shared },
         { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: shared },
-        { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:api-client'] },
+        { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:api-client', 'type:domain-rules'] },
         { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test-support'] },
         { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: shared },
         { sourceTag: 'scope:test-support', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test-support'] },
         { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: [] },
-        { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+        { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:domain-rules'] },
+        // The rules run in browsers too: no framework, no Node, no other lib.
+        { sourceTag: 'type:domain-rules', onlyDependOnLibsWithTags: [] },
         // The examples for teams outside this repository (examples/): the contracts at most, which
         // they use for types; their tests may use the shared and test-support libs.
         { sourceTag: 'scope:example', onlyDependOnLibsWithTags: testSupport ? shared : ['type:contracts'] },

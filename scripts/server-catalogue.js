@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes apps/web/src/api/locales/en.json, the web app's `server` namespace in English,
-// from the registry of user messages (libs/contracts/src/common/user-messages.ts).
+// from the registry of user messages (libs/domain-rules/src/messages/user-messages.ts).
 // With --check it writes nothing and fails when the file is stale; the other languages
 // are checked against English by libs/contracts/src/common/user-messages.spec.ts.
 const fs = require('node:fs');
@@ -8,7 +8,7 @@ const path = require('node:path');
 const ts = require('typescript');
 
 const root = path.resolve(__dirname, '..');
-const registryFile = path.join(root, 'libs/contracts/src/common/user-messages.ts');
+const registryFile = path.join(root, 'libs/domain-rules/src/messages/user-messages.ts');
 const catalogueFile = path.join(root, 'apps/web/src/api/locales/en.json');
 
 function registry() {

@@ -23,6 +23,9 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // The rules the services enforce, bundled from their source (the package's main is the
+  // services' CommonJS build).
+  resolve: { alias: { '@portal/domain-rules': fileURLToPath(new URL('../../libs/domain-rules/src/index.ts', import.meta.url)) } },
   plugins: [
     react(),
     // Brotli and gzip copies beside each compressible file (.br, .gz), made once at build

@@ -19,7 +19,7 @@ import { useFeedback } from '../app/feedback';
 import { plainNameRule } from '../ui/name-rule';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { formatMoney } from '../ui/number-format';
-import { APPLICATION_DOCUMENT_SLOTS, missingRequiredDocuments } from './application-documents';
+import { APPLICATION_DOCUMENT_SLOTS, missingRequiredDocuments } from '@portal/domain-rules';
 import { applicationsApi, type ApplicationType } from './applications-api';
 import { DocumentSlots, documentIdsOf, emptyDocuments, type DocumentsState } from './DocumentSlots';
 import { applicationKeys } from './query-keys';

@@ -14,7 +14,8 @@ import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { moneyApi, type DepositRequest } from './money-api';
 import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
-import { MoneyText, positiveAmount } from './money-rules';
+import { isPositiveAmount } from '@portal/domain-rules';
+import { MoneyText } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useMoneyMutation, useMoneySummary } from './use-money';
 
@@ -27,7 +28,7 @@ interface BankValues {
 }
 
 // The messages are read when a rule runs, so they follow the language shown then.
-const amountRule = { validator: (_: unknown, value: string) => (positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.depositAmount))) };
+const amountRule = { validator: (_: unknown, value: string) => (isPositiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(MoneyText.depositAmount))) };
 const requiredRule = () => ({ required: true, whitespace: true, message: MoneyText.missingFields });
 
 /** Spec 02 §2 Deposits tab: bank transfer and Bitcoin, both behind the deposit gate. */

@@ -24,7 +24,8 @@ import { ButtonLink } from '../ui/ButtonLink';
 import { useDisplayCurrency } from './display-currency';
 import { day, money } from './format';
 import { moneyApi, type InvestmentPaymentRequest } from './money-api';
-import { investmentPaymentMethods, MoneyText, positiveAmount } from './money-rules';
+import { isPositiveAmount } from '@portal/domain-rules';
+import { investmentPaymentMethods, MoneyText } from './money-rules';
 import { submitProblem } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
@@ -143,7 +144,7 @@ export function InvestmentPaymentForm() {
   // The portfolio's Pay button names the investment; with only one to pay, it is that one.
   const preselected = payable.find((item) => item.id === params.get(PAY_INVESTMENT_PARAM)) ?? (payable.length === 1 ? payable[0] : undefined);
   const amountProblem = (value: string): string | null => {
-    if (!positiveAmount(value)) return MoneyText.numericAmount;
+    if (!isPositiveAmount(value)) return MoneyText.numericAmount;
     const investment = payable.find((item) => item.id === form.getFieldValue('investmentId'));
     // The browser's mirror of the server's refusals (investment_overpaid, investment_insufficient_balance), in its words.
     if (investment && toCents(value) > toCents(investment.unfundedAmount)) return serverWords('investment_overpaid');

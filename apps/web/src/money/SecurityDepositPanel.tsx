@@ -22,7 +22,7 @@ import { useActionsColumn } from '../ui/table-actions';
 import { amounts, dateTime, day, money, statusColour } from './format';
 import { statusText } from './labels';
 import { moneyApi, type CreateSecurityDepositRequest, type SecurityDepositView } from './money-api';
-import { positiveAmount } from './money-rules';
+import { isPositiveAmount } from '@portal/domain-rules';
 import { moneyKeys } from './query-keys';
 import { useDisplayCurrency } from './display-currency';
 import { useBalance, useMoneyMutation } from './use-money';
@@ -183,7 +183,7 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
             <Form.Item
               label={t('security.amountUsd')}
               name="amount"
-              rules={[{ required: true, message: t('security.amountRequired') }, { validator: (_, value) => (!value || positiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(t('security.amountRequired')))) }]}
+              rules={[{ required: true, message: t('security.amountRequired') }, { validator: (_, value) => (!value || isPositiveAmount(value) ? Promise.resolve() : Promise.reject(new Error(t('security.amountRequired')))) }]}
             >
               <Input inputMode="decimal" />
             </Form.Item>

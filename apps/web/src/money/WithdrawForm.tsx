@@ -13,7 +13,8 @@ import { usePublicSettings } from '../settings/use-public-settings';
 import { money } from './format';
 import { moneyApi, type WithdrawalRequest } from './money-api';
 import { useDisplayCurrency, usePreselectedCurrency, type MoneyCurrency } from './display-currency';
-import { accountNumberMessage, MoneyText, SPEC_MINIMUM_WITHDRAWAL, swiftCodeMessage, withdrawalAmountProblem } from './money-rules';
+import { DEFAULT_MINIMUM_WITHDRAWAL } from '@portal/domain-rules';
+import { accountNumberMessage, MoneyText, swiftCodeMessage, withdrawalAmountProblem } from './money-rules';
 import { submitProblem, withdrawalRefusalTitle } from './submit-problem';
 import { useBalance, useMoneyMutation } from './use-money';
 
@@ -43,7 +44,7 @@ export function WithdrawForm() {
   const enabled = settings?.featureToggles?.withdrawals_enabled !== false;
   const available = Number(balance?.available ?? 0);
   // The server's minimum (System Settings: financial limits), the spec's until it is known.
-  const minimum = settings?.minimumWithdrawal ?? SPEC_MINIMUM_WITHDRAWAL;
+  const minimum = settings?.minimumWithdrawal ?? DEFAULT_MINIMUM_WITHDRAWAL;
   const withdraw = useMoneyMutation((body: WithdrawalRequest, key: string) => moneyApi.withdraw(body, key));
 
   return (

@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd/es/form';
 import { useEffect } from 'react';
 import { usePreferences } from '../account-settings/preferences-api';
 import { usePublicSettings } from '../settings/use-public-settings';
-import { CURRENCIES } from './money-rules';
+import { CURRENCIES } from '@portal/domain-rules';
 
 export type MoneyCurrency = (typeof CURRENCIES)[number];
 

@@ -1,8 +1,9 @@
 import { i18n } from '../i18n/i18n';
-import { accountNumberMessage, MoneyText, positiveAmount, swiftCodeMessage, validAccountNumber, validSwiftCode, withdrawalAmountProblem } from './money-rules';
+import { isPositiveAmount, validAccountNumber, validSwiftCode } from '@portal/domain-rules';
+import { accountNumberMessage, MoneyText, swiftCodeMessage, withdrawalAmountProblem } from './money-rules';
 
 describe('money rules of spec 02 §5 in the browser', () => {
-  // The full table of cases runs against this form's copy of the rules in libs/contracts/src/ledger/bank-details.spec.ts.
+  // The full table of cases is in libs/domain-rules/src/money/bank-details.spec.ts.
   it('checks IBANs as banks do (country length, mod-97 check digits), ignoring spaces and case, and other account numbers as 4 to 17 digits', () => {
     expect(validAccountNumber('gb82 west 1234 5698 7654 32')).toBe(true);
     expect(validAccountNumber('GB82WEST12345698765432')).toBe(true);
@@ -47,7 +48,7 @@ describe('money rules of spec 02 §5 in the browser', () => {
     expect(withdrawalAmountProblem('99.99', 500)).toBe(MoneyText.minimumWithdrawal);
     expect(withdrawalAmountProblem('500.01', 500)).toBe(MoneyText.insufficientBalance);
     expect(withdrawalAmountProblem('500', 500)).toBeNull();
-    expect(positiveAmount('0')).toBe(false);
+    expect(isPositiveAmount('0')).toBe(false);
   });
 
   it("checks the minimum System Settings configure, in the server's words, and the spec's for its $100", () => {

@@ -1,6 +1,14 @@
 import { i18n } from '../i18n/i18n';
 import { texts } from '../i18n/texts';
-import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, validSwiftCode, type BankDetailsProblem } from './bank-details';
+import {
+  accountNumberProblem,
+  BANK_DETAILS_MESSAGE_CODES,
+  bankDetailsMessageParams,
+  DEFAULT_MINIMUM_WITHDRAWAL,
+  isPositiveAmount,
+  validSwiftCode,
+  type BankDetailsProblem,
+} from '@portal/domain-rules';
 
 /** The browser's mirror of spec 02 §5 (the server enforces the same rules). */
 export const MoneyText = texts('money', [
@@ -16,16 +24,6 @@ export const MoneyText = texts('money', [
   'depositFailedDefault',
   'paymentFailed',
 ] as const);
-
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'SGD'] as const;
-const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
-
-export function positiveAmount(value: unknown): boolean {
-  const text = String(value ?? '').trim();
-  return AMOUNT.test(text) && Number(text) > 0;
-}
-
-export { validAccountNumber, validSwiftCode } from './bank-details';
 
 /** A bank-details problem in the server's words (its code's text in the `server` catalogue), read when shown. */
 function bankDetailsText(problem: BankDetailsProblem, value: string): string {
@@ -43,17 +41,14 @@ export function swiftCodeMessage(value: string): string | null {
   return validSwiftCode(value) ? null : bankDetailsText('swift_code', value);
 }
 
-/** Spec 02 §5's minimum, while System Settings' financial limits are not known. */
-export const SPEC_MINIMUM_WITHDRAWAL = 100;
-
 /** The minimum's refusal: the spec's words for its $100, the same sentence for a configured one (as the server says it). */
 export function minimumWithdrawalMessage(minimum: number): string {
-  return minimum === SPEC_MINIMUM_WITHDRAWAL ? MoneyText.minimumWithdrawal : i18n.t('money:messages.minimumWithdrawalOf', { minimum });
+  return minimum === DEFAULT_MINIMUM_WITHDRAWAL ? MoneyText.minimumWithdrawal : i18n.t('money:messages.minimumWithdrawalOf', { minimum });
 }
 
 /** The first withdrawal rule the amount breaks against the available balance and the configured minimum, or null. */
-export function withdrawalAmountProblem(amount: string, available: number, minimum = SPEC_MINIMUM_WITHDRAWAL): string | null {
-  if (!positiveAmount(amount)) return MoneyText.numericAmount;
+export function withdrawalAmountProblem(amount: string, available: number, minimum = DEFAULT_MINIMUM_WITHDRAWAL): string | null {
+  if (!isPositiveAmount(amount)) return MoneyText.numericAmount;
   if (available <= 0) return MoneyText.noCredit;
   if (Number(amount) < minimum) return minimumWithdrawalMessage(minimum);
   if (Number(amount) > available) return MoneyText.insufficientBalance;

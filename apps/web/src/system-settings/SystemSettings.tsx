@@ -17,26 +17,16 @@ import Typography from 'antd/es/typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES, CURRENCIES, FEATURE_TOGGLES, type AdminRole } from '@portal/domain-rules';
 import { useAuth } from '../auth/AuthProvider';
 import { SettingHistoryPanel } from './SettingHistoryPanel';
 import type { AdminSettingView } from './system-settings-api';
 import { useSaveSetting, useSystemSettings } from './use-system-settings';
 
-/** The toggles of feature_toggles, named in the catalogue under `features.<toggle>`. */
-const FEATURE_TOGGLES = [
-  'investments_enabled',
-  'withdrawals_enabled',
-  'new_registrations',
-  'email_notifications',
-  'kyc_verification',
-  'crypto_payments',
-  'bank_transfers',
-  'sms_notifications',
-] as const;
-const PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
-const ROLES = ['admin', 'moderator', 'support'] as const;
+/** The roles whose grants a super admin edits; super_admin always has them all. */
+const EDITABLE_ROLES = ADMIN_ROLES.filter((role) => role !== 'super_admin');
 const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const;
-const CURRENCIES_EXAMPLE = 'USD, EUR, GBP, SGD';
+const CURRENCIES_EXAMPLE = CURRENCIES.join(', ');
 const URL_EXAMPLE = 'https://';
 /** Providers with an adapter on the platform; another name can be typed for a vendor adapter to come. */
 const BIOMETRIC_PROVIDERS = ['built-in'];
@@ -298,10 +288,10 @@ function RolesTab({ find, canEdit }: TabProps) {
         pagination={false}
         rowKey="role"
         scroll={{ x: 800 }}
-        dataSource={ROLES.map((role) => ({ role }))}
+        dataSource={EDITABLE_ROLES.map((role) => ({ role }))}
         columns={[
-          { title: t('roles.role'), dataIndex: 'role', render: (role: (typeof ROLES)[number]) => t(`roles.names.${role}`) },
-          ...PERMISSIONS.map((permission) => ({
+          { title: t('roles.role'), dataIndex: 'role', render: (role: AdminRole) => t(`roles.names.${role}`) },
+          ...ADMIN_PERMISSIONS.map((permission) => ({
             title: t(`roles.permissions.${permission}`),
             key: permission,
             render: (_: unknown, row: { role: string }) => (

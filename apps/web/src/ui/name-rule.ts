@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { i18n } from '../i18n/i18n';
-import { hasHiddenCharacters } from './hidden-characters';
+import { hasHiddenCharacters } from '@portal/domain-rules';
 
 /**
  * The gateway's refusal of a name holding text-direction controls or zero-width characters

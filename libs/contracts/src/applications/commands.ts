@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
-import { DECIMAL_AMOUNT } from '../common/money';
+import { DECIMAL_AMOUNT } from '@portal/domain-rules';
 import { IsPlainName } from '../common/validators';
 import { AmountByCurrency } from '../ledger/commands';
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationStatus, ApplicationType, REVIEW_DECISIONS, ReviewDecision } from './events';

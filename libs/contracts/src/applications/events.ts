@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { auditRecorded } from '../audit/audit-events';
 import { defineEvent, defineStream } from '../common/messages';
-import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
+import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '@portal/domain-rules';
 
 export const APPLICATION_TYPES = ['personal', 'corporate', 'gipp'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];

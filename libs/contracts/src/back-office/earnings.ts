@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
-import { CURRENCIES, Currency } from '../common/money';
+import { CURRENCIES, Currency } from '@portal/domain-rules';
 import { ReportWindowPayload } from './period';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { defineCommand, EmptyPayload } from '../common/messages';
-import { CURRENCIES, Currency } from '../common/money';
+import { CURRENCIES, Currency } from '@portal/domain-rules';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../ledger/events';
 import { AmountByCurrency, TransactionView } from '../ledger/commands';
 import { ReportWindowPayload } from './period';

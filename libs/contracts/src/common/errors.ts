@@ -1,4 +1,4 @@
-import { findUserMessage } from './user-messages';
+import { findUserMessage } from './user-message-lookup';
 
 export interface FieldError {
   field: string;

@@ -1,9 +1,9 @@
+import type { AdminRole } from '@portal/domain-rules';
+
 /** Roles of people who can sign in. Only customers sign up; admins are created by admins. */
 export const USER_TYPES = ['customer', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator', 'support'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 export const USER_STATUSES = ['active', 'suspended', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

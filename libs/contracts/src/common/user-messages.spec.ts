@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { getMetadataStorage, ValidationError } from 'class-validator';
 import * as contracts from '../index';
 import { errorBody } from './errors';
-import { findUserMessage, placeholdersOf, USER_MESSAGES, userMessage } from './user-messages';
+import { placeholdersOf, USER_MESSAGES, userMessage } from '@portal/domain-rules';
+import { findUserMessage } from './user-message-lookup';
 import { validationErrorBody } from './validation-errors';
 
 const LOCALES = join(__dirname, '../../../../apps/web/src/api/locales');

@@ -1,6 +1,5 @@
 import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
-import { hasHiddenCharacters } from './hidden-characters';
-import { USER_MESSAGES } from './user-messages';
+import { hasHiddenCharacters, USER_MESSAGES } from '@portal/domain-rules';
 
 /**
  * The field may be left out; sent, it is checked, null included. IsOptional lets null

@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/paging';
 import { IsPlainName } from '../common/validators';
-import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
+import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
+import { KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class SuspendUserPayload {
   @IsUUID() userId: string;

@@ -1,5 +1,6 @@
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
+import { AdminRole } from '@portal/domain-rules';
+import { KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 /** What another service may show an admin about a person (admin lists, exports). */
 export interface UserSummary {

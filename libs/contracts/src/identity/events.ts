@@ -1,5 +1,6 @@
 import { IsDefined, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Min } from 'class-validator';
-import { ADMIN_ROLES, AdminRole, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
+import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
+import { USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class UserRegisteredEvent {
   @IsUUID() userId: string;

@@ -6,7 +6,6 @@ export * from './audit';
 export * from './customer-view';
 export * from './settings';
 export * from './directory';
-export * from './admin-permissions';
 export * from './account-administration';
 export * from './account-closure';
 export * from './account-security';

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
+import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
+import { KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
 import { IsOmittable, IsPlainName } from '../common/validators';
 import { AccountSecurityMessages } from './account-security';
 import { PASSWORD_MAX_LENGTH } from './auth';

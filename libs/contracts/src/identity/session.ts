@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ADMIN_ROLES, AdminRole, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
+import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
+import { KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
 
 export class SessionUser {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -1,38 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength } from 'class-validator';
+import type { FeatureToggle } from '@portal/domain-rules';
 
-export const FEATURE_TOGGLES = [
-  'investments_enabled',
-  'withdrawals_enabled',
-  'new_registrations',
-  'email_notifications',
-  'kyc_verification',
-  'crypto_payments',
-  'bank_transfers',
-  'sms_notifications',
-] as const;
-export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
-
-/** Defaults of spec 02 §9; stored in identity.system_settings and editable by admins. */
-export const DEFAULT_FEATURE_TOGGLES: Record<FeatureToggle, boolean> = {
-  investments_enabled: true,
-  withdrawals_enabled: true,
-  new_registrations: true,
-  email_notifications: true,
-  kyc_verification: true,
-  crypto_payments: true,
-  bank_transfers: true,
-  sms_notifications: false,
-};
-
-/** Spec 02 §5's minimum withdrawal, in account currency units, while financial_limits sets none. */
-export const DEFAULT_MINIMUM_WITHDRAWAL = 100;
-
-/** The minimum withdrawal financial_limits sets (a positive number), or the spec's. */
-export function resolveMinimumWithdrawal(financialLimits: unknown): number {
-  const configured = Number((financialLimits as { minimumWithdrawal?: unknown } | null | undefined)?.minimumWithdrawal);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MINIMUM_WITHDRAWAL;
-}
 
 /** The `general` setting: platform name and the Support Center's contacts and hours. */
 export interface GeneralSettings {
@@ -126,9 +95,6 @@ export function decimalSettingFields(key: string): readonly string[] {
   return Object.prototype.hasOwnProperty.call(DECIMAL_SETTING_FIELDS, key) ? (DECIMAL_SETTING_FIELDS[key as AdminSettingKey] ?? []) : [];
 }
 
-/** Permissions an admin role can be granted in the admin_roles setting ('all' is super_admin's). */
-export const ADMIN_PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
-export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 /** One setting as the System Settings screen shows it (secrets masked, never returned). */
 export class AdminSettingView {

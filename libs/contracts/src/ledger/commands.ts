@@ -20,9 +20,7 @@ import {
 import { AsMoneyText } from '../common/exact-numbers';
 import { IsOmittable, IsPlainName } from '../common/validators';
 import { defineCommand, EmptyPayload } from '../common/messages';
-import { CURRENCIES, Currency } from '../common/money';
-import { UserMessageCode, userMessage } from '../common/user-messages';
-import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, BankDetailsProblem, validAccountNumber, validSwiftCode } from './bank-details';
+import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, BankDetailsProblem, CURRENCIES, Currency, isPositiveAmount, userMessage, UserMessageCode, validAccountNumber, validSwiftCode } from '@portal/domain-rules';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from './events';
 import { INVESTMENT_MESSAGES } from './investments';
 
@@ -50,8 +48,6 @@ export const DEPOSIT_METHODS = ['bank', 'crypto'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export const INVESTMENT_TYPES = ['personal', 'corporate', 'gipp'] as const;
 
-/** Up to 13 digits and two decimals, as a JSON number or a decimal string, above zero. */
-export const POSITIVE_AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
 export function IsPositiveAmount(options?: ValidationOptions) {
   return (target: object, propertyName: string) => {
@@ -61,10 +57,7 @@ export function IsPositiveAmount(options?: ValidationOptions) {
       propertyName,
       options,
       validator: {
-        validate(value: unknown) {
-          const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
-          return POSITIVE_AMOUNT.test(text) && Number(text) > 0;
-        },
+        validate: isPositiveAmount,
       },
     });
   };

@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { auditRecorded } from '../audit/audit-events';
 import { defineEvent, defineStream } from '../common/messages';
-import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
+import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '@portal/domain-rules';
 import { CardRequestEvents } from './cards';
 import { InvestmentLifecycleEvent } from './investments';
 

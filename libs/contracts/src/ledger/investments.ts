@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsISO8601, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
 import { APPLICATION_TYPES, ApplicationType } from '../applications/events';
 import { defineCommand, EmptyPayload } from '../common/messages';
-import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '../common/money';
+import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '@portal/domain-rules';
 
 /**
  * An investment's life on the ledger (DESIGN.md "Investment lifecycle"): approved and

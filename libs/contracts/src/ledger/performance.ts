@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { defineCommand } from '../common/messages';
-import { CURRENCIES, Currency } from '../common/money';
-import { USER_MESSAGES } from '../common/user-messages';
+import { CURRENCIES, Currency, USER_MESSAGES } from '@portal/domain-rules';
 
 /**
  * Issue 28: the performance of a customer's portfolio in one currency, computed from the

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { APPLICATION_TYPES, ApplicationType } from '../applications/events';
 import { defineCommand } from '../common/messages';
-import { CURRENCIES, Currency } from '../common/money';
-import { USER_MESSAGES } from '../common/user-messages';
+import { CURRENCIES, Currency, USER_MESSAGES } from '@portal/domain-rules';
 import { INVESTMENT_STATUSES, InvestmentStatus } from './investments';
 
 /**

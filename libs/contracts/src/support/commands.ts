@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { withoutDirectionControls } from '../common/hidden-characters';
+import { withoutDirectionControls } from '@portal/domain-rules';
 import { defineCommand } from '../common/messages';
 import { TICKET_STATUSES, TicketStatus } from './events';
 
@@ -26,7 +26,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
  * A subject is one line, shown to admins in lists and the audit log and put into emails:
  * line breaks and other white space become one space, and bidirectional embeddings,
  * overrides and isolates, which make text read differently from what it is, are dropped
- * (the rule names share: common/hidden-characters.ts).
+ * (the rule names share: @portal/domain-rules, hidden-characters.ts).
  */
 const oneLine = ({ value }: { value: unknown }) =>
   typeof value === 'string'

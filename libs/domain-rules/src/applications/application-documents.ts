@@ -4,13 +4,8 @@
  * any of them. An attached file fills the slot named by its upload purpose
  * (`application:id_document`); additional attachments fill no slot.
  *
- * One rule in two identical copies: libs/contracts/src/applications/application-documents.ts
- * (the applications service's, checked on submission) and
- * apps/web/src/applications/application-documents.ts (the forms'), because the web app may
- * not import the contracts (eslint.config.mjs: scope:web depends on the API client only).
- * libs/contracts/src/applications/application-documents.spec.ts fails when the copies
- * differ: change both together. The file stays free of imports and of wording; each side
- * words the problems itself.
+ * The applications service checks it on submission; the forms before sending. Each words
+ * the problems itself.
  */
 
 export type ApplicationFormKind = 'personal' | 'corporate' | 'gipp';

@@ -4,12 +4,8 @@
  * characters make two names that look alike differ (or a name look empty). Names refuse
  * them; a ticket subject drops the direction controls (support commands).
  *
- * One rule in two identical copies: libs/contracts/src/common/hidden-characters.ts (the
- * server's, behind IsPlainName) and apps/web/src/ui/hidden-characters.ts (the forms'),
- * because the web app may not import the contracts (eslint.config.mjs: scope:web depends on
- * the API client only). libs/contracts/src/common/hidden-characters.spec.ts fails when the
- * copies differ: change both together. The file stays free of imports and of wording; the
- * refusal's words are the registry's `name_hidden_characters`.
+ * The services refuse them behind IsPlainName; the forms before sending. The refusal's
+ * words are the registry's `name_hidden_characters`.
  */
 
 /** Bidirectional embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */

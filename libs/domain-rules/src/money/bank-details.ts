@@ -4,12 +4,8 @@
  * shape of ISO 9362, any other account number as 4 to 17 digits. Spaces are ignored and
  * letters may be lower case.
  *
- * One rule in two identical copies: libs/contracts/src/ledger/bank-details.ts (the server's,
- * behind RequestWithdrawalPayload) and apps/web/src/money/bank-details.ts (the withdrawal
- * form's), because the web app may not import the contracts (eslint.config.mjs: scope:web
- * depends on the API client only). libs/contracts/src/ledger/bank-details.spec.ts fails
- * when the copies differ and runs its table of cases against each: change both together.
- * The file stays free of imports and of wording; each side words the problems itself.
+ * The ledger checks them behind RequestWithdrawalPayload; the withdrawal form checks them
+ * before sending. Each words the problems itself, from the codes below.
  */
 
 /** IBAN length of every country of the SWIFT IBAN registry (release of December 2024). */
@@ -31,7 +27,7 @@ export type AccountNumberProblem = IbanProblem | 'account_number';
 export type BankDetailsProblem = AccountNumberProblem | 'swift_code';
 
 /**
- * Each problem's code in the registry of user messages (libs/contracts/src/common/user-messages.ts):
+ * Each problem's code in the registry of user messages (messages/user-messages.ts):
  * the server sends its English words, the web app shows the `server` catalogue's text of the code.
  */
 export const BANK_DETAILS_MESSAGE_CODES = {

@@ -4,8 +4,8 @@
  * shows `t('server:' + code, { ...params, defaultValue: message })` from catalogues that
  * are generated from (en) or checked against (es, fr, de) this registry.
  *
- * Call sites keep throwing their English text: `errorBody` finds the code here, so a
- * message gets its code wherever it is raised. `{{name}}` marks a part filled in per
+ * Call sites keep throwing their English text: `errorBody` finds the code
+ * (libs/contracts/src/common/user-message-lookup.ts), so a message gets its code wherever it is raised. `{{name}}` marks a part filled in per
  * answer; its value travels in the body's `params`. A status or role named as the service
  * stores it (`{{status}}` in "This transaction is already {{status}}.", or a `{{decision}}`)
  * is shown by the web app through its own label of that word (apps/web/src/api/api-error.ts).
@@ -327,69 +327,20 @@ export const USER_MESSAGES = {
 
 export type UserMessageCode = keyof typeof USER_MESSAGES;
 
-/** A message found in the registry: its code and the values of its `{{placeholders}}`. */
-export interface UserMessageMatch {
-  code: UserMessageCode;
-  params?: Record<string, string>;
-}
+/** A `{{name}}` in a message; global, so use it with matchAll, split or replace. */
+export const MESSAGE_PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
-
+/** The names of a message's `{{placeholders}}`, in order. */
 export function placeholdersOf(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]);
-}
-
-const codes = Object.keys(USER_MESSAGES) as UserMessageCode[];
-const exact = new Map<string, UserMessageCode>();
-const templates: { code: UserMessageCode; pattern: RegExp; names: string[] }[] = [];
-for (const code of codes) {
-  const text: string = USER_MESSAGES[code];
-  const names = placeholdersOf(text);
-  if (names.length === 0) {
-    if (!exact.has(text)) exact.set(text, code);
-    continue;
-  }
-  const source = text
-    .split(PLACEHOLDER)
-    // split keeps the captured names at odd positions
-    .map((part, index) => (index % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  templates.push({ code, pattern: new RegExp(`^${source}$`, 's'), names });
-}
-
-function matchTemplate(text: string, template: (typeof templates)[number]): UserMessageMatch | undefined {
-  const found = template.pattern.exec(text);
-  if (!found) return undefined;
-  return { code: template.code, params: Object.fromEntries(template.names.map((name, index) => [name, found[index + 1]])) };
+  return [...text.matchAll(MESSAGE_PLACEHOLDER)].map((match) => match[1]);
 }
 
 export function isUserMessageCode(code: string): code is UserMessageCode {
   return Object.prototype.hasOwnProperty.call(USER_MESSAGES, code);
 }
 
-/**
- * The registered message an English text is, or undefined. A `preferred` code is kept when
- * its own text is this one (two codes may share a text only through this).
- */
-export function findUserMessage(text: string, preferred?: string): UserMessageMatch | undefined {
-  if (preferred !== undefined && isUserMessageCode(preferred)) {
-    const own: string = USER_MESSAGES[preferred];
-    if (own === text) return { code: preferred };
-    const template = templates.find((candidate) => candidate.code === preferred);
-    const matched = template && matchTemplate(text, template);
-    if (matched) return matched;
-  }
-  const code = exact.get(text);
-  if (code) return { code };
-  for (const template of templates) {
-    const matched = matchTemplate(text, template);
-    if (matched) return matched;
-  }
-  return undefined;
-}
-
 /** The English text of a code with its placeholders filled in, as a service sends it. */
 export function userMessage(code: UserMessageCode, params: Record<string, string | number> = {}): string {
   const text: string = USER_MESSAGES[code];
-  return text.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(MESSAGE_PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

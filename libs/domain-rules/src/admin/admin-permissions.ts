@@ -1,5 +1,16 @@
-import { AdminRole } from '../common/request';
-import type { AdminPermission } from './settings';
+/**
+ * Who may do what in the back office: the admin roles, the permissions a role can be
+ * granted (System Settings → Admin Roles), each role's default grants, and the permission
+ * every admin endpoint requires. The gateway and the services enforce these; the web app
+ * reads the same table to show only what the admin may use.
+ */
+
+export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator', 'support'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** Permissions an admin role can be granted in the admin_roles setting ('all' is super_admin's). */
+export const ADMIN_PERMISSIONS = ['users', 'investments', 'transactions', 'kyc', 'tickets', 'notifications', 'reports', 'settings'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 /** The admin_roles setting's default (spec 02 §6); the live value comes from settings. */
 export const DEFAULT_ADMIN_ROLE_PERMISSIONS: Record<AdminRole, string[]> = {
