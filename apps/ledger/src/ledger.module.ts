@@ -30,8 +30,16 @@ import { InvestmentScheduler } from './investments/investment-scheduler';
 import { InvestmentsController } from './investments/investments.controller';
 import { OpenInvestment } from './investments/open-investment';
 import { LedgerController } from './transactions/ledger.controller';
-import { MoneyMovement } from './transactions/money-movement.service';
+import { MoneyRules } from './transactions/money-rules';
 import { TransactionQueries } from './transactions/transaction-queries.service';
+import { TransactionsRepository } from './transactions/transactions.repository';
+import { DecideTransaction } from './transactions/use-cases/decide-transaction';
+import { PayInvestment } from './transactions/use-cases/pay-investment';
+import { RequestDeposit } from './transactions/use-cases/request-deposit';
+import { RequestWithdrawal } from './transactions/use-cases/request-withdrawal';
+import { ShowBalance } from './transactions/use-cases/show-balance';
+import { ShowTransaction } from './transactions/use-cases/show-transaction';
+import { SummariseTransactions } from './transactions/use-cases/summarise-transactions';
 
 export const LEDGER_SCHEMA = 'ledger';
 /** The book's tables are read and written with SQL (see the migrations), not entities. */
@@ -61,7 +69,15 @@ export class LedgerModule {
       controllers: [LedgerController, InvestmentsController, BackOfficeFiguresController, EarningsHandlers, CardRequestsHandlers, LedgerDataExportHandlers, StatementsController, PerformanceController],
       providers: [
         Book,
-        MoneyMovement,
+        MoneyRules,
+        TransactionsRepository,
+        ShowBalance,
+        SummariseTransactions,
+        ShowTransaction,
+        RequestDeposit,
+        RequestWithdrawal,
+        PayInvestment,
+        DecideTransaction,
         TransactionQueries,
         SecurityDeposits,
         CardRequests,

@@ -27,6 +27,14 @@ export interface Leg {
   amount: bigint;
 }
 
+/** The two legs of moving an amount from one account to another. */
+export function transfer(fromAccountId: string, toAccountId: string, amount: bigint): Leg[] {
+  return [
+    { accountId: fromAccountId, amount: -amount },
+    { accountId: toAccountId, amount },
+  ];
+}
+
 export interface Posting {
   kind: string;
   currency: Currency;
@@ -60,6 +68,11 @@ export interface TransactionInsert {
   description: string;
   details: Record<string, string>;
   at: Date;
+}
+
+/** A transaction's values from user_id to details, in the column order both inserts of ledger.transactions use. */
+export function transactionValues(t: Omit<TransactionInsert, 'id' | 'at'>): string[] {
+  return [t.userId, t.type, t.status, t.amount.toString(), t.currency, t.method, t.reference, t.description, JSON.stringify(t.details)];
 }
 
 export interface IdempotencyInsert {
@@ -182,15 +195,7 @@ export class Book {
           posting.legs.map((leg) => leg.accountId),
           posting.legs.map((leg) => leg.amount.toString()),
           t.id,
-          t.userId,
-          t.type,
-          t.status,
-          t.amount.toString(),
-          t.currency,
-          t.method,
-          t.reference,
-          t.description,
-          JSON.stringify(t.details),
+          ...transactionValues(t),
           t.at,
           transferId,
           posting.kind,

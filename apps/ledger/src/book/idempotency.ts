@@ -29,6 +29,12 @@ export async function firstReply<T>(manager: EntityManager, userId: string, key:
   return first.response as T;
 }
 
+/** Whether a committed request of this user holds the key. */
+export async function keyRecorded(manager: EntityManager, userId: string, key: string): Promise<boolean> {
+  const [known] = await manager.query(`SELECT 1 FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
+  return Boolean(known);
+}
+
 /** The key of this user was taken by a committed request (unique violation on the key). */
 export function keyTaken(error: unknown): boolean {
   return (error as { constraint?: string }).constraint === 'pk_idempotency_keys';

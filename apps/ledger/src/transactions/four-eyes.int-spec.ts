@@ -1,44 +1,31 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, ErrorBody, IdentityCommands, LedgerCommands, RequestWithdrawalPayload } from '@portal/contracts';
+import { Actor, ErrorBody, LedgerCommands, RequestWithdrawalPayload } from '@portal/contracts';
 import { PlatformSettings, runService } from '@portal/messaging';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
-import { SAME_ADMIN_SECOND_APPROVAL } from './money-movement.service';
+import { SAME_ADMIN_SECOND_APPROVAL } from './four-eyes';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const adminOf = (): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() });
 
 describe('financial_limits: minimum withdrawal and four-eyes approval of large withdrawals', () => {
   let infrastructure: TestInfrastructure;
   let service: INestMicroservice;
   let client: TestServiceClient;
-  let settings: Subscription;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_four_eyes', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: a $150 minimum and two approvals above $1,000.
-    settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);
-    void (async () => {
-      for await (const message of settings) {
-        const packet = codec.decode(message.data) as { id: string };
-        const items = [{ key: 'financial_limits', value: { minimumWithdrawal: 150, withdrawalRequiresKyc: false, fourEyesThreshold: 1000 }, version: 1 }];
-        message.respond(codec.encode({ id: packet.id, response: { items }, isDisposed: true }));
-      }
-    })();
-    await client.connection.flush();
+    infrastructure = await startTestInfrastructure('ledger_four_eyes', {}, { platformSettings: [{ key: 'financial_limits', value: { minimumWithdrawal: 150, withdrawalRequiresKyc: false, fourEyesThreshold: 1000 }, version: 1 }] });
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env });
     await service.get(PlatformSettings).loaded;
   });
 
   afterAll(async () => {
-    settings?.unsubscribe();
     await client?.close();
     await stopService(service);
     await infrastructure?.stop();

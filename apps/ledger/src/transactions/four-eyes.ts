@@ -3,6 +3,8 @@ import { PlatformSettings } from '@portal/messaging';
 import { EntityManager } from 'typeorm';
 import { toMinor } from '../book/money';
 
+export const SAME_ADMIN_SECOND_APPROVAL = 'You have already approved this withdrawal. A second, different administrator must approve it before it is paid.';
+
 /** financial_limits.fourEyesThreshold's default (dollars) until the setting is known. */
 const DEFAULT_FOUR_EYES_THRESHOLD = 10_000;
 
@@ -34,4 +36,14 @@ export async function withApprovals(manager: EntityManager, settings: PlatformSe
     const approvals: TransactionApprovals = { given: approvedBy.length, required, approvedBy };
     return { ...view, approvals };
   });
+}
+
+/** The admins who approved the withdrawal so far. */
+export async function approversOf(manager: EntityManager, transactionId: string): Promise<string[]> {
+  const approvals: { admin_id: string }[] = await manager.query(`SELECT admin_id FROM ledger.withdrawal_approvals WHERE transaction_id = $1`, [transactionId]);
+  return approvals.map((approval) => approval.admin_id);
+}
+
+export async function addApproval(manager: EntityManager, transactionId: string, adminId: string): Promise<void> {
+  await manager.query(`INSERT INTO ledger.withdrawal_approvals (transaction_id, admin_id) VALUES ($1, $2)`, [transactionId, adminId]);
 }

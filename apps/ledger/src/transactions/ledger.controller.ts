@@ -25,14 +25,26 @@ import {
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand } from '@portal/messaging';
 import { LedgerCheck } from '../check/ledger-check';
 import { SecurityDeposits } from '../security-deposits/security-deposits.service';
-import { MoneyMovement } from './money-movement.service';
 import { TransactionQueries } from './transaction-queries.service';
+import { DecideTransaction } from './use-cases/decide-transaction';
+import { PayInvestment } from './use-cases/pay-investment';
+import { RequestDeposit } from './use-cases/request-deposit';
+import { RequestWithdrawal } from './use-cases/request-withdrawal';
+import { ShowBalance } from './use-cases/show-balance';
+import { ShowTransaction } from './use-cases/show-transaction';
+import { SummariseTransactions } from './use-cases/summarise-transactions';
 
 /** The ledger's commands; every one acts for the verified actor of the request. */
 @Controller()
 export class LedgerController {
   constructor(
-    private readonly money: MoneyMovement,
+    private readonly showBalance: ShowBalance,
+    private readonly summariseTransactions: SummariseTransactions,
+    private readonly showTransaction: ShowTransaction,
+    private readonly requestDeposit: RequestDeposit,
+    private readonly requestWithdrawal: RequestWithdrawal,
+    private readonly payForInvestment: PayInvestment,
+    private readonly decideTransaction: DecideTransaction,
     private readonly queries: TransactionQueries,
     private readonly securityDeposits: SecurityDeposits,
     private readonly check: LedgerCheck,
@@ -40,12 +52,12 @@ export class LedgerController {
 
   @HandlesCommand(LedgerCommands.getBalance)
   balance(@CommandActor() actor: Actor, @CommandPayload() payload: BalanceQuery): Promise<BalanceView> {
-    return this.money.balance(actor, payload.currency);
+    return this.showBalance.execute(actor, payload.currency);
   }
 
   @HandlesCommand(LedgerCommands.summary)
   summary(@CommandActor() actor: Actor, @CommandPayload() payload: BalanceQuery): Promise<TransactionSummary> {
-    return this.money.summary(actor, payload.currency);
+    return this.summariseTransactions.execute(actor, payload.currency);
   }
 
   @HandlesCommand(LedgerCommands.listOwnTransactions)
@@ -55,22 +67,22 @@ export class LedgerController {
 
   @HandlesCommand(LedgerCommands.getTransaction)
   get(@CommandActor() actor: Actor, @CommandPayload() payload: TransactionIdPayload): Promise<TransactionView> {
-    return this.money.getOwn(actor, payload.id);
+    return this.showTransaction.execute(actor, payload.id);
   }
 
   @HandlesCommand(LedgerCommands.requestDeposit)
   deposit(@CommandActor() actor: Actor, @CommandPayload() payload: RequestDepositPayload): Promise<TransactionView> {
-    return this.money.requestDeposit(actor, payload);
+    return this.requestDeposit.execute(actor, payload);
   }
 
   @HandlesCommand(LedgerCommands.requestWithdrawal)
   withdrawal(@CommandActor() actor: Actor, @CommandPayload() payload: RequestWithdrawalPayload): Promise<TransactionView> {
-    return this.money.requestWithdrawal(actor, payload);
+    return this.requestWithdrawal.execute(actor, payload);
   }
 
   @HandlesCommand(LedgerCommands.payInvestment)
   payInvestment(@CommandActor() actor: Actor, @CommandPayload() payload: PayInvestmentPayload): Promise<TransactionView> {
-    return this.money.payInvestment(actor, payload);
+    return this.payForInvestment.execute(actor, payload);
   }
 
   @HandlesCommand(LedgerCommands.listTransactions)
@@ -85,7 +97,7 @@ export class LedgerController {
 
   @HandlesCommand(LedgerCommands.decideTransaction)
   decide(@CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta, @CommandPayload() payload: DecideTransactionPayload): Promise<TransactionView> {
-    return this.money.decide(actor, meta, payload);
+    return this.decideTransaction.execute(actor, meta, payload);
   }
 
   @HandlesCommand(LedgerCommands.listOwnSecurityDeposits)

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { Actor, RequestMeta, SupportEvents, SupportMessages, TicketDetail, TicketStatus, UpdateTicketPayload } from '@portal/contracts';
+import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { found, requireTicketsAdmin } from '../ticket-access';
+import { recordTicketAction } from '../ticket-audit';
+import { ticketEvent } from '../ticket-views';
+import { TicketsRepository } from '../tickets.repository';
+
+/** What an admin may set (spec 02 §4): a ticket is never put back to open by hand. */
+const ADMIN_STATUSES: TicketStatus[] = ['in_progress', 'resolved', 'closed'];
+/** The statuses an answer may leave the ticket in; without one it is resolved (spec 02 §4). */
+const REPLY_STATUSES: TicketStatus[] = ['open', ...ADMIN_STATUSES];
+
+/** An admin answers a ticket and/or moves it to another status; audited. */
+@Injectable()
+export class UpdateTicket {
+  constructor(
+    private readonly settings: PlatformSettings,
+    private readonly tickets: TicketsRepository,
+  ) {}
+
+  async execute(actor: Actor, payload: UpdateTicketPayload, meta: RequestMeta): Promise<TicketDetail> {
+    const admin = requireTicketsAdmin(this.settings, actor);
+    const response = payload.adminResponse?.trim() || null;
+    if (!payload.status && !response) throw ServiceError.badRequest(SupportMessages.responseRequired, { details: [{ field: 'adminResponse', message: SupportMessages.responseRequired }] });
+    // With an answer the admin may also keep the ticket open ("Send and keep open", issue 30); on its own, open is the customer's move.
+    const allowed = response ? REPLY_STATUSES : ADMIN_STATUSES;
+    if (payload.status && !allowed.includes(payload.status)) {
+      throw ServiceError.badRequest(`Status must be one of ${allowed.join(', ')}.`, { details: [{ field: 'status', message: `Status must be one of ${allowed.join(', ')}.` }] });
+    }
+    await this.tickets.transaction(async (manager) => {
+      const ticket = found(await this.tickets.findForChange(manager, payload.ticketId));
+      // Sending a response sets the ticket resolved (spec 02 §4) unless a status is chosen with it.
+      const status: TicketStatus = payload.status ?? 'resolved';
+      if (!response && status === ticket.status) throw ServiceError.conflict(`The ticket is already ${status.replace('_', ' ')}.`, 'ticket_status_unchanged');
+      const saved = await this.tickets.change(manager, ticket, status, response ? { authorId: admin.userId, authorRole: 'admin', body: response } : null);
+      await addToOutbox(manager, SupportEvents.ticketUpdated, ticketEvent(saved, response ? 'admin' : null));
+      await recordTicketAction(manager, admin, meta, ticket, {
+        actionType: response ? 'ticket_answered' : `ticket_${status}`,
+        description: response ? `Answered support ticket "${ticket.subject}" (now ${status})` : `Set support ticket "${ticket.subject}" to ${status}`,
+        metadata: { from: ticket.status, to: status, answered: Boolean(response) },
+      });
+    });
+    return this.tickets.detail(payload.ticketId, 'admin');
+  }
+}
