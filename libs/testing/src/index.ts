@@ -1,6 +1,7 @@
 export * from './ephemeral-servers';
 export * from './test-database';
 export * from './service-harness';
+export * from './stand-in-service';
 export * from './mail-inbox';
 export * from './portal-api';
 export * from './accounts';

@@ -21,7 +21,8 @@ import {
   ServiceCallError,
 } from '@portal/messaging';
 import { eventEnvelope, EventPublisher } from './jetstream';
-import { answerCommand, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
+import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
+import { answerCommand } from './stand-in-service';
 
 class Noted {
   @IsString() text: string;

@@ -1,7 +1,8 @@
 import { INestMicroservice } from '@nestjs/common';
-import { connect, JSONCodec, NatsConnection } from 'nats';
+import { connect, NatsConnection } from 'nats';
 import { CommandKeys, CommandSignerName, natsAuthOptions, resolveCommandKeys, ServiceClient } from '@portal/messaging';
 import { Actor, CommandDefinition, IdentityCommands, RequestMeta, SettingValue } from '@portal/contracts';
+import { answerCommand } from './stand-in-service';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { EphemeralNats, EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
 import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
@@ -124,18 +125,3 @@ export async function stopService(app: INestMicroservice | undefined): Promise<v
   if (app) await app.close();
 }
 
-/**
- * Answers one command subject in place of the service that owns it (a stand-in, in Nest's
- * packet format), so a suite can run one service without the others. Unsubscribe to stop.
- */
-export function answerCommand(connection: NatsConnection, subject: string, reply: (payload: Record<string, unknown>) => unknown) {
-  const codec = JSONCodec();
-  const subscription = connection.subscribe(subject);
-  void (async () => {
-    for await (const message of subscription) {
-      const packet = codec.decode(message.data) as { id: string; data: { payload: Record<string, unknown> } };
-      message.respond(codec.encode({ id: packet.id, response: reply(packet.data.payload), isDisposed: true }));
-    }
-  })();
-  return subscription;
-}

@@ -1,17 +1,15 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, ApplicationInput, ApplicationsCommands, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, KycFileCommands, ServiceRequest, StoredFile } from '@portal/contracts';
+import { Actor, ApplicationInput, ApplicationsCommands, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, KycFileCommands, ServiceRequest, StoredFile, CommandDefinition } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
 import { ApplicationsModule } from '../applications.module';
 
 jest.setTimeout(60_000);
 
-const codec = JSONCodec();
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'super_admin', sessionId: randomUUID() };
@@ -35,25 +33,18 @@ describe('a deleted account’s applications', () => {
   let database: Client;
   /** Files kyc holds (kyc is played here): it tells which of them the caller owns. */
   const files = new Map<string, StoredFile & { ownerId: string }>();
-  const standIns: Subscription[] = [];
+  const standIns: StandIn[] = [];
 
   /** Identity and kyc played by NATS responders, answering for the caller. */
-  function answerAs(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
-    const subscription = client.connection.subscribe(subject);
-    standIns.push(subscription);
-    void (async () => {
-      for await (const message of subscription) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
-        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
-      }
-    })();
+  function answerAs(command: CommandDefinition, reply: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
+    standIns.push(answerCommand(client.connection, command, (_payload, request) => reply(request)));
   }
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('applications_deleted_accounts');
     client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
-    answerAs(KycFileCommands.ownedFiles.subject, (request) => ({
+    answerAs(IdentityCommands.getCurrentUser, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
+    answerAs(KycFileCommands.ownedFiles, (request) => ({
       files: (request.payload.fileIds as string[]).flatMap((id) => {
         const file = files.get(id);
         return file && file.ownerId === request.meta.actor?.userId ? [file] : [];
@@ -68,7 +59,7 @@ describe('a deleted account’s applications', () => {
 
   afterAll(async () => {
     await database?.end();
-    standIns.forEach((subscription) => subscription.unsubscribe());
+    standIns.forEach((standIn) => standIn.unsubscribe());
     await identity?.close();
     await client?.close();
     await stopService(service);

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import {
@@ -11,6 +10,7 @@ import {
   APPLICATIONS_EVENTS_STREAM,
   ApplicationsCommands,
   ApplicationsEvents,
+  CommandDefinition,
   IDENTITY_EVENTS_STREAM,
   IdentityCommands,
   IdentityEvents,
@@ -19,12 +19,11 @@ import {
   StoredFile,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
 import { ApplicationsModule } from '../applications.module';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: Actor['adminRole'] = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
 
@@ -46,30 +45,23 @@ describe('investment applications', () => {
   let events: StreamRecorder;
   let identity: EventPublisher;
   let database: Client;
-  const identityAnswers: Subscription[] = [];
+  const identityAnswers: StandIn[] = [];
 
   /** Identity played by NATS responders: the account of the caller, and people for admin lists. */
-  function answerAs(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
-    const subscription = client.connection.subscribe(subject, { queue: 'identity' });
-    identityAnswers.push(subscription);
-    void (async () => {
-      for await (const message of subscription) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
-        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
-      }
-    })();
+  function answerAs(command: CommandDefinition, reply: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
+    identityAnswers.push(answerCommand(client.connection, command, (_payload, request) => reply(request), { queue: 'identity' }));
   }
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('applications', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    answerAs(IdentityCommands.getCurrentUser.subject, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
-    answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
+    answerAs(IdentityCommands.getCurrentUser, (request) => ({ id: request.meta.actor?.userId, email: 'account@example.test', firstName: 'Account', lastName: 'Holder' }));
+    answerAs(IdentityCommands.lookupUsers, (request) => ({
       users: (request.payload.userIds as string[]).map((id) => ({ id, email: `${id.slice(0, 8)}@example.test`, firstName: 'Person', lastName: id.slice(0, 8) })),
     }));
-    answerAs(IdentityCommands.findUserIds.subject, () => ({ userIds: [], nextAfterId: null }));
-    answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
-    answerAs(KycFileCommands.ownedFiles.subject, (request) => ({
+    answerAs(IdentityCommands.findUserIds, () => ({ userIds: [], nextAfterId: null }));
+    answerAs(IdentityCommands.getAllSettings, () => ({ items: [] }));
+    answerAs(KycFileCommands.ownedFiles, (request) => ({
       files: (request.payload.fileIds as string[]).flatMap((id) => {
         const file = files.get(id);
         return file && file.ownerId === request.meta.actor?.userId ? [{ id: file.id, name: file.name, size: file.size, mimeType: file.mimeType, purpose: file.purpose, createdAt: file.createdAt }] : [];
@@ -89,7 +81,7 @@ describe('investment applications', () => {
   afterAll(async () => {
     await database?.end();
     await events?.close();
-    identityAnswers.forEach((subscription) => subscription.unsubscribe());
+    identityAnswers.forEach((standIn) => standIn.unsubscribe());
     await identity?.close();
     await client?.close();
     await stopService(applications);

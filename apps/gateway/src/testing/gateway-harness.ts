@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
-import { connect, JSONCodec, NatsConnection, Subscription } from 'nats';
+import { connect, NatsConnection } from 'nats';
 import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
@@ -12,35 +12,25 @@ import {
   AdminRole,
   CommandDefinition,
   DEFAULT_ADMIN_ROLE_PERMISSIONS,
-  ErrorBody,
   IDENTITY_EVENTS_STREAM,
   IdentityCommands,
-  ServiceRequest,
   UserType,
 } from '@portal/contracts';
 import { resolveJwtKeys } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { ensureStream } from '@portal/messaging';
-import { startTestInfrastructure, TestInfrastructure } from '@portal/testing';
+import { answerCommand, StandIn, StandInRequest, startTestInfrastructure, TestInfrastructure } from '@portal/testing';
 import { loadGatewayConfig } from '../config/gateway-environment';
 import { createGatewayApp } from '../create-gateway-app';
 
-const codec = JSONCodec();
-
 /** Thrown by a fake service handler to reply with an error, as a Nest service's ServiceError does. */
-export class FakeServiceError extends Error {
-  constructor(readonly body: ErrorBody | string) {
-    super(typeof body === 'string' ? body : body.message);
-  }
-}
+export { FakeServiceError } from '@portal/testing';
 
-export type FakeHandler = (request: ServiceRequest<Record<string, unknown>>) => unknown;
+/** What a played service answers to a request (throw a FakeServiceError to refuse). */
+export type FakeHandler = (request: StandInRequest) => unknown;
 
 /** One fake NATS responder: what it was asked, and a way to stop answering. */
-export interface FakeResponder {
-  requests: ServiceRequest<Record<string, unknown>>[];
-  stop(): Promise<void>;
-}
+export type FakeResponder = StandIn;
 
 export interface TestActor {
   userId: string;
@@ -104,30 +94,9 @@ export class GatewayHarness {
 
   /** Answers the command like a Nest microservice would: `{id, response}` or `{id, err, isDisposed}`. */
   async respond(command: CommandDefinition, handler: FakeHandler, options: { delayMs?: number } = {}): Promise<FakeResponder> {
-    const subscription: Subscription = this.nats.subscribe(command.subject);
-    const responder: FakeResponder = {
-      requests: [],
-      stop: async () => {
-        subscription.unsubscribe();
-        this.responders.delete(responder);
-        await this.nats.flush();
-      },
-    };
-    void (async () => {
-      for await (const message of subscription) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
-        responder.requests.push(packet.data);
-        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-        try {
-          const response = await handler(packet.data);
-          message.respond(codec.encode({ id: packet.id, response: response ?? null, isDisposed: true }));
-        } catch (error) {
-          const err = error instanceof FakeServiceError ? error.body : String(error);
-          message.respond(codec.encode({ id: packet.id, err, isDisposed: true }));
-        }
-      }
-    })();
+    const responder = answerCommand(this.nats, command, (_payload, request) => handler(request), options);
     this.responders.add(responder);
+    void responder.closed.then(() => this.responders.delete(responder));
     // The subscription must be known to the server before the gateway's request is sent.
     await this.nats.flush();
     return responder;

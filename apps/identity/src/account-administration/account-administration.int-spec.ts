@@ -1,27 +1,18 @@
 import 'reflect-metadata';
-import { JSONCodec, Subscription } from 'nats';
-import { IdentityCommands, IdentityEvents, LedgerCommands, revokedSessionKey, ServiceRequest } from '@portal/contracts';
+import { IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
+import type { StandIn } from '@portal/testing';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, personalRowsOf, signedInAdmin, startIdentity, sessionOf, withSecurityAndPreferences } from '../testing/identity-harness';
+import { playLedgerBalances } from '../testing/played-ledger';
 
 describe('account administration', () => {
   let harness: IdentityHarness;
-  let ledger: Subscription;
+  let ledger: StandIn;
   /** What the ledger (played here) holds per customer in USD; everyone else holds nothing. */
   const availableUsd = new Map<string, string>();
 
   beforeAll(async () => {
     harness = await startIdentity('account_administration');
-    const codec = JSONCodec();
-    ledger = harness.client.connection.subscribe(LedgerCommands.getBalance.subject, { queue: 'ledger' });
-    void (async () => {
-      for await (const message of ledger) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ currency?: string }> };
-        const currency = packet.data.payload.currency ?? 'USD';
-        const available = currency === 'USD' ? (availableUsd.get(packet.data.meta.actor?.userId ?? '') ?? '0.00') : '0.00';
-        message.respond(codec.encode({ id: packet.id, response: { currency, available, held: '0.00', locked: '0.00', totalInvested: '0.00', totalReturns: '0.00' }, isDisposed: true }));
-      }
-    })();
-    await harness.client.connection.flush();
+    ledger = await playLedgerBalances(harness, (userId) => ({ available: availableUsd.get(userId) }));
   });
 
   afterAll(async () => {

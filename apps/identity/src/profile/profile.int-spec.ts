@@ -1,27 +1,23 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { JSONCodec, Subscription } from 'nats';
-import { AuthErrorCodes, AuthMessages, IdentityCommands, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ProfileMessages, ServiceRequest, StoredFile, UpdateProfilePayload } from '@portal/contracts';
+import { AuthErrorCodes, AuthMessages, IdentityCommands, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ProfileMessages, StoredFile, UpdateProfilePayload } from '@portal/contracts';
+import { answerCommand, StandIn } from '@portal/testing';
 import { actorOf, aCustomer, confirmedCustomer, failure, IdentityHarness, signedInAdmin, startIdentity, tokenOf } from '../testing/identity-harness';
 
 describe('the profile', () => {
   let harness: IdentityHarness;
-  let kyc: Subscription;
+  let kyc: StandIn;
   /** Files the kyc service (played here) stores, by owner. */
   const filesOf = new Map<string, StoredFile[]>();
 
   beforeAll(async () => {
     harness = await startIdentity('profile');
-    const codec = JSONCodec();
-    kyc = harness.client.connection.subscribe(KycFileCommands.ownedFiles.subject, { queue: 'kyc' });
-    void (async () => {
-      for await (const message of kyc) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ fileIds: string[] }> };
-        const owned = filesOf.get(packet.data.meta.actor?.userId ?? '') ?? [];
-        const files = owned.filter((file) => packet.data.payload.fileIds.includes(file.id));
-        message.respond(codec.encode({ id: packet.id, response: { files }, isDisposed: true }));
-      }
-    })();
+    kyc = answerCommand(
+      harness.client.connection,
+      KycFileCommands.ownedFiles,
+      (payload, request) => ({ files: (filesOf.get(request.meta.actor?.userId ?? '') ?? []).filter((file) => (payload.fileIds as string[]).includes(file.id)) }),
+      { queue: 'kyc' },
+    );
     await harness.client.connection.flush();
   });
 

@@ -1,8 +1,8 @@
-import { JSONCodec, Subscription } from 'nats';
-import { ErrorBody, LedgerCommands, ServiceRequest } from '@portal/contracts';
+import { ErrorBody } from '@portal/contracts';
 import { ServiceCallError } from '@portal/messaging';
 import { TestServiceClient } from '@portal/testing';
 import { IdentityHarness, startIdentity } from './identity-harness';
+import { emptyLedger } from './played-ledger';
 
 /**
  * Deterministic interleavings of two commands (see sessions/session-revocation-races.int-spec.ts):
@@ -86,20 +86,6 @@ export async function interleave<A, B>(harness: IdentityHarness, hold: HoldState
   return Promise.all([a, b]);
 }
 
-/** Plays a ledger that holds no money for anyone, so that deletions may go ahead; unsubscribe when done. */
-export async function emptyLedger(harness: IdentityHarness): Promise<Subscription> {
-  const codec = JSONCodec();
-  const ledger = harness.client.connection.subscribe(LedgerCommands.getBalance.subject, { queue: 'ledger' });
-  void (async () => {
-    for await (const message of ledger) {
-      const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<{ currency?: string }> };
-      const currency = packet.data.payload.currency ?? 'USD';
-      message.respond(codec.encode({ id: packet.id, response: { currency, available: '0.00', held: '0.00', locked: '0.00', totalInvested: '0.00', totalReturns: '0.00' }, isDisposed: true }));
-    }
-  })();
-  await harness.client.connection.flush();
-  return ledger;
-}
 
 /** What a race spec runs against: identity on its own database, and a client to race with. */
 export interface RaceHarness {

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import {
   Actor,
+  CommandDefinition,
   FILE_PART_BYTES,
   IdentityCommands,
   KYC_EVENTS_STREAM,
@@ -13,16 +13,14 @@ import {
   KycDocumentCommands,
   KycEvents,
   KycFileCommands,
-  ServiceRequest,
   StoredFile,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { sampleDocx, sampleGif, samplePdf, samplePng, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, sampleDocx, sampleGif, samplePdf, samplePng, StandIn, StandInReply, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: Actor['adminRole'] = 'admin'): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
 const pdf = () => samplePdf();
@@ -35,30 +33,23 @@ describe('KYC documents, their review and the KYC decision', () => {
   let client: TestServiceClient;
   let events: StreamRecorder;
   let database: Client;
-  const answers: Subscription[] = [];
+  const answers: StandIn[] = [];
   /** Names identity would answer for admin lists. */
   const names = new Map<string, { firstName: string; lastName: string; email: string }>();
 
-  function answerAs(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
-    const subscription = client.connection.subscribe(subject, { queue: 'identity' });
-    answers.push(subscription);
-    void (async () => {
-      for await (const message of subscription) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
-        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
-      }
-    })();
+  function answerAs(command: CommandDefinition, reply: StandInReply) {
+    answers.push(answerCommand(client.connection, command, reply, { queue: 'identity' }));
   }
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('kyc_documents', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    answerAs(IdentityCommands.getAllSettings.subject, () => ({ items: [] }));
-    answerAs(IdentityCommands.lookupUsers.subject, (request) => ({
-      users: (request.payload.userIds as string[]).flatMap((id) => (names.has(id) ? [{ id, ...names.get(id), userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'pending' }] : [])),
+    answerAs(IdentityCommands.getAllSettings, () => ({ items: [] }));
+    answerAs(IdentityCommands.lookupUsers, (payload) => ({
+      users: (payload.userIds as string[]).flatMap((id) => (names.has(id) ? [{ id, ...names.get(id), userType: 'customer', adminRole: null, userStatus: 'active', kycStatus: 'pending' }] : [])),
     }));
-    answerAs(IdentityCommands.findUserIds.subject, (request) => {
-      const q = String(request.payload.q ?? '').toLowerCase();
+    answerAs(IdentityCommands.findUserIds, (payload) => {
+      const q = String(payload.q ?? '').toLowerCase();
       return { userIds: [...names].filter(([, person]) => `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(q)).map(([id]) => id), nextAfterId: null };
     });
     await client.connection.flush();

@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, ApplicationsCommands, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, ReferencedFiles, StoredFile } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
@@ -31,7 +30,7 @@ describe('a deleted account’s files', () => {
   const applications: PlayedApplication[] = [];
   /** What kyc asked the applications service. */
   const asked: { userId: string; fileIds: string[] }[] = [];
-  let applicationsService: Subscription | null = null;
+  let applicationsService: StandIn | null = null;
 
   /** Applications played over NATS: of the asked files, those its kept records (submitted applications, never drafts) refer to. */
   async function applicationsAnswer(): Promise<void> {
@@ -151,28 +150,23 @@ describe('a deleted account’s files', () => {
     await customerWithFiles(deleted);
     await applicationsGone();
     // Applications answers, but slowly: the test looks at kyc's database while kyc waits.
-    const codec = JSONCodec<{ id: string; data: { payload: { userId: string; fileIds: string[] } } }>();
-    const slow = client.connection.subscribe(ApplicationsCommands.referencedFiles.subject);
     let questions = 0;
     /** kyc's transactions already open for a while, sampled while the question waits for its answer. */
     let heldTransactions: { state: string; query: string }[] | null = null;
-    const answering = (async () => {
-      for await (const message of slow) {
-        const { id, data } = codec.decode(message.data);
-        questions++;
-        // Long after any transaction begun for this event would have opened, and long before the answer.
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        const { rows } = await database.query(
-          `SELECT state, query FROM pg_stat_activity
-            WHERE datname = current_database() AND application_name = 'portal-kyc' AND pid <> pg_backend_pid()
-              AND xact_start IS NOT NULL AND xact_start < now() - interval '300 milliseconds'`,
-        );
-        heldTransactions = [...(heldTransactions ?? []), ...(rows as { state: string; query: string }[])];
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const kept = new Set(applications.filter((application) => application.userId === data.payload.userId && application.status !== 'draft').flatMap((application) => application.fileIds));
-        message.respond(JSONCodec().encode({ id, response: { fileIds: data.payload.fileIds.filter((fileId) => kept.has(fileId)) }, isDisposed: true }));
-      }
-    })();
+    const slow = answerCommand(client.connection, ApplicationsCommands.referencedFiles, async (payload) => {
+      questions++;
+      // Long after any transaction begun for this event would have opened, and long before the answer.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const { rows } = await database.query(
+        `SELECT state, query FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'portal-kyc' AND pid <> pg_backend_pid()
+            AND xact_start IS NOT NULL AND xact_start < now() - interval '300 milliseconds'`,
+      );
+      heldTransactions = [...(heldTransactions ?? []), ...(rows as { state: string; query: string }[])];
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const kept = new Set(applications.filter((application) => application.userId === payload.userId && application.status !== 'draft').flatMap((application) => application.fileIds));
+      return { fileIds: (payload.fileIds as string[]).filter((fileId) => kept.has(fileId)) };
+    });
     try {
       await client.connection.flush();
       await identity.waitUntilHandled(
@@ -187,8 +181,7 @@ describe('a deleted account’s files', () => {
       expect(await filesOf(deleted.userId)).toEqual(keptFiles);
       expect(await partsOf(deleted.userId)).toBe(0);
     } finally {
-      slow.unsubscribe();
-      await answering;
+      await slow.stop();
       await applicationsAnswer();
     }
   });

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { encryptSettingSecret, resolveSettingsSecretKey, ServiceEnvironment } from '@portal/config';
 import {
   Actor,
@@ -14,16 +13,14 @@ import {
   KycEvents,
   KycFileCommands,
   KycVerificationCommands,
-  ServiceRequest,
   StoredFile,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, sampleJpeg, samplePdf, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, sampleJpeg, samplePdf, startTestInfrastructure, stopService, StreamRecorder, StandIn, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 /** A camera still: a JPEG of enough bytes to be a photo. */
 const still = () => sampleJpeg({ size: 4_004 });
@@ -34,20 +31,13 @@ describe('biometric verification through the provider adapter', () => {
   let client: TestServiceClient;
   let identity: EventPublisher;
   let events: StreamRecorder;
-  let settingsAnswer: Subscription;
+  let settingsAnswer: StandIn;
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('kyc_verification', {}, { platformSettings: 'answered-elsewhere' });
     client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: the biometric service is off, as seeded.
-    settingsAnswer = client.connection.subscribe(IdentityCommands.getAllSettings.subject, { queue: 'identity' });
-    void (async () => {
-      for await (const message of settingsAnswer) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<Record<string, unknown>> };
-        const items = [{ key: BIOMETRIC_CONFIG_SETTING, value: { provider: null, apiKey: null, isEnabled: false }, version: 1 }];
-        message.respond(codec.encode({ id: packet.id, response: { items }, isDisposed: true }));
-      }
-    })();
+    settingsAnswer = answerCommand(client.connection, IdentityCommands.getAllSettings, () => ({ items: [{ key: BIOMETRIC_CONFIG_SETTING, value: { provider: null, apiKey: null, isEnabled: false }, version: 1 }] }), { queue: 'identity' });
     await client.connection.flush();
     identity = await EventPublisher.connect(infrastructure.nats.url);
     service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });

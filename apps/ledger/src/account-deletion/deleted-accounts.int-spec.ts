@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, CardCommands, CardRequestView, CreateCardRequestPayload, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, LedgerCommands } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
 import { ACCOUNT_DELETED_NOTE } from './deleted-accounts.handlers';
 
@@ -21,7 +20,7 @@ describe('a deleted account’s card requests', () => {
   let client: TestServiceClient;
   let identity: EventPublisher;
   let database: Client;
-  let identityStandIn: Subscription;
+  let identityStandIn: StandIn;
 
   beforeAll(async () => {
     infrastructure = await startTestInfrastructure('ledger_deleted_accounts');

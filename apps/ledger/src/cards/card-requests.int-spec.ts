@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
 import { ServiceEnvironment } from '@portal/config';
 import { Actor, CARD_MESSAGES, CardCommands, CreateCardRequestPayload, IdentityCommands, LEDGER_EVENTS_STREAM, LedgerCommands, LedgerEvents, UserSummary } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand } from '@portal/testing';
+import { startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand, StandIn } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
@@ -19,7 +18,7 @@ describe('investment card requests', () => {
   let service: INestMicroservice;
   let client: TestServiceClient;
   let ledgerEvents: StreamRecorder;
-  let identityStandIn: Subscription[];
+  let identityStandIn: StandIn[];
   const people = new Map<string, UserSummary>();
 
   beforeAll(async () => {

@@ -1,16 +1,14 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { JSONCodec, Subscription } from 'nats';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, ErrorBody, IdentityCommands, KYC_EVENTS_STREAM, KycEvents, LEDGER_MESSAGES, LedgerCommands, RequestWithdrawalPayload } from '@portal/contracts';
+import { Actor, ErrorBody, KYC_EVENTS_STREAM, KycEvents, LEDGER_MESSAGES, LedgerCommands, RequestWithdrawalPayload } from '@portal/contracts';
 import { runService } from '@portal/messaging';
 import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
 
-const codec = JSONCodec();
 const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() };
 
 describe('withdrawals gated on KYC (financial_limits.withdrawalRequiresKyc)', () => {
@@ -18,27 +16,16 @@ describe('withdrawals gated on KYC (financial_limits.withdrawalRequiresKyc)', ()
   let service: INestMicroservice;
   let client: TestServiceClient;
   let publisher: EventPublisher;
-  let settings: Subscription;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('ledger_kyc_gate', {}, { platformSettings: 'answered-elsewhere' });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // Identity's settings: an admin switched the KYC requirement on.
-    settings = client.connection.subscribe(IdentityCommands.getAllSettings.subject);
-    void (async () => {
-      for await (const message of settings) {
-        const packet = codec.decode(message.data) as { id: string };
-        const items = [{ key: 'financial_limits', value: { minimumWithdrawal: 100, withdrawalRequiresKyc: true }, version: 1 }];
-        message.respond(codec.encode({ id: packet.id, response: { items }, isDisposed: true }));
-      }
-    })();
-    await client.connection.flush();
+    infrastructure = await startTestInfrastructure('ledger_kyc_gate', {}, { platformSettings: [{ key: 'financial_limits', value: { minimumWithdrawal: 100, withdrawalRequiresKyc: true }, version: 1 }] });
+    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env });
     publisher = await EventPublisher.connect(infrastructure.nats.url);
   });
 
   afterAll(async () => {
-    settings?.unsubscribe();
     await publisher?.close();
     await client?.close();
     await stopService(service);

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
-import { Subscription } from 'nats';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import {
@@ -22,7 +21,7 @@ import {
   UserSummary,
 } from '@portal/contracts';
 import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand } from '@portal/testing';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand, StandIn } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
 
 jest.setTimeout(90_000);
@@ -38,7 +37,7 @@ describe('money movement on the double-entry ledger', () => {
   let publisher: EventPublisher;
   let ledgerEvents: StreamRecorder;
   let database: Client;
-  let identityStandIn: Subscription[];
+  let identityStandIn: StandIn[];
   const people = new Map<string, UserSummary>();
 
   beforeAll(async () => {

@@ -1,7 +1,6 @@
-import { JSONCodec, NatsConnection, Subscription } from 'nats';
+import { NatsConnection } from 'nats';
 import { FindUserIdsPayload, IdentityCommands, ServiceRequest, UserSummary } from '@portal/contracts';
-
-const codec = JSONCodec();
+import { answerCommand, StandIn } from '@portal/testing';
 
 /**
  * Plays identity's user directory over NATS (Nest's packet format) for the broadcast
@@ -9,7 +8,7 @@ const codec = JSONCodec();
  */
 export class FakeIdentityDirectory {
   readonly requests: ServiceRequest<FindUserIdsPayload>[] = [];
-  private readonly subscriptions: Subscription[] = [];
+  private readonly standIns: StandIn[] = [];
 
   constructor(
     private readonly connection: NatsConnection,
@@ -18,9 +17,9 @@ export class FakeIdentityDirectory {
   ) {}
 
   async start(): Promise<this> {
-    this.answer(IdentityCommands.findUserIds.subject, (request: ServiceRequest<FindUserIdsPayload>) => {
-      this.requests.push(request);
-      const filter = request.payload;
+    this.answer(IdentityCommands.findUserIds.subject, (request) => {
+      this.requests.push(request as ServiceRequest<FindUserIdsPayload>);
+      const filter = request.payload as FindUserIdsPayload;
       const ids = this.people
         .filter((person) => (!filter.userType || person.userType === filter.userType) && (!filter.userStatus || person.userStatus === filter.userStatus) && (!filter.kycStatus || person.kycStatus === filter.kycStatus))
         .filter((person) => !filter.q || `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(filter.q.toLowerCase()))
@@ -30,25 +29,18 @@ export class FakeIdentityDirectory {
       const page = ids.slice(0, this.pageSize);
       return { userIds: page, nextAfterId: ids.length > this.pageSize ? page[page.length - 1] : null };
     });
-    this.answer(IdentityCommands.lookupUsers.subject, (request: ServiceRequest<{ userIds: string[] }>) => ({
-      users: this.people.filter((person) => request.payload.userIds.includes(person.id)),
+    this.answer(IdentityCommands.lookupUsers.subject, (request) => ({
+      users: this.people.filter((person) => (request.payload.userIds as string[]).includes(person.id)),
     }));
     await this.connection.flush();
     return this;
   }
 
-  private answer<T>(subject: string, handler: (request: ServiceRequest<T>) => unknown) {
-    const subscription = this.connection.subscribe(subject);
-    this.subscriptions.push(subscription);
-    void (async () => {
-      for await (const message of subscription) {
-        const packet = codec.decode(message.data) as { id: string; data: ServiceRequest<T> };
-        message.respond(codec.encode({ id: packet.id, response: handler(packet.data), isDisposed: true }));
-      }
-    })();
+  private answer(subject: string, handler: (request: ServiceRequest<Record<string, unknown>>) => unknown) {
+    this.standIns.push(answerCommand(this.connection, subject, (_payload, request) => handler(request)));
   }
 
   stop(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    for (const standIn of this.standIns) standIn.unsubscribe();
   }
 }
