@@ -1,21 +1,35 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { Workbook } from 'exceljs';
 import { auditActionLabel } from '@portal/contracts';
 import { confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack, uniqueEmail, uploadApplicationDocument } from '@portal/testing';
 import { investmentOf } from './investments';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The cells of the one sheet of an exported workbook, row by row, as text (numbers as written). */
-function sheetRows(bytes: Buffer): string[][] {
-  const files = unzipSync(new Uint8Array(bytes));
-  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
-  const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-  return [...sheet.matchAll(/<row r="\d+">(.*?)<\/row>/g)].map(([, row]) =>
-    [...row.matchAll(/<c r="([A-Z]+)\d+"[^>]*>(?:<v>(.*?)<\/v>|<is><t[^>]*>(.*?)<\/t><\/is>)<\/c>/g)].map(([, , value, text]) => unescape(value ?? text ?? '')),
-  );
+/**
+ * The cells of the one sheet of an exported workbook, row by row, as text, read with
+ * exceljs as a spreadsheet would open it: numbers with the decimals their format shows
+ * (an amount's `#,##0.00` gives `5000.00`, without the grouping), empty cells as ''.
+ */
+async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const workbook = new Workbook();
+  // exceljs declares its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads at run time.
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const [sheet] = workbook.worksheets;
+  const width = sheet.getRow(1).cellCount;
+  const rows: string[][] = [];
+  sheet.eachRow((row) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= width; column++) {
+      const { value, numFmt } = row.getCell(column);
+      const decimals = /\.(0+)/.exec(numFmt ?? '')?.[1].length;
+      cells.push(value === null ? '' : typeof value === 'number' && decimals !== undefined ? value.toFixed(decimals) : String(value));
+    }
+    rows.push(cells);
+  });
+  return rows;
 }
 
 /** CSV lines split into cells (a quoted cell may hold commas and doubled quotes). */
@@ -208,7 +222,7 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     expect(xlsx.response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.response.headers.get('content-disposition')).toMatch(/filename="report-weekly-financial-\d{4}-\d{2}-\d{2}\.xlsx"/);
     // The same rows, cell for cell: amounts are numeric cells holding the decimal written in the CSV.
-    expect(sheetRows(xlsx.bytes)).toEqual(rows);
+    expect(await sheetRows(xlsx.bytes)).toEqual(rows);
 
     const users = csvRows((await download('period=weekly&tab=users&format=csv')).bytes.toString('utf8'));
     expect(users).toContainEqual(['New users', 'All', '', String(report.body.users.data.newUsers), '']);

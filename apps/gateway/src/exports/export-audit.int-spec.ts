@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { strFromU8, unzipSync } from 'fflate';
+import { Workbook } from 'exceljs';
 import request from 'supertest';
 import { ApplicationsBackOfficeCommands, IdentityBackOfficeCommands, IdentityCommands, KycBackOfficeCommands, LedgerBackOfficeCommands, LedgerCommands } from '@portal/contracts';
 import { adminActor } from '../testing/builders';
@@ -46,10 +46,16 @@ const unlabelledEntry = { ...auditEntry, id: '00000000-0000-4000-8000-0000000001
 /** A CSV file's lines split into cells (none of these hold a comma or a quote). */
 const csvCells = (text: string): string[][] => text.trim().split('\r\n').map((line) => line.split(','));
 
-/** The text cells of an exported workbook's one sheet, row by row. */
-const sheetCells = (bytes: Buffer): string[][] => {
-  const sheet = strFromU8(unzipSync(new Uint8Array(bytes))['xl/worksheets/sheet1.xml']);
-  return [...sheet.matchAll(/<row r="\d+">(.*?)<\/row>/g)].map(([, row]) => [...row.matchAll(/<t[^>]*>(.*?)<\/t>/g)].map(([, text]) => text));
+/** The cells of an exported workbook's one sheet, row by row, as text (read with exceljs; empty cells as ''). */
+const sheetCells = async (bytes: Buffer): Promise<string[][]> => {
+  const workbook = new Workbook();
+  // exceljs declares its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads at run time.
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const [sheet] = workbook.worksheets;
+  const width = sheet.getRow(1).cellCount;
+  const rows: string[][] = [];
+  sheet.eachRow((row) => rows.push(Array.from({ length: width }, (_, at) => String(row.getCell(at + 1).value ?? ''))));
+  return rows;
 };
 
 const reportOf = {
@@ -166,7 +172,7 @@ describe('auditing admin exports', () => {
         response.on('end', () => done(null, Buffer.concat(chunks)));
       });
       expect({ path, status: xlsx.status }).toEqual({ path, status: 200 });
-      expect({ path, columns: actionColumns(sheetCells(xlsx.body as Buffer)) }).toEqual({ path, columns: expected });
+      expect({ path, columns: actionColumns(await sheetCells(xlsx.body as Buffer)) }).toEqual({ path, columns: expected });
     }
   });
 
