@@ -13,7 +13,7 @@ import {
   RequestMeta,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { RequiresAdminPermission, Roles, SignedIn } from '../auth/access.decorators';
+import { RequiresAdminPermission, SignedIn, UserTypes } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -89,7 +89,7 @@ export class InvestmentsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @Roles('customer')
+  @UserTypes('customer')
   @ApiOperation({ summary: 'Cancel your investment while it awaits funding; any funded part returns to your available balance' })
   @ApiOkResponse({ type: InvestmentView })
   @ApiErrorResponses(404, 409)

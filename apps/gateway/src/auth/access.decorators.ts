@@ -12,7 +12,7 @@ export const REQUIRED_ADMIN_PERMISSION = 'gateway:required-admin-permission';
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** Signed in as one of these user types; others get 403. Implies signed in. */
-export const Roles = (...userTypes: UserType[]) =>
+export const UserTypes = (...userTypes: UserType[]) =>
   applyDecorators(SetMetadata(REQUIRED_USER_TYPES, userTypes), ApiBearerAuth(), ApiErrorResponses(401, 403));
 
 /**
@@ -23,7 +23,7 @@ export const Roles = (...userTypes: UserType[]) =>
  * lists them; the OpenAPI document shows each as x-admin-permission).
  */
 export const RequiresAdminPermission = (permission: AdminEndpointPermission) =>
-  applyDecorators(Roles('admin'), SetMetadata(REQUIRED_ADMIN_PERMISSION, permission), ApiExtension('x-admin-permission', permission));
+  applyDecorators(UserTypes('admin'), SetMetadata(REQUIRED_ADMIN_PERMISSION, permission), ApiExtension('x-admin-permission', permission));
 
 /** Marks a controller or route as needing sign-in in the OpenAPI document (the guard enforces it regardless). */
 export const SignedIn = () => applyDecorators(ApiBearerAuth(), ApiErrorResponses(401));

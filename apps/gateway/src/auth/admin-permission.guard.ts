@@ -28,7 +28,7 @@ function isAdminPath(req: Request): boolean {
 }
 
 /**
- * Global, after RolesGuard: checks @RequiresAdminPermission against the caller's role's
+ * Global, after UserTypeGuard: checks @RequiresAdminPermission against the caller's role's
  * current permissions. Guards run before pipes, so a role without the permission gets 403
  * whatever the body holds, never a 400 that tells it how to shape a request it may not
  * make. An admin route that declares no permission is refused: a forgotten declaration

@@ -10,7 +10,7 @@ import { ReauthenticationController } from './reauthentication.controller';
 import { RecentSignInGuard } from './recent-sign-in.guard';
 import { AuthenticationGuard } from './authentication.guard';
 import { RefreshCookie } from './refresh-cookie';
-import { RolesGuard } from './roles.guard';
+import { UserTypeGuard } from './user-type.guard';
 import { SessionRevocations } from './session-revocations';
 
 /** Authentication (RS256 access tokens + session revocation), roles and admin permissions, the refresh cookie and the auth endpoints. */
@@ -25,7 +25,7 @@ import { SessionRevocations } from './session-revocations';
     RefreshCookie,
     // Global guards run in this order: who is calling, then whether they may.
     { provide: APP_GUARD, useClass: AuthenticationGuard },
-    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: UserTypeGuard },
     { provide: APP_GUARD, useClass: AdminPermissionGuard },
     { provide: APP_GUARD, useClass: RecentSignInGuard },
   ],

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Qu
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CARD_MESSAGES, CardCommands, CardRequestPage, CardRequestsQuery, CardRequestView, CreateCardRequestPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { Roles, SignedIn } from '../auth/access.decorators';
+import { SignedIn, UserTypes } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiIdempotencyKey, IdempotencyKey } from '../money/idempotency-key';
@@ -14,7 +14,7 @@ export const cardRequestId = new ParseUUIDPipe({ exceptionFactory: () => ApiErro
 @ApiTags('cards')
 @ApiCommonErrors()
 @SignedIn()
-@Roles('customer')
+@UserTypes('customer')
 @Controller('api/v1/cards/requests')
 export class CardsController {
   constructor(private readonly services: ServiceClient) {}

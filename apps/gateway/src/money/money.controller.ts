@@ -15,7 +15,7 @@ import {
   TransactionView,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { Roles, SignedIn } from '../auth/access.decorators';
+import { SignedIn, UserTypes } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
@@ -63,7 +63,7 @@ export class MoneyController {
   }
 
   @Post('deposits')
-  @Roles('customer')
+  @UserTypes('customer')
   @ApiIdempotencyKey()
   @ApiOperation({ summary: 'Deposit by bank or Bitcoin: pending until an admin confirms the funds arrived' })
   @ApiCreatedResponse({ type: TransactionView })
@@ -73,7 +73,7 @@ export class MoneyController {
   }
 
   @Post('withdrawals')
-  @Roles('customer')
+  @UserTypes('customer')
   @RequiresRecentSignIn()
   @ApiIdempotencyKey()
   @ApiOperation({ summary: 'Bank withdrawal: the amount is held at once and paid out or released by an admin' })
@@ -84,7 +84,7 @@ export class MoneyController {
   }
 
   @Post('investment-payments')
-  @Roles('customer')
+  @UserTypes('customer')
   @ApiIdempotencyKey()
   @ApiOperation({ summary: 'Pay into an investment: bank (pending), crypto (processing) or from available balance (completed)' })
   @ApiCreatedResponse({ type: TransactionView })

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@ne
 import type { FastifyReply } from 'fastify';
 import { IdentityCommands, LedgerStatementCommands, MonthlyStatement, RequestMeta, StatementCustomer, StatementQuery } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { Roles } from '../auth/access.decorators';
+import { UserTypes } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
@@ -12,7 +12,7 @@ import { renderStatementPdf, statementFileName } from './statement-pdf';
 @ApiTags('money')
 @ApiCommonErrors()
 @ApiErrorResponses(400)
-@Roles('customer')
+@UserTypes('customer')
 @Controller('api/v1/statements')
 export class StatementsController {
   constructor(private readonly services: ServiceClient) {}

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CreateTicketPayload, RequestMeta, SupportCommands, TicketDetail, TicketPage, TicketSummary } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { Roles } from '../auth/access.decorators';
+import { UserTypes } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { ReplyToTicketBody, TicketListQuery } from './support.dto';
@@ -11,7 +11,7 @@ import { ticketId } from './ticket-id';
 /** A customer's own tickets; the owner is always the verified caller, never the body. */
 @ApiTags('support')
 @ApiCommonErrors()
-@Roles('customer')
+@UserTypes('customer')
 @Controller('api/v1/support/tickets')
 export class SupportController {
   constructor(private readonly services: ServiceClient) {}

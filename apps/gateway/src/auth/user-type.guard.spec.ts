@@ -5,7 +5,7 @@ import { Actor } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { RequiresAdminPermission } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
-import { RolesGuard } from './roles.guard';
+import { UserTypeGuard } from './user-type.guard';
 
 @Controller('api/v1/admin/reports')
 @RequiresAdminPermission('reports')
@@ -32,11 +32,11 @@ function contextFor(controller: new () => object, user?: Actor): ExecutionContex
   } as unknown as ExecutionContext;
 }
 
-describe('RolesGuard', () => {
+describe('UserTypeGuard', () => {
   const customer: Actor = { userId: 'c', sessionId: 's', userType: 'customer', adminRole: null };
   const admin: Actor = { userId: 'a', sessionId: 's', userType: 'admin', adminRole: 'support' };
   const denial = { deny: jest.fn(() => ApiError.of(403, 'Access denied. You do not have permission to access admin areas.')) };
-  const guard = new RolesGuard(new Reflector(), denial as unknown as AdminAccessDenial);
+  const guard = new UserTypeGuard(new Reflector(), denial as unknown as AdminAccessDenial);
 
   beforeEach(() => denial.deny.mockClear());
 

@@ -8,9 +8,9 @@ import { REQUIRED_USER_TYPES } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
 import { RouteMetadata } from './route-metadata';
 
-/** Global, after AuthenticationGuard: enforces @Roles / @RequiresAdminPermission (its admin part) on the route or its controller. */
+/** Global, after AuthenticationGuard: enforces @UserTypes / @RequiresAdminPermission (its admin part) on the route or its controller. */
 @Injectable()
-export class RolesGuard implements CanActivate {
+export class UserTypeGuard implements CanActivate {
   private readonly requiredUserTypes: RouteMetadata<UserType[]>;
 
   constructor(
