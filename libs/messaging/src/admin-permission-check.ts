@@ -1,10 +1,16 @@
-import { Actor, AdminRole, adminRoleAllows } from '@portal/contracts';
+import { Actor, ADMIN_AREA_DENIED, AdminRole, adminRoleAllows } from '@portal/contracts';
 import { PlatformSettings } from './platform-settings';
 import { ServiceError } from './service-error';
 
 /** Whether the admin's role grants the permission, by the live admin_roles setting (the spec's defaults until it is known). */
 export function adminRoleAllowsNow(settings: Pick<PlatformSettings, 'get'> | null, role: AdminRole | null, permission: string): boolean {
   return adminRoleAllows(settings?.get<unknown>('admin_roles'), role, permission);
+}
+
+/** Refuses anyone but an admin, whatever the role (403 admin_access_denied): the back office's shared pages. */
+export function requireAnyAdmin(actor: Actor | null): Actor {
+  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
+  return actor;
 }
 
 /**

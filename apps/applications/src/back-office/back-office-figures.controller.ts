@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Actor,
-  ADMIN_AREA_DENIED,
   ApplicationsBackOfficeCommands,
   ApplicationsReport,
   ApplicationsStats,
@@ -11,13 +10,9 @@ import {
   ReportWindowPayload,
   reportWindowProblem,
 } from '@portal/contracts';
-import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
+import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
-function requireAdmin(actor: Actor | null): void {
-  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
-}
-
 const counts = (rows: { label: string; count: string }[]) => rows.map((row) => ({ label: row.label, count: Number(row.count) }));
 
 /** Minor units as a decimal string with two decimals, exactly (bigint arithmetic). */
@@ -38,7 +33,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(ApplicationsBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor): Promise<ApplicationsStats> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     // Investment totals: roles with the investments permission only (the overview hides the card for the others).
     if (!adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
     const [[investments], [applications]] = await Promise.all([
@@ -62,7 +57,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(ApplicationsBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<ApplicationsReport> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     const problem = reportWindowProblem(payload);
     if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
     const parameters = [payload.from, payload.to];

@@ -2,20 +2,15 @@ import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Actor,
-  ADMIN_AREA_DENIED,
   IdentityBackOfficeCommands,
   IdentityReport,
   IdentityStats,
   ReportWindowPayload,
   reportWindowProblem,
 } from '@portal/contracts';
-import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { CommandActor, CommandPayload, HandlesCommand, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
-function requireAdmin(actor: Actor | null): void {
-  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
-}
-
 const count = (rows: { label: string; count: string }[]) => rows.map((row) => ({ label: row.label, count: Number(row.count) }));
 
 /** Identity's own figures for the admin overview and reports: accounts by status, type and age. */
@@ -25,7 +20,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(IdentityBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor): Promise<IdentityStats> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     const [row] = await this.dataSource.query(
       `SELECT count(*) AS total,
               count(*) FILTER (WHERE user_status = 'active') AS active,
@@ -47,7 +42,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(IdentityBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<IdentityReport> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     const problem = reportWindowProblem(payload);
     if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
     const window = `deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at < $2::timestamptz`;

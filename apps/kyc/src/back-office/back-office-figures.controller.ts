@@ -1,13 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, ADMIN_AREA_DENIED, KycBackOfficeCommands, KycReport, KycStats, ReportWindowPayload, reportWindowProblem } from '@portal/contracts';
-import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
+import { Actor, KycBackOfficeCommands, KycReport, KycStats, ReportWindowPayload, reportWindowProblem } from '@portal/contracts';
+import { CommandActor, CommandPayload, HandlesCommand, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
-function requireAdmin(actor: Actor | null): void {
-  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
-}
-
 const counts = (rows: { label: string; count: string }[]) => rows.map((row) => ({ label: row.label, count: Number(row.count) }));
 
 /** KYC's own figures for the admin overview and reports: statuses, documents awaiting review, decisions. */
@@ -17,7 +13,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(KycBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor): Promise<KycStats> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     const [[profiles], [documents]] = await Promise.all([
       this.dataSource.query(
         `SELECT count(*) FILTER (WHERE kyc_status = 'pending') AS pending,
@@ -32,7 +28,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(KycBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<KycReport> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     const problem = reportWindowProblem(payload);
     if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
     const parameters = [payload.from, payload.to];

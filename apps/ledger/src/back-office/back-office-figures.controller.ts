@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Actor,
-  ADMIN_AREA_DENIED,
   AmountByCurrency,
   Currency,
   CURRENCIES,
@@ -16,7 +15,7 @@ import {
   TransactionStatus,
   TransactionType,
 } from '@portal/contracts';
-import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, ServiceError, requireAnyAdmin } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
 import { isRealTimestamp } from '../book/timestamps';
@@ -24,10 +23,6 @@ import { TransactionQueries } from '../transactions/transaction-queries.service'
 import { TRANSACTION_COLUMNS, TransactionRow, transactionView } from '../transactions/transaction-views';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
-function requireAdmin(actor: Actor | null): void {
-  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
-}
-
 const currencyOf = (value: string) => value.trim() as Currency;
 const byCurrency = (rows: { currency: string; amount: string }[]): AmountByCurrency[] =>
   rows.map((row) => ({ currency: currencyOf(row.currency), amount: formatMinor(row.amount) })).sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency));
@@ -91,7 +86,7 @@ export class BackOfficeFiguresController {
 
   @HandlesCommand(LedgerBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<LedgerReport> {
-    requireAdmin(actor);
+    requireAnyAdmin(actor);
     // The gateway sends instants it computed; a crafted impossible date must not reach PostgreSQL.
     const problem = isRealTimestamp(payload.from) && isRealTimestamp(payload.to) ? reportWindowProblem(payload) : 'from and to must be ISO dates';
     if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });

@@ -1,5 +1,5 @@
 import { Actor, AuditRecordedEvent, LedgerEvents, RequestMeta } from '@portal/contracts';
-import { addToOutbox, adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/messaging';
+import { addToOutbox, adminRoleAllowsNow, PlatformSettings, requireAnyAdmin, ServiceError } from '@portal/messaging';
 import { isIP } from 'class-validator';
 import { EntityManager } from 'typeorm';
 
@@ -9,7 +9,7 @@ export function requireCustomer(actor: Actor): void {
 
 /** Money administration needs the `transactions` permission of the admin's role (settings: admin_roles). */
 export function requireMoneyAdmin(actor: Actor, settings: PlatformSettings): void {
-  if (actor.userType !== 'admin' || !actor.adminRole) throw ServiceError.forbidden('Access denied. You do not have permission to access admin areas.');
+  requireAnyAdmin(actor);
   if (!adminRoleAllowsNow(settings, actor.adminRole, 'transactions')) {
     throw ServiceError.forbidden('Your admin role does not include managing transactions.', 'permission_denied');
   }
