@@ -26,7 +26,10 @@ import { AdminRolePermissions } from '../auth/admin-role-permissions';
 import { SessionRevocations } from '../auth/session-revocations';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
-import { endReasonOf, EVENT_CLOCK_MARGIN_MS, FEED_RETRY_MS, RealtimeConnection, RealtimeHub, REVOCATION_SWEEP_MS, SESSION_UNCHECKED } from './realtime-hub';
+import { FEED_RETRY_MS } from './event-feeds';
+import { RealtimeConnection } from './realtime-connection';
+import { RealtimeHub } from './realtime-hub';
+import { endReasonOf, EVENT_CLOCK_MARGIN_MS, REVOCATION_SWEEP_MS, SESSION_UNCHECKED } from './session-sweeper';
 
 const FEEDS = [NOTIFICATION_EVENTS_STREAM.name, SUPPORT_EVENTS_STREAM.name, LEDGER_EVENTS_STREAM.name, IDENTITY_EVENTS_STREAM.name];
 

@@ -10,7 +10,8 @@ import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
-import { RealtimeConnection, RealtimeHub } from './realtime-hub';
+import { RealtimeConnection } from './realtime-connection';
+import { RealtimeHub } from './realtime-hub';
 import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
