@@ -100,8 +100,9 @@ function scan(process: BusProcess): Found {
       for (const match of code.matchAll(/\b([A-Z]\w*Commands)\.(\w+)\b/g)) for (const command of resolve(`${match[1]}.${match[2]}`) ?? []) found.calls.set(command.subject, where);
     }
     for (const match of text.matchAll(/EventConsumerModule\.forStream\(\s*(\w+)/g)) found.durables.add((exported[match[1]] as { name: string }).name);
-    // Ordered consumers: every stream constant a file that makes one refers to.
-    if (/consumers\.get\(/.test(text)) {
+    // Ordered consumers: every stream constant a file that makes one refers to, or that hands
+    // its feeds to the gateway's reader of them (EventFeeds).
+    if (/consumers\.get\(|new EventFeeds\(/.test(text)) {
       for (const match of text.matchAll(/\b([A-Z_]+_STREAM)\b/g)) {
         const stream = exported[match[1]] as { name?: string } | undefined;
         if (stream?.name) found.liveStreams.add(stream.name);
