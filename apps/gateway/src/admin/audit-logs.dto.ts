@@ -1,9 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime } from '@portal/contracts';
-
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime, PageLimit } from '@portal/contracts';
 
 /**
  * `GET /api/v1/admin/audit-logs` query, checked and converted at the edge (query strings
@@ -20,12 +17,7 @@ export class AuditLogsQuery {
   @IsUUID('all', { message: 'The cursor is not valid' })
   cursor?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(100, { message: LIMIT_MESSAGE })
+  @PageLimit()
   limit?: number;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only what this admin (or user) did' })

@@ -13,6 +13,7 @@ import {
   moneyText,
   REJECTION_REASON_MESSAGE,
   REVIEW_DECISIONS,
+  PageLimit,
   ReviewDecision,
 } from '@portal/contracts';
 
@@ -90,12 +91,7 @@ export class AdminApplicationsQuery {
   @ApiPropertyOptional({ description: 'Part of a full name, email or company name' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: APPLICATION_STATUSES }) @IsOptional() @IsIn(APPLICATION_STATUSES) status?: ApplicationStatus;
   @ApiPropertyOptional({ enum: APPLICATION_TYPES }) @IsOptional() @IsIn(APPLICATION_TYPES) type?: ApplicationType;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @PageLimit()
   limit?: number;
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @Matches(/^\d{1,9}$/, { message: 'The cursor is not valid' }) cursor?: string;
 }
@@ -103,12 +99,7 @@ export class AdminApplicationsQuery {
 export class AdminInvestmentsQuery {
   @ApiPropertyOptional({ description: 'Client name, email or investment type' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: INVESTMENT_OVERSIGHT_STATUSES }) @IsOptional() @IsIn(INVESTMENT_OVERSIGHT_STATUSES) status?: InvestmentOversightStatus;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @PageLimit(100)
   limit?: number;
 }
 

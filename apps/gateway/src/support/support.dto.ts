@@ -1,19 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { IsOmittable, SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus } from '@portal/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOmittable, SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus, PageLimit } from '@portal/contracts';
 
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** `GET .../tickets` query: API.md list conventions; the cursor is the previous page's nextCursor. */
 export class TicketListQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(100, { message: LIMIT_MESSAGE })
+  @PageLimit()
   limit?: number;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(TICKET_CURSOR, { message: TICKET_CURSOR_MESSAGE }) cursor?: string;

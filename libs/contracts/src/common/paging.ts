@@ -21,3 +21,24 @@ export class PageQuery {
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+/**
+ * A list's `limit`: optional, a whole number from 1 to 100 (API.md's list conventions),
+ * converted from the query string; `defaultLimit` is what the list uses without one.
+ */
+export function PageLimit(defaultLimit = DEFAULT_PAGE_SIZE): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: defaultLimit }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: LIMIT_MESSAGE }),
+    Min(1, { message: LIMIT_MESSAGE }),
+    Max(100, { message: LIMIT_MESSAGE }),
+  ];
+  // Applied as TypeScript applies a stack of decorators, the last one first: field errors name the first rule broken.
+  return (target, property) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, property);
+  };
+}

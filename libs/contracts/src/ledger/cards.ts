@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { PageLimit } from '../common/paging';
 import { defineCommand, defineEvent } from '../common/messages';
 import { IsOmittable, IsPlainName } from '../common/validators';
 
@@ -112,18 +113,11 @@ export class CardRequestPage {
   @ApiProperty({ type: CardRequestCounts }) counts: CardRequestCounts;
 }
 
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
-
 export class CardRequestsQuery {
   @ApiPropertyOptional({ enum: CARD_REQUEST_STATUSES }) @IsOptional() @IsIn(CARD_REQUEST_STATUSES, { message: `status must be one of ${CARD_REQUEST_STATUSES.join(', ')}` }) status?: CardRequestStatus;
   @ApiPropertyOptional({ enum: CARD_TYPES }) @IsOptional() @IsIn(CARD_TYPES, { message: 'cardType must be physical or virtual' }) cardType?: CardType;
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(100, { message: LIMIT_MESSAGE })
+  @PageLimit()
   limit?: number;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -21,6 +21,7 @@ import { AsMoneyText } from '../common/exact-numbers';
 import { IsOmittable, IsPlainName } from '../common/validators';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, BankDetailsProblem, CURRENCIES, Currency, isPositiveAmount, userMessage, UserMessageCode, validAccountNumber, validSwiftCode } from '@portal/domain-rules';
+import { PageLimit } from '../common/paging';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from './events';
 import { INVESTMENT_MESSAGES } from './investments';
 
@@ -279,18 +280,11 @@ export class TransactionSummary {
   @ApiProperty({ description: 'False while the latest investment application is not approved (spec 02 §5 deposit gate)' }) depositsAllowed: boolean;
 }
 
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
-
 export class OwnTransactionsQuery {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES }) @IsOptional() @IsIn(TRANSACTION_TYPES) type?: TransactionType;
   @ApiPropertyOptional({ enum: TRANSACTION_STATUSES }) @IsOptional() @IsIn(TRANSACTION_STATUSES) status?: TransactionStatus;
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(100, { message: LIMIT_MESSAGE })
+  @PageLimit()
   limit?: number;
 }
 
