@@ -163,7 +163,7 @@ function prune(app, out) {
   const dependencies = {};
   const undeclared = [];
   for (const [name, { requiredBy, range: ownRange }] of external) {
-    // A project's own declaration (the gateway's archiver), else the workspace's.
+    // A project's own declaration (the gateway's pdfkit), else the workspace's.
     let range = ownRange ?? rootManifest.dependencies?.[name];
     if (!range) {
       // Required but declared nowhere: there only as another package's dependency.
@@ -178,7 +178,9 @@ function prune(app, out) {
     }
     dependencies[name] = range;
   }
-  const closure = packageClosure(lock, Object.keys(dependencies).map((name) => ({ name, from: '' })));
+  // Resolved from the project that requires it: a version nested under a workspace
+  // (apps/ledger/node_modules/lru-cache) wins over another one hoisted for the tooling.
+  const closure = packageClosure(lock, Object.keys(dependencies).map((name) => ({ name, from: external.get(name)?.requiredBy ?? '' })));
 
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
