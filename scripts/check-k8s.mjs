@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Renders every kustomization an operator applies (both overlays and their create-admin
-// Jobs) with `kubectl kustomize` (offline, no cluster needed), reads the examples under
+// and migrate Jobs) with `kubectl kustomize` (offline, no cluster needed), reads the examples under
 // k8s/examples, validates each object against the Kubernetes schemas (kubernetes-models and
 // the Prometheus Operator and External Secrets models) strictly: an unknown field (a
 // misspelt `readinessProb`) is an error, as the API server's strict field validation makes
 // it. Then checks the rules our manifests promise: the restricted Pod Security Standard,
 // probes, memory limits, pinned images, no Secret and no credential in a ConfigMap, TLS on
 // the Ingress, no replicas where an autoscaler owns the count, the alerts the same as
-// deploy/monitoring's. Exits 1 listing every problem.
+// deploy/monitoring's, an overlay's Jobs on its Deployments' release. Exits 1 listing every problem.
 //   node scripts/check-k8s.mjs                 the repository's manifests
 //   node scripts/check-k8s.mjs a.yaml b.yaml   these files only (the checker's own spec)
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import ts from 'typescript';
 import { parse, parseAllDocuments } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const KUSTOMIZATIONS = ['k8s/overlays/dev', 'k8s/overlays/prod', 'k8s/overlays/dev/create-admin', 'k8s/overlays/prod/create-admin'];
+const KUSTOMIZATIONS = ['k8s/overlays/dev', 'k8s/overlays/prod', 'k8s/overlays/dev/create-admin', 'k8s/overlays/prod/create-admin', 'k8s/overlays/dev/migrate', 'k8s/overlays/prod/migrate'];
 const EXAMPLES = 'k8s/examples';
 const ALERT_RULES = 'deploy/monitoring/alert-rules.yaml';
 const CREDENTIAL_KEY = /PASSWORD|SECRET|PRIVATE|TOKEN|SMTP_URL|DATABASE_URL|JWT_/i;
@@ -117,26 +117,60 @@ function podTemplate(object) {
   return null;
 }
 
+function containersOf(object) {
+  const pod = podTemplate(object);
+  return [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])];
+}
+
+/** An image reference without its tag or digest: the repository, as `images:` names it. */
+const repository = (image) => image.replace(/@.*$/, '').replace(/:[^:/]+$/, '');
+
+/**
+ * A Job of an overlay (k8s/overlays/<env>/<job>) runs the images its Deployments run: a
+ * migration Job left on the old tag would migrate to the old release, and the new pods
+ * would start (DATABASE_MIGRATIONS=skip) on a schema missing their migrations.
+ */
+function checkSameRelease(sets, problems) {
+  const rendered = new Map(sets.filter((set) => set.rendered).map((set) => [set.source, set.objects]));
+  for (const [source, objects] of rendered) {
+    const deployments = rendered.get(dirname(source));
+    if (!deployments || !KUSTOMIZATIONS.includes(dirname(source))) continue;
+    const released = new Map(deployments.filter((object) => object.kind === 'Deployment').flatMap((object) => containersOf(object).map((container) => [repository(container.image ?? ''), container.image])));
+    for (const object of objects.filter((candidate) => candidate.kind === 'Job')) {
+      for (const container of containersOf(object)) {
+        const expected = released.get(repository(container.image ?? ''));
+        if (expected && expected !== container.image) {
+          problems.push(`${source}: Job/${object.metadata?.name}/${container.name}: runs ${container.image} while ${dirname(source)} deploys ${expected} (pin the same tag in both kustomizations)`);
+        }
+      }
+    }
+  }
+}
+
 function checkPod(name, kind, pod, problems) {
   const context = pod.securityContext ?? {};
   if (context.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot must be true`);
   if (!Number.isInteger(context.runAsUser) || context.runAsUser === 0) problems.push(`${name}: runAsUser must be a numeric non-root user`);
   if (context.seccompProfile?.type !== 'RuntimeDefault') problems.push(`${name}: seccompProfile must be RuntimeDefault`);
-  for (const container of pod.containers ?? []) {
-    const where = `${name}/${container.name}`;
-    const security = container.securityContext ?? {};
-    if (security.allowPrivilegeEscalation !== false) problems.push(`${where}: allowPrivilegeEscalation must be false`);
-    if (security.readOnlyRootFilesystem !== true) problems.push(`${where}: readOnlyRootFilesystem must be true`);
-    if (!(security.capabilities?.drop ?? []).includes('ALL')) problems.push(`${where}: every capability must be dropped`);
-    if (!container.resources?.limits?.memory) problems.push(`${where}: needs a memory limit`);
-    const tag = container.image?.split('/').pop()?.split(':')[1];
-    if (!tag || tag === 'latest') problems.push(`${where}: image ${container.image} must be pinned to a tag (kustomization images:)`);
-    if (kind === 'Deployment' && (!container.livenessProbe || !container.readinessProbe)) problems.push(`${where}: needs liveness and readiness probes`);
-    if (kind === 'Deployment' && !container.lifecycle?.preStop) problems.push(`${where}: needs a preStop delay`);
-    // Every service serves /metrics on its operations port: the PodMonitors scrape it by name.
-    if (kind === 'Deployment' && !(container.ports ?? []).some((port) => port.containerPort === 9464 && ['metrics', 'health'].includes(port.name))) {
-      problems.push(`${where}: must declare its metrics port (9464, named metrics or health)`);
-    }
+  // Init containers (the migration Job's) run under the same rules; probes are for the serving ones.
+  for (const container of pod.initContainers ?? []) checkContainer(name, kind, container, false, problems);
+  for (const container of pod.containers ?? []) checkContainer(name, kind, container, true, problems);
+}
+
+function checkContainer(name, kind, container, serving, problems) {
+  const where = `${name}/${container.name}`;
+  const security = container.securityContext ?? {};
+  if (security.allowPrivilegeEscalation !== false) problems.push(`${where}: allowPrivilegeEscalation must be false`);
+  if (security.readOnlyRootFilesystem !== true) problems.push(`${where}: readOnlyRootFilesystem must be true`);
+  if (!(security.capabilities?.drop ?? []).includes('ALL')) problems.push(`${where}: every capability must be dropped`);
+  if (!container.resources?.limits?.memory) problems.push(`${where}: needs a memory limit`);
+  const tag = container.image?.split('/').pop()?.split(':')[1];
+  if (!tag || tag === 'latest') problems.push(`${where}: image ${container.image} must be pinned to a tag (kustomization images:)`);
+  if (kind === 'Deployment' && serving && (!container.livenessProbe || !container.readinessProbe)) problems.push(`${where}: needs liveness and readiness probes`);
+  if (kind === 'Deployment' && serving && !container.lifecycle?.preStop) problems.push(`${where}: needs a preStop delay`);
+  // Every service serves /metrics on its operations port: the PodMonitors scrape it by name.
+  if (kind === 'Deployment' && serving && !(container.ports ?? []).some((port) => port.containerPort === 9464 && ['metrics', 'health'].includes(port.name))) {
+    problems.push(`${where}: must declare its metrics port (9464, named metrics or health)`);
   }
 }
 
@@ -153,7 +187,7 @@ function checkTogether(source, objects, rendered, problems) {
   if (!rendered) return;
   const configMaps = new Set(byKind('ConfigMap').map((configMap) => configMap.metadata?.name));
   for (const object of objects) {
-    for (const container of podTemplate(object)?.containers ?? []) {
+    for (const container of containersOf(object)) {
       for (const from of container.envFrom ?? []) {
         const name = from.configMapRef?.name;
         if (name && !configMaps.has(name)) problems.push(`${source}: ${object.kind}/${object.metadata?.name}: reads ConfigMap ${name}, which this kustomization does not generate`);
@@ -257,6 +291,7 @@ for (const { source, object } of all) {
   if (pod) checkPod(name, object.kind, pod, problems);
 }
 for (const { source, objects, rendered } of sets) checkTogether(source, objects, rendered, problems);
+checkSameRelease(sets, problems);
 
 if (problems.length > 0) {
   console.error(`Kubernetes manifests: ${problems.length} problem(s)\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

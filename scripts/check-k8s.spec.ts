@@ -81,4 +81,30 @@ describe('the Kubernetes manifest check (scripts/check-k8s.mjs)', () => {
     const result = check([withReplicas, autoscaler]);
     expect(result.output).toContain('Deployment/sample: sets replicas while a HorizontalPodAutoscaler owns the count');
   });
+
+  it("holds a Job's init containers (the migration Job's) to the same rules as its containers, without probes", () => {
+    const hardened = { securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } }, resources: { limits: { memory: '128Mi' } } };
+    const job = (migrate: Record<string, unknown>) => ({
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'migrate' },
+      spec: {
+        template: {
+          spec: {
+            restartPolicy: 'Never',
+            securityContext: { runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } },
+            initContainers: [{ name: 'migrate-ledger', image: 'registry.example.com/ledger:1.0.0', command: ['node', 'apps/ledger/dist/migrate.js'], ...hardened, ...migrate }],
+            containers: [{ name: 'done', image: 'registry.example.com/ledger:1.0.0', ...hardened }],
+          },
+        },
+      },
+    });
+    expect(check([job({})]).status).toBe(0);
+    const result = check([job({ image: 'registry.example.com/ledger', securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }, resources: {}, readinessProb: {} })]);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('Job/migrate/migrate-ledger: readOnlyRootFilesystem must be true');
+    expect(result.output).toContain('Job/migrate/migrate-ledger: needs a memory limit');
+    expect(result.output).toContain('Job/migrate/migrate-ledger: image registry.example.com/ledger must be pinned to a tag');
+    expect(result.output).toContain('unknown field spec.template.spec.initContainers[0].readinessProb (did you mean readinessProbe?)');
+  });
 });
