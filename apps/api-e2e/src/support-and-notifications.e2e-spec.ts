@@ -118,9 +118,11 @@ describe('support tickets, notifications and live updates over HTTP', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.status).toBe('open');
 
-    const list = await customer.api.get<{ items: { id: string; title: string; readAt: string | null }[] }>('/api/v1/notifications');
+    const list = await customer.api.get<{ items: { id: string; title: string; readAt: string | null; textKey: string | null; textParams: Record<string, string> | null }[] }>('/api/v1/notifications');
     const [notification] = list.body.items;
     expect(notification.title).toBe('Support ticket answered');
+    // Also as a code and the subject as written, for the web app to say in the reader's language (issue 30).
+    expect(notification).toMatchObject({ textKey: 'ticketAnswered', textParams: { subject: 'Deposit not credited' } });
     expect((await stranger.api.post(`/api/v1/notifications/${notification.id}/read`)).status).toBe(404);
     expect((await customer.api.post(`/api/v1/notifications/${notification.id}/read`)).body).toEqual({ updated: 1 });
     expect(await unread(customer)).toBe(0);
@@ -145,6 +147,9 @@ describe('support tickets, notifications and live updates over HTTP', () => {
     expect(sent.body.recipientCount).toBeGreaterThanOrEqual(2);
     expect(await Promise.all(customers.map(unread))).toEqual(before.map((count) => count + 1));
     await until(() => live.events.some((received) => received.event === 'notification' && received.data.category === 'broadcast'));
+    // The admin's own words, with no code: every reader sees them as written.
+    const received = await customers[0].api.get<{ items: { title: string; textKey: string | null; textParams: Record<string, string> | null }[] }>('/api/v1/notifications');
+    expect(received.body.items.find((item) => item.title === 'Scheduled Maintenance')).toMatchObject({ textKey: null, textParams: null });
 
     const nobody = await admin.api.post('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', audience: { kind: 'filtered', kycStatus: 'rejected' } });
     expect(nobody.status).toBe(400);

@@ -5,7 +5,7 @@ import { EntityManager } from 'typeorm';
 import { Language, Translated } from '../email/templates/language';
 import { Inbox } from '../inbox/inbox';
 import { preferredLanguageOf, wantsMessage } from '../preferences/notification-preferences';
-import { Content, reason } from './domain-event-notifications';
+import { Content, reason, textParams } from './domain-event-notifications';
 
 /** The bell's words for card requests in every language; the card's name is the customer's own and kept as written. */
 const WORDS: Translated<{
@@ -72,31 +72,50 @@ const WORDS: Translated<{
   },
 };
 
-/** What the customer reads in the bell when their card request changes status, in their language. */
+/** The card's type and the customer's name for it, as written, and whatever else the sentence says. */
+function cardParams(payload: CardRequestEvent, more: Record<string, string | null | undefined> = {}) {
+  return textParams({ cardType: payload.cardType, cardName: payload.cardName, ...more });
+}
+
+/** What the customer reads in the bell when their card request changes status, in their language, with its code and values. */
 export const CardRequestNotifications = {
   requested(payload: CardRequestEvent, language: Language): Content {
     const words = WORDS[language];
     const [title, message] = words.requested;
-    return { category: 'card', type: 'info', title, message: message(words.cardTypes[payload.cardType], payload.cardName) };
+    return { category: 'card', type: 'info', title, message: message(words.cardTypes[payload.cardType], payload.cardName), textKey: 'cardRequested', textParams: cardParams(payload) };
   },
   approved(payload: CardRequestEvent, language: Language): Content {
     const [title, virtual, physical] = WORDS[language].approved;
-    return { category: 'card', type: 'success', title, message: (payload.cardType === 'virtual' ? virtual : physical)(payload.cardName) };
+    return { category: 'card', type: 'success', title, message: (payload.cardType === 'virtual' ? virtual : physical)(payload.cardName), textKey: 'cardApproved', textParams: cardParams(payload) };
   },
   rejected(payload: CardRequestEvent, language: Language): Content {
     const words = WORDS[language];
     const [title, message] = words.rejected;
-    return { category: 'card', type: 'error', title, message: `${message(words.cardTypes[payload.cardType], payload.cardName)}${reason(payload.rejectionReason, language)}` };
+    return {
+      category: 'card',
+      type: 'error',
+      title,
+      message: `${message(words.cardTypes[payload.cardType], payload.cardName)}${reason(payload.rejectionReason, language)}`,
+      textKey: 'cardRejected',
+      textParams: cardParams(payload, { reason: payload.rejectionReason }),
+    };
   },
   delivered(payload: CardRequestEvent, language: Language): Content {
     const words = WORDS[language];
     const [title, message] = words.delivered;
-    return { category: 'card', type: 'success', title, message: `${message(payload.cardName)}${payload.trackingNumber ? words.trackingNumber(payload.trackingNumber) : ''}` };
+    return {
+      category: 'card',
+      type: 'success',
+      title,
+      message: `${message(payload.cardName)}${payload.trackingNumber ? words.trackingNumber(payload.trackingNumber) : ''}`,
+      textKey: 'cardDelivered',
+      textParams: cardParams(payload, { trackingNumber: payload.trackingNumber }),
+    };
   },
   cancelled(payload: CardRequestEvent, language: Language): Content {
     const words = WORDS[language];
     const [title, message] = words.cancelled;
-    return { category: 'card', type: 'info', title, message: message(words.cardTypes[payload.cardType], payload.cardName) };
+    return { category: 'card', type: 'info', title, message: message(words.cardTypes[payload.cardType], payload.cardName), textKey: 'cardCancelled', textParams: cardParams(payload) };
   },
 };
 

@@ -12,9 +12,21 @@ import { applicationKind } from '../email/templates/application-decision.templat
 import { investmentName, isPositiveAmount } from '../email/templates/investment.templates';
 import { Language, Translated } from '../email/templates/language';
 import { formatAmount, formatDay } from '../email/templates/layout';
-import { NewNotification } from '../inbox/inbox';
+import { NewNotification, NotificationTextParams } from '../inbox/inbox';
 
-export type Content = Pick<NewNotification, 'title' | 'message' | 'type' | 'category'>;
+/**
+ * The bell's text for one event: written out in the recipient's saved language (the fallback,
+ * and what exports show), and as a code with its raw values (amounts as decimal strings with
+ * their currency, dates as ISO, what people wrote as written) so the web app can say it in
+ * the language the page is read in (issue 30). The codes are the web's
+ * `notifications:inbox.<textKey>` texts (apps/web/src/notifications/notification-text.ts).
+ */
+export type Content = Pick<NewNotification, 'title' | 'message' | 'type' | 'category'> & { textKey: string; textParams: NotificationTextParams };
+
+/** Only the values that are there: an absent reason or tracking number is not sent as an empty one. */
+export function textParams(values: Record<string, string | null | undefined>): NotificationTextParams {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '').map(([name, value]) => [name, value.trim()]));
+}
 
 type DocumentKind = 'id' | 'tax' | 'partnership';
 type SecurityDepositChange = 'created' | 'locked' | 'unlocked';
@@ -219,53 +231,52 @@ export function isKycDecision(payload: KycStatusChangedEvent): payload is KycSta
   return payload.kycStatus === 'verified' || payload.kycStatus === 'rejected';
 }
 
-/** What the user reads in the bell for each event that concerns them, in their language. */
+const SECURITY_DEPOSIT_KEYS: Record<SecurityDepositChange, string> = { created: 'securityDepositCreated', locked: 'securityDepositLocked', unlocked: 'securityDepositUnlocked' };
+
+/** What the user reads in the bell for each event that concerns them, in their language, with its code and values. */
 export const DomainEventNotifications = {
   applicationReviewed(payload: ApplicationReviewedEvent, language: Language): Content {
     const words = WORDS[language];
     const kind = applicationKind(payload.applicationType, language);
     if (payload.status === 'approved') {
       const [title, message] = words.applicationApproved;
-      return { category: 'application', type: 'success', title, message: message(kind) };
+      return { category: 'application', type: 'success', title, message: message(kind), textKey: 'applicationApproved', textParams: textParams({ applicationType: payload.applicationType }) };
     }
     if (payload.status === 'rejected') {
       const [title, message] = words.applicationRejected;
-      return { category: 'application', type: 'error', title, message: `${message(kind)}${reason(payload.note, language)}` };
+      return {
+        category: 'application',
+        type: 'error',
+        title,
+        message: `${message(kind)}${reason(payload.note, language)}`,
+        textKey: 'applicationRejected',
+        textParams: textParams({ applicationType: payload.applicationType, reason: payload.note }),
+      };
     }
     const [title, message] = words.applicationUnderReview;
-    return { category: 'application', type: 'info', title, message: message(kind) };
+    return { category: 'application', type: 'info', title, message: message(kind), textKey: 'applicationUnderReview', textParams: textParams({ applicationType: payload.applicationType }) };
   },
-  depositCompleted(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].depositCompleted;
-    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
-  },
-  depositRejected(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].depositRejected;
-    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
-  },
-  withdrawalCompleted(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].withdrawalCompleted;
-    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
-  },
-  withdrawalRejected(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].withdrawalRejected;
-    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
-  },
-  investmentPaid(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].investmentPaid;
-    return { category: 'transaction', type: 'success', title, message: message(formatAmount(payload.amount, payload.currency, language), payload.reference) };
-  },
-  investmentRejected(payload: TransactionEvent, language: Language): Content {
-    const [title, message] = WORDS[language].investmentRejected;
-    return { category: 'transaction', type: 'error', title, message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${reason(payload.reason, language)}` };
-  },
+  depositCompleted: (payload: TransactionEvent, language: Language): Content => transactionNotice('depositCompleted', 'success', payload, language),
+  depositRejected: (payload: TransactionEvent, language: Language): Content => transactionNotice('depositRejected', 'error', payload, language),
+  withdrawalCompleted: (payload: TransactionEvent, language: Language): Content => transactionNotice('withdrawalCompleted', 'success', payload, language),
+  withdrawalRejected: (payload: TransactionEvent, language: Language): Content => transactionNotice('withdrawalRejected', 'error', payload, language),
+  investmentPaid: (payload: TransactionEvent, language: Language): Content => transactionNotice('investmentPaid', 'success', payload, language),
+  investmentRejected: (payload: TransactionEvent, language: Language): Content => transactionNotice('investmentRejected', 'error', payload, language),
   /** Fully funded: earning from its start date until its maturity date. */
   investmentActivated(payload: InvestmentLifecycleEvent, language: Language): Content {
     const [title, message, period] = WORDS[language].investmentActivated;
     const start = formatDay(payload.startDate, language);
     const maturity = formatDay(payload.maturityDate, language);
     const text = message(investmentName(payload.investmentType, language), formatAmount(payload.amount, payload.currency, language));
-    return { category: 'transaction', type: 'success', title, message: `${text}${start && maturity ? period(start, maturity) : ''}` };
+    return {
+      category: 'transaction',
+      type: 'success',
+      title,
+      message: `${text}${start && maturity ? period(start, maturity) : ''}`,
+      textKey: 'investmentActivated',
+      // Both dates or neither, as the sentence says the period only with both.
+      textParams: textParams({ investmentType: payload.investmentType, amount: payload.amount, currency: payload.currency, ...(start && maturity ? { startDate: payload.startDate, maturityDate: payload.maturityDate } : {}) }),
+    };
   },
   /** Principal, return and fee, and what reached the available balance, each as money in the investment's currency. */
   investmentMatured(payload: InvestmentLifecycleEvent, language: Language): Content {
@@ -276,28 +287,59 @@ export const DomainEventNotifications = {
       type: 'success',
       title,
       message: message(investmentName(payload.investmentType, language), money(payload.amount), money(payload.returnAmount), money(payload.feeAmount), money(payload.paidOut)),
+      textKey: 'investmentMatured',
+      textParams: textParams({
+        investmentType: payload.investmentType,
+        amount: payload.amount,
+        returnAmount: payload.returnAmount,
+        feeAmount: payload.feeAmount,
+        paidOut: payload.paidOut,
+        currency: payload.currency,
+      }),
     };
   },
   /** What came back to the available balance is said only when something had been paid in. */
   investmentCancelled(payload: InvestmentLifecycleEvent, language: Language): Content {
     const [title, message, returned] = WORDS[language].investmentCancelled;
     const text = message(investmentName(payload.investmentType, language), formatAmount(payload.amount, payload.currency, language));
-    return { category: 'transaction', type: 'warning', title, message: `${text}${isPositiveAmount(payload.paidOut) ? returned(formatAmount(payload.paidOut, payload.currency, language)) : ''}` };
+    const paidOut = isPositiveAmount(payload.paidOut) ? payload.paidOut : null;
+    return {
+      category: 'transaction',
+      type: 'warning',
+      title,
+      message: `${text}${paidOut ? returned(formatAmount(paidOut, payload.currency, language)) : ''}`,
+      textKey: 'investmentCancelled',
+      textParams: textParams({ investmentType: payload.investmentType, amount: payload.amount, currency: payload.currency, paidOut }),
+    };
   },
   securityDeposit(change: SecurityDepositChange, payload: SecurityDepositEvent, language: Language): Content {
     const [title, message] = WORDS[language].securityDeposit[change];
     const text = message(formatAmount(payload.amount, payload.currency, language));
-    return { category: 'security_deposit', type: change === 'unlocked' ? 'warning' : 'info', title, message: `${text}${payload.lockReason ? ` (${payload.lockReason})` : ''}` };
+    return {
+      category: 'security_deposit',
+      type: change === 'unlocked' ? 'warning' : 'info',
+      title,
+      message: `${text}${payload.lockReason ? ` (${payload.lockReason})` : ''}`,
+      textKey: SECURITY_DEPOSIT_KEYS[change],
+      textParams: textParams({ amount: payload.amount, currency: payload.currency, lockReason: payload.lockReason }),
+    };
   },
   documentReviewed(payload: KycDocumentReviewedEvent, language: Language): Content {
     const words = WORDS[language];
     const document = documentName(payload.documentType, language);
     if (payload.decision === 'approved') {
       const [title, message] = words.documentApproved;
-      return { category: 'kyc', type: 'success', title, message: message(document) };
+      return { category: 'kyc', type: 'success', title, message: message(document), textKey: 'documentApproved', textParams: textParams({ documentType: payload.documentType }) };
     }
     const [title, message] = words.documentRejected;
-    return { category: 'kyc', type: 'error', title, message: `${message(document)}${reason(payload.notes, language)}` };
+    return {
+      category: 'kyc',
+      type: 'error',
+      title,
+      message: `${message(document)}${reason(payload.notes, language)}`,
+      textKey: 'documentRejected',
+      textParams: textParams({ documentType: payload.documentType, reason: payload.notes }),
+    };
   },
   /** The admin's request is shown as they wrote it. */
   documentsRequested: (payload: KycDocumentRequestedEvent, language: Language): Content => ({
@@ -305,17 +347,35 @@ export const DomainEventNotifications = {
     type: 'warning',
     title: WORDS[language].documentsRequested,
     message: payload.message,
+    textKey: 'documentsRequested',
+    textParams: textParams({ request: payload.message }),
   }),
   kycDecision(payload: KycStatusChangedEvent & { kycStatus: 'verified' | 'rejected' }, language: Language): Content {
     if (payload.kycStatus === 'verified') {
       const [title, message] = WORDS[language].accountVerified;
-      return { category: 'kyc', type: 'success', title, message };
+      return { category: 'kyc', type: 'success', title, message, textKey: 'accountVerified', textParams: {} };
     }
     const [title, message] = WORDS[language].verificationRejected;
-    return { category: 'kyc', type: 'error', title, message: `${message}${reason(payload.reason, language)}` };
+    return { category: 'kyc', type: 'error', title, message: `${message}${reason(payload.reason, language)}`, textKey: 'verificationRejected', textParams: textParams({ reason: payload.reason }) };
   },
   ticketAnswered(payload: TicketEvent, language: Language): Content {
     const [title, message] = WORDS[language].ticketAnswered;
-    return { category: 'support', type: 'info', title, message: message(payload.subject) };
+    return { category: 'support', type: 'info', title, message: message(payload.subject), textKey: 'ticketAnswered', textParams: textParams({ subject: payload.subject }) };
   },
 };
+
+type TransactionNotice = 'depositCompleted' | 'depositRejected' | 'withdrawalCompleted' | 'withdrawalRejected' | 'investmentPaid' | 'investmentRejected';
+
+/** A deposit, withdrawal or investment payment booked or refused: its amount and reference, and the admin's reason when refused. */
+function transactionNotice(key: TransactionNotice, type: 'success' | 'error', payload: TransactionEvent, language: Language): Content {
+  const [title, message] = WORDS[language][key];
+  const refused = type === 'error';
+  return {
+    category: 'transaction',
+    type,
+    title,
+    message: `${message(formatAmount(payload.amount, payload.currency, language), payload.reference)}${refused ? reason(payload.reason, language) : ''}`,
+    textKey: key,
+    textParams: textParams({ amount: payload.amount, currency: payload.currency, reference: payload.reference, ...(refused ? { reason: payload.reason } : {}) }),
+  };
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CardRequestEvent, InvestmentLifecycleEvent, Language, LANGUAGES, SecurityDepositEvent, TransactionEvent } from '@portal/contracts';
 import { CardRequestNotifications } from './card-request-events.handlers';
 import { Content, DomainEventNotifications as Notify } from './domain-event-notifications';
@@ -317,6 +319,56 @@ describe('in-app notification texts', () => {
       type: 'success',
       title: 'Einzahlung abgeschlossen',
       message: 'Ihre Einzahlung von 1.500,00 USD (DEP-20250101-0001) wurde Ihrem Guthaben gutgeschrieben.',
+      textKey: 'depositCompleted',
+      textParams: { amount: '1500.00', currency: 'USD', reference: 'DEP-20250101-0001' },
     });
+  });
+
+  // Issue 30: the reader's app says the text in its own language from the code and values.
+  it.each(CASES.map((item) => [item.english.message, item] as const))('keeps the code and raw values of "%s", the same whatever the language', (_message, item) => {
+    const english = item.build('en');
+    expect(english.textKey).toMatch(/^[a-z][A-Za-z]+$/);
+    for (const language of OTHER_LANGUAGES) expect({ textKey: item.build(language).textKey, textParams: item.build(language).textParams }).toEqual({ textKey: english.textKey, textParams: english.textParams });
+    // What people wrote is among the values as written; no value is a formatted amount or an empty text.
+    for (const kept of (item.keeps ?? []).filter((kept) => kept !== '24' && kept !== 'GIPP' && kept !== 'passport')) expect(Object.values(english.textParams).join('\n')).toContain(kept);
+    for (const value of Object.values(english.textParams)) {
+      expect(value.trim()).not.toBe('');
+      expect(value).not.toMatch(/^\d{1,3}(,\d{3})+\.\d{2}/);
+    }
+  });
+
+  it('uses only codes the web app can say (apps/web notifications:inbox), so none falls back to the stored language', () => {
+    const catalogue = JSON.parse(readFileSync(join(__dirname, '../../../web/src/notifications/locales/en.json'), 'utf8')) as { inbox: Record<string, { title?: string }> };
+    const codes = new Set(CASES.map((item) => item.build('en').textKey));
+    for (const code of codes) expect({ code, title: typeof catalogue.inbox[code]?.title }).toEqual({ code, title: 'string' });
+  });
+
+  it.each([
+    ['a rejected deposit', () => Notify.depositRejected(transaction(REASON), 'fr'), 'depositRejected', { amount: '1500.00', currency: 'USD', reference: 'DEP-20250101-0001', reason: REASON }],
+    ['a completed deposit (no reason to tell)', () => Notify.depositCompleted(transaction(REASON), 'fr'), 'depositCompleted', { amount: '1500.00', currency: 'USD', reference: 'DEP-20250101-0001' }],
+    [
+      'an active investment, with its dates as ISO days',
+      () => Notify.investmentActivated(investment({ status: 'active', paidOut: '0.00' }), 'de'),
+      'investmentActivated',
+      { investmentType: 'personal', amount: '10000.00', currency: 'USD', startDate: '2026-11-29', maturityDate: '2027-05-29' },
+    ],
+    [
+      'a matured investment',
+      () => Notify.investmentMatured(investment(), 'es'),
+      'investmentMatured',
+      { investmentType: 'personal', amount: '10000.00', returnAmount: '750.00', feeAmount: '125.00', paidOut: '10625.00', currency: 'USD' },
+    ],
+    ['a cancelled investment nothing was paid into', () => Notify.investmentCancelled(investment({ status: 'cancelled', paidOut: '0.00' }), 'en'), 'investmentCancelled', { investmentType: 'personal', amount: '10000.00', currency: 'USD' }],
+    ['a security deposit without a lock reason', () => Notify.securityDeposit('unlocked', securityDeposit(null), 'en'), 'securityDepositUnlocked', { amount: '25000.50', currency: 'EUR' }],
+    ['a verified account', () => Notify.kycDecision({ userId: randomUUID(), kycStatus: 'verified', version: 2 }, 'fr'), 'accountVerified', {}],
+    [
+      'a delivered card',
+      () => CardRequestNotifications.delivered(card({ status: 'delivered', trackingNumber: 'TRK-998877' }), 'de'),
+      'cardDelivered',
+      { cardType: 'physical', cardName: CARD_NAME, trackingNumber: 'TRK-998877' },
+    ],
+  ] as const)('says %s with its code and raw values', (_name, build, textKey, params) => {
+    expect(build()).toMatchObject({ textKey, textParams: params });
+    expect(Object.keys(build().textParams).sort()).toEqual(Object.keys(params).sort());
   });
 });

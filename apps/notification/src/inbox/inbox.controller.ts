@@ -51,6 +51,8 @@ export class InboxController {
         id: row.id,
         title: row.title,
         message: row.message,
+        textKey: row.textKey,
+        textParams: row.textKey ? row.textParams ?? {} : null,
         type: row.type,
         category: row.category,
         expiresAt: row.expiresAt?.toISOString() ?? null,

@@ -6,10 +6,17 @@ import { addToOutbox } from '@portal/messaging';
 import { isErased } from '../erasure/erased-users';
 import { Notification } from './notification.entity';
 
+/** A notification text's raw values by name (see Notification.textParams). */
+export type NotificationTextParams = Record<string, string>;
+
 export interface NewNotification {
   userId: string;
+  /** In the recipient's saved language when it is made: what old clients, exports and an unknown code show. */
   title: string;
   message: string;
+  /** The text's code and values, for the reader's language (see domain-event-notifications Content). */
+  textKey: string | null;
+  textParams: NotificationTextParams | null;
   type: NotificationType;
   category: NotificationCategory;
   /** The event it is made from: one notification per event and user, however often it comes. */

@@ -15,6 +15,13 @@ export class Notification {
   @Column({ type: 'uuid' }) userId: string;
   @Column({ type: 'varchar', length: 200 }) title: string;
   @Column({ type: 'text' }) message: string;
+  /**
+   * The text's code and raw values, so it reads in the reader's language (issue 30); the
+   * title and message above are the fallback. Null for a broadcast (an admin's own words)
+   * and for rows made before codes existed.
+   */
+  @Column({ type: 'varchar', length: 60, nullable: true }) textKey: string | null;
+  @Column({ type: 'jsonb', nullable: true }) textParams: Record<string, string> | null;
   @Column({ type: 'varchar', length: 10 }) type: NotificationType;
   @Column({ type: 'varchar', length: 30 }) category: NotificationCategory;
   /** Hidden from this moment on. */

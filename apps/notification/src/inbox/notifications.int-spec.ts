@@ -103,6 +103,15 @@ describe('in-app notifications and the emails events ask for', () => {
     );
     expect(page.items.find((item) => item.title === 'Deposit completed')).toMatchObject({ type: 'success', category: 'transaction', message: expect.stringContaining('1,500.00 USD'), readAt: null });
     expect(page.items.find((item) => item.title === 'Document rejected')?.message).toContain('Blurred photo');
+    // Each also keeps its text's code and raw values, so the reader's app says it in the page's language (issue 30).
+    const deposit = deliveries[1][1].payload as { amount: string; currency: string; reference: string };
+    expect(page.items.find((item) => item.title === 'Deposit completed')).toMatchObject({ textKey: 'depositCompleted', textParams: { amount: '1500.00', currency: 'USD', reference: deposit.reference } });
+    expect(page.items.find((item) => item.title === 'Deposit rejected')).toMatchObject({ textKey: 'depositRejected', textParams: { amount: '1500.00', currency: 'USD', reason: 'Funds not received' } });
+    expect(page.items.find((item) => item.title === 'Document rejected')).toMatchObject({ textKey: 'documentRejected', textParams: { documentType: 'id', reason: 'Blurred photo' } });
+    expect(page.items.find((item) => item.title === 'Security deposit created')).toMatchObject({ textKey: 'securityDepositCreated', textParams: { amount: '2800000.00', currency: 'USD' } });
+    expect(page.items.find((item) => item.title === 'Application approved')).toMatchObject({ textKey: 'applicationApproved', textParams: { applicationType: 'personal' } });
+    expect(page.items.find((item) => item.title === 'Support ticket answered')).toMatchObject({ textKey: 'ticketAnswered', textParams: { subject: 'Where is my deposit?' } });
+    expect(page.items.every((item) => typeof item.textKey === 'string' && item.textParams !== null)).toBe(true);
     expect(await unread(userId)).toBe(deliveries.length);
 
     // Each is announced once for the gateway's live updates.
@@ -238,7 +247,8 @@ describe('in-app notifications and the emails events ask for', () => {
     expect(asked[0].meta.actor).toMatchObject({ userId: agent.userId, userType: 'admin' });
 
     for (const recipient of [verifiedActive, verifiedSuspended]) {
-      expect((await listOf(recipient.id)).items).toEqual([expect.objectContaining({ title: 'Scheduled Maintenance', type: 'warning', category: 'broadcast' })]);
+      // An admin's own words: kept as written, with no code to translate.
+      expect((await listOf(recipient.id)).items).toEqual([expect.objectContaining({ title: 'Scheduled Maintenance', type: 'warning', category: 'broadcast', textKey: null, textParams: null })]);
     }
     for (const outsider of [pendingActive, anAdmin]) expect(await unread(outsider.id)).toBe(0);
 

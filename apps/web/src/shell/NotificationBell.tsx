@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationView } from '../notifications/notifications-api';
+import { notificationText } from '../notifications/notification-text';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../notifications/use-notifications';
 import { useUnreadCount } from '../notifications/use-unread-count';
 import { i18n } from '../i18n/i18n';
@@ -24,6 +25,8 @@ const dateTime = { format: (date: Date) => formatDateTime(date.toISOString()) };
 function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (id: string) => void }) {
   const unread = !item.readAt;
   const { t } = useTranslation('shell');
+  // In the language the page is read in, not the one the server wrote it in (issue 30).
+  const { title, message } = notificationText(item);
   return (
     <li
       data-testid="notification-item"
@@ -31,16 +34,16 @@ function NotificationItem({ item, onRead }: { item: NotificationView; onRead: (i
     >
       <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, marginTop: 7, flex: 'none', background: unread ? TYPE_COLOURS[item.type] : 'transparent' }} />
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Text strong={unread}>{item.title}</Typography.Text>
+        <Typography.Text strong={unread}>{title}</Typography.Text>
         <Typography.Paragraph style={{ margin: 0, fontSize: 13 }} type="secondary">
-          {item.message}
+          {message}
         </Typography.Paragraph>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {dateTime.format(new Date(item.createdAt))}
         </Typography.Text>
       </div>
       {unread && (
-        <Button size="small" type="link" onClick={() => onRead(item.id)} aria-label={t('notifications.markItemRead', { title: item.title })}>
+        <Button size="small" type="link" onClick={() => onRead(item.id)} aria-label={t('notifications.markItemRead', { title })}>
           {t('notifications.markRead')}
         </Button>
       )}
@@ -78,7 +81,8 @@ function NotificationPanel({ summary, count }: { summary: string; count: number 
 export function NotificationBell() {
   const count = useUnreadCount();
   const [open, setOpen] = useState(false);
-  const { t } = useTranslation('shell');
+  // The notifications' own texts (notifications:inbox) come with the bell, so opening it never waits for them.
+  const { t } = useTranslation(['shell', 'notifications']);
   const summary = describe(count);
   return (
     <Popover

@@ -100,6 +100,19 @@ export class NotificationView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() title: string;
   @ApiProperty() message: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The text's code (such as depositCompleted), so the reader's app says it in its own language from textParams; title and message are the text in the recipient's saved language when it was made, to show when there is no code (broadcasts, older notifications) or the code is unknown",
+  })
+  textKey: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'The raw values of the text: amounts as decimal strings with their currency, dates as ISO 8601, references, reasons and subjects as written; null with textKey',
+  })
+  textParams: Record<string, string> | null;
   @ApiProperty({ enum: NOTIFICATION_TYPES }) type: NotificationType;
   @ApiProperty({ enum: NOTIFICATION_CATEGORIES }) category: NotificationCategory;
   @ApiPropertyOptional({ nullable: true, type: String }) expiresAt: string | null;
