@@ -42,6 +42,8 @@ describe('view as customer (admin, read only)', () => {
     const ticket = await customer.api.post<Body>('/api/v1/support/tickets', { subject: 'Where is my deposit?', category: 'Payments', priority: 'medium', message: 'I sent 1,500 today.' });
     expect(ticket.status).toBe(201);
     ticketId = ticket.body.id;
+    const draft = await customer.api.post<Body>('/api/v1/applications', { applicationType: 'personal', fullName: 'Grace Hopper', investmentAmount: 5000, draft: true });
+    expect(draft.status).toBe(201);
   }, 240_000);
 
   afterAll(async () => {
@@ -57,6 +59,8 @@ describe('view as customer (admin, read only)', () => {
       ['/transactions?limit=20', '/api/v1/transactions?limit=20'],
       ['/investments', '/api/v1/investments'],
       ['/security-deposits', '/api/v1/security-deposits'],
+      ['/applications', '/api/v1/applications'],
+      ['/applications?status=draft', '/api/v1/applications?status=draft'],
       ['/support/tickets?limit=10', '/api/v1/support/tickets?limit=10'],
       [`/support/tickets/${ticketId}`, `/api/v1/support/tickets/${ticketId}`],
     ]) {
@@ -68,6 +72,8 @@ describe('view as customer (admin, read only)', () => {
     expect(transactions.body.items).toEqual([expect.objectContaining({ type: 'deposit', status: 'pending', amount: '1500.00', reference: depositReference })]);
     const tickets = await view(moderator, '/support/tickets');
     expect(tickets.body.items).toEqual([expect.objectContaining({ id: ticketId, subject: 'Where is my deposit?' })]);
+    const applications = await view(moderator, '/applications');
+    expect(applications.body.items).toEqual([expect.objectContaining({ status: 'draft', fullName: 'Grace Hopper', investmentAmount: '5000.00' })]);
     const account = await view(moderator, '');
     expect(account.status).toBe(200);
     expect(account.body).toMatchObject({ id: customer.user.id, firstName: 'Grace', lastName: 'Hopper', email: customer.email });
@@ -87,7 +93,7 @@ describe('view as customer (admin, read only)', () => {
       metadata: expect.objectContaining({ section: 'balance', adminRole: 'moderator' }),
     });
     const sections = new Set((after.body.items as Body[]).map((item) => item.metadata.section));
-    expect(sections).toEqual(new Set(['account', 'balance', 'transaction_summary', 'transactions', 'investments', 'security_deposits', 'tickets', 'ticket']));
+    expect(sections).toEqual(new Set(['account', 'balance', 'transaction_summary', 'transactions', 'investments', 'security_deposits', 'applications', 'tickets', 'ticket']));
   });
 
   it('changes nothing for the customer: the ticket stays as it was, the balance too', async () => {

@@ -110,6 +110,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/customer-view' },
   { path: '/admin/customer-view', label: 'Alice Ball: Dashboard', open: viewAsCustomer() },
   { path: '/admin/customer-view', label: 'Alice Ball: Investments', open: viewAsCustomer('Investments') },
+  { path: '/admin/customer-view', label: 'Alice Ball: Applications', open: viewAsCustomer('Applications') },
   { path: '/admin/customer-view', label: 'Alice Ball: Transactions', open: viewAsCustomer('Transactions') },
   { path: '/admin/customer-view', label: 'Alice Ball: Tickets', open: viewAsCustomer('Tickets') },
   { path: '/admin/webhooks' },

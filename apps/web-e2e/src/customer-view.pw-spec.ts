@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page, test } from '@playwright/test';
-import { adminAccount, confirmedCustomer } from '@portal/testing';
+import { adminAccount, confirmedCustomer, uploadApplicationDocument } from '@portal/testing';
 import { runningPortal } from './support/stack-file';
 
 const portal = runningPortal();
@@ -45,6 +45,17 @@ test('an admin views a customer’s balance, transaction and ticket as the custo
   expect(deposit.status).toBe(201);
   const ticket = await customer.api.post('/api/v1/support/tickets', { subject: 'Where is my deposit?', category: 'Payments', priority: 'medium', message: 'I sent 1,500 today.' });
   expect(ticket.status).toBe(201);
+  const application = await customer.api.post<{ id: string }>('/api/v1/applications', {
+    applicationType: 'personal',
+    fullName: `Grace ${lastName}`,
+    investmentAmount: 25000,
+    investmentDuration: 12,
+    applicationData: { address: '1 Market Street', employment: 'Engineer', annualIncome: 90000, investmentPurpose: 'Growth', declaration: true },
+    documentIds: [await uploadApplicationDocument(customer)],
+  });
+  expect(application.status, JSON.stringify(application.body)).toBe(201);
+  const rejected = await admin.api.post(`/api/v1/admin/applications/${application.body.id}/review`, { decision: 'rejected', note: 'Proof of address is missing.' });
+  expect(rejected.status).toBe(200);
 
   const page = await signIn(browser, LAPTOP, admin.email, admin.password);
   await page.getByRole('link', { name: 'View as customer' }).click();
@@ -67,6 +78,15 @@ test('an admin views a customer’s balance, transaction and ticket as the custo
   await expectNoActions(page);
   await page.screenshot({ path: `${SHOTS}/customer-view-transactions-1366.png`, fullPage: true });
 
+  // The customer's applications as their Status screen lists them: type, amount, status and the reason it was rejected.
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  const applicationRow = page.getByRole('row', { name: /Personal/ });
+  await expect(applicationRow.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(applicationRow.getByText('$25,000.00')).toBeVisible();
+  await expect(applicationRow.getByText('Proof of address is missing.')).toBeVisible();
+  await expectNoActions(page);
+  await page.screenshot({ path: `${SHOTS}/customer-view-applications-1366.png`, fullPage: true });
+
   await page.getByRole('tab', { name: 'Tickets' }).click();
   await expect(page.getByText('Where is my deposit?')).toBeVisible();
   await page.getByRole('button', { name: 'View', exact: true }).click();
@@ -84,12 +104,15 @@ test('an admin views a customer’s balance, transaction and ticket as the custo
   await phone.goto(url);
   await expect(phone.getByText(`You are viewing Grace ${lastName}'s account (read only)`)).toBeVisible();
   await expect(phone.locator('.ant-card').filter({ hasText: 'Account Status' }).getByText(customer.email)).toBeVisible();
-  // All four sections in view on a phone, none hidden in an overflow menu.
-  for (const name of ['Dashboard', 'Investments', 'Transactions', 'Tickets']) await expect(phone.getByRole('tab', { name })).toBeInViewport();
+  // Every section in view on a phone, none hidden in an overflow menu.
+  for (const name of ['Dashboard', 'Investments', 'Applications', 'Transactions', 'Tickets']) await expect(phone.getByRole('tab', { name })).toBeInViewport();
   await phone.screenshot({ path: `${SHOTS}/customer-view-dashboard-390.png`, fullPage: true });
   await phone.getByRole('tab', { name: 'Transactions' }).click();
   await expect(phone.getByText(deposit.body.reference)).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/customer-view-transactions-390.png`, fullPage: true });
+  await phone.getByRole('tab', { name: 'Applications' }).click();
+  await expect(phone.getByText('Proof of address is missing.')).toBeVisible();
+  await phone.screenshot({ path: `${SHOTS}/customer-view-applications-390.png`, fullPage: true });
 
   // Every view was recorded: the audit log lists them as the admin's, about this customer.
   const audit = await admin.api.get<{ items: { actionType: string; targetId: string; metadata: { section: string } }[] }>(
@@ -98,6 +121,6 @@ test('an admin views a customer’s balance, transaction and ticket as the custo
   expect(audit.status).toBe(200);
   expect(audit.body.items.every((item) => item.actionType === 'customer_viewed' && item.targetId === customer.user.id)).toBe(true);
   expect(new Set(audit.body.items.map((item) => item.metadata.section))).toEqual(
-    new Set(['account', 'balance', 'security_deposits', 'investments', 'performance', 'transaction_summary', 'transactions', 'tickets', 'ticket']),
+    new Set(['account', 'balance', 'security_deposits', 'investments', 'performance', 'transaction_summary', 'transactions', 'applications', 'tickets', 'ticket']),
   );
 });

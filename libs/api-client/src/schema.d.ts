@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/customer-view/{userId}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer’s investment applications, drafts included, newest first (GET /api/v1/applications). Read only, as the customer sees it (same shape as the customer’s own endpoint); each call is recorded in the audit trail (customer_viewed) before anything is read, or refused with 503. */
+        get: operations["CustomerView_listApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/customer-view/{userId}/balance": {
         parameters: {
             query?: never;
@@ -3192,6 +3209,12 @@ export interface components {
             id: string;
             message: string;
             readAt?: string | null;
+            /** @description The text's code (such as depositCompleted), so the reader's app says it in its own language from textParams; title and message are the text in the recipient's saved language when it was made, to show when there is no code (broadcasts, older notifications) or the code is unknown */
+            textKey: string | null;
+            /** @description The raw values of the text: amounts as decimal strings with their currency, dates as ISO 8601, references, reasons and subjects as written; null with textKey */
+            textParams: {
+                [key: string]: string;
+            } | null;
             title: string;
             /** @enum {string} */
             type: "info" | "success" | "warning" | "error";
@@ -4774,6 +4797,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerViewAccount"];
+                };
+            };
+            /** @description Invalid input: `message` is the first problem, `details` lists every field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid, expired or of an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service took too long to answer */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CustomerView_listApplications: {
+        parameters: {
+            query?: {
+                status?: "draft" | "pending" | "under_review" | "approved" | "rejected";
+            };
+            header?: never;
+            path: {
+                /** @description The customer’s user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPage"];
                 };
             };
             /** @description Invalid input: `message` is the first problem, `details` lists every field */

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
+  ApplicationPage,
   BalanceQuery,
   BalanceView,
   CustomerViewAccount,
@@ -15,6 +16,7 @@ import {
   TransactionPage,
   TransactionSummary,
 } from '@portal/contracts';
+import { OwnApplicationsQuery } from '../applications/applications.dto';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
@@ -22,6 +24,7 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { TicketListQuery } from '../support/support.dto';
 import { ticketId } from '../support/ticket-id';
 import { ViewAccount } from './view-account';
+import { ViewApplications } from './view-applications';
 import { ViewInvestments } from './view-investments';
 import { ViewMoney } from './view-money';
 import { ViewTickets } from './view-tickets';
@@ -45,6 +48,7 @@ export class CustomerViewController {
     private readonly money: ViewMoney,
     private readonly investments: ViewInvestments,
     private readonly tickets: ViewTickets,
+    private readonly applications: ViewApplications,
   ) {}
 
   @Get()
@@ -108,6 +112,15 @@ export class CustomerViewController {
   @ApiErrorResponses(400, 404)
   performance(@Param('userId', userId) id: string, @Query() query: PortfolioPerformanceQuery, @RequestMetadata() meta: RequestMeta): Promise<PortfolioPerformance> {
     return this.investments.performance(id, query, meta);
+  }
+
+  @Get('applications')
+  @RequiresAdminPermission('users')
+  @ApiOperation({ summary: `The customer’s investment applications, drafts included, newest first (GET /api/v1/applications). ${READ_ONLY}` })
+  @ApiOkResponse({ type: ApplicationPage })
+  @ApiErrorResponses(400, 404)
+  listApplications(@Param('userId', userId) id: string, @Query() query: OwnApplicationsQuery, @RequestMetadata() meta: RequestMeta): Promise<ApplicationPage> {
+    return this.applications.list(id, query, meta);
   }
 
   @Get('support/tickets')

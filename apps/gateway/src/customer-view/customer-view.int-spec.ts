@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { IdentityCommands, LedgerCommands, LedgerInvestmentCommands, SupportCommands } from '@portal/contracts';
+import { ApplicationsCommands, IdentityCommands, LedgerCommands, LedgerInvestmentCommands, SupportCommands } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
 import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
 
@@ -10,6 +10,13 @@ const ticketId = '00000000-0000-4000-8000-0000000000d1';
 const customer = { id: customerId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', kycStatus: 'verified', userStatus: 'active', createdAt: '2026-11-01T09:00:00.000Z' };
 const balance = { currency: 'USD', available: '1500.00', held: '0.00', locked: '0.00', totalInvested: '0.00', totalReturns: '0.00', otherCurrencies: [] };
 const transactions = { items: [{ id: randomUUID(), userId: customerId, type: 'deposit', status: 'pending', amount: '1500.00', currency: 'USD' }], nextCursor: null };
+const applications = {
+  items: [
+    { id: randomUUID(), userId: customerId, applicationType: 'personal', status: 'rejected', investmentAmount: '123456789.12', currency: 'USD', reviewNote: 'Proof of address missing', submittedAt: '2026-11-02T09:00:00.000Z', createdAt: '2026-11-02T08:00:00.000Z' },
+  ],
+  nextCursor: null,
+  total: 1,
+};
 const ticket = { id: ticketId, userId: customerId, subject: 'Card', category: 'general', priority: 'medium', message: 'Hello', status: 'open', adminResponse: null, messages: [] };
 
 /** Issue 30: an admin's read-only customer view, each read audited before anything is read. */
@@ -91,6 +98,28 @@ describe('the customer view (admin, read only)', () => {
     expect(audit.requests.map((entry) => entry.payload)).toEqual([{ userId: customerId, section: 'account' }]);
   });
 
+  it('answers the customer’s applications as their Status screen lists them, recorded before the read and read as the customer', async () => {
+    const audit = await recorder();
+    const listed = await gateway.respond(ApplicationsCommands.listOwn, (requestSent) => {
+      sent.push('applications');
+      readers.push(requestSent.meta.actor);
+      return applications;
+    });
+    const response = await get(`/api/v1/admin/customer-view/${customerId}/applications?status=rejected`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(applications);
+    expect(sent).toEqual(['audit', 'applications']);
+    expect(readers).toEqual([expect.objectContaining({ userId: customerId, userType: 'customer', adminRole: null })]);
+    expect(listed.requests[0].payload).toEqual({ status: 'rejected' });
+    expect(audit.requests.map((entry) => entry.payload)).toEqual([{ userId: customerId, section: 'applications' }]);
+
+    const badStatus = await get(`/api/v1/admin/customer-view/${customerId}/applications?status=approvedish`);
+    expect(badStatus.status).toBe(400);
+    const support = await get(`/api/v1/admin/customer-view/${customerId}/applications`, adminActor({ adminRole: 'support' }));
+    expect(support.status).toBe(403);
+    expect(sent).toEqual(['audit', 'applications']);
+  });
+
   it('refuses a role without the users permission and a customer with 403, reading and recording nothing', async () => {
     const audit = await recorder();
     const support = await get(`/api/v1/admin/customer-view/${customerId}/balance`, adminActor({ adminRole: 'support' }));
@@ -123,7 +152,7 @@ describe('the customer view (admin, read only)', () => {
     await gateway.respond(IdentityCommands.recordCustomerView, () => {
       throw new FakeServiceError({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred. Please try again.' });
     });
-    for (const path of ['', '/balance', '/transactions', '/investments', '/support/tickets']) {
+    for (const path of ['', '/balance', '/transactions', '/investments', '/applications', '/support/tickets']) {
       const response = await get(`/api/v1/admin/customer-view/${customerId}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 503 });
       expect(response.body).toMatchObject({ code: 'service_unavailable' });

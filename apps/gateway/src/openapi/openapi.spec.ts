@@ -30,6 +30,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/admin/cards/requests',
       '/api/v1/admin/cards/requests/{id}/decision',
       '/api/v1/admin/customer-view/{userId}',
+      '/api/v1/admin/customer-view/{userId}/applications',
       '/api/v1/admin/customer-view/{userId}/balance',
       '/api/v1/admin/customer-view/{userId}/investments',
       '/api/v1/admin/customer-view/{userId}/portfolio/performance',

@@ -1,21 +1,24 @@
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Typography from 'antd/es/typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
-import { applicationsApi } from './applications-api';
+import { useReadOnlyView } from '../customer-view/customer-view-context';
 import { formatAmount, formatDate, TYPE_LABELS } from './labels';
-import { applicationKeys } from './query-keys';
 import { StatusTag } from './StatusTag';
+import { useOwnApplications } from './use-own-applications';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { useActionsColumn } from '../ui/table-actions';
 
-/** The customer's own applications, drafts first to continue, with spec 02 §4 status colours. */
-export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (draft: ApplicationView) => void }) {
+/**
+ * The customer's own applications, drafts first to continue, with spec 02 §4 status colours.
+ * In an admin's read-only customer view (issue 30) the same list without its actions.
+ */
+export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft?: (draft: ApplicationView) => void }) {
   const { t } = useTranslation('applications');
-  const { data, isLoading, isError, refetch } = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn });
+  const { data, isLoading, isError, refetch } = useOwnApplications();
   const actionsColumn = useActionsColumn();
+  const readOnly = useReadOnlyView() || !onContinueDraft;
   if (isError) {
     return (
       <Empty description={t('statusList.loadFailed')}>
@@ -39,16 +42,20 @@ export function ApplicationStatusList({ onContinueDraft }: { onContinueDraft: (d
         { title: t('statusList.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
         { title: t('statusList.submitted'), render: (_, row) => formatDate(row.submittedAt ?? row.createdAt) },
         { title: t('statusList.reviewNote'), dataIndex: 'reviewNote', render: (note: string | null) => (note ? <Typography.Text>{note}</Typography.Text> : '—') },
-        actionsColumn({
-          title: t('common.actions'),
-          width: 170,
-          render: (_, row) =>
-            row.status === 'draft' ? (
-              <Button size="small" onClick={() => onContinueDraft(row)}>
-                {t('statusList.continueDraft')}
-              </Button>
-            ) : null,
-        }),
+        ...(readOnly
+          ? []
+          : [
+              actionsColumn<ApplicationView>({
+                title: t('common.actions'),
+                width: 170,
+                render: (_: unknown, row: ApplicationView) =>
+                  row.status === 'draft' ? (
+                    <Button size="small" onClick={() => onContinueDraft?.(row)}>
+                      {t('statusList.continueDraft')}
+                    </Button>
+                  ) : null,
+              }),
+            ]),
       ]}
     />
   );

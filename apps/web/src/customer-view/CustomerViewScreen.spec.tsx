@@ -41,6 +41,38 @@ const ticket = {
   updatedAt: '2026-11-20T11:00:00.000Z',
 };
 
+const application = (overrides: Record<string, unknown>) => ({
+  userId: customerId,
+  applicationType: 'personal',
+  fullName: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: null,
+  investmentAmount: '5000.00',
+  currency: 'USD',
+  investmentDuration: 12,
+  investmentCategory: null,
+  companyName: null,
+  companyRegistration: null,
+  applicationData: {},
+  documents: [],
+  reviewNote: null,
+  reviewedAt: null,
+  submittedAt: '2026-11-10T09:00:00.000Z',
+  investmentId: null,
+  createdAt: '2026-11-10T08:00:00.000Z',
+  updatedAt: '2026-11-10T09:00:00.000Z',
+  ...overrides,
+});
+const applications = {
+  items: [
+    application({ id: '9f0a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c', status: 'draft', investmentAmount: '2000.00', submittedAt: null }),
+    application({ id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', applicationType: 'corporate', companyName: 'Hopper Ltd', status: 'rejected', investmentAmount: '250000.00', reviewNote: 'The certificate of incorporation is unreadable.', reviewedAt: '2026-11-12T09:00:00.000Z' }),
+    application({ id: '1b2c3d4e-5f6a-4b7c-8d8e-9f0a1b2c3d4e', status: 'under_review' }),
+  ],
+  nextCursor: null,
+  total: 3,
+};
+
 function viewAsAdmin(section?: string) {
   const gateway = fakeGateway({
     'GET /me': { status: 200, body: aUser({ userType: 'admin', adminRole: 'moderator', firstName: 'Mod', lastName: 'Erator' }) },
@@ -53,6 +85,7 @@ function viewAsAdmin(section?: string) {
     [`GET ${base}/portfolio/performance`]: { status: 404 },
     [`GET ${base}/transactions/summary`]: { status: 200, body: { currency: 'USD', totalDeposits: '0.00', totalWithdrawals: '0.00', pendingRequests: 1, availableBalance: '3800.00', depositsAllowed: true } },
     [`GET ${base}/transactions`]: { status: 200, body: { items: [deposit], nextCursor: null } },
+    [`GET ${base}/applications`]: { status: 200, body: applications },
     [`GET ${base}/support/tickets`]: { status: 200, body: { items: [ticket], nextCursor: null, total: 1 } },
     [`GET ${base}/support/tickets/${ticketId}`]: {
       status: 200,
@@ -105,6 +138,24 @@ describe('view as customer (admin, read only)', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expectNoActions();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it("shows the customer's applications as their Status screen lists them, drafts without a way to continue them", async () => {
+    const { calls } = viewAsAdmin();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Applications' }));
+    const rejected = (await screen.findByText('Hopper Ltd')).closest('tr') as HTMLElement;
+    expect(within(rejected).getByText('Corporate')).toBeInTheDocument();
+    expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
+    expect(within(rejected).getByText('$250,000.00')).toBeInTheDocument();
+    expect(within(rejected).getByText('The certificate of incorporation is unreadable.')).toBeInTheDocument();
+    expect(within(rejected).getByText('Nov 10, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    expect(screen.getByText('Under Review')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /continue/i })).toBeNull();
+    expectNoActions();
+    // Read through the audited customer-view endpoint, never the admin's own application lists.
+    expect(calls.some((call) => call.path === `${base}/applications`)).toBe(true);
+    expect(calls.some((call) => call.path.startsWith('/applications') || call.path.startsWith('/admin/applications'))).toBe(false);
   });
 
   it('shows no customer view at all when the server refuses it', async () => {

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../api/api-error';
+import { ApplicationStatusList } from '../applications/ApplicationStatusList';
 import { AccountStatusCard } from '../dashboard/AccountStatusCard';
 import { InvestmentsOverview } from '../dashboard/InvestmentsOverview';
 import { PerformanceCard } from '../dashboard/PerformanceCard';
@@ -20,7 +21,7 @@ import { customerViewApi, customerViewKeys, type CustomerViewAccount } from './c
 import { ViewedCustomerProvider } from './customer-view-context';
 import { CustomerViewBanner } from './CustomerViewBanner';
 
-export const CUSTOMER_VIEW_SECTIONS = ['dashboard', 'investments', 'transactions', 'tickets'] as const;
+export const CUSTOMER_VIEW_SECTIONS = ['dashboard', 'investments', 'applications', 'transactions', 'tickets'] as const;
 type Section = (typeof CUSTOMER_VIEW_SECTIONS)[number];
 const isSection = (value: string | null): value is Section => (CUSTOMER_VIEW_SECTIONS as readonly (string | null)[]).includes(value);
 
@@ -74,11 +75,12 @@ export function CustomerViewScreen({ userId }: { userId: string }) {
           activeKey={section}
           onChange={(key) => setParams({ section: key }, { replace: true })}
           destroyOnHidden
-          // On a phone the four sections fit side by side with a narrower gap, none hidden in an overflow menu.
-          tabBarGutter={screens.sm === false ? 12 : undefined}
+          // On a phone the five sections wrap onto a second line (styles.css), none hidden in an overflow menu.
+          className={screens.sm === false ? 'tabs-wrap' : undefined}
           items={[
             { key: 'dashboard', label: t('sections.dashboard'), children: <Dashboard account={customer} /> },
             { key: 'investments', label: t('sections.investments'), children: <InvestmentPortfolio /> },
+            { key: 'applications', label: t('sections.applications'), children: <ApplicationStatusList /> },
             {
               key: 'transactions',
               label: t('sections.transactions'),

@@ -18,6 +18,7 @@ export const customerViewKeys = {
   performance: (userId: string, currency: string, from?: string) => [...customerViewKeys.of(userId), 'performance', currency, from ?? 'default'] as const,
   tickets: (userId: string, limit: number) => [...customerViewKeys.of(userId), 'tickets', limit] as const,
   ticket: (userId: string, ticketId: string) => [...customerViewKeys.of(userId), 'ticket', ticketId] as const,
+  applications: (userId: string) => [...customerViewKeys.of(userId), 'applications'] as const,
 };
 
 const path = (userId: string) => ({ path: { userId } });
@@ -40,6 +41,7 @@ export const customerViewApi = {
     callGateway((client, init) =>
       client.GET('/api/v1/admin/customer-view/{userId}/portfolio/performance', { ...init, params: { ...path(userId), query: { currency, ...(from ? { from } : {}) } } }),
     ),
+  applications: (userId: string) => callGateway((client, init) => client.GET('/api/v1/admin/customer-view/{userId}/applications', { ...init, params: path(userId) })),
   tickets: (userId: string, limit: number) =>
     callGateway((client, init) => client.GET('/api/v1/admin/customer-view/{userId}/support/tickets', { ...init, params: { ...path(userId), query: { limit } } })),
   ticket: (userId: string, ticketId: string) =>

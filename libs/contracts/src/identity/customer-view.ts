@@ -16,6 +16,7 @@ export const CUSTOMER_VIEW_SECTIONS = [
   'performance',
   'tickets',
   'ticket',
+  'applications',
 ] as const;
 export type CustomerViewSection = (typeof CUSTOMER_VIEW_SECTIONS)[number];
 

@@ -85,6 +85,7 @@ export const ADMIN_ENDPOINT_PERMISSIONS: Readonly<Record<string, AdminEndpointPe
   'GET /api/v1/admin/customer-view/{userId}/balance': 'users',
   'GET /api/v1/admin/customer-view/{userId}/transactions': 'users',
   'GET /api/v1/admin/customer-view/{userId}/transactions/summary': 'users',
+  'GET /api/v1/admin/customer-view/{userId}/applications': 'users',
   'GET /api/v1/admin/customer-view/{userId}/investments': 'users',
   'GET /api/v1/admin/customer-view/{userId}/security-deposits': 'users',
   'GET /api/v1/admin/customer-view/{userId}/portfolio/performance': 'users',
