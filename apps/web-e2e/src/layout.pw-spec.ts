@@ -47,20 +47,40 @@ async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
   expect(box && box.x >= 0 && box.x + box.width <= width, `${JSON.stringify(box)} within ${width}`).toBe(true);
 }
 
-/** Each stat figure ends inside its card. */
+/**
+ * Each stat figure ends inside its card, its box does not overflow (scrollWidth within
+ * clientWidth), and no number in it is broken across lines (a figure may wrap only between
+ * a currency and its digits or between amounts).
+ */
 async function expectFiguresInsideCards(page: Page): Promise<void> {
   const figures = page.locator('.ant-card .ant-statistic-content');
   await expect(figures.first()).toBeVisible();
-  const outside = await figures.evaluateAll((elements) =>
-    elements
-      .filter((element) => {
-        const card = element.closest('.ant-card');
-        const value = element.querySelector('.ant-statistic-content-value') ?? element;
-        return !card || value.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5;
-      })
-      .map((element) => element.textContent),
+  const problems = await figures.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const page = element.ownerDocument;
+      const card = element.closest('.ant-card');
+      const value = element.querySelector('.ant-statistic-content-value') ?? element;
+      const found: string[] = [];
+      if (!card || value.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5) found.push('ends outside its card');
+      for (const box of [element.closest('.ant-statistic'), element]) if (box && box.scrollWidth > box.clientWidth) found.push(`overflows (${box.scrollWidth} > ${box.clientWidth})`);
+      // Every number (digits with their separators) lies on one line: all its characters' boxes share a top.
+      const walker = page.createTreeWalker(value, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const number of (text.textContent ?? '').matchAll(/\d[\d.,]*\d/g)) {
+          const tops = new Set<number>();
+          for (let index = number.index; index < number.index + number[0].length; index++) {
+            const range = page.createRange();
+            range.setStart(text, index);
+            range.setEnd(text, index + 1);
+            tops.add(Math.round(range.getBoundingClientRect().top));
+          }
+          if (tops.size > 1) found.push(`breaks ${number[0]} across lines`);
+        }
+      }
+      return found.map((problem) => `${element.textContent}: ${problem}`);
+    }),
   );
-  expect(outside).toEqual([]);
+  expect(problems).toEqual([]);
 }
 
 test('admin tables keep Approve and Reject in view at 1366 px, large totals stay in their cards, and a phone shows the customer’s transactions as cards', async ({ browser }) => {
@@ -106,8 +126,14 @@ test('admin tables keep Approve and Reject in view at 1366 px, large totals stay
   await adminPage.screenshot({ path: `${SHOTS}/admin-reports-1366.png`, fullPage: true });
 
   const adminPhone = await signIn(browser, PHONE, admin.email, admin.password, 'admin');
+  await withHugeFigures(adminPhone, '**/api/v1/admin/transactions/stats');
   await adminPhone.goto(`${portal.baseUrl}/admin/deposits`);
-  await expect(adminPhone.getByRole('row', { name: new RegExp(customer.email) }).first()).toBeVisible();
+  // On a phone each deposit is a card, its decisions in view without scrolling sideways.
+  const depositCard = adminPhone.locator('.responsive-cards > li').filter({ hasText: customer.email }).first();
+  await expectWithinWidth(adminPhone, depositCard.getByRole('button', { name: 'Approve' }));
+  await expectWithinWidth(adminPhone, depositCard.getByRole('button', { name: 'Reject' }));
+  await expect(adminPhone.getByText('$123,456,789,012.34').first()).toBeVisible();
+  await expectFiguresInsideCards(adminPhone);
   await adminPhone.screenshot({ path: `${SHOTS}/admin-deposits-390.png`, fullPage: true });
 
   // The customer's dashboard with the largest figures, on a laptop and a phone.

@@ -8,7 +8,7 @@ import Row from 'antd/es/row';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
@@ -116,10 +116,10 @@ export function AdminOverview() {
       <FigureCard title={t('securityDeposits.title')} section={stats?.money} loading={isLoading} testId="overview-security-deposits">
         <Row gutter={16} align="middle">
           <Col xs={24} md={12}>
-            <Statistic title={t('securityDeposits.totalLocked')} value={amounts(money_?.lockedTotal)} />
+            <StatFigure title={t('securityDeposits.totalLocked')} value={amounts(money_?.lockedTotal)} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title={t('securityDeposits.lockedDeposits')} value={money_?.lockedDeposits ?? 0} />
+            <StatFigure title={t('securityDeposits.lockedDeposits')} value={money_?.lockedDeposits ?? 0} />
           </Col>
           <Col xs={24} md={6}>
             <Link to="/admin/security">
@@ -132,7 +132,7 @@ export function AdminOverview() {
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={6}>
           <FigureCard title={t('users.title')} section={stats?.users} loading={isLoading} testId="overview-users">
-            <Statistic value={users?.totalUsers ?? 0} />
+            <StatFigure value={users?.totalUsers ?? 0} />
             <Space style={{ marginTop: 8 }} wrap>
               <Badge color="green" text={t('users.active', { count: users?.active ?? 0 })} />
               <Badge color="red" text={t('users.suspended', { count: users?.suspended ?? 0 })} />
@@ -141,13 +141,13 @@ export function AdminOverview() {
         </Col>
         <Col xs={24} sm={12} xl={6}>
           <FigureCard title={t('kyc.title')} section={stats?.kyc} loading={isLoading} testId="overview-kyc">
-            <Statistic value={kyc?.pending ?? 0} suffix={t('kyc.pending')} />
+            <StatFigure value={kyc?.pending ?? 0} suffix={t('kyc.pending')} />
             <Typography.Text type="secondary">{t('kyc.documentsPending', { count: kyc?.documentsPending ?? 0 })}</Typography.Text>
           </FigureCard>
         </Col>
         <Col xs={24} sm={12} xl={6}>
           <FigureCard title={t('investments.title')} section={stats?.investments} loading={isLoading} testId="overview-investments">
-            <Statistic value={investments?.totalInvestments ?? 0} />
+            <StatFigure value={investments?.totalInvestments ?? 0} />
             <Space style={{ marginTop: 8 }} wrap>
               <Tag>{t('investments.personal', { count: investments?.personal ?? 0 })}</Tag>
               <Tag>{t('investments.corporate', { count: investments?.corporate ?? 0 })}</Tag>
@@ -157,7 +157,7 @@ export function AdminOverview() {
         </Col>
         <Col xs={24} sm={12} xl={6}>
           <FigureCard title={t('pending.title')} section={stats?.investments} loading={isLoading} testId="overview-pending">
-            <Statistic value={investments?.pendingApprovals ?? 0} />
+            <StatFigure value={investments?.pendingApprovals ?? 0} />
             <Typography.Text type="secondary">{t('pending.text')}</Typography.Text>
           </FigureCard>
         </Col>

@@ -7,7 +7,7 @@ import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
@@ -82,17 +82,17 @@ export function CardRequestsScreen() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('screen.physicalCards')} value={data?.counts.physicalCards ?? 0} loading={isLoading} prefix={<CreditCardOutlined />} />
+            <StatFigure title={t('screen.physicalCards')} value={data?.counts.physicalCards ?? 0} loading={isLoading} prefix={<CreditCardOutlined />} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('screen.virtualCards')} value={data?.counts.virtualCards ?? 0} loading={isLoading} prefix={<MobileOutlined />} />
+            <StatFigure title={t('screen.virtualCards')} value={data?.counts.virtualCards ?? 0} loading={isLoading} prefix={<MobileOutlined />} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('common.pendingRequests')} value={data?.counts.pendingRequests ?? 0} loading={isLoading} />
+            <StatFigure title={t('common.pendingRequests')} value={data?.counts.pendingRequests ?? 0} loading={isLoading} />
           </Card>
         </Col>
       </Row>

@@ -5,7 +5,7 @@ import Grid from 'antd/es/grid';
 import Row from 'antd/es/row';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Typography from 'antd/es/typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ function PerformanceFigures({ performance, stale }: { performance: PortfolioPerf
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {figures.map((figure) => (
           <Col key={figure.key} xs={24} md={8}>
-            <Statistic title={figure.title} value={figure.value} />
+            <StatFigure title={figure.title} value={figure.value} />
             <Typography.Text type="secondary">{figure.note}</Typography.Text>
           </Col>
         ))}

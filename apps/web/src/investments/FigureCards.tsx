@@ -1,7 +1,7 @@
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Typography from 'antd/es/typography';
 import type { TFunction } from 'i18next';
 import { amounts, money } from '../money/format';
@@ -26,7 +26,7 @@ export function FigureCards({ figures }: { figures: Figure[] }) {
       {figures.map((figure) => (
         <Col key={figure.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
           <Card loading={figure.loading} style={{ height: '100%' }}>
-            <Statistic title={figure.title} value={figure.value} />
+            <StatFigure title={figure.title} value={figure.value} />
             {figure.notes?.map((note) => (
               <Typography.Text key={note} type="secondary" style={{ display: 'block' }}>
                 {note}

@@ -4,14 +4,12 @@ import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
 import Progress from 'antd/es/progress';
 import Typography from 'antd/es/typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { applicationsApi } from '../applications/applications-api';
 import { StatusTag } from '../applications/StatusTag';
 import { formatAmount, formatDate, TYPE_LABELS } from '../applications/labels';
-import { applicationKeys } from '../applications/query-keys';
+import { useOwnApplications } from '../applications/use-own-applications';
 import { money } from '../money/format';
 import { ButtonLink } from '../ui/ButtonLink';
 import { useReadOnlyView } from '../customer-view/customer-view-context';
@@ -34,9 +32,9 @@ export function InvestmentPortfolio() {
   const { notification } = useFeedback();
   const investments = useInvestments();
   const figures = useInvestmentFigures();
-  // In an admin's read-only customer view (issue 30): no Pay or Cancel, and no applications (the view does not read them).
+  // In an admin's read-only customer view (issue 30): no Pay or Cancel; the applications are the viewed customer's.
   const readOnly = useReadOnlyView();
-  const applications = useQuery({ queryKey: applicationKeys.own(), queryFn: applicationsApi.listOwn, enabled: !readOnly });
+  const applications = useOwnApplications();
   const cancel = useCancelInvestment();
   const items = investments.data?.items ?? [];
   const waiting = (applications.data?.items ?? []).filter((application) => application.status === 'pending' || application.status === 'under_review');
@@ -125,7 +123,7 @@ export function InvestmentPortfolio() {
             notes: figures.awaitingCount > 0 ? [t('awaitingCount', { count: figures.awaitingCount })] : [],
           },
           ...returnFigures(figures, tInvestments),
-          ...(readOnly ? [] : [{ key: 'in-review', title: t('applicationsInReview'), value: waiting.length, loading: applications.isLoading }]),
+          { key: 'in-review', title: t('applicationsInReview'), value: applications.isError ? '—' : waiting.length, loading: applications.isLoading },
         ]}
       />
       <Card title={t('investments')}>

@@ -6,7 +6,7 @@ import Modal from 'antd/es/modal';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -74,7 +74,7 @@ export function KycReview() {
         {tiles.map(([title, value]) => (
           <Col key={title} xs={12} md={6}>
             <Card>
-              <Statistic title={title} value={value ?? 0} loading={query.isLoading} />
+              <StatFigure title={title} value={value ?? 0} loading={query.isLoading} />
             </Card>
           </Col>
         ))}

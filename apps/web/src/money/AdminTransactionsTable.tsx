@@ -3,7 +3,6 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
@@ -16,6 +15,7 @@ import { useFeedback } from '../app/feedback';
 import { useAuth } from '../auth/AuthProvider';
 import { DecisionDialog } from '../ui/DecisionDialog';
 import { formatNumber } from '../ui/number-format';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { useActionsColumn } from '../ui/table-actions';
 import { dateTime, money, statusColour } from './format';
 import { statusText, typeText } from './labels';
@@ -146,19 +146,23 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
         </Button>
       </Space>
       {error && <Typography.Paragraph type="danger">{serverMessage(error) ?? t('admin.loadFailed')}</Typography.Paragraph>}
-      <Table<TransactionView>
+      {/* On a phone each transaction is a card, its decisions at its foot (ui/ResponsiveTable). */}
+      <ResponsiveTable<TransactionView>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.items ?? []}
         pagination={false}
-        scroll={{ x: 1300 }}
+        // Widths for each column (a fixed Actions column otherwise gives each an equal share): the client's email and the amount keep their lines whole.
+        scroll={{ x: 1700 }}
         locale={{ emptyText: t('common.noTransactions') }}
         columns={[
-          { title: t('common.client'), render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
-          { title: t('common.type'), dataIndex: 'type', render: typeText },
-          { title: t('common.amount'), render: (_, row) => money(row.amount, row.currency, true) },
+          { title: t('common.client'), width: 240, render: (_, row) => (row.client ? <>{row.client.firstName} {row.client.lastName}<br /><Typography.Text type="secondary">{row.client.email}</Typography.Text></> : '—') },
+          { title: t('common.type'), width: 110, dataIndex: 'type', render: typeText },
+          // An amount is never broken across lines ("+$123,456,789" then ".12").
+          { title: t('common.amount'), width: 180, render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{money(row.amount, row.currency, true)}</span> },
           {
             title: t('common.status'),
+            width: 130,
             render: (_, row) => (
               <>
                 <Tag color={statusColour(row.status)}>{statusText(row.status)}</Tag>
@@ -170,9 +174,9 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
               </>
             ),
           },
-          { title: t('admin.method'), dataIndex: 'methodLabel' },
-          { title: t('common.date'), dataIndex: 'createdAt', render: dateTime },
-          { title: t('common.reference'), dataIndex: 'reference' },
+          { title: t('admin.method'), width: 150, dataIndex: 'methodLabel' },
+          { title: t('common.date'), width: 180, dataIndex: 'createdAt', render: dateTime },
+          { title: t('common.reference'), width: 230, dataIndex: 'reference' },
           { title: t('common.description'), key: 'description', ellipsis: true, render: (_, row) => transactionDescription(row) },
           actionsColumn({
             title: t('common.actions'),

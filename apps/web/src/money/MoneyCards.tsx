@@ -1,7 +1,7 @@
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import { useTranslation } from 'react-i18next';
 import { useDisplayCurrency } from './display-currency';
 import { money } from './format';
@@ -23,7 +23,7 @@ export function MoneyCards() {
       {cards.map((card) => (
         <Col key={card.title} xs={12} lg={6}>
           <Card loading={isLoading}>
-            <Statistic title={card.title} value={card.value} />
+            <StatFigure title={card.title} value={card.value} />
           </Card>
         </Col>
       ))}

@@ -1,7 +1,7 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app/feedback';
@@ -21,7 +21,7 @@ export function ProtectionCard() {
   return (
     <Card title={<><LockOutlined /> {t('protection.title')}</>} loading={isLoading} style={{ marginBottom: 16 }}>
       <Typography.Paragraph>{t('protection.explanation')}</Typography.Paragraph>
-      <Statistic title={t('protection.amount')} value={amounts(locked)} />
+      <StatFigure title={t('protection.amount')} value={amounts(locked)} />
       {!readOnly && (
         <Button
           style={{ marginTop: 16 }}

@@ -9,7 +9,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Row from 'antd/es/row';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,14 +79,14 @@ export function SecurityDepositPanel({ admin }: { admin: boolean }) {
     >
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={24} md={8}>
-          <Statistic title={t('security.totalLocked')} value={amounts(data?.totalLocked)} loading={isLoading} />
+          <StatFigure title={t('security.totalLocked')} value={amounts(data?.totalLocked)} loading={isLoading} />
         </Col>
         <Col xs={12} md={8}>
-          <Statistic title={t('security.activeDeposits')} value={data?.activeDeposits ?? 0} loading={isLoading} />
+          <StatFigure title={t('security.activeDeposits')} value={data?.activeDeposits ?? 0} loading={isLoading} />
         </Col>
         {!admin && (
           <Col xs={12} md={8}>
-            <Statistic title={t('common.availableBalance')} value={money(balance?.available ?? 0, currency)} />
+            <StatFigure title={t('common.availableBalance')} value={money(balance?.available ?? 0, currency)} />
           </Col>
         )}
       </Row>

@@ -1,7 +1,7 @@
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { amounts } from './format';
@@ -35,7 +35,7 @@ export function TransactionTiles({ view }: { view: 'all' | 'deposits' }) {
         // Two to a row on a phone, three on a tablet; one row on a wide screen (six fours, or five fifths).
         <Col key={tile.title} xs={12} md={8} xl={view === 'all' ? 4 : { flex: '20%' }}>
           <Card loading={isLoading} size="small">
-            <Statistic title={tile.title} value={tile.value} />
+            <StatFigure title={tile.title} value={tile.value} />
           </Card>
         </Col>
       ))}

@@ -9,7 +9,7 @@ import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -245,12 +245,12 @@ export function NotificationCenter() {
         {stats.isError && <Typography.Text type="danger">{serverMessage(stats.error) ?? t('center.statsFailed')}</Typography.Text>}
         {audience && (
           <Row gutter={[16, 16]}>
-            <Col xs={12} md={4}><Statistic title={t('center.customers')} value={audience.totalCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title={t('center.active')} value={audience.activeCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title={t('center.suspended')} value={audience.suspendedCustomers} /></Col>
-            <Col xs={12} md={4}><Statistic title={t('center.kycVerified')} value={audience.kycVerified} /></Col>
-            <Col xs={12} md={4}><Statistic title={t('center.kycPending')} value={audience.kycPending} /></Col>
-            <Col xs={12} md={4}><Statistic title={t('center.kycRejected')} value={audience.kycRejected} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.customers')} value={audience.totalCustomers} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.active')} value={audience.activeCustomers} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.suspended')} value={audience.suspendedCustomers} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.kycVerified')} value={audience.kycVerified} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.kycPending')} value={audience.kycPending} /></Col>
+            <Col xs={12} md={4}><StatFigure title={t('center.kycRejected')} value={audience.kycRejected} /></Col>
           </Row>
         )}
         <Table

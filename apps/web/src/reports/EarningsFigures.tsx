@@ -1,7 +1,7 @@
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Typography from 'antd/es/typography';
 import { money } from '../money/format';
 import type { EarningsActualsFigures } from './reports-api';
@@ -31,7 +31,7 @@ export function EarningsFigures({ byCurrency, labels }: { byCurrency: EarningsAc
           <Row gutter={[16, 16]}>
             {FIGURES.map((name) => (
               <Col key={name} xs={12} md={6}>
-                <Statistic title={labels[name]} value={money(figures[name], figures.currency)} />
+                <StatFigure title={labels[name]} value={money(figures[name], figures.currency)} />
               </Col>
             ))}
           </Row>

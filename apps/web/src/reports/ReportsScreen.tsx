@@ -7,7 +7,7 @@ import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../ui/StatFigure';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
@@ -72,27 +72,27 @@ function OverviewTab({ report }: { report: AdminReportView }) {
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={4}>
           <Card size="small">
-            <Statistic title={t('overview.newUsers')} value={report.users.data?.newUsers ?? '—'} />
+            <StatFigure title={t('overview.newUsers')} value={report.users.data?.newUsers ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title={t('overview.applications')} value={report.applications.data?.submitted ?? '—'} />
+            <StatFigure title={t('overview.applications')} value={report.applications.data?.submitted ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title={t('overview.transactions')} value={ledger?.transactions ?? '—'} />
+            <StatFigure title={t('overview.transactions')} value={ledger?.transactions ?? '—'} />
           </Card>
         </Col>
         <Col xs={12} lg={5}>
           <Card size="small">
-            <Statistic title={t('overview.transactionVolume')} value={ledger ? amounts(ledger.totalVolume) : '—'} />
+            <StatFigure title={t('overview.transactionVolume')} value={ledger ? amounts(ledger.totalVolume) : '—'} />
           </Card>
         </Col>
         <Col xs={24} lg={5}>
           <Card size="small">
-            <Statistic title={t('overview.platformFees')} value={ledger ? amounts(ledger.fees) : '—'} />
+            <StatFigure title={t('overview.platformFees')} value={ledger ? amounts(ledger.fees) : '—'} />
           </Card>
         </Col>
       </Row>
@@ -143,7 +143,7 @@ function FinancialTab({ report }: { report: AdminReportView }) {
         />
       </Card>
       <Card size="small" title={t('financial.amountsAppliedFor')}>
-        <Statistic value={report.applications.data ? amounts(report.applications.data.requested) : '—'} />
+        <StatFigure value={report.applications.data ? amounts(report.applications.data.requested) : '—'} />
       </Card>
     </Space>
   );
@@ -173,7 +173,7 @@ function UsersTab({ report }: { report: AdminReportView }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card size="small">
-            <Statistic title={t('users.kycDocumentsSubmitted')} value={kyc?.documentsSubmitted ?? '—'} />
+            <StatFigure title={t('users.kycDocumentsSubmitted')} value={kyc?.documentsSubmitted ?? '—'} />
           </Card>
         </Col>
         <Col xs={24} md={16}>

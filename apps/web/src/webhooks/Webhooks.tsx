@@ -7,15 +7,15 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { formatDateTime } from '../ui/date-format';
+import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { useActionsColumn } from '../ui/table-actions';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { webhookKeys, webhooksApi, type CreatedWebhookEndpoint, type WebhookDeliveryView, type WebhookEndpointView } from './webhooks-api';
@@ -97,7 +97,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   return (
     <Card title={t('deliveries.title', { url: endpoint.url })} extra={<Button onClick={() => void deliveries.refetch()}>{t('deliveries.refresh')}</Button>}>
       {deliveries.isError && <Typography.Text type="danger">{serverMessage(deliveries.error) ?? t('deliveries.loadFailed')}</Typography.Text>}
-      <Table
+      <ResponsiveTable
         rowKey="id"
         size="small"
         loading={deliveries.isLoading}
@@ -163,7 +163,7 @@ export function Webhooks() {
       </Space>
       <Card title={t('endpoints.title')}>
         {endpoints.isError && <Typography.Text type="danger">{serverMessage(endpoints.error) ?? t('endpoints.loadFailed')}</Typography.Text>}
-        <Table
+        <ResponsiveTable
           rowKey="id"
           size="small"
           pagination={false}
@@ -172,8 +172,30 @@ export function Webhooks() {
           locale={{ emptyText: t('endpoints.none') }}
           scroll={{ x: 800 }}
           columns={[
-            { title: t('endpoints.url'), dataIndex: 'url', render: (url: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{url}</Typography.Text> },
-            { title: t('endpoints.events'), dataIndex: 'events', render: (events: string[]) => <Space size={[4, 4]} wrap>{events.map((type) => <Tag key={type}>{type}</Tag>)}</Space> },
+            { title: t('endpoints.url'), dataIndex: 'url', render: (url: string) => <Typography.Text style={{ overflowWrap: 'anywhere' }}>{url}</Typography.Text> },
+            {
+              title: t('endpoints.events'),
+              dataIndex: 'events',
+              render: (events: string[]) => (
+                <Space size={[4, 4]} wrap>
+                  {/* A long event name wraps inside its tag, after a dot where it can, rather than running into the next column. */}
+                  {events.map((type) => (
+                    <Tag key={type} style={{ marginInlineEnd: 0, maxWidth: '100%', overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+                      {type.split('.').map((part, index, parts) => (
+                        <Fragment key={index}>
+                          {part}
+                          {index < parts.length - 1 && (
+                            <>
+                              .<wbr />
+                            </>
+                          )}
+                        </Fragment>
+                      ))}
+                    </Tag>
+                  ))}
+                </Space>
+              ),
+            },
             { title: t('endpoints.description'), dataIndex: 'description' },
             { title: t('endpoints.created'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
             actionsColumn({

@@ -6,7 +6,7 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../../ui/StatFigure';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,7 +47,7 @@ export function ApplicationReviewList() {
         {tiles.map(([title, value]) => (
           <Col key={title} xs={12} md={6}>
             <Card>
-              <Statistic title={title} value={value ?? 0} loading={query.isLoading} />
+              <StatFigure title={title} value={value ?? 0} loading={query.isLoading} />
             </Card>
           </Col>
         ))}

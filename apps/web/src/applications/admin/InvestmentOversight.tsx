@@ -7,7 +7,7 @@ import Modal from 'antd/es/modal';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Statistic from 'antd/es/statistic';
+import { StatFigure } from '../../ui/StatFigure';
 import Table from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -75,23 +75,23 @@ export function InvestmentOversight() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('oversight.totalInvestments')} value={tiles?.totalInvestments ?? 0} loading={query.isLoading} />
+            <StatFigure title={t('oversight.totalInvestments')} value={tiles?.totalInvestments ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
             {/* One figure per currency: amounts are never converted, so they are not added together. */}
-            <Statistic title={t('oversight.totalValue')} value={amounts(tiles?.totalValueByCurrency)} loading={query.isLoading} />
+            <StatFigure title={t('oversight.totalValue')} value={amounts(tiles?.totalValueByCurrency)} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('oversight.activeInvestments')} value={tiles?.activeInvestments ?? 0} loading={query.isLoading} />
+            <StatFigure title={t('oversight.activeInvestments')} value={tiles?.activeInvestments ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('oversight.pendingApplications')} value={tiles?.pendingApplications ?? 0} loading={query.isLoading} />
+            <StatFigure title={t('oversight.pendingApplications')} value={tiles?.pendingApplications ?? 0} loading={query.isLoading} />
           </Card>
         </Col>
       </Row>
