@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Workbook } from 'exceljs';
 import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
 import { approvedApplication, investmentOf } from './investments';
 
@@ -100,6 +101,17 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
     expect(xlsx.status).toBe(200);
     const bytes = Buffer.from(await xlsx.arrayBuffer());
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers.get('content-disposition')).toMatch(/filename="transactions-report-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    // Read back as a spreadsheet opens it: the CSV's columns, amounts as numbers shown to the cent.
+    const workbook = new Workbook();
+    // exceljs declares its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads at run time.
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const [sheet] = workbook.worksheets;
+    expect(sheet.name).toBe('Transactions');
+    expect((sheet.getRow(1).values as unknown[]).slice(1).join(',')).toBe(lines[0]);
+    const deposit = sheet.getRows(2, sheet.rowCount - 1)?.find((row) => row.getCell(2).value === 'Mary Somerville' && row.getCell(4).value === 'deposit');
+    expect(deposit?.getCell(5)).toMatchObject({ value: 5000, numFmt: '#,##0.00' });
 
     const none = await admin.api.get('/api/v1/admin/transactions?format=csv&q=nobody-matches-this');
     expect(none).toMatchObject({ status: 404, body: { message: 'No transaction data to export' } });

@@ -5,8 +5,8 @@ import { AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } fro
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { auditBatches, AUDIT_COLUMNS } from '../back-office/report-tables';
-import { streamTable, XLSX_CONTENT_TYPE } from '../back-office/table-export';
 import { ExportAudit } from '../exports/export-audit';
+import { streamTable, XLSX_CONTENT_TYPE } from '../exports/table-export';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';

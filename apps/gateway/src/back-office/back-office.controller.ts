@@ -6,13 +6,13 @@ import { ServiceClient } from '@portal/messaging';
 import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ExportAudit } from '../exports/export-audit';
+import { ExportFormat, streamTable, XLSX_CONTENT_TYPE } from '../exports/table-export';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { ReportsQuery, reportWindow } from './back-office.dto';
 import { BackOfficeFigures } from './back-office-figures';
 import { auditBatches, AUDIT_COLUMNS, FIGURE_COLUMNS, figureRows } from './report-tables';
-import { ExportFormat, streamTable, XLSX_CONTENT_TYPE } from './table-export';
 
 const SHEETS = { overview: 'Overview', financial: 'Financial', users: 'Users', audit: 'Audit Logs' } as const;
 const DATASETS = { overview: 'report_overview', financial: 'report_financial', users: 'report_users', audit: 'report_audit_logs' } as const;

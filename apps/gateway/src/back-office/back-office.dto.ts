@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { IsCalendarDateTime, REPORT_PERIODS, ReportPeriod } from '@portal/contracts';
-import { EXPORT_FORMATS, ExportFormat } from './table-export';
+import { EXPORT_FORMATS, ExportFormat } from '../exports/table-export';
 
 export const REPORT_TABS = ['overview', 'financial', 'users', 'audit'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];

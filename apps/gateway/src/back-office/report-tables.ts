@@ -1,7 +1,7 @@
 import { AdminReportView, auditActionLabel, AuditLogEntry, AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
+import { Cell } from '../exports/table-export';
 import { ReportTab } from './back-office.dto';
-import { Cell } from './table-export';
 
 /** The figure tabs' exports share one layout, so each file reads the same way. */
 export const FIGURE_COLUMNS = ['Section', 'Item', 'Currency', 'Count', 'Amount'];

@@ -115,6 +115,7 @@ export function exportFileName(baseName: string, format: ExportFormat, at = new 
 
 /**
  * Streams a table as CSV or XLSX (exceljs's streaming writer: a zip written as it goes),
+ * the one writer of every table export (reports, audit logs, transactions),
  * batch by batch, so memory stays flat however long it is. Callers check for an empty
  * table before calling: once the headers are out, a failure can only break the download.
  */

@@ -1,6 +1,6 @@
 import * as ExcelJS from 'exceljs';
-import Fastify from 'fastify';
-import { AUDIT_COLUMNS, auditRow, FIGURE_COLUMNS } from './report-tables';
+import { AUDIT_COLUMNS, auditRow, FIGURE_COLUMNS } from '../back-office/report-tables';
+import { cellsOf, downloadOnce, onlySheet } from '../testing/spreadsheets';
 import { Cell, streamTable, TableFile, XLSX_CONTENT_TYPE } from './table-export';
 
 async function* batches(...tables: Cell[][][]): AsyncIterable<Cell[][]> {
@@ -9,28 +9,9 @@ async function* batches(...tables: Cell[][][]): AsyncIterable<Cell[][]> {
 
 /** Serves one table as the controllers do and downloads it whole. */
 async function download(file: TableFile) {
-  const app = Fastify();
-  app.get('/export', async (_request, reply) => {
-    await streamTable(file, reply);
-  });
-  try {
-    const response = await app.inject({ method: 'GET', url: '/export' });
-    return { headers: response.headers, sheet: await firstSheet(response.rawPayload) };
-  } finally {
-    await app.close();
-  }
+  const response = await downloadOnce((reply) => streamTable(file, reply));
+  return { headers: response.headers, sheet: await onlySheet(response.rawPayload) };
 }
-
-/** Reads the workbook back with exceljs's reader, as a spreadsheet would open it. */
-async function firstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs declares its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads at run time.
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  expect(workbook.worksheets).toHaveLength(1);
-  return workbook.worksheets[0];
-}
-
-const cellsOf = (sheet: ExcelJS.Worksheet, rowNumber: number) => (sheet.getRow(rowNumber).values as unknown[]).slice(1);
 
 describe('streamTable as XLSX', () => {
   it('writes the header, counts as numbers and amounts as numbers shown to the cent, in a dated file', async () => {
