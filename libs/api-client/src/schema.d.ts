@@ -11994,8 +11994,12 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     file: string;
-                    /** @example application:id_document */
-                    purpose?: string;
+                    /**
+                     * @description What the file is for: it decides the types it may have, who may read it and where it may be used
+                     * @example application:id_document
+                     * @enum {string}
+                     */
+                    purpose?: "profile_photo" | "kyc:partnership" | "kyc:tax" | "kyc:id" | "kyc:biometric" | "application:id_document" | "application:utility_bill" | "application:proof_of_income" | "application:certificate_of_incorporation" | "application:director_id" | "application:proof_of_address" | "application:financial_statement" | "application:company_tax_info" | "application:company_documents" | "application:business_plan" | "application:partnership_letter" | "application:facial_verification" | "application:tax_documents" | "application:additional";
                 };
             };
         };

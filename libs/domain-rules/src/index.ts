@@ -6,3 +6,4 @@ export * from './money/bank-details';
 export * from './money/minimum-withdrawal';
 export * from './settings/feature-toggles';
 export * from './text/hidden-characters';
+export * from './files/file-purposes';

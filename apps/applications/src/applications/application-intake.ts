@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Actor, APPLICATION_FILE_PURPOSE_PREFIX, APPLICATION_MESSAGES, ApplicationDocument, ApplicationInput, ApplicationView } from '@portal/contracts';
+import { Actor, APPLICATION_FILE_PURPOSE_PREFIX, APPLICATION_MESSAGES, ApplicationDocument, ApplicationInput, ApplicationView, USER_MESSAGES } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { cleanApplication, CleanApplication, documentProblems, draftProblems, sanitizeText, submissionProblems } from './application-rules';
 import { InvestmentApplication } from './application.entity';
@@ -67,9 +67,13 @@ export class ApplicationIntake {
   private async ownedDocuments(fileIds: string[], customer: Actor): Promise<ApplicationDocument[]> {
     const ids = [...new Set(fileIds)];
     if (ids.length === 0) return [];
-    const owned = await this.services.ownedFiles(ids, customer);
-    const files = owned.filter((file) => file.purpose?.startsWith(APPLICATION_FILE_PURPOSE_PREFIX));
+    const files = await this.services.ownedFiles(ids, customer);
     if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
+    // Theirs, but uploaded for something else: told so, rather than "not found".
+    if (files.some((file) => !file.purpose?.startsWith(APPLICATION_FILE_PURPOSE_PREFIX))) {
+      const message = USER_MESSAGES.documents_wrong_purpose;
+      throw ServiceError.badRequest(message, { code: 'documents_wrong_purpose', details: [{ field: 'documentIds', message }] });
+    }
     const byId = new Map(files.map((file) => [file.id, file]));
     return ids.flatMap((id) => {
       const file = byId.get(id);

@@ -17,6 +17,7 @@ import {
   KycFileCommands,
   ServiceRequest,
   StoredFile,
+  USER_MESSAGES,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { answerCommand, eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
@@ -171,7 +172,7 @@ describe('investment applications', () => {
     expect(await countOf(owner.userId)).toBe(1);
   });
 
-  it('takes only files uploaded for an application as its documents: not a KYC Word document nor a GIF profile photo', async () => {
+  it('takes only files uploaded for an application as its documents, and says so of a KYC Word document or a GIF profile photo', async () => {
     const owner = customer();
     const kycWord = { ...uploadPdf(owner, 'kyc:partnership'), name: 'partnership.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
     const photo = { ...uploadPdf(owner, 'profile_photo'), name: 'me.gif', mimeType: 'image/gif' };
@@ -183,7 +184,8 @@ describe('investment applications', () => {
     for (const file of [kycWord, photo, unnamed]) {
       expect(await refusal(client.as(owner).send(ApplicationsCommands.submit, personal({ documentIds: [uploadPdf(owner).id, file.id] })))).toMatchObject({
         statusCode: 400,
-        message: APPLICATION_MESSAGES.documents,
+        code: 'documents_wrong_purpose',
+        message: USER_MESSAGES.documents_wrong_purpose,
       });
     }
     expect(await countOf(owner.userId)).toBe(0);

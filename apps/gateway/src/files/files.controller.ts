@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import { FILE_PART_BYTES, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_SMALL_MESSAGE, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
+import { FILE_PART_BYTES, FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_SMALL_MESSAGE, KycFileCommands, RequestMeta, StoredFile, USER_MESSAGES } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { AdminAccessDenial } from '../auth/admin-access';
@@ -14,7 +14,6 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { FileViewAudit } from './file-view-audit';
 import { readUpload } from './multipart-upload';
 
-const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
 
 /**
  * How long the completion of an upload is waited for: kyc reads the whole file then (a PDF
@@ -53,19 +52,21 @@ export class FilesController {
     summary: 'Upload a PDF, JPG or PNG of at most 10 MB (type checked by content; with a purpose starting kyc: also DOC and DOCX, sent before the file); readable by you and by administrators whose role covers its purpose',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', example: 'application:id_document' } } } })
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, purpose: { type: 'string', enum: [...FILE_PURPOSES], example: 'application:id_document', description: 'What the file is for: it decides the types it may have, who may read it and where it may be used' } } } })
   @ApiCreatedResponse({ type: StoredFile })
   @ApiErrorResponses(400, 413)
   async upload(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
     const { file, fields } = await readUpload(req, reply);
     const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
     if (!file) throw fileRequired();
+    if (purpose !== undefined && !isFilePurpose(purpose)) {
+      throw ApiError.of(400, USER_MESSAGES.file_purpose_unknown, { code: 'file_purpose_unknown', details: [{ field: 'purpose', message: USER_MESSAGES.file_purpose_unknown, code: 'file_purpose_unknown' }] });
+    }
     // An empty file: a KYC document in the Document Upload Center drop zone's words (spec 02 §5), as the browser says it; anything else is asked for again.
     if (file.size === 0) {
       if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, KYC_FILE_TOO_SMALL_MESSAGE, { code: 'kyc_file_too_small', details: [{ field: 'file', message: KYC_FILE_TOO_SMALL_MESSAGE }] });
       throw fileRequired();
     }
-    if (purpose !== undefined && !PURPOSE.test(purpose)) throw ApiError.of(400, 'purpose may hold lower-case letters, digits, colons, dashes and underscores only', { details: [{ field: 'purpose', message: 'invalid purpose' }] });
     const uploadId = randomUUID();
     const parts = Math.ceil(file.size / FILE_PART_BYTES);
     for (let index = 0; index < parts; index += 1) {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import request from 'supertest';
-import { FILE_PART_BYTES, IdentityCommands, KycFileCommands, MAX_FILE_BYTES } from '@portal/contracts';
+import { FILE_PART_BYTES, FILE_PURPOSES, IdentityCommands, KycFileCommands, MAX_FILE_BYTES, USER_MESSAGES } from '@portal/contracts';
 import { samplePdf } from '@portal/testing';
 import { adminActor, customerActor } from '../testing/builders';
 import { eventually, FakeServiceError, GatewayHarness, TestActor } from '../testing/gateway-harness';
@@ -142,7 +142,7 @@ describe('files through the gateway', () => {
     const response = await request(gateway.baseUrl)
       .post('/api/v1/files')
       .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
-      .field('purpose', 'kyc:proof_of_address')
+      .field('purpose', 'kyc:id')
       .attach('file', content, 'a-rather-long-file-name-for-a-scanned-proof-of-address-document.pdf');
     expect(response.status).toBe(201);
     expect(parts.requests).toHaveLength(MAX_FILE_BYTES / FILE_PART_BYTES);
@@ -289,6 +289,19 @@ describe('files through the gateway', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please choose a file to upload.');
     expect((await request(gateway.baseUrl).post('/api/v1/files').attach('file', samplePdf(), 'a.pdf')).status).toBe(401);
+  });
+
+  it('refuses an upload for a purpose it does not know (the API document lists them), and stores nothing', async () => {
+    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const token = gateway.accessToken(customerActor());
+    for (const purpose of ['kyc:passport', 'application:', 'x']) {
+      const response = await request(gateway.baseUrl).post('/api/v1/files').set('authorization', `Bearer ${token}`).field('purpose', purpose).attach('file', samplePdf(), 'a.pdf');
+      expect({ purpose, status: response.status }).toEqual({ purpose, status: 400 });
+      expect(response.body).toMatchObject({ code: 'file_purpose_unknown', message: USER_MESSAGES.file_purpose_unknown, details: [{ field: 'purpose', code: 'file_purpose_unknown' }] });
+    }
+    expect(parts.requests).toHaveLength(0);
+    expect(FILE_PURPOSES).toEqual(expect.arrayContaining(['profile_photo', 'kyc:id', 'kyc:biometric', 'application:id_document', 'application:additional']));
+    await parts.stop();
   });
 
   it('streams a file back with its type and a safe download name; unknown or foreign files are 404', async () => {

@@ -14,6 +14,7 @@ import {
   KycEvents,
   KycFileCommands,
   StoredFile,
+  USER_MESSAGES,
 } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { answerCommand, sampleDocx, sampleGif, samplePdf, samplePng, StandIn, StandInReply, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
@@ -120,7 +121,7 @@ describe('KYC documents, their review and the KYC decision', () => {
     expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'passport' as never }))).toMatchObject({ statusCode: 400 });
   });
 
-  it('takes only files uploaded for the Document Upload Center: not a GIF profile photo, an application document, a biometric still or a file for nothing named', async () => {
+  it('takes only files uploaded for the Document Upload Center, and says so of a GIF profile photo, an application document, a biometric still or a file for nothing named', async () => {
     const owner = await newCustomer();
     const gif = sampleGif();
     const still = samplePng({ size: 608 });
@@ -132,8 +133,11 @@ describe('KYC documents, their review and the KYC decision', () => {
     ];
     expect(others[0].mimeType).toBe('image/gif');
     for (const file of others) {
-      expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 404, code: 'file_not_found' });
+      expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: file.id, documentType: 'id' }))).toMatchObject({ statusCode: 400, code: 'kyc_document_wrong_purpose', message: USER_MESSAGES.kyc_document_wrong_purpose });
     }
+    // Someone else's file stays unknown: nothing is revealed.
+    const stranger = await upload(await newCustomer(), pdf(), 'id.pdf', 'kyc:id');
+    expect(await refusal(client.as(owner).send(KycDocumentCommands.submit, { fileId: stranger.id, documentType: 'id' }))).toMatchObject({ statusCode: 404, code: 'file_not_found' });
     expect((await client.as(owner).send(KycDocumentCommands.listMine, {})).items).toEqual([]);
   });
 

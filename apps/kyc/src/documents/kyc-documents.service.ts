@@ -13,14 +13,14 @@ import {
   KycDocumentList,
   KycDocumentView,
   KycEvents,
-  BIOMETRIC_FILE_PURPOSE,
-  KYC_FILE_PURPOSE_PREFIX,
+  isKycDocumentPurpose,
   KycStatusView,
   RequestKycDocumentPayload,
   ReviewKycDocumentPayload,
   SubmitKycDocumentPayload,
   UserSummary,
   DEFAULT_PAGE_SIZE,
+  USER_MESSAGES,
 } from '@portal/contracts';
 import { addToOutbox, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { StoredFileRecord } from '../files/stored-file.entity';
@@ -50,10 +50,11 @@ export class KycDocumentsService {
       const file = await manager.findOneBy(StoredFileRecord, { id: payload.fileId, ownerId: owner.userId });
       // Another person's file or an unknown id: the same answer, nothing revealed. A file of
       // theirs uploaded for something else (an application's PDF, a GIF profile photo) is not
-      // one of the Document Upload Center's either: its type was not checked as a KYC
-      // document's, and the admins who review KYC are not the ones its purpose lets read it.
-      // A biometric camera still is a KYC upload but not a document.
-      if (!file || !file.purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX) || file.purpose === BIOMETRIC_FILE_PURPOSE) throw ServiceError.notFound('File not found', 'file_not_found');
+      // one of the Document Upload Center's either, and they are told so: its type was not
+      // checked as a KYC document's, and the admins who review KYC are not the ones its
+      // purpose lets read it. A biometric camera still is a KYC upload but not a document.
+      if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
+      if (!isKycDocumentPurpose(file.purpose)) throw ServiceError.badRequest(USER_MESSAGES.kyc_document_wrong_purpose, { code: 'kyc_document_wrong_purpose' });
       const document = manager.create(KycDocument, { id: randomUUID(), userId: owner.userId, documentType: payload.documentType, fileId: file.id, status: 'pending', reviewNotes: null, reviewedBy: null, reviewedAt: null });
       // The same file handed in twice at once: the unique file id lets one in, the other is told so (not a 500).
       const inserted = await manager.createQueryBuilder().insert().into(KycDocument).values(document).orIgnore().execute();

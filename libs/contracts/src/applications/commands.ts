@@ -30,8 +30,6 @@ export const INVESTMENT_STEP = 100;
 /** Spec 01 §5: annual income is numeric, at least 0, in steps of 1000. */
 export const ANNUAL_INCOME_STEP = 1000;
 export const TEXT_LIMIT = 1000;
-/** Files uploaded with a purpose starting with this prefix are application documents (PDF, JPG or PNG); only they can be attached to an application. */
-export const APPLICATION_FILE_PURPOSE_PREFIX = 'application:';
 
 /** A submission or a draft, as the gateway forwards it (the amount already a decimal string). */
 export class ApplicationInput {

@@ -2,16 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { IsOmittable } from '../common/validators';
+import { KYC_DOCUMENT_TYPES, KycDocumentType } from '@portal/domain-rules';
 import { PageQuery } from '../common/paging';
 
-/** Spec 02 §2: the Document Upload Center's three tabs. */
-export const KYC_DOCUMENT_TYPES = ['partnership', 'tax', 'id'] as const;
-export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 export const KYC_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
 
-/** Files uploaded with a purpose starting with this prefix are KYC documents: DOC and DOCX are accepted too. */
-export const KYC_FILE_PURPOSE_PREFIX = 'kyc:';
 /** Spec 02 §5 drop-zone message, with the list of accepted types spelled out. */
 export const KYC_FILE_TYPE_MESSAGE = 'File type must be one of PDF, PNG, JPG, JPEG, DOC, DOCX';
 export const KYC_REJECTION_REASON_MESSAGE = 'Please provide a reason for rejecting KYC.';

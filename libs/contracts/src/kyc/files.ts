@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { FILE_PURPOSES, USER_MESSAGES } from '@portal/domain-rules';
 import { defineCommand } from '../common/messages';
 
 /** Files are stored by the kyc service; the gateway moves their bytes in parts small enough for one NATS message. */
@@ -17,14 +18,10 @@ export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'a
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
 
 /** Account Settings photo (spec 02 §5): JPG, PNG or GIF, by content, at most 2 MB, with the spec's messages. */
-export const PROFILE_PHOTO_PURPOSE = 'profile_photo';
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PHOTO_TYPE_MESSAGE = 'Invalid File Type: Please select a JPG, PNG, or GIF image.';
 export const PROFILE_PHOTO_TOO_LARGE_MESSAGE = 'File Too Large: Image size must be less than 2MB.';
 export const PROFILE_PHOTO_MIME_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif'];
-
-/** What a file is for, e.g. "application:id_document" or "kyc:passport"; letters, digits, : _ - only. */
-const PURPOSE = /^[a-z0-9:_-]{1,60}$/;
 
 /** One part of an upload, in order from 0; the first part alone already decides the file type. */
 export class StoreFilePartPayload {
@@ -33,14 +30,15 @@ export class StoreFilePartPayload {
   /** The part's bytes, base64. */
   @IsString() @MaxLength(Math.ceil(FILE_PART_BYTES / 3) * 4) data: string;
   /** The purpose given at completion; sent with each part so the first one is checked against the right types (KYC documents also take DOC and DOCX). */
-  @IsOptional() @Matches(PURPOSE) purpose?: string;
+  @IsOptional() @IsIn(FILE_PURPOSES, { message: USER_MESSAGES.file_purpose_unknown }) purpose?: string;
 }
 
 export class CompleteFileUploadPayload {
   @IsUUID() uploadId: string;
   @IsInt() @Min(1) parts: number;
   @IsString() @MaxLength(255) name: string;
-  @IsOptional() @Matches(PURPOSE, { message: 'purpose may hold lower-case letters, digits, colons, dashes and underscores only' }) purpose?: string;
+  /** What the file is for (FILE_PURPOSES): it decides the types it may have and where it may be used. */
+  @IsOptional() @IsIn(FILE_PURPOSES, { message: USER_MESSAGES.file_purpose_unknown }) purpose?: string;
 }
 
 export class FileIdPayload {

@@ -40,9 +40,6 @@ export class VerificationConfigView {
   @ApiPropertyOptional({ type: VerificationSessionView, nullable: true }) latestSession: VerificationSessionView | null;
 }
 
-/** The purpose a camera still is uploaded with (POST /api/v1/files); a step takes no file uploaded for anything else. */
-export const BIOMETRIC_FILE_PURPOSE = 'kyc:biometric';
-
 /** One step's capture: a still the browser uploaded with POST /api/v1/files (purpose kyc:biometric), or the camera's refusal. */
 export class VerificationStepBody {
   @ApiProperty({ enum: BIOMETRIC_STEPS }) @IsIn(BIOMETRIC_STEPS, { message: `step must be one of ${BIOMETRIC_STEPS.join(', ')}` }) step: BiometricStep;
