@@ -6,8 +6,6 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
 import { createAppSession } from './auth/session';
 import { startI18n } from './i18n/start';
-// antd's component styles, prebuilt (see ColorModeProvider's zeroRuntime); before the app's own, which override some.
-import 'antd/dist/antd.css';
 import './styles.css';
 
 // Not awaited: the first screen suspends until its catalogues arrive, fetched alongside its code.

@@ -74,10 +74,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   }, [mode]);
 
   const value = useMemo(() => ({ preference, mode, setPreference }), [preference, mode, setPreference]);
-  // zeroRuntime: antd's component styles come from its prebuilt stylesheet (imported in main.tsx),
-  // not generated in the browser: building them at start-up blocked a phone's main thread for
-  // seconds (issue 30). The theme's colours still apply, as CSS variables made from the tokens.
-  const theme = useMemo(() => ({ ...portalThemeFor(mode), zeroRuntime: true }), [mode]);
+  const theme = useMemo(() => portalThemeFor(mode), [mode]);
   return (
     <ColorModeContext.Provider value={value}>
       <ConfigProvider theme={theme}>{children}</ConfigProvider>
