@@ -32,7 +32,7 @@ describe('the identity image content (scripts/prune-app.js)', () => {
   });
 
   it('holds identity and the libs it uses, as built JavaScript only', () => {
-    expect(report.workspaces).toEqual(['apps/identity', 'libs/config', 'libs/contracts', 'libs/database', 'libs/logging', 'libs/messaging', 'libs/redis', 'libs/tracing']);
+    expect(report.workspaces).toEqual(['apps/identity', 'libs/config', 'libs/contracts', 'libs/database', 'libs/domain-rules', 'libs/logging', 'libs/messaging', 'libs/redis', 'libs/tracing']);
     const code = [...filesUnder(join(out, 'apps')).map((file) => `apps/${file}`), ...filesUnder(join(out, 'libs')).map((file) => `libs/${file}`)];
     expect(code).toContain('apps/identity/dist/main.js');
     expect(code).toContain('apps/identity/dist/cli/create-admin.js');

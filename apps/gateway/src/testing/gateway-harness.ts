@@ -96,7 +96,6 @@ export class GatewayHarness {
   async respond(command: CommandDefinition, handler: FakeHandler, options: { delayMs?: number } = {}): Promise<FakeResponder> {
     const responder = answerCommand(this.nats, command, (_payload, request) => handler(request), options);
     this.responders.add(responder);
-    void responder.closed.then(() => this.responders.delete(responder));
     // The subscription must be known to the server before the gateway's request is sent.
     await this.nats.flush();
     return responder;
@@ -116,7 +115,10 @@ export class GatewayHarness {
   }
 
   async stopResponders(): Promise<void> {
-    await Promise.all([...this.responders].map((responder) => responder.stop()));
+    // Forgotten first: a second call (after close) has nothing left to stop.
+    const stopping = [...this.responders];
+    this.responders.clear();
+    await Promise.all(stopping.map((responder) => responder.stop()));
   }
 
   async close(): Promise<void> {
