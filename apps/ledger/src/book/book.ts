@@ -35,6 +35,32 @@ export function transfer(fromAccountId: string, toAccountId: string, amount: big
   ];
 }
 
+/**
+ * postAtomically's one statement (the parameters are listed there). Exported for the
+ * bench's posting floor, which runs exactly this SQL without the service around it.
+ */
+export const ATOMIC_POSTING_SQL = `WITH legs AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS leg(id, amount)),
+         locked AS (SELECT a.id FROM ledger.accounts a WHERE a.id IN (SELECT id FROM legs) ORDER BY a.id FOR UPDATE),
+         moved AS (
+           UPDATE ledger.accounts a SET balance = a.balance + legs.amount, updated_at = now()
+           FROM legs WHERE a.id = legs.id AND a.id IN (SELECT id FROM locked) RETURNING a.id
+         ),
+         txn AS (
+           INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, created_at, updated_at)
+           VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+         ),
+         transfer AS (INSERT INTO ledger.transfers (id, kind, currency, transaction_id) VALUES ($14, $15, $8, $3)),
+         entries AS (INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $14, id, amount FROM legs),
+         outbox AS (
+           INSERT INTO ledger.outbox_events (id, subject, payload, request_id)
+           SELECT id, subject, payload, request_id FROM unnest($16::uuid[], $17::text[], $18::jsonb[], $19::text[]) WITH ORDINALITY AS e(id, subject, payload, request_id, n) ORDER BY n
+         ),
+         idempotency AS (
+           INSERT INTO ledger.idempotency_keys (user_id, key, operation, request_hash, response)
+           SELECT $20::uuid, $21::varchar, $22::varchar, $23::char(64), $24::jsonb WHERE $21::varchar IS NOT NULL
+         )
+         SELECT count(*) AS moved FROM moved`;
+
 export interface Posting {
   kind: string;
   currency: Currency;
@@ -170,27 +196,7 @@ export class Book {
     const transferId = randomUUID();
     try {
       await manager.query(
-        `WITH legs AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS leg(id, amount)),
-         locked AS (SELECT a.id FROM ledger.accounts a WHERE a.id IN (SELECT id FROM legs) ORDER BY a.id FOR UPDATE),
-         moved AS (
-           UPDATE ledger.accounts a SET balance = a.balance + legs.amount, updated_at = now()
-           FROM legs WHERE a.id = legs.id AND a.id IN (SELECT id FROM locked) RETURNING a.id
-         ),
-         txn AS (
-           INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, created_at, updated_at)
-           VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
-         ),
-         transfer AS (INSERT INTO ledger.transfers (id, kind, currency, transaction_id) VALUES ($14, $15, $8, $3)),
-         entries AS (INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $14, id, amount FROM legs),
-         outbox AS (
-           INSERT INTO ledger.outbox_events (id, subject, payload, request_id)
-           SELECT id, subject, payload, request_id FROM unnest($16::uuid[], $17::text[], $18::jsonb[], $19::text[]) WITH ORDINALITY AS e(id, subject, payload, request_id, n) ORDER BY n
-         ),
-         idempotency AS (
-           INSERT INTO ledger.idempotency_keys (user_id, key, operation, request_hash, response)
-           SELECT $20::uuid, $21::varchar, $22::varchar, $23::char(64), $24::jsonb WHERE $21::varchar IS NOT NULL
-         )
-         SELECT count(*) AS moved FROM moved`,
+        ATOMIC_POSTING_SQL,
         [
           posting.legs.map((leg) => leg.accountId),
           posting.legs.map((leg) => leg.amount.toString()),
