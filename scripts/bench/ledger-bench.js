@@ -2,8 +2,10 @@
 /**
  * The ledger's workloads of `npm run bench` (issue 7), run on the bench's own stack:
  *  1. withdrawal requests (each places a hold: available -> held) by many customers at
- *     once, against pgbench's TPC-B script on the same database in the same run; then the
- *     admin ledger check must find no difference;
+ *     once, against the posting floor (issue 33: the same requests through a bare two-hop,
+ *     scripts/bench/baseline/posting-responder.js, running the ledger's own hold statement)
+ *     and, for reference, pgbench's TPC-B script on the same database in the same run; then
+ *     the admin ledger check must find no difference;
  *  2. the admin All Transactions list over 1,000,000 transactions seeded in bulk: every
  *     page, with search and with each filter, p95 <= 50 ms; and a CSV export of 100,000
  *     rows whose gateway memory stays flat.
@@ -17,7 +19,7 @@ const { connect } = require('nats');
 const { JobQueue, LEDGER_EVENTS_STREAM } = require('@portal/contracts');
 const { adminAccount, confirmedCustomer, MailInbox, PortalApi, signIn } = require('@portal/testing');
 
-const TARGETS = { withdrawalVsTpcb: 0.5, pageP95Ms: 50, seededTransactions: 1_000_000, exportRows: 100_000 };
+const TARGETS = { withdrawalVsTpcb: 0.5, withdrawalVsFloor: 0.8, pageP95Ms: 50, seededTransactions: 1_000_000, exportRows: 100_000 };
 
 function pgbench(args) {
   return new Promise((resolve, reject) => {
@@ -196,7 +198,7 @@ async function exportRun(gatewayUrl, token, query, gatewayPid) {
  * settings (connections, durationSeconds, warmupSeconds), cannon, summary, pids, say.
  */
 async function runLedgerBench(context) {
-  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse, toggleProfiles, natsUrl, redisUrl } = context;
+  const { gatewayUrl, databaseUrl, stack, env, settings, cannon, summary, pids, say, root, cpuUse, toggleProfiles, natsUrl, redisUrl, floorUrl } = context;
   const api = new PortalApi(gatewayUrl);
   const inbox = new MailInbox(stack.mailUrl);
   const connections = settings.connections;
@@ -249,6 +251,7 @@ async function runLedgerBench(context) {
     results.ledgerCheck = { ok: check.ok, differences: check.differences?.length, transfers: check.transfers };
     say('  ledger: waiting for the notifications and emails behind the withdrawals ...');
     results.pipelineDrainSeconds = await eventPipelineDrained(natsUrl, redisUrl);
+    if (floorUrl) await postingFloor({ ...load, url: `${floorUrl}/api/v1/withdrawals` }, withdrawals);
     results.targets.push(
       {
         target: `withdrawal req/s >= ${TARGETS.withdrawalVsTpcb} x pgbench TPC-B tps`,
@@ -259,6 +262,35 @@ async function runLedgerBench(context) {
       { target: 'ledger check clean after the withdrawals', actual: check.ok ? `ok (${check.transfers} transfers)` : `${check.differences?.length} differences`, pass: check.ok === true },
     );
 
+  }
+
+  /**
+   * The same withdrawal requests through the posting floor, measured like the stack's (warm-up,
+   * its events worked off, then the run), and the ledger check again: the floor's holds are
+   * real postings of the ledger's own statement, so the book must stay clean.
+   */
+  async function postingFloor(load, withdrawals) {
+    say(`  ledger: the same withdrawal requests through the posting floor: warm-up ${settings.warmupSeconds} s, then ${settings.durationSeconds} s ...`);
+    let next = 0;
+    const floorLoad = { ...load, setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${customers[next++ % customers.length].accessToken}` }) };
+    await cannon({ ...floorLoad, duration: settings.warmupSeconds });
+    await eventPipelineDrained(natsUrl, redisUrl);
+    next = 0;
+    const measured = await cpuUse(() => cannon({ ...floorLoad, duration: settings.durationSeconds }));
+    const floor = summary(measured.result);
+    results.workloads['withdrawal floor'] = floor;
+    results.cpuMicrosPerFloorWithdrawal = Object.fromEntries(Object.entries(measured.used).map(([name, seconds]) => [name, Math.round((seconds / Math.max(1, floor.totalRequests)) * 1e6)]));
+    await eventPipelineDrained(natsUrl, redisUrl);
+    const check = await fetch(`${gatewayUrl}/api/v1/admin/ledger/check`, { headers: { authorization: `Bearer ${admin.accessToken}` } }).then((response) => response.json());
+    results.targets.push(
+      {
+        target: `withdrawal req/s >= ${TARGETS.withdrawalVsFloor} x the posting floor`,
+        actual: `${withdrawals.requestsPerSecond} vs ${floor.requestsPerSecond} (${(withdrawals.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} x)`,
+        pass: withdrawals.requestsPerSecond >= TARGETS.withdrawalVsFloor * floor.requestsPerSecond,
+      },
+      { target: 'no errors in the posting floor', actual: String(floor.errors), pass: floor.errors === 0 },
+      { target: 'ledger check clean after the posting floor', actual: check.ok ? `ok (${check.transfers} transfers)` : `${check.differences?.length} differences`, pass: check.ok === true },
+    );
   }
 
   async function listWorkload() {
@@ -309,12 +341,17 @@ function reportLedger(results, say, table) {
       ['ledger workload', 'per second', 'p50 ms', 'p99 ms', 'errors'],
       ['pgbench TPC-B (tps)', results.workloads['pgbench TPC-B'].transactionsPerSecond, '-', '-', '-'],
       ['withdrawal requests', w.requestsPerSecond, w.latencyMs.p50, w.latencyMs.p99, w.errors],
+      ...(results.workloads['withdrawal floor'] ? [['withdrawal floor (bare two-hop, same SQL)', results.workloads['withdrawal floor'].requestsPerSecond, results.workloads['withdrawal floor'].latencyMs.p50, results.workloads['withdrawal floor'].latencyMs.p99, results.workloads['withdrawal floor'].errors]] : []),
     ]));
     say(`\nnotifications and emails of the withdrawals all done ${results.pipelineDrainSeconds} s after the ledger check`);
   }
   if (results.cpuMicrosPerWithdrawal) {
     const entries = Object.entries(results.cpuMicrosPerWithdrawal).filter(([, micros]) => micros > 0);
     say('\n' + table([['CPU per withdrawal (µs)', ...entries.map(([name]) => name)], ['', ...entries.map(([, micros]) => micros)]]));
+  }
+  if (results.cpuMicrosPerFloorWithdrawal) {
+    const entries = Object.entries(results.cpuMicrosPerFloorWithdrawal).filter(([, micros]) => micros > 0);
+    say('\n' + table([['CPU per floor withdrawal (µs)', ...entries.map(([name]) => name)], ['', ...entries.map(([, micros]) => micros)]]));
   }
   if (!results.pages) return;
   say(`\nseeded 1,000,000 transactions in ${results.seedSeconds} s`);

@@ -4,6 +4,8 @@
 const { JSONCodec } = require('nats');
 
 const SUBJECT = 'bench.baseline.users.get';
+/** The posting floor's withdrawal requests (posting-responder.js). */
+const POSTING_SUBJECT = 'bench.floor.withdrawals';
 const codec = JSONCodec();
 
 /** Runs start(); it resolves with the ready message and the closers to run on a signal. */
@@ -25,4 +27,4 @@ function runHop(start) {
   );
 }
 
-module.exports = { SUBJECT, codec, runHop };
+module.exports = { POSTING_SUBJECT, SUBJECT, codec, runHop };
