@@ -1,5 +1,18 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { hiddenStateRules } from './antd-styles.cjs';
+
+// antd's run-time styles are not written in jest (why: antd-styles.cjs); the page keeps
+// only the rules that hide closed popups and hidden form items.
+jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => ({
+  ...jest.requireActual('@rc-component/util/lib/Dom/dynamicCSS'),
+  injectCSS: () => document.createElement('style'),
+  updateCSS: () => document.createElement('style'),
+  removeCSS: () => undefined,
+}));
+const hiddenStates = document.createElement('style');
+hiddenStates.textContent = hiddenStateRules();
+document.head.append(hiddenStates);
 
 // The suite runs beside the integration tests on two cores, where an antd form can take
 // seconds to re-render: findBy* and waitFor wait up to 10 s instead of 1 s.
