@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, RequestMeta, SupportEvents, TicketDeleted } from '@portal/contracts';
-import { addToOutbox, PlatformSettings } from '@portal/messaging';
-import { found, requireTicketsAdmin } from '../ticket-access';
+import { addToOutbox } from '@portal/messaging';
+import { found } from '../ticket-access';
 import { recordTicketAction } from '../ticket-audit';
 import { ticketEvent } from '../ticket-views';
-import { TicketsRepository } from '../tickets.repository';
+import { AdminTicketUseCase } from '../admin-ticket-use-case';
 
 /** An admin deletes a ticket with its conversation; audited. */
 @Injectable()
-export class DeleteTicket {
-  constructor(
-    private readonly settings: PlatformSettings,
-    private readonly tickets: TicketsRepository,
-  ) {}
-
+export class DeleteTicket extends AdminTicketUseCase {
   async execute(actor: Actor, ticketId: string, meta: RequestMeta): Promise<TicketDeleted> {
-    const admin = requireTicketsAdmin(this.settings, actor);
+    const admin = this.admin(actor);
     await this.tickets.transaction(async (manager) => {
       const ticket = found(await this.tickets.findForChange(manager, ticketId));
       await this.tickets.remove(manager, ticketId);

@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, RequestMeta, TicketDetail } from '@portal/contracts';
-import { PlatformSettings } from '@portal/messaging';
-import { requireTicketsAdmin } from '../ticket-access';
-import { TicketOwners } from '../ticket-owners';
-import { TicketsRepository } from '../tickets.repository';
+import { AdminTicketUseCase } from '../admin-ticket-use-case';
 
 /** Any ticket with its conversation for an admin, its owner named. */
 @Injectable()
-export class ShowTicketToAdmin {
-  constructor(
-    private readonly settings: PlatformSettings,
-    private readonly tickets: TicketsRepository,
-    private readonly owners: TicketOwners,
-  ) {}
-
+export class ShowTicketToAdmin extends AdminTicketUseCase {
   async execute(actor: Actor, ticketId: string, meta: RequestMeta): Promise<TicketDetail> {
-    requireTicketsAdmin(this.settings, actor);
+    this.admin(actor);
     const detail = await this.tickets.detail(ticketId, 'admin');
     const [named] = await this.owners.named([detail], meta);
     return { ...detail, ...named };

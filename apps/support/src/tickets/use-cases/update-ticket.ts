@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, RequestMeta, SupportEvents, SupportMessages, TicketDetail, TicketStatus, UpdateTicketPayload } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
-import { found, requireTicketsAdmin } from '../ticket-access';
+import { addToOutbox, ServiceError } from '@portal/messaging';
+import { found } from '../ticket-access';
 import { recordTicketAction } from '../ticket-audit';
 import { ticketEvent } from '../ticket-views';
-import { TicketsRepository } from '../tickets.repository';
+import { AdminTicketUseCase } from '../admin-ticket-use-case';
 
 /** What an admin may set (spec 02 §4): a ticket is never put back to open by hand. */
 const ADMIN_STATUSES: TicketStatus[] = ['in_progress', 'resolved', 'closed'];
@@ -13,14 +13,9 @@ const REPLY_STATUSES: TicketStatus[] = ['open', ...ADMIN_STATUSES];
 
 /** An admin answers a ticket and/or moves it to another status; audited. */
 @Injectable()
-export class UpdateTicket {
-  constructor(
-    private readonly settings: PlatformSettings,
-    private readonly tickets: TicketsRepository,
-  ) {}
-
+export class UpdateTicket extends AdminTicketUseCase {
   async execute(actor: Actor, payload: UpdateTicketPayload, meta: RequestMeta): Promise<TicketDetail> {
-    const admin = requireTicketsAdmin(this.settings, actor);
+    const admin = this.admin(actor);
     const response = payload.adminResponse?.trim() || null;
     if (!payload.status && !response) throw ServiceError.badRequest(SupportMessages.responseRequired, { details: [{ field: 'adminResponse', message: SupportMessages.responseRequired }] });
     // With an answer the admin may also keep the ticket open ("Send and keep open", issue 30); on its own, open is the customer's move.
