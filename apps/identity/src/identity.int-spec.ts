@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { AuthSession, healthCommand, IdentityCommands } from '@portal/contracts';
+import { AuthSession, DEFAULT_FEATURE_TOGGLES, healthCommand, IdentityCommands } from '@portal/contracts';
 import { DataSource } from 'typeorm';
 import { purgeSpentEvents, runService } from '@portal/messaging';
 import { describeServiceBasics } from '@portal/testing';
@@ -40,16 +40,8 @@ describe('identity service', () => {
   it('serves the seeded public settings', async () => {
     const settings = await harness.client.send(IdentityCommands.getPublicSettings, {});
     expect(settings).toEqual({
-      featureToggles: {
-        investments_enabled: true,
-        withdrawals_enabled: true,
-        new_registrations: true,
-        email_notifications: true,
-        kyc_verification: true,
-        crypto_payments: true,
-        bank_transfers: true,
-        sms_notifications: false,
-      },
+      // The frozen seed migration and the rules' defaults must agree.
+      featureToggles: DEFAULT_FEATURE_TOGGLES,
       supportedCurrencies: ['USD', 'EUR', 'GBP', 'SGD'],
       personalDurations: [3, 6, 12, 24, 36],
       corporateDurations: [3, 6, 12, 24, 36, 48, 60],
