@@ -1,5 +1,6 @@
 export * from './admin/admin-permissions';
 export * from './applications/application-documents';
+export * from './applications/application-inputs';
 export * from './messages/user-messages';
 export * from './money/amounts';
 export * from './money/bank-details';

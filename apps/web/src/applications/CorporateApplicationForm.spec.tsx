@@ -4,7 +4,7 @@ import { aSession } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
 import { filesApi } from './applications-api';
-import { CorporateApplicationForm } from './ApplicationForms';
+import { CorporateApplicationForm } from './CorporateApplicationForm';
 import { InvestmentApplications } from './InvestmentApplications';
 
 // The first render compiles antd's forms; the machine running the suite may be busy.

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { usePublicSettings } from '../settings/use-public-settings';
-import { CorporateApplicationForm, GippApplicationForm, PersonalApplicationForm } from './ApplicationForms';
+import { CorporateApplicationForm } from './CorporateApplicationForm';
+import { GippApplicationForm } from './GippApplicationForm';
+import { PersonalApplicationForm } from './PersonalApplicationForm';
 import { ApplicationStatusList } from './ApplicationStatusList';
 
 /** Spec 01 §2 benefit texts and §9 approval times (catalogue `page.benefits.<kind>`). */

@@ -3,7 +3,7 @@ import type { ApplicationView } from '@portal/api-client';
 import { aSession } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
-import { PersonalApplicationForm } from './ApplicationForms';
+import { PersonalApplicationForm } from './PersonalApplicationForm';
 
 // The first render compiles antd's forms; the machine running the suite may be busy.
 jest.setTimeout(120_000);

@@ -25,11 +25,6 @@ export const MISSING_DOCUMENT_MESSAGES: Readonly<Record<string, string>> = {
   certificate_of_incorporation: 'Please attach the certificate of incorporation.',
   director_id: "Please attach the director's ID.",
 };
-export const MINIMUM_INVESTMENT = 1000;
-export const INVESTMENT_STEP = 100;
-/** Spec 01 §5: annual income is numeric, at least 0, in steps of 1000. */
-export const ANNUAL_INCOME_STEP = 1000;
-export const TEXT_LIMIT = 1000;
 
 /** A submission or a draft, as the gateway forwards it (the amount already a decimal string). */
 export class ApplicationInput {

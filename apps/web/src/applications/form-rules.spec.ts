@@ -1,4 +1,4 @@
-import { annualIncomeProblem, investmentAmountProblem, sanitise } from './ApplicationForms';
+import { annualIncomeProblem, investmentAmountProblem, sanitise } from './form-rules';
 
 describe('the forms mirror the server sanitising', () => {
   it('removes < > " \', trims, cuts to 1000 and ignores empty or absent values', () => {

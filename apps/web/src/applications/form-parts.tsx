@@ -1,0 +1,55 @@
+import Checkbox from 'antd/es/checkbox';
+import Form from 'antd/es/form';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationView } from '@portal/api-client';
+import { formatMoney } from '../ui/number-format';
+import type { ApplicationType } from './applications-api';
+import { annualIncomeProblem, investmentAmountProblem, MAXIMUM_INVESTMENT } from './form-rules';
+
+export function Declaration() {
+  const { t } = useTranslation('applications');
+  return (
+    <Form.Item
+      name="declaration"
+      valuePropName="checked"
+      rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('form.acceptDeclaration')))) }]}
+    >
+      <Checkbox>
+        <Typography.Text>{t('form.declaration')}</Typography.Text>
+      </Checkbox>
+    </Form.Item>
+  );
+}
+
+/** The forms' rules and duration options, in the language shown. */
+export function useFormTexts() {
+  const { t } = useTranslation('applications');
+  const required = (label: string) => [{ required: true, message: t('form.fieldRequired', { label }) }];
+  const amountRules = (label: string, type: ApplicationType) => [
+    ...required(label),
+    {
+      validator: (_: unknown, value: number | null) => {
+        const problem = investmentAmountProblem(value, type);
+        return problem ? Promise.reject(new Error(t(problem, { amount: formatMoney(MAXIMUM_INVESTMENT) }))) : Promise.resolve();
+      },
+    },
+  ];
+  const annualIncomeRules = (label: string) => [
+    ...required(label),
+    {
+      validator: (_: unknown, value: number | null) => {
+        const problem = annualIncomeProblem(value);
+        return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+      },
+    },
+  ];
+  const durationOptions = (months: number[] | undefined) => (months ?? []).map((value) => ({ value, label: t('common.months', { count: value }) }));
+  return { t, required, amountRules, annualIncomeRules, durationOptions };
+}
+
+export interface FormProps {
+  /** A draft being continued, or null for a new application. */
+  draft: ApplicationView | null;
+  onDone: () => void;
+}
