@@ -1,12 +1,9 @@
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Col from 'antd/es/col';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import { StatFigure } from '../ui/StatFigure';
+import { StatTiles } from '../ui/StatTiles';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -61,24 +58,16 @@ export function KycReview() {
     onError: (error) => notification.error({ title: t('review.requestFailedTitle'), description: serverMessage(error) ?? t('review.requestFailed') }),
   });
 
-  const tiles: [string, number | undefined][] = [
-    [t('review.totalDocuments'), counters?.total],
-    [t('review.pendingReview'), counters?.pending],
-    [t('review.approved'), counters?.approved],
-    [t('review.rejected'), counters?.rejected],
+  const tiles = [
+    { title: t('review.totalDocuments'), value: counters?.total ?? 0 },
+    { title: t('review.pendingReview'), value: counters?.pending ?? 0 },
+    { title: t('review.approved'), value: counters?.approved ?? 0 },
+    { title: t('review.rejected'), value: counters?.rejected ?? 0 },
   ];
 
   return (
     <>
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {tiles.map(([title, value]) => (
-          <Col key={title} xs={12} md={6}>
-            <Card>
-              <StatFigure title={title} value={value ?? 0} loading={query.isLoading} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <StatTiles tiles={tiles} loading={query.isLoading} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           aria-label={t('review.search')}

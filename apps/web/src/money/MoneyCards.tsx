@@ -1,7 +1,4 @@
-import Card from 'antd/es/card';
-import Col from 'antd/es/col';
-import Row from 'antd/es/row';
-import { StatFigure } from '../ui/StatFigure';
+import { StatTiles } from '../ui/StatTiles';
 import { useTranslation } from 'react-i18next';
 import { useDisplayCurrency } from './display-currency';
 import { money } from './format';
@@ -18,15 +15,5 @@ export function MoneyCards() {
     { title: t('summary.pendingRequests'), value: String(data?.pendingRequests ?? 0) },
     { title: t('common.availableBalance'), value: money(data?.availableBalance ?? 0, currency) },
   ];
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={12} lg={6}>
-          <Card loading={isLoading}>
-            <StatFigure title={card.title} value={card.value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatTiles tiles={cards} loading={isLoading} column={{ xs: 12, lg: 6 }} />;
 }

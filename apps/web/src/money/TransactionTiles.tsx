@@ -1,7 +1,4 @@
-import Card from 'antd/es/card';
-import Col from 'antd/es/col';
-import Row from 'antd/es/row';
-import { StatFigure } from '../ui/StatFigure';
+import { StatTiles } from '../ui/StatTiles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { amounts } from './format';
@@ -29,16 +26,6 @@ export function TransactionTiles({ view }: { view: 'all' | 'deposits' }) {
           { title: t('common.pending'), value: String(data?.depositsPending ?? 0) },
           { title: t('tiles.securityDeposits'), value: amounts(data?.securityDeposits) },
         ];
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {tiles.map((tile) => (
-        // Two to a row on a phone, three on a tablet; one row on a wide screen (six fours, or five fifths).
-        <Col key={tile.title} xs={12} md={8} xl={view === 'all' ? 4 : { flex: '20%' }}>
-          <Card loading={isLoading} size="small">
-            <StatFigure title={tile.title} value={tile.value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  // Two to a row on a phone, three on a tablet; one row on a wide screen (six fours, or five fifths).
+  return <StatTiles tiles={tiles} loading={isLoading} size="small" column={{ xs: 12, md: 8, xl: view === 'all' ? 4 : { flex: '20%' } }} />;
 }

@@ -6,7 +6,7 @@ import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import { StatFigure } from '../../ui/StatFigure';
+import { StatTiles } from '../../ui/StatTiles';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,11 +26,11 @@ export function ApplicationReviewList() {
   const [selected, setSelected] = useState<ApplicationView | null>(null);
   const query = useQuery({ queryKey: applicationKeys.admin(filter), queryFn: () => applicationsApi.adminList(filter), placeholderData: keepPreviousData });
   const counters = query.data?.counters;
-  const tiles: [string, number | undefined][] = [
-    [t('review.total'), counters?.total],
-    [STATUS_LABELS.pending, counters?.pending],
-    [STATUS_LABELS.under_review, counters?.underReview],
-    [STATUS_LABELS.approved, counters?.approved],
+  const tiles = [
+    { title: t('review.total'), value: counters?.total ?? 0 },
+    { title: STATUS_LABELS.pending, value: counters?.pending ?? 0 },
+    { title: STATUS_LABELS.under_review, value: counters?.underReview ?? 0 },
+    { title: STATUS_LABELS.approved, value: counters?.approved ?? 0 },
   ];
 
   return (
@@ -43,15 +43,7 @@ export function ApplicationReviewList() {
           {t('common.refresh')}
         </Button>
       </Space>
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {tiles.map(([title, value]) => (
-          <Col key={title} xs={12} md={6}>
-            <Card>
-              <StatFigure title={title} value={value ?? 0} loading={query.isLoading} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <StatTiles tiles={tiles} loading={query.isLoading} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           aria-label={t('review.search')}
