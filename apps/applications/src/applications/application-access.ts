@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Actor, adminRoleAllows } from '@portal/contracts';
 import { PlatformSettings, ServiceError } from '@portal/messaging';
 
-const NOT_FOUND = 'Application not found';
-
 /** The 404 for an application that does not exist for the caller (another person's included). */
 export function applicationNotFound(): ServiceError {
-  return ServiceError.notFound(NOT_FOUND, 'application_not_found');
+  return ServiceError.of(404, 'application_not_found');
 }
 
 /** Who may do what with applications: signed-in people, customers, and admins with the investments permission. */
@@ -15,20 +13,20 @@ export class ApplicationAccess {
   constructor(private readonly settings: PlatformSettings) {}
 
   signedIn(actor: Actor | null): Actor {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     return actor;
   }
 
   customer(actor: Actor | null): Actor {
     const caller = this.signedIn(actor);
-    if (caller.userType !== 'customer') throw ServiceError.forbidden('Only customers can apply for investments.', 'customers_only');
+    if (caller.userType !== 'customer') throw ServiceError.of(403, 'customers_only');
     return caller;
   }
 
   /** An admin whose role has the investments permission (admin_roles setting; super admins have all). */
   admin(actor: Actor | null): Actor {
     const caller = this.signedIn(actor);
-    if (caller.userType !== 'admin' || !this.adminMay(caller)) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    if (caller.userType !== 'admin' || !this.adminMay(caller)) throw ServiceError.of(403, 'forbidden');
     return caller;
   }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Actor, APPLICATION_FILE_PURPOSE_PREFIX, APPLICATION_MESSAGES, ApplicationDocument, ApplicationInput, ApplicationView, USER_MESSAGES } from '@portal/contracts';
-import { ServiceError } from '@portal/messaging';
-import { cleanApplication, CleanApplication, documentProblems, draftProblems, sanitizeText, submissionProblems } from './application-rules';
+import { Actor, APPLICATION_FILE_PURPOSE_PREFIX, ApplicationDocument, ApplicationInput, ApplicationView } from '@portal/contracts';
+import { fieldRefusal, ServiceError } from '@portal/messaging';
+import { ApplicationProblem, cleanApplication, CleanApplication, documentProblem, draftProblem, sanitizeText, submissionProblem } from './application-rules';
 import { InvestmentApplication } from './application.entity';
 import { ApplicationAccess } from './application-access';
 import { announceSubmission } from './application-outbox';
@@ -10,6 +10,11 @@ import { ApplicationSettings } from './application-settings';
 import { applicationView } from './application-view';
 import { ApplicationsRepository } from './applications.repository';
 import { AccountContact, OtherServicesClient } from './other-services.client';
+
+/** The 400 of a form's problem: its message, and each field's where the form shows it. */
+function refusal(problem: ApplicationProblem): ServiceError {
+  return ServiceError.of(400, problem.code, { details: problem.fields.map(({ field, code }) => fieldRefusal(field, code)) });
+}
 
 /** A customer's form, checked and ready to be written: a draft, or a submission. */
 export interface CheckedApplication {
@@ -36,8 +41,8 @@ export class ApplicationIntake {
     const customer = this.access.customer(actor);
     const application = cleanApplication(input);
     if (!draft) this.settings.requireInvestmentsEnabled();
-    const problems = draft ? draftProblems(application) : submissionProblems(application, this.settings.offeredOptions());
-    if (problems) throw ServiceError.badRequest(problems.message, { code: 'invalid_application', details: problems.details });
+    const problem = draft ? draftProblem(application) : submissionProblem(application, this.settings.offeredOptions());
+    if (problem) throw refusal(problem);
     const documents = await this.ownedDocuments(input.documentIds ?? [], customer);
     if (!draft) this.requireDocuments(application, documents);
     const contact = draft ? null : await this.services.accountOf(customer);
@@ -54,8 +59,8 @@ export class ApplicationIntake {
 
   /** A submission holds a file in each slot its form marks as required (issue 30); a draft need not. */
   private requireDocuments(application: CleanApplication, documents: ApplicationDocument[]): void {
-    const problems = documentProblems(application.applicationType, documents);
-    if (problems) throw ServiceError.badRequest(problems.message, { code: 'application_documents_required', details: problems.details });
+    const problem = documentProblem(application.applicationType, documents);
+    if (problem) throw refusal(problem);
   }
 
   /**
@@ -68,11 +73,10 @@ export class ApplicationIntake {
     const ids = [...new Set(fileIds)];
     if (ids.length === 0) return [];
     const files = await this.services.ownedFiles(ids, customer);
-    if (files.length !== ids.length) throw ServiceError.badRequest(APPLICATION_MESSAGES.documents, { code: 'documents_not_found', details: [{ field: 'documentIds', message: APPLICATION_MESSAGES.documents }] });
+    if (files.length !== ids.length) throw refusal({ code: 'documents_not_found', fields: [{ field: 'documentIds', code: 'documents_not_found' }] });
     // Theirs, but uploaded for something else: told so, rather than "not found".
     if (files.some((file) => !file.purpose?.startsWith(APPLICATION_FILE_PURPOSE_PREFIX))) {
-      const message = USER_MESSAGES.documents_wrong_purpose;
-      throw ServiceError.badRequest(message, { code: 'documents_wrong_purpose', details: [{ field: 'documentIds', message }] });
+      throw refusal({ code: 'documents_wrong_purpose', fields: [{ field: 'documentIds', code: 'documents_wrong_purpose' }] });
     }
     const byId = new Map(files.map((file) => [file.id, file]));
     return ids.flatMap((id) => {

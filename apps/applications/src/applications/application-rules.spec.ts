@@ -1,5 +1,11 @@
-import { APPLICATION_MESSAGES } from '@portal/contracts';
-import { addMonths, cleanApplication, draftProblems, expectedReturnMinor, fromMinor, OfferedOptions, sanitizeText, submissionProblems, toMinor } from './application-rules';
+import { APPLICATION_MESSAGES, userMessage } from '@portal/contracts';
+import { addMonths, ApplicationProblem, CleanApplication, cleanApplication, draftProblem, expectedReturnMinor, fromMinor, OfferedOptions, sanitizeText, submissionProblem, toMinor } from './application-rules';
+
+/** A problem in the English words its refusal carries: the message and each field's. */
+const inWords = (problem: ApplicationProblem | null) =>
+  problem && { message: userMessage(problem.code), details: problem.fields.map(({ field, code }) => ({ field, message: userMessage(code) })) };
+const submissionProblems = (application: CleanApplication, offered: OfferedOptions) => inWords(submissionProblem(application, offered));
+const draftProblems = (application: CleanApplication) => inWords(draftProblem(application));
 
 const options: OfferedOptions = {
   durations: { personal: [3, 6, 12, 24, 36], corporate: [3, 6, 12, 24, 36, 48, 60], gipp: [3, 6, 12, 24, 36] },

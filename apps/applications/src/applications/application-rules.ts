@@ -1,25 +1,18 @@
 import {
   ANNUAL_INCOME_STEP,
-  APPLICATION_MESSAGES,
   ApplicationDocument,
   ApplicationInput,
   ApplicationType,
-  FieldError,
+  cleanApplicationText,
   hasHiddenCharacters,
   INVESTMENT_STEP,
   MINIMUM_INVESTMENT,
-  MISSING_DOCUMENT_MESSAGES,
   missingRequiredDocuments,
-  TEXT_LIMIT,
-  USER_MESSAGES,
+  UserMessageCode,
 } from '@portal/contracts';
 
-/** Spec 01 §5: the characters < > " ' are removed, the text trimmed and cut to 1000 characters. */
-export function sanitizeText(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const cleaned = value.replace(/[<>"']/g, '').trim().slice(0, TEXT_LIMIT);
-  return cleaned === '' ? null : cleaned;
-}
+/** Spec 01 §5 (libs/domain-rules, which the forms apply too): < > " ' removed, trimmed, cut to 1000 characters. */
+export const sanitizeText = cleanApplicationText;
 
 /** "1500.00" to 150000 cents, exactly (no floating point). */
 export function toMinor(amount: string): bigint {
@@ -89,31 +82,31 @@ export interface OfferedOptions {
   investmentCategories: string[];
 }
 
-const REQUIRED: Record<ApplicationType, { field: string; label: string; present: (a: CleanApplication) => boolean }[]> = {
+const REQUIRED: Record<ApplicationType, { field: string; code: UserMessageCode; present: (a: CleanApplication) => boolean }[]> = {
   personal: [
-    { field: 'fullName', label: 'Full name', present: (a) => a.fullName !== null },
-    { field: 'applicationData.address', label: 'Address', present: (a) => a.applicationData.address !== undefined },
-    { field: 'applicationData.employment', label: 'Employment', present: (a) => a.applicationData.employment !== undefined },
-    { field: 'investmentAmount', label: 'Investment amount', present: (a) => a.investmentAmountMinor !== null },
-    { field: 'investmentDuration', label: 'Investment duration', present: (a) => a.investmentDuration !== null },
-    { field: 'applicationData.annualIncome', label: 'Annual income', present: (a) => a.applicationData.annualIncome !== undefined },
-    { field: 'applicationData.investmentPurpose', label: 'Investment purpose', present: (a) => a.applicationData.investmentPurpose !== undefined },
-    { field: 'applicationData.declaration', label: 'The declaration', present: (a) => a.applicationData.declaration === true },
+    { field: 'fullName', code: 'full_name_required', present: (a) => a.fullName !== null },
+    { field: 'applicationData.address', code: 'address_required', present: (a) => a.applicationData.address !== undefined },
+    { field: 'applicationData.employment', code: 'employment_required', present: (a) => a.applicationData.employment !== undefined },
+    { field: 'investmentAmount', code: 'investment_amount_required', present: (a) => a.investmentAmountMinor !== null },
+    { field: 'investmentDuration', code: 'investment_duration_required', present: (a) => a.investmentDuration !== null },
+    { field: 'applicationData.annualIncome', code: 'annual_income_required', present: (a) => a.applicationData.annualIncome !== undefined },
+    { field: 'applicationData.investmentPurpose', code: 'investment_purpose_required', present: (a) => a.applicationData.investmentPurpose !== undefined },
+    { field: 'applicationData.declaration', code: 'declaration_required', present: (a) => a.applicationData.declaration === true },
   ],
   corporate: [
-    { field: 'companyName', label: 'Company name', present: (a) => a.companyName !== null },
-    { field: 'applicationData.countryOfOperation', label: 'Country of operation', present: (a) => a.applicationData.countryOfOperation !== undefined },
-    { field: 'applicationData.directorsName', label: "Director's name", present: (a) => a.applicationData.directorsName !== undefined },
-    { field: 'investmentAmount', label: 'Investment amount', present: (a) => a.investmentAmountMinor !== null },
-    { field: 'investmentDuration', label: 'Investment duration', present: (a) => a.investmentDuration !== null },
-    { field: 'applicationData.companyStructure', label: 'Company structure', present: (a) => a.applicationData.companyStructure !== undefined },
-    { field: 'applicationData.declaration', label: 'The declaration', present: (a) => a.applicationData.declaration === true },
+    { field: 'companyName', code: 'company_name_required', present: (a) => a.companyName !== null },
+    { field: 'applicationData.countryOfOperation', code: 'country_of_operation_required', present: (a) => a.applicationData.countryOfOperation !== undefined },
+    { field: 'applicationData.directorsName', code: 'directors_name_required', present: (a) => a.applicationData.directorsName !== undefined },
+    { field: 'investmentAmount', code: 'investment_amount_required', present: (a) => a.investmentAmountMinor !== null },
+    { field: 'investmentDuration', code: 'investment_duration_required', present: (a) => a.investmentDuration !== null },
+    { field: 'applicationData.companyStructure', code: 'company_structure_required', present: (a) => a.applicationData.companyStructure !== undefined },
+    { field: 'applicationData.declaration', code: 'declaration_required', present: (a) => a.applicationData.declaration === true },
   ],
   gipp: [
-    { field: 'fullName', label: 'Full name', present: (a) => a.fullName !== null },
-    { field: 'email', label: 'Email', present: (a) => a.email !== null },
-    { field: 'investmentAmount', label: 'Investment amount', present: (a) => a.investmentAmountMinor !== null },
-    { field: 'applicationData.declaration', label: 'The declaration', present: (a) => a.applicationData.declaration === true },
+    { field: 'fullName', code: 'full_name_required', present: (a) => a.fullName !== null },
+    { field: 'email', code: 'email_required', present: (a) => a.email !== null },
+    { field: 'investmentAmount', code: 'investment_amount_required', present: (a) => a.investmentAmountMinor !== null },
+    { field: 'applicationData.declaration', code: 'declaration_required', present: (a) => a.applicationData.declaration === true },
   ],
 };
 
@@ -121,83 +114,101 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** No address is longer (RFC 5321); the submitted event carries the email with this bound, so a longer one would be refused by its consumers. */
 const EMAIL_MAX_LENGTH = 254;
 
+/** A field the form must change, by the code of what it says (user-messages.ts). */
+export interface FieldProblem {
+  field: string;
+  code: UserMessageCode;
+}
+
+/** Why a form is refused: the message's code and each field's. */
+export interface ApplicationProblem {
+  code: UserMessageCode;
+  fields: FieldProblem[];
+}
+
+/** Field problems whose first one is also the message. */
+const firstOf = (fields: FieldProblem[]): ApplicationProblem | null => (fields.length > 0 ? { code: fields[0].code, fields } : null);
+
 /**
- * The problems that stop a submission, the first one being the message shown: missing
+ * The problem that stops a submission, the first field's being the message: missing
  * required fields first (spec 01 §5 lists them per form), then amounts and choices.
  */
-export function submissionProblems(application: CleanApplication, options: OfferedOptions): { message: string; details: FieldError[] } | null {
+export function submissionProblem(application: CleanApplication, options: OfferedOptions): ApplicationProblem | null {
   const type = application.applicationType;
   const missing = REQUIRED[type].filter((rule) => !rule.present(application));
   if (missing.length > 0) {
-    return { message: APPLICATION_MESSAGES.required, details: missing.map((rule) => ({ field: rule.field, message: `${rule.label} is required` })) };
+    return { code: 'application_fields_required', fields: missing.map(({ field, code }) => ({ field, code })) };
   }
-  const names = nameProblems(application);
+  const names = nameProblem(application);
   if (names) return names;
-  const details: FieldError[] = [];
+  const fields: FieldProblem[] = [];
   const amount = application.investmentAmountMinor as bigint;
   if (type === 'gipp') {
-    if (amount <= 0n) details.push({ field: 'investmentAmount', message: APPLICATION_MESSAGES.positiveAmount });
+    if (amount <= 0n) fields.push({ field: 'investmentAmount', code: 'investment_amount_positive' });
   } else if (amount < BigInt(MINIMUM_INVESTMENT) * 100n) {
-    details.push({ field: 'investmentAmount', message: APPLICATION_MESSAGES.minimumAmount });
+    fields.push({ field: 'investmentAmount', code: 'investment_below_minimum' });
   } else if (amount % (BigInt(INVESTMENT_STEP) * 100n) !== 0n) {
-    details.push({ field: 'investmentAmount', message: APPLICATION_MESSAGES.amountStep });
+    fields.push({ field: 'investmentAmount', code: 'investment_amount_step' });
   }
   if (application.investmentDuration !== null && !options.durations[type].includes(application.investmentDuration)) {
-    details.push({ field: 'investmentDuration', message: APPLICATION_MESSAGES.duration });
+    fields.push({ field: 'investmentDuration', code: 'investment_duration_invalid' });
   }
   if (type === 'personal') {
     // Spec 01 §5: numeric, at least 0, in steps of 1000.
     const income = application.applicationData.annualIncome;
     if (typeof income !== 'number' || !Number.isFinite(income) || income < 0) {
-      details.push({ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncome });
+      fields.push({ field: 'applicationData.annualIncome', code: 'annual_income_invalid' });
     } else if (income % ANNUAL_INCOME_STEP !== 0) {
-      details.push({ field: 'applicationData.annualIncome', message: APPLICATION_MESSAGES.annualIncomeStep });
+      fields.push({ field: 'applicationData.annualIncome', code: 'annual_income_step' });
     }
   }
   if (type === 'corporate' && !options.corporateStructures.includes(application.applicationData.companyStructure as string)) {
-    details.push({ field: 'applicationData.companyStructure', message: 'Please choose one of the offered company structures.' });
+    fields.push({ field: 'applicationData.companyStructure', code: 'company_structure_invalid' });
   }
   if (type === 'gipp' && application.investmentCategory !== null && !options.investmentCategories.includes(application.investmentCategory)) {
-    details.push({ field: 'investmentCategory', message: 'Please choose one of the offered investment categories.' });
+    fields.push({ field: 'investmentCategory', code: 'investment_category_invalid' });
   }
-  if (application.email !== null && (application.email.length > EMAIL_MAX_LENGTH || !EMAIL.test(application.email))) details.push({ field: 'email', message: APPLICATION_MESSAGES.invalidEmail });
-  return details.length > 0 ? { message: details[0].message, details } : null;
+  if (application.email !== null && (application.email.length > EMAIL_MAX_LENGTH || !EMAIL.test(application.email))) fields.push({ field: 'email', code: 'application_email_invalid' });
+  return firstOf(fields);
 }
+
+/** What each required document slot (contracts' application-documents.ts) that holds no file says. */
+const MISSING_DOCUMENT: Readonly<Record<string, UserMessageCode>> = {
+  id_document: 'id_document_required',
+  certificate_of_incorporation: 'certificate_of_incorporation_required',
+  director_id: 'director_id_required',
+};
 
 /**
  * The required document slots (contracts' application-documents.ts, the rule the forms
  * mirror) that none of the attached documents fills; checked on submission, never on a
- * draft. Each missing slot is a detail under `documents.<slot>`, where the form shows it.
+ * draft. Each missing slot is a field `documents.<slot>`, where the form shows it.
  */
-export function documentProblems(type: ApplicationType, documents: Pick<ApplicationDocument, 'purpose'>[]): { message: string; details: FieldError[] } | null {
+export function documentProblem(type: ApplicationType, documents: Pick<ApplicationDocument, 'purpose'>[]): ApplicationProblem | null {
   const missing = missingRequiredDocuments(type, documents.map((document) => document.purpose));
   if (missing.length === 0) return null;
-  return {
-    message: APPLICATION_MESSAGES.documentsRequired,
-    details: missing.map((slot) => ({ field: `documents.${slot}`, message: MISSING_DOCUMENT_MESSAGES[slot] ?? APPLICATION_MESSAGES.documentsRequired })),
-  };
+  return { code: 'application_documents_required', fields: missing.map((slot) => ({ field: `documents.${slot}`, code: MISSING_DOCUMENT[slot] ?? 'application_documents_required' })) };
 }
 
 /** A draft may be incomplete, but what it holds must still be sane. */
-export function draftProblems(application: CleanApplication): { message: string; details: FieldError[] } | null {
+export function draftProblem(application: CleanApplication): ApplicationProblem | null {
   if (application.investmentAmountMinor !== null && application.investmentAmountMinor < 0n) {
-    return { message: APPLICATION_MESSAGES.positiveAmount, details: [{ field: 'investmentAmount', message: APPLICATION_MESSAGES.positiveAmount }] };
+    return firstOf([{ field: 'investmentAmount', code: 'investment_amount_positive' }]);
   }
-  return nameProblems(application);
+  return nameProblem(application);
 }
 
 /**
  * Names an admin reads in the review (the applicant's, the company's, the directors'): none
  * may hold text-direction controls or zero-width characters (common/hidden-characters.ts).
  */
-export function nameProblems(application: CleanApplication): { message: string; details: FieldError[] } | null {
+function nameProblem(application: CleanApplication): ApplicationProblem | null {
   const names: [string, unknown][] = [
     ['fullName', application.fullName],
     ['companyName', application.companyName],
     ['applicationData.directorsName', application.applicationData.directorsName],
   ];
-  const details = names.filter(([, value]) => typeof value === 'string' && hasHiddenCharacters(value)).map(([field]) => ({ field, message: USER_MESSAGES.name_hidden_characters }));
-  return details.length > 0 ? { message: details[0].message, details } : null;
+  return firstOf(names.filter(([, value]) => typeof value === 'string' && hasHiddenCharacters(value)).map(([field]) => ({ field, code: 'name_hidden_characters' })));
 }
 
 /** Adds whole months to a calendar date (YYYY-MM-DD), keeping the day or the month's last day. */

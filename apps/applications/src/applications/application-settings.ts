@@ -45,7 +45,7 @@ export class ApplicationSettings {
   requireInvestmentsEnabled(): void {
     const toggles = this.settings.get<unknown>('feature_toggles');
     const enabled = isRecord(toggles) && typeof toggles.investments_enabled === 'boolean' ? toggles.investments_enabled : DEFAULT_FEATURE_TOGGLES.investments_enabled;
-    if (!enabled) throw ServiceError.forbidden('New investments are currently disabled. Please try again later.', 'investments_disabled');
+    if (!enabled) throw ServiceError.of(403, 'investments_disabled');
   }
 
   /** An annual percent by investment type from a setting (roi_rates, platform_fees), or the spec's default. */

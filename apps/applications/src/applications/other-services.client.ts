@@ -12,7 +12,7 @@ export interface AccountContact {
 /** Another service's refusal or outage, answered as such rather than as this service's own failure (a 500). */
 function passOn(error: unknown): never {
   if (error instanceof ServiceCallError) {
-    if (error.body.statusCode >= 500) throw ServiceError.unavailable('A service needed for applications is unavailable. Please try again shortly.');
+    if (error.body.statusCode >= 500) throw ServiceError.of(503, 'applications_unavailable');
     throw new ServiceError(error.body);
   }
   throw error;

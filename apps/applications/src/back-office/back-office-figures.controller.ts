@@ -8,7 +8,7 @@ import {
   CURRENCIES,
   Currency,
   ReportWindowPayload,
-  reportWindowProblem,
+  reportWindowCode,
 } from '@portal/contracts';
 import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
@@ -35,7 +35,7 @@ export class BackOfficeFiguresController {
   async stats(@CommandActor() actor: Actor): Promise<ApplicationsStats> {
     requireAnyAdmin(actor);
     // Investment totals: roles with the investments permission only (the overview hides the card for the others).
-    if (!adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    if (!adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) throw ServiceError.of(403, 'forbidden');
     const [[investments], [applications]] = await Promise.all([
       this.dataSource.query(
         `SELECT count(*) AS total,
@@ -58,8 +58,8 @@ export class BackOfficeFiguresController {
   @HandlesCommand(ApplicationsBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<ApplicationsReport> {
     requireAnyAdmin(actor);
-    const problem = reportWindowProblem(payload);
-    if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
+    const problem = reportWindowCode(payload);
+    if (problem) throw ServiceError.of(400, problem);
     const parameters = [payload.from, payload.to];
     // Drafts were never submitted: an application counts from its submission.
     const window = `status <> 'draft' AND submitted_at >= $1::timestamptz AND submitted_at < $2::timestamptz`;

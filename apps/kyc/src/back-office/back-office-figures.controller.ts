@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, KycBackOfficeCommands, KycReport, KycStats, ReportWindowPayload, reportWindowProblem } from '@portal/contracts';
+import { Actor, KycBackOfficeCommands, KycReport, KycStats, ReportWindowPayload, reportWindowCode } from '@portal/contracts';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
@@ -29,8 +29,8 @@ export class BackOfficeFiguresController {
   @HandlesCommand(KycBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<KycReport> {
     requireAnyAdmin(actor);
-    const problem = reportWindowProblem(payload);
-    if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
+    const problem = reportWindowCode(payload);
+    if (problem) throw ServiceError.of(400, problem);
     const parameters = [payload.from, payload.to];
     // A profile's last change is its KYC decision when it is no longer pending.
     const decided = `kyc_status <> 'pending' AND updated_at >= $1::timestamptz AND updated_at < $2::timestamptz`;

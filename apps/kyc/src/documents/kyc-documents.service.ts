@@ -20,14 +20,11 @@ import {
   SubmitKycDocumentPayload,
   UserSummary,
   DEFAULT_PAGE_SIZE,
-  USER_MESSAGES,
 } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
+import { addToOutbox, fieldRefusal, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { KycProfile } from '../kyc-status/kyc-profile.entity';
 import { KycDocument, KycDocumentRequest } from './kyc-document.entity';
-
-const DOCUMENT_NOT_FOUND = 'Document not found';
 
 const text = (value: string | undefined | null): string | null => {
   const trimmed = (value ?? '').trim();
@@ -53,12 +50,12 @@ export class KycDocumentsService {
       // one of the Document Upload Center's either, and they are told so: its type was not
       // checked as a KYC document's, and the admins who review KYC are not the ones its
       // purpose lets read it. A biometric camera still is a KYC upload but not a document.
-      if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
-      if (!isKycDocumentPurpose(file.purpose)) throw ServiceError.badRequest(USER_MESSAGES.kyc_document_wrong_purpose, { code: 'kyc_document_wrong_purpose' });
+      if (!file) throw ServiceError.of(404, 'file_not_found');
+      if (!isKycDocumentPurpose(file.purpose)) throw ServiceError.of(400, 'kyc_document_wrong_purpose');
       const document = manager.create(KycDocument, { id: randomUUID(), userId: owner.userId, documentType: payload.documentType, fileId: file.id, status: 'pending', reviewNotes: null, reviewedBy: null, reviewedAt: null });
       // The same file handed in twice at once: the unique file id lets one in, the other is told so (not a 500).
       const inserted = await manager.createQueryBuilder().insert().into(KycDocument).values(document).orIgnore().execute();
-      if ((inserted.raw as unknown[]).length === 0) throw ServiceError.conflict('This file has already been submitted as a document.', 'document_exists');
+      if ((inserted.raw as unknown[]).length === 0) throw ServiceError.of(409, 'document_exists');
       await addToOutbox(manager, KycEvents.documentUploaded, { documentId: document.id, userId: owner.userId, documentType: document.documentType, fileId: file.id });
       const stored = await manager.findOneByOrFail(KycDocument, { id: document.id });
       return this.view(stored, file);
@@ -130,8 +127,8 @@ export class KycDocumentsService {
     const notes = text(payload.notes);
     return this.dataSource.transaction(async (manager) => {
       const document = await manager.findOne(KycDocument, { where: { id: payload.documentId }, lock: { mode: 'pessimistic_write' } });
-      if (!document) throw ServiceError.notFound(DOCUMENT_NOT_FOUND, 'document_not_found');
-      if (document.status !== 'pending') throw ServiceError.conflict(`This document has already been ${document.status}.`, 'document_already_reviewed');
+      if (!document) throw ServiceError.of(404, 'document_not_found');
+      if (document.status !== 'pending') throw ServiceError.of(409, 'document_already_reviewed', { params: { status: document.status } });
       await this.recordReview(manager, admin, document, payload.decision, notes);
       const file = await manager.findOneBy(StoredFileRecord, { id: document.fileId });
       return this.view(document, file);
@@ -142,9 +139,9 @@ export class KycDocumentsService {
   async request(payload: RequestKycDocumentPayload, actor: Actor | null): Promise<DocumentRequestSent> {
     const admin = this.requireAdmin(actor);
     const message = text(payload.message);
-    if (!message) throw ServiceError.badRequest('Please enter a message for the document request.', { code: 'message_required' });
+    if (!message) throw ServiceError.of(400, 'message_required');
     return this.dataSource.transaction(async (manager) => {
-      if (!(await manager.existsBy(KycProfile, { userId: payload.userId }))) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+      if (!(await manager.existsBy(KycProfile, { userId: payload.userId }))) throw ServiceError.of(404, 'user_not_found');
       const request = manager.create(KycDocumentRequest, { id: randomUUID(), userId: payload.userId, message, requestedBy: admin.userId });
       await manager.insert(KycDocumentRequest, request);
       await addToOutbox(manager, KycEvents.documentRequested, { requestId: request.id, userId: payload.userId, message, requestedBy: admin.userId });
@@ -179,11 +176,11 @@ export class KycDocumentsService {
     const admin = this.requireAdmin(actor);
     const reason = text(payload.reason);
     const notes = text(payload.notes);
-    if (payload.decision === 'rejected' && !reason) throw ServiceError.badRequest('Please provide a reason for rejecting KYC.', { code: 'reason_required', details: [{ field: 'reason', message: 'Please provide a reason for rejecting KYC.' }] });
+    if (payload.decision === 'rejected' && !reason) throw ServiceError.of(400, 'reason_required', { details: [fieldRefusal('reason', 'reason_required')] });
     return this.dataSource.transaction(async (manager) => {
       const profile = await manager.findOne(KycProfile, { where: { userId: payload.userId }, lock: { mode: 'pessimistic_write' } });
-      if (!profile) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
-      if (profile.kycStatus !== 'pending') throw ServiceError.conflict(`KYC has already been ${profile.kycStatus}.`, 'kyc_already_decided');
+      if (!profile) throw ServiceError.of(404, 'user_not_found');
+      if (profile.kycStatus !== 'pending') throw ServiceError.of(409, 'kyc_already_decided', { params: { status: profile.kycStatus } });
       profile.kycStatus = payload.decision;
       profile.version += 1;
       await manager.save(profile);
@@ -250,13 +247,13 @@ export class KycDocumentsService {
   }
 
   private requireSignedIn(actor: Actor | null): Actor {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     return actor;
   }
 
   private requireCustomer(actor: Actor | null): Actor {
     const caller = this.requireSignedIn(actor);
-    if (caller.userType !== 'customer') throw ServiceError.forbidden('Only customers hand in KYC documents.', 'customers_only');
+    if (caller.userType !== 'customer') throw ServiceError.of(403, 'kyc_customers_only');
     return caller;
   }
 
@@ -264,15 +261,13 @@ export class KycDocumentsService {
   private requireAdmin(actor: Actor | null): Actor {
     const caller = this.requireSignedIn(actor);
     if (caller.userType !== 'admin' || !adminRoleAllows(this.settings.get<unknown>('admin_roles'), caller.adminRole, 'kyc')) {
-      throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+      throw ServiceError.of(403, 'forbidden');
     }
     return caller;
   }
 }
 
-export const KYC_VERIFICATION_DISABLED = 'KYC verification is currently disabled.';
-
 /** The kyc_verification feature toggle (System Settings): off, customers cannot submit documents or start biometric checks. */
 export function requireKycVerificationEnabled(settings: PlatformSettings): void {
-  if (settings.get<Record<string, boolean>>('feature_toggles')?.kyc_verification === false) throw ServiceError.conflict(KYC_VERIFICATION_DISABLED, 'feature_disabled');
+  if (settings.get<Record<string, boolean>>('feature_toggles')?.kyc_verification === false) throw ServiceError.of(409, 'kyc_disabled');
 }

@@ -5,7 +5,6 @@ import {
   Actor,
   BIOMETRIC_CONFIG_SETTING,
   BIOMETRIC_FILE_PURPOSE,
-  BIOMETRIC_NOT_AVAILABLE_MESSAGE,
   BIOMETRIC_STEPS,
   BiometricStep,
   KycEvents,
@@ -68,14 +67,14 @@ export class VerificationService {
     // Switched off in System Settings: a session started before that goes no further either.
     requireKycVerificationEnabled(this.settings);
     const configured = this.requireConfigured();
-    if (!payload.fileId && !payload.outcome) throw ServiceError.badRequest('Please capture an image from the camera.', { code: 'capture_required' });
+    if (!payload.fileId && !payload.outcome) throw ServiceError.of(400, 'capture_required');
     return this.dataSource.transaction(async (manager) => {
       const session = await manager.findOne(BiometricSession, { where: { id: payload.sessionId, userId: customer.userId }, lock: { mode: 'pessimistic_write' } });
-      if (!session) throw ServiceError.notFound('Verification session not found', 'session_not_found');
-      if (session.status === 'completed') throw ServiceError.conflict('This verification is already complete.', 'verification_complete');
+      if (!session) throw ServiceError.of(404, 'session_not_found');
+      if (session.status === 'completed') throw ServiceError.of(409, 'verification_complete');
       const index = session.steps.findIndex((step) => step.id === payload.step);
       const next = session.steps.findIndex((step) => step.status !== 'completed');
-      if (index !== next) throw ServiceError.conflict(`Please complete ${STEP_TEXT[session.steps[next].id].title} first.`, 'step_out_of_order');
+      if (index !== next) throw ServiceError.of(409, 'step_out_of_order', { params: { step: STEP_TEXT[session.steps[next].id].title } });
       const step = { ...session.steps[index] };
       if (payload.outcome === 'camera_unavailable') {
         Object.assign(step, { status: 'failed', failureReason: 'Camera access was denied or no camera is available.', fileId: null });
@@ -87,7 +86,7 @@ export class VerificationService {
           .addSelect('file.content')
           .where('file.id = :id AND file.ownerId = :owner AND file.purpose = :purpose', { id: payload.fileId, owner: customer.userId, purpose: BIOMETRIC_FILE_PURPOSE })
           .getOne();
-        if (!file) throw ServiceError.notFound('File not found', 'file_not_found');
+        if (!file) throw ServiceError.of(404, 'file_not_found');
         const result = await configured.provider.check(step.id, file.content, configured.apiKey);
         Object.assign(step, { status: result.passed ? 'completed' : 'failed', failureReason: result.passed ? null : (result.reason ?? 'The check did not pass. Please try again.'), fileId: file.id });
       }
@@ -117,13 +116,13 @@ export class VerificationService {
 
   private requireConfigured(): Configured {
     const configured = this.configured();
-    if (!configured) throw ServiceError.forbidden(BIOMETRIC_NOT_AVAILABLE_MESSAGE, 'biometric_not_available');
+    if (!configured) throw ServiceError.of(403, 'biometric_not_available');
     return configured;
   }
 
   private requireCustomer(actor: Actor | null): Actor {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
-    if (actor.userType !== 'customer') throw ServiceError.forbidden('Only customers verify their identity.', 'customers_only');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
+    if (actor.userType !== 'customer') throw ServiceError.of(403, 'verification_customers_only');
     return actor;
   }
 

@@ -10,17 +10,16 @@ import {
   LedgerReport,
   LedgerStats,
   ReportWindowPayload,
-  reportWindowProblem,
   RequestMeta,
   TransactionStatus,
   TransactionType,
 } from '@portal/contracts';
-import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, ServiceError, requireAnyAdmin } from '@portal/messaging';
+import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAnyAdmin } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
-import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
 import { TRANSACTION_COLUMNS, TransactionRow, transactionView } from '../transactions/transaction-views';
+import { reportWindowRefusal } from './report-window';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
 const currencyOf = (value: string) => value.trim() as Currency;
@@ -87,9 +86,8 @@ export class BackOfficeFiguresController {
   @HandlesCommand(LedgerBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<LedgerReport> {
     requireAnyAdmin(actor);
-    // The gateway sends instants it computed; a crafted impossible date must not reach PostgreSQL.
-    const problem = isRealTimestamp(payload.from) && isRealTimestamp(payload.to) ? reportWindowProblem(payload) : 'from and to must be ISO dates';
-    if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
+    const refusal = reportWindowRefusal(payload);
+    if (refusal) throw refusal;
     const parameters = [payload.from, payload.to];
     const window = `created_at >= $1::timestamptz AND created_at < $2::timestamptz`;
     const [volumes, fees, perDay] = await Promise.all([

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, Currency, CURRENCIES, EarningsActualsFigures, EarningsActualsView, ReportWindowPayload, reportWindowProblem } from '@portal/contracts';
-import { PlatformSettings, ServiceError } from '@portal/messaging';
+import { Actor, Currency, CURRENCIES, EarningsActualsFigures, EarningsActualsView, ReportWindowPayload } from '@portal/contracts';
+import { PlatformSettings } from '@portal/messaging';
 import { formatMinor } from '../book/money';
-import { isRealTimestamp } from '../book/timestamps';
+import { reportWindowRefusal } from './report-window';
 import { requireReportsAdmin } from './reports-access';
 
 interface Sums {
@@ -42,9 +42,8 @@ export class EarningsActuals {
 
   async forWindow(actor: Actor | null, payload: ReportWindowPayload): Promise<EarningsActualsView> {
     requireReportsAdmin(actor, this.settings);
-    // The gateway sends instants it computed; a crafted impossible date must not reach PostgreSQL.
-    const problem = isRealTimestamp(payload.from) && isRealTimestamp(payload.to) ? reportWindowProblem(payload) : 'from and to must be ISO dates';
-    if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
+    const refusal = reportWindowRefusal(payload);
+    if (refusal) throw refusal;
     const from = new Date(payload.from);
     const to = new Date(payload.to);
     // The business day `to`'s last instant falls on, and the first day whose accrual has not ended by `to`.

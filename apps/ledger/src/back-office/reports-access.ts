@@ -1,4 +1,4 @@
-import { Actor, ADMIN_AREA_DENIED } from '@portal/contracts';
+import { Actor } from '@portal/contracts';
 import { adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/messaging';
 
 /**
@@ -6,7 +6,7 @@ import { adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/mess
  * role needs the `reports` permission (settings: admin_roles), as the gateway's Reports do.
  */
 export function requireReportsAdmin(actor: Actor | null, settings: Pick<PlatformSettings, 'get'>): void {
-  if (!actor || actor.userType !== 'admin' || !actor.adminRole) throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
+  if (!actor || actor.userType !== 'admin' || !actor.adminRole) throw ServiceError.of(403, 'admin_access_denied');
   if (!adminRoleAllowsNow(settings, actor.adminRole, 'reports')) {
     throw ServiceError.forbidden('Access denied. Your admin role does not include reports.', 'permission_denied');
   }

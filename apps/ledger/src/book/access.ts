@@ -4,14 +4,14 @@ import { isIP } from 'class-validator';
 import { EntityManager } from 'typeorm';
 
 export function requireCustomer(actor: Actor): void {
-  if (actor.userType !== 'customer') throw ServiceError.forbidden('Only customers can move money in their own account.');
+  if (actor.userType !== 'customer') throw ServiceError.of(403, 'own_money_only');
 }
 
 /** Money administration needs the `transactions` permission of the admin's role (settings: admin_roles). */
 export function requireMoneyAdmin(actor: Actor, settings: PlatformSettings): void {
   requireAnyAdmin(actor);
   if (!adminRoleAllowsNow(settings, actor.adminRole, 'transactions')) {
-    throw ServiceError.forbidden('Your admin role does not include managing transactions.', 'permission_denied');
+    throw ServiceError.of(403, 'transactions_permission_denied');
   }
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { LEDGER_MESSAGES } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 
 function canonical(value: unknown): string {
@@ -24,7 +23,7 @@ export function requestHash(operation: string, body: object): string {
 export async function firstReply<T>(manager: EntityManager, userId: string, key: string, hash: string): Promise<T> {
   const [first] = await manager.query(`SELECT request_hash, response FROM ledger.idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
   if (!first || first.request_hash !== hash || first.response === null) {
-    throw new ServiceError({ statusCode: 422, error: 'Unprocessable Entity', message: LEDGER_MESSAGES.idempotencyMismatch, code: 'idempotency_key_reused' });
+    throw ServiceError.of(422, 'idempotency_key_reused');
   }
   return first.response as T;
 }

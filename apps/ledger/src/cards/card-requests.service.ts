@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   Actor,
-  CARD_MESSAGES,
   CardRequestEvent,
   CardRequestEvents,
   CardRequestHistoryEntry,
@@ -24,7 +23,7 @@ import { updated } from '../book/book';
 import { once } from '../book/idempotency';
 import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
-import { CURSOR_INVALID, CURSOR_POSITION } from '../transactions/transaction-views';
+import { CURSOR_POSITION } from '../transactions/transaction-views';
 
 interface CardRequestRow {
   id: string;
@@ -61,7 +60,7 @@ function encodeCursor(row: CardRequestRow, total: number): string {
 function decodeCursor(cursor: string): { at: string; id: string; total: number } {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   // The shape is not enough: a crafted 2024-02-30 would reach PostgreSQL and fail there.
-  if (!match || !isRealTimestamp(match[1])) throw ServiceError.badRequest(CURSOR_INVALID);
+  if (!match || !isRealTimestamp(match[1])) throw ServiceError.of(400, 'cursor_invalid');
   return { at: match[1], id: match[2], total: Number(match[3]) };
 }
 
@@ -126,13 +125,13 @@ export class CardRequests {
     const cardName = sanitise(payload.cardName);
     const reason = sanitise(payload.reason);
     const deliveryAddress = payload.cardType === 'physical' ? sanitise(payload.deliveryAddress) : null;
-    if (!cardName || !reason) throw ServiceError.badRequest(CARD_MESSAGES.missingFields);
-    if (payload.cardType === 'physical' && !deliveryAddress) throw ServiceError.badRequest(CARD_MESSAGES.deliveryAddressRequired);
+    if (!cardName || !reason) throw ServiceError.of(400, 'card_fields_required');
+    if (payload.cardType === 'physical' && !deliveryAddress) throw ServiceError.of(400, 'delivery_address_required');
     return this.dataSource.transaction(async (manager) =>
       once(manager, actor.userId, payload.idempotencyKey, 'card_request', payload, async () => {
         // Spec 02 §5: a card needs money in the account (any currency's available balance above 0).
         const [credit] = await manager.query(`SELECT 1 FROM ledger.accounts WHERE user_id = $1 AND kind = 'available' AND balance > 0 LIMIT 1`, [actor.userId]);
-        if (!credit) throw ServiceError.conflict(CARD_MESSAGES.noCredit, 'no_credit');
+        if (!credit) throw ServiceError.of(409, 'no_credit');
         const [row]: CardRequestRow[] = await manager.query(
           `INSERT INTO ledger.card_requests (id, user_id, card_type, status, card_name, reason, delivery_address, estimated_delivery)
            VALUES ($1, $2, $3, 'pending', $4, $5, $6, now() + make_interval(days => $7::int))
@@ -161,8 +160,8 @@ export class CardRequests {
     requireCustomer(actor);
     return this.dataSource.transaction(async (manager) => {
       const [current]: CardRequestRow[] = await manager.query(`SELECT ${COLUMNS} FROM ledger.card_requests WHERE id = $1 FOR UPDATE`, [id]);
-      if (!current || current.user_id !== actor.userId) throw ServiceError.notFound(CARD_MESSAGES.notFound);
-      if (current.status !== 'pending') throw ServiceError.conflict(`${CARD_MESSAGES.onlyPendingCancel} This request is ${current.status}.`, 'not_pending');
+      if (!current || current.user_id !== actor.userId) throw ServiceError.of(404, 'card_request_not_found');
+      if (current.status !== 'pending') throw ServiceError.of(409, 'not_pending', { params: { status: current.status } });
       const [row] = await updated<CardRequestRow>(manager, `UPDATE ledger.card_requests SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
       await this.recordStatus(manager, row, null, actor.userId);
       return view(row, (await this.history(manager, [id])).get(id) ?? []);
@@ -173,17 +172,17 @@ export class CardRequests {
     requireMoneyAdmin(actor, this.settings);
     const reason = sanitise(payload.reason);
     const trackingNumber = sanitise(payload.trackingNumber);
-    if (payload.decision === 'rejected' && !reason) throw ServiceError.badRequest(CARD_MESSAGES.rejectionReasonRequired);
-    if (payload.decision === 'delivered' && !trackingNumber) throw ServiceError.badRequest(CARD_MESSAGES.trackingNumberRequired);
+    if (payload.decision === 'rejected' && !reason) throw ServiceError.of(400, 'rejection_reason_required');
+    if (payload.decision === 'delivered' && !trackingNumber) throw ServiceError.of(400, 'tracking_number_required');
     return this.dataSource.transaction(async (manager) => {
       const [current]: CardRequestRow[] = await manager.query(`SELECT ${COLUMNS} FROM ledger.card_requests WHERE id = $1 FOR UPDATE`, [payload.id]);
-      if (!current) throw ServiceError.notFound(CARD_MESSAGES.notFound);
+      if (!current) throw ServiceError.of(404, 'card_request_not_found');
       const from = current.status;
       if (payload.decision === 'delivered') {
-        if (current.card_type !== 'physical') throw ServiceError.conflict(CARD_MESSAGES.virtualNotDelivered, 'not_deliverable');
-        if (from !== 'approved') throw ServiceError.conflict(`Only approved card requests can be marked delivered. This request is ${from}.`, 'card_delivery_not_approved');
+        if (current.card_type !== 'physical') throw ServiceError.of(409, 'not_deliverable');
+        if (from !== 'approved') throw ServiceError.of(409, 'card_delivery_not_approved', { params: { status: from } });
       } else if (from !== 'pending') {
-        throw ServiceError.conflict(`Only pending card requests can be ${payload.decision}. This request is ${from}.`, 'card_decision_not_pending');
+        throw ServiceError.of(409, 'card_decision_not_pending', { params: { decision: payload.decision, status: from } });
       }
       const [row] = await updated<CardRequestRow>(
         manager,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Actor, INVESTMENT_MESSAGES, InvestmentView, LedgerEvents } from '@portal/contracts';
+import { Actor, InvestmentView, LedgerEvents } from '@portal/contracts';
 import { Clock } from '@portal/config';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { requireCustomer } from '../book/access';
@@ -30,8 +30,8 @@ export class CancelInvestment {
     requireCustomer(actor);
     return this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(`SELECT ${INVESTMENT_COLUMNS} FROM ledger.investments WHERE id = $1 FOR UPDATE`, [investmentId])) as InvestmentRow[];
-      if (!row || row.user_id !== actor.userId) throw ServiceError.notFound(INVESTMENT_MESSAGES.notFound, 'investment_not_found');
-      if (row.status !== 'awaiting_funding') throw ServiceError.conflict(INVESTMENT_MESSAGES.cannotCancel, 'investment_cannot_cancel');
+      if (!row || row.user_id !== actor.userId) throw ServiceError.of(404, 'investment_not_found');
+      if (row.status !== 'awaiting_funding') throw ServiceError.of(409, 'investment_cannot_cancel');
       return investmentView(await this.close(manager, row));
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Currency, INVESTMENT_MESSAGES, LedgerEvents } from '@portal/contracts';
+import { Currency, LedgerEvents } from '@portal/contracts';
 import { Clock } from '@portal/config';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { addMonths } from './investment-dates';
@@ -19,9 +19,9 @@ export class InvestmentFunding {
   /** The caller's investment, locked for this payment; refused when it cannot take this much. */
   async claim(manager: EntityManager, userId: string, investmentId: string, amount: bigint): Promise<InvestmentRow> {
     const [row] = (await manager.query(`SELECT ${INVESTMENT_COLUMNS} FROM ledger.investments WHERE id = $1 FOR UPDATE`, [investmentId])) as InvestmentRow[];
-    if (!row || row.user_id !== userId) throw ServiceError.notFound(INVESTMENT_MESSAGES.notFound, 'investment_not_found');
-    if (row.status !== 'awaiting_funding') throw ServiceError.conflict(INVESTMENT_MESSAGES.notAwaitingFunding, 'investment_not_awaiting_funding');
-    if (amount > BigInt(row.amount) - BigInt(row.funded) - BigInt(row.pending)) throw ServiceError.conflict(INVESTMENT_MESSAGES.overpaid, 'investment_overpaid');
+    if (!row || row.user_id !== userId) throw ServiceError.of(404, 'investment_not_found');
+    if (row.status !== 'awaiting_funding') throw ServiceError.of(409, 'investment_not_awaiting_funding');
+    if (amount > BigInt(row.amount) - BigInt(row.funded) - BigInt(row.pending)) throw ServiceError.of(409, 'investment_overpaid');
     return row;
   }
 

@@ -21,7 +21,7 @@ export class InvestmentQueries {
   /** Investment Oversight's lifecycle columns: admins whose role has the investments permission. */
   async lookup(actor: Actor, investmentIds: string[]): Promise<InvestmentList> {
     if (actor.userType !== 'admin' || !actor.adminRole || !adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) {
-      throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+      throw ServiceError.of(403, 'forbidden');
     }
     const rows = (await this.dataSource.query(`SELECT ${INVESTMENT_COLUMNS} FROM ledger.investments WHERE id = ANY($1::uuid[])`, [investmentIds])) as InvestmentRow[];
     return { items: rows.map(investmentView), total: rows.length };

@@ -7,12 +7,11 @@ import {
   PERFORMANCE_DAY,
   PERFORMANCE_DEFAULT_DAYS,
   PERFORMANCE_MAX_DAYS,
-  PERFORMANCE_MESSAGES,
   PerformancePoint,
   PortfolioPerformance,
   PortfolioPerformancePayload,
 } from '@portal/contracts';
-import { ServiceError } from '@portal/messaging';
+import { fieldRefusal, ServiceError } from '@portal/messaging';
 import { formatMinor } from '../book/money';
 import { formatReturn, moneyWeightedReturn, PerformanceDay, timeWeightedReturn } from './performance-arithmetic';
 
@@ -29,7 +28,7 @@ function dayNumber(text: string): number | null {
 const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 function invalidDate(field: 'from' | 'to'): ServiceError {
-  return ServiceError.badRequest(PERFORMANCE_MESSAGES.dateInvalid, { code: 'performance_date_invalid', details: [{ field, message: PERFORMANCE_MESSAGES.dateInvalid }] });
+  return ServiceError.of(400, 'performance_date_invalid', { details: [fieldRefusal(field, 'performance_date_invalid')] });
 }
 
 /**
@@ -43,9 +42,9 @@ export function performancePeriod(query: { from?: string; to?: string }, today: 
   if (to === null) throw invalidDate('to');
   const from = query.from === undefined ? to - (PERFORMANCE_DEFAULT_DAYS - 1) : dayNumber(query.from);
   if (from === null) throw invalidDate('from');
-  if (to > todayNumber) throw ServiceError.badRequest(PERFORMANCE_MESSAGES.inFuture, { code: 'performance_period_in_future' });
-  if (from > to) throw ServiceError.badRequest(PERFORMANCE_MESSAGES.order, { code: 'performance_period_order' });
-  if (to - from + 1 > PERFORMANCE_MAX_DAYS) throw ServiceError.badRequest(PERFORMANCE_MESSAGES.tooLong, { code: 'performance_period_too_long' });
+  if (to > todayNumber) throw ServiceError.of(400, 'performance_period_in_future');
+  if (from > to) throw ServiceError.of(400, 'performance_period_order');
+  if (to - from + 1 > PERFORMANCE_MAX_DAYS) throw ServiceError.of(400, 'performance_period_too_long');
   return { from: dayText(from), to: dayText(to) };
 }
 
@@ -84,7 +83,7 @@ export class PortfolioPerformanceReport {
   ) {}
 
   async build(actor: Actor, payload: PortfolioPerformancePayload): Promise<PortfolioPerformance> {
-    if (actor.userType !== 'customer') throw ServiceError.forbidden(PERFORMANCE_MESSAGES.customersOnly, 'performance_customers_only');
+    if (actor.userType !== 'customer') throw ServiceError.of(403, 'performance_customers_only');
     const currency: Currency = payload.currency ?? 'USD';
     const period = performancePeriod(payload, this.clock.today());
     const rows = (await this.dataSource.query(

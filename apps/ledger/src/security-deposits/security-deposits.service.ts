@@ -6,7 +6,6 @@ import {
   CreateSecurityDepositPayload,
   Currency,
   DEFAULT_LOCK_REASON,
-  INVESTMENT_MESSAGES,
   LedgerEvents,
   MATURITY_UNLOCK_REASON,
   RELOCK_REASON,
@@ -133,8 +132,8 @@ export class SecurityDeposits {
   /** A deposit secures one of the customer's own investments, in its currency, that has not ended yet. */
   private async requireSecurable(manager: EntityManager, userId: string, investmentId: string, currency: Currency): Promise<void> {
     const [investment] = (await manager.query(`SELECT user_id, currency, status FROM ledger.investments WHERE id = $1 FOR SHARE`, [investmentId])) as { user_id: string; currency: string; status: string }[];
-    if (!investment || investment.user_id !== userId) throw ServiceError.notFound(INVESTMENT_MESSAGES.notFound, 'investment_not_found');
-    if (!['awaiting_funding', 'active'].includes(investment.status)) throw ServiceError.conflict('This investment has ended; a security deposit cannot be created for it.', 'investment_ended');
+    if (!investment || investment.user_id !== userId) throw ServiceError.of(404, 'investment_not_found');
+    if (!['awaiting_funding', 'active'].includes(investment.status)) throw ServiceError.of(409, 'investment_ended');
     if (investment.currency.trim() !== currency) {
       const message = `currency must be ${investment.currency.trim()}, the currency of this investment`;
       throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
@@ -178,16 +177,16 @@ export class SecurityDeposits {
     // Identity refusing the question (a malformed email, say) means no such customer; only
     // identity not answering is an outage.
     const unavailable = (error: unknown) => {
-      if (error instanceof ServiceCallError && error.body.statusCode < 500) throw ServiceError.notFound('Customer not found');
-      throw ServiceError.unavailable('The customer directory is unavailable. Please try again.');
+      if (error instanceof ServiceCallError && error.body.statusCode < 500) throw ServiceError.of(404, 'customer_not_found');
+      throw ServiceError.of(503, 'customer_directory_unavailable');
     };
     let candidates = payload.userId ? [payload.userId] : [];
     const email = payload.email?.toLowerCase();
     if (!payload.userId && email) candidates = (await this.queries.findUserIds(meta, email).catch(unavailable)).userIds.slice(0, 500);
-    if (candidates.length === 0) throw ServiceError.notFound('Customer not found');
+    if (candidates.length === 0) throw ServiceError.of(404, 'customer_not_found');
     const { users } = await this.queries.lookupUsers(meta, candidates).catch(unavailable);
     const customer = users.find((user) => user.userType === 'customer' && (payload.userId ? user.id === payload.userId : user.email.toLowerCase() === email));
-    if (!customer) throw ServiceError.notFound('Customer not found');
+    if (!customer) throw ServiceError.of(404, 'customer_not_found');
     return customer.id;
   }
 
@@ -196,8 +195,8 @@ export class SecurityDeposits {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const [current]: SecurityDepositRow[] = await manager.query(`SELECT * FROM ledger.security_deposits WHERE id = $1 FOR UPDATE`, [payload.id]);
-        if (!current) throw ServiceError.notFound('Security deposit not found');
-        if ((current.status === 'locked') === payload.locked) throw ServiceError.conflict(`This security deposit is already ${current.status}.`, 'security_deposit_unchanged');
+        if (!current) throw ServiceError.of(404, 'security_deposit_not_found');
+        if ((current.status === 'locked') === payload.locked) throw ServiceError.of(409, 'security_deposit_unchanged', { params: { status: current.status } });
         const currency = current.currency.trim() as Currency;
         const amount = BigInt(current.amount);
         const accounts = await this.book.customer(manager, current.user_id, currency);
@@ -225,7 +224,7 @@ export class SecurityDeposits {
         return view(row);
       });
     } catch (error) {
-      if (error instanceof InsufficientFunds) throw ServiceError.conflict("The customer's available balance no longer covers this deposit, so it cannot be re-locked.", 'insufficient_balance');
+      if (error instanceof InsufficientFunds) throw ServiceError.of(409, 'relock_insufficient_balance');
       throw error;
     }
   }

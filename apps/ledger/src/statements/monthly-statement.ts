@@ -9,12 +9,11 @@ import {
   InvestmentStatus,
   MonthlyStatement,
   MonthlyStatementPayload,
-  STATEMENT_MESSAGES,
   STATEMENT_MONTH,
   StatementInvestment,
   StatementLine,
 } from '@portal/contracts';
-import { PlatformSettings, ServiceError } from '@portal/messaging';
+import { fieldRefusal, PlatformSettings, ServiceError } from '@portal/messaging';
 import { formatMinor } from '../book/money';
 
 /** The heading while the general settings name no platform. */
@@ -47,12 +46,12 @@ export interface StatementPeriodBounds {
  * now. A month that has not started is refused (400), never answered with an empty statement.
  */
 export function statementPeriod(month: string, now: Date): StatementPeriodBounds {
-  if (!STATEMENT_MONTH.test(month)) throw ServiceError.badRequest(STATEMENT_MESSAGES.monthInvalid, { code: 'validation_failed', details: [{ field: 'month', message: STATEMENT_MESSAGES.monthInvalid }] });
+  if (!STATEMENT_MONTH.test(month)) throw ServiceError.of(400, 'statement_month_invalid', { details: [fieldRefusal('month', 'statement_month_invalid')] });
   const [year, monthNumber] = month.split('-').map(Number);
   const start = new Date(Date.UTC(year, monthNumber - 1, 1));
   const next = new Date(Date.UTC(year, monthNumber, 1));
   const currentStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  if (start.getTime() > currentStart) throw ServiceError.badRequest(STATEMENT_MESSAGES.monthInFuture);
+  if (start.getTime() > currentStart) throw ServiceError.of(400, 'statement_month_in_future');
   if (start.getTime() === currentStart) return { start, end: null, from: businessDate(start), to: businessDate(now) };
   return { start, end: next, from: businessDate(start), to: businessDate(new Date(next.getTime() - 1)) };
 }
@@ -111,7 +110,7 @@ export class MonthlyStatements {
   ) {}
 
   async build(actor: Actor, payload: MonthlyStatementPayload): Promise<MonthlyStatement> {
-    if (actor.userType !== 'customer') throw ServiceError.forbidden(STATEMENT_MESSAGES.customersOnly);
+    if (actor.userType !== 'customer') throw ServiceError.of(403, 'statement_customers_only');
     const currency: Currency = payload.currency ?? 'USD';
     const now = this.clock.now();
     const period = statementPeriod(payload.month, now);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Currency, LEDGER_MESSAGES } from '@portal/contracts';
+import { Currency } from '@portal/contracts';
 import { PlatformSettings, ServiceError } from '@portal/messaging';
 
 /** The live settings money moves under (feature_toggles, supported_currencies, crypto_wallets). */
@@ -28,10 +28,10 @@ export class MoneyRules {
   /** The bank and crypto rails, as deposits and investment payments both use them (feature_toggles, crypto_wallets). */
   requireRail(crypto: boolean): string | null {
     if (!this.enabled(crypto ? 'crypto_payments' : 'bank_transfers')) {
-      throw ServiceError.conflict(crypto ? 'Crypto payments are currently disabled.' : 'Bank transfers are currently disabled.', 'feature_disabled');
+      throw ServiceError.of(409, crypto ? 'crypto_payments_disabled' : 'bank_transfers_disabled');
     }
     const wallet = this.settings.get<{ bitcoin?: string | null }>('crypto_wallets')?.bitcoin ?? null;
-    if (crypto && !wallet) throw ServiceError.conflict(LEDGER_MESSAGES.noWallet, 'no_wallet');
+    if (crypto && !wallet) throw ServiceError.of(409, 'no_wallet');
     return wallet;
   }
 }

@@ -83,14 +83,13 @@ export function encodeCursor(row: TransactionRow, total: number, capped: boolean
   return Buffer.from(`${row.cursor_at}|${row.id}|${total}|${capped ? 1 : 0}`).toString('base64url');
 }
 
-export const CURSOR_INVALID = 'The cursor is not valid';
 /** A row's position as encodeCursor writes it: its created_at to the microsecond and its id. */
 export const CURSOR_POSITION = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z)\\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const CURSOR = new RegExp(`^${CURSOR_POSITION}\\|(\\d{1,12})\\|([01])$`);
 export function decodeCursor(cursor: string): Cursor {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   // The shape is not enough: a crafted 2024-02-30 would reach PostgreSQL and fail there.
-  if (!match || !isRealTimestamp(match[1])) throw ServiceError.badRequest(CURSOR_INVALID);
+  if (!match || !isRealTimestamp(match[1])) throw ServiceError.of(400, 'cursor_invalid');
   return { at: match[1], id: match[2], total: Number(match[3]), capped: match[4] === '1' };
 }
 

@@ -20,7 +20,7 @@ import {
   RecipientStats,
   RequestMeta,
 } from '@portal/contracts';
-import { addToOutbox, CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
+import { addToOutbox, CommandActor, CommandMeta, CommandPayload, fieldRefusal, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
 import { withoutErased } from '../erasure/erased-users';
 import { Broadcast } from './broadcast.entity';
 
@@ -49,12 +49,12 @@ export class BroadcastsController {
       throw ServiceError.badRequest(BROADCAST_EXPIRY_INVALID, { details: [{ field: 'expiresAt', message: BROADCAST_EXPIRY_INVALID }] });
     }
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
-      throw ServiceError.badRequest(NotificationMessages.expiryInPast, { details: [{ field: 'expiresAt', message: NotificationMessages.expiryInPast }] });
+      throw ServiceError.of(400, 'expiry_in_past', { details: [fieldRefusal('expiresAt', 'expiry_in_past')] });
     }
     const { audience } = payload;
     let userIds: string[];
     if (audience.kind === 'user') {
-      if (!audience.userId) throw ServiceError.badRequest('Choose the user to send the notification to.', { details: [{ field: 'audience.userId', message: 'Choose a user.' }] });
+      if (!audience.userId) throw ServiceError.of(400, 'broadcast_user_required', { details: [fieldRefusal('audience.userId', 'user_choice_required')] });
       const { users } = await this.services.send(IdentityCommands.lookupUsers, { userIds: [audience.userId] }, meta);
       userIds = users.map((user) => user.id);
     } else {
@@ -65,14 +65,14 @@ export class BroadcastsController {
       }
       userIds = await this.audienceIds(filter, meta);
     }
-    if (userIds.length === 0) throw ServiceError.badRequest(NotificationMessages.noRecipients, { code: 'no_recipients' });
+    if (userIds.length === 0) throw ServiceError.of(400, 'no_recipients');
 
     const broadcastId = randomUUID();
     await this.dataSource.transaction(async (manager) => {
       // Identity's answer can be older than an erasure notification has already handled:
       // nobody whose account was deleted gets a copy (and none can be erased mid-insert).
       const recipients = await withoutErased(manager, userIds);
-      if (recipients.length === 0) throw ServiceError.badRequest(NotificationMessages.noRecipients, { code: 'no_recipients' });
+      if (recipients.length === 0) throw ServiceError.of(400, 'no_recipients');
       userIds = recipients;
       await manager.insert(Broadcast, {
         id: broadcastId,

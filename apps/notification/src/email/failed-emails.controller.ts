@@ -92,7 +92,7 @@ export class FailedEmailsController {
 
 /** The value, or the refusal as the API answers it: 404 gone, 409 someone acted first. */
 function refused<T>(outcome: T | FailedEmailRefusal): T {
-  if (outcome === 'not_found') throw ServiceError.notFound(NotificationMessages.failedEmailNotFound, 'failed_email_not_found');
-  if (outcome === 'not_failed') throw ServiceError.conflict(NotificationMessages.failedEmailNoLongerFailed, 'failed_email_no_longer_failed');
+  if (outcome === 'not_found') throw ServiceError.of(404, 'failed_email_not_found');
+  if (outcome === 'not_failed') throw ServiceError.of(409, 'failed_email_no_longer_failed');
   return outcome as T;
 }

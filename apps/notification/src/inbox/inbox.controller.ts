@@ -7,7 +7,6 @@ import {
   NotificationCommands,
   NotificationIdPayload,
   NotificationListPayload,
-  NotificationMessages,
   NotificationPage,
   UnreadCount,
 } from '@portal/contracts';
@@ -21,7 +20,7 @@ const VISIBLE = '(n.expires_at IS NULL OR n.expires_at > now())';
 const UNREAD_COUNT_SQL = `SELECT count(*)::int AS count FROM notification.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL AND ${VISIBLE}`;
 
 function signedIn(actor: Actor | null): Actor {
-  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  if (!actor) throw ServiceError.of(401, 'unauthenticated');
   return actor;
 }
 
@@ -84,7 +83,7 @@ export class InboxController {
     if (count === 0) {
       // Already read is fine; someone else's (or none, or expired) is "not found".
       const exists = await this.dataSource.getRepository(Notification).createQueryBuilder('n').where('n.id = :notificationId AND n.userId = :userId', { notificationId, userId }).andWhere(VISIBLE).getExists();
-      if (!exists) throw ServiceError.notFound(NotificationMessages.notFound, 'notification_not_found');
+      if (!exists) throw ServiceError.of(404, 'notification_not_found');
     }
     return { updated: count };
   }

@@ -16,7 +16,7 @@ export class NotificationPreferencesController {
 
   @HandlesCommand(NotificationCommands.applyPreferences)
   async apply(@CommandActor() actor: Actor | null, @CommandPayload() payload: ApplyNotificationPreferencesPayload): Promise<NotificationPreferencesApplied> {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     await this.dataSource.transaction(async (manager) => {
       // A save racing the account's deletion must not bring the person's choices back.
       if (await isErased(manager, actor.userId)) return;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { Clock } from '@portal/config';
-import { Actor, RequestMeta, WebhookEndpointDeleted, WebhookErrorCodes, WebhookMessages } from '@portal/contracts';
+import { Actor, RequestMeta, WebhookEndpointDeleted, WebhookErrorCodes } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { auditWebhookAction } from './webhook-audit';
 import { WebhookEndpoint } from './webhook.entities';
@@ -17,7 +17,7 @@ export class DeleteWebhookEndpoint {
   run(admin: Actor, endpointId: string, meta: RequestMeta): Promise<WebhookEndpointDeleted> {
     return this.dataSource.transaction(async (manager) => {
       const endpoint = await manager.findOne(WebhookEndpoint, { where: { id: endpointId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
-      if (!endpoint) throw ServiceError.notFound(WebhookMessages.endpointNotFound, WebhookErrorCodes.endpointNotFound);
+      if (!endpoint) throw ServiceError.of(404, WebhookErrorCodes.endpointNotFound);
       await manager.update(WebhookEndpoint, { id: endpointId }, { deletedAt: this.clock.now() });
       await auditWebhookAction(manager, admin, meta, {
         actionType: 'webhook_endpoint_deleted',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DEFAULT_PAGE_SIZE, WebhookDeliveriesPayload, WebhookDeliveryPage, WebhookErrorCodes, WebhookMessages } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, WebhookDeliveriesPayload, WebhookDeliveryPage, WebhookErrorCodes } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { deliveryView } from './webhook-views';
@@ -12,7 +12,7 @@ export class ListWebhookDeliveries {
 
   async run({ endpointId, page = 1, pageSize = DEFAULT_PAGE_SIZE }: WebhookDeliveriesPayload): Promise<WebhookDeliveryPage> {
     if (!(await this.dataSource.getRepository(WebhookEndpoint).existsBy({ id: endpointId }))) {
-      throw ServiceError.notFound(WebhookMessages.endpointNotFound, WebhookErrorCodes.endpointNotFound);
+      throw ServiceError.of(404, WebhookErrorCodes.endpointNotFound);
     }
     const [rows, total] = await this.dataSource.getRepository(WebhookDelivery).findAndCount({
       where: { endpointId },

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '@portal/config';
-import { Actor, CreatedWebhookEndpoint, CreateWebhookEndpointPayload, RequestMeta, WEBHOOK_EVENT_TYPES, WebhookErrorCodes, WebhookMessages } from '@portal/contracts';
+import { Actor, CreatedWebhookEndpoint, CreateWebhookEndpointPayload, RequestMeta, WEBHOOK_EVENT_TYPES, WebhookErrorCodes } from '@portal/contracts';
 import { SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { NotificationEnvironment } from '../notification-environment';
 import { checkWebhookTarget, parseAllowList, WebhookAllowList, WebhookTargetRefused } from './webhook-address-guard';
@@ -27,11 +27,11 @@ export class RegisterWebhookEndpoint {
 
   async run(admin: Actor, payload: CreateWebhookEndpointPayload, meta: RequestMeta): Promise<CreatedWebhookEndpoint> {
     const unknown = payload.events.filter((type) => !WEBHOOK_EVENT_TYPES.includes(type));
-    if (unknown.length > 0) throw ServiceError.badRequest(WebhookMessages.unknownEventTypes(unknown), { code: WebhookErrorCodes.unknownEventTypes });
+    if (unknown.length > 0) throw ServiceError.of(400, WebhookErrorCodes.unknownEventTypes, { params: { types: unknown.join(', ') } });
     try {
       await checkWebhookTarget(payload.url, { allowList: this.allowList, allowHttp: this.environment.NODE_ENV !== 'production' });
     } catch (error) {
-      if (error instanceof WebhookTargetRefused) throw ServiceError.badRequest(error.message, { code: error.code });
+      if (error instanceof WebhookTargetRefused) throw ServiceError.of(400, error.code, { params: error.params });
       throw error;
     }
     const secret = newWebhookSecret();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '@portal/config';
-import { Actor, RequestMeta, WebhookDeliveryView, WebhookErrorCodes, WebhookMessages } from '@portal/contracts';
+import { Actor, RequestMeta, WebhookDeliveryView, WebhookErrorCodes } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { auditWebhookAction } from './webhook-audit';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
@@ -24,9 +24,9 @@ export class ReplayWebhookDelivery {
   async run(admin: Actor, deliveryId: string, meta: RequestMeta): Promise<WebhookDeliveryView> {
     const replay = await this.dataSource.transaction(async (manager) => {
       const original = await manager.findOneBy(WebhookDelivery, { id: deliveryId });
-      if (!original) throw ServiceError.notFound(WebhookMessages.deliveryNotFound, WebhookErrorCodes.deliveryNotFound);
+      if (!original) throw ServiceError.of(404, WebhookErrorCodes.deliveryNotFound);
       const endpoint = await manager.findOneBy(WebhookEndpoint, { id: original.endpointId });
-      if (!endpoint || endpoint.deletedAt) throw ServiceError.notFound(WebhookMessages.endpointNotFound, WebhookErrorCodes.endpointNotFound);
+      if (!endpoint || endpoint.deletedAt) throw ServiceError.of(404, WebhookErrorCodes.endpointNotFound);
       const row: WebhookDelivery = {
         ...original,
         id: randomUUID(),

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { WebhookErrorCodes, WebhookMessages } from '@portal/contracts';
+import { userMessage, WebhookErrorCodes } from '@portal/contracts';
 
 /**
  * What an operator allowed although internal (WEBHOOK_ALLOWED_HOSTS): host entries match
@@ -24,13 +24,13 @@ export function parseAllowList(value: string): WebhookAllowList {
   };
 }
 
-/** Why a URL is refused: the API's code and message (400). */
+/** Why a URL is refused: the API's code and the values of its message (400); the English text is the message, for the delivery log. */
 export class WebhookTargetRefused extends Error {
   constructor(
-    readonly code: string,
-    message: string,
+    readonly code: (typeof WebhookErrorCodes)['invalidUrl' | 'unresolvableHost' | 'forbiddenAddress'],
+    readonly params: Record<string, string> = {},
   ) {
-    super(message);
+    super(userMessage(code, params));
   }
 }
 
@@ -67,10 +67,10 @@ export async function checkWebhookTarget(raw: string, options: { allowList: Webh
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookTargetRefused(WebhookErrorCodes.invalidUrl, WebhookMessages.invalidUrl);
+    throw new WebhookTargetRefused(WebhookErrorCodes.invalidUrl);
   }
   const schemeAllowed = url.protocol === 'https:' || (options.allowHttp && url.protocol === 'http:');
-  if (!schemeAllowed || url.username || url.password || !url.hostname) throw new WebhookTargetRefused(WebhookErrorCodes.invalidUrl, WebhookMessages.invalidUrl);
+  if (!schemeAllowed || url.username || url.password || !url.hostname) throw new WebhookTargetRefused(WebhookErrorCodes.invalidUrl);
   const host = bare(url.hostname.toLowerCase());
   const hostAllowed = options.allowList.hosts.has(host);
   let addresses: { address: string; family: number }[];
@@ -82,14 +82,14 @@ export async function checkWebhookTarget(raw: string, options: { allowList: Webh
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) throw new WebhookTargetRefused(WebhookErrorCodes.unresolvableHost, WebhookMessages.unresolvableHost(host));
+    if (addresses.length === 0) throw new WebhookTargetRefused(WebhookErrorCodes.unresolvableHost, { host });
   }
   // Every address must pass: a name with one public and one internal record could otherwise be steered inside.
   for (const { address } of addresses) {
     // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it is.
     const parsed = ipaddr.process(address);
     if (!hostAllowed && !isPublic(parsed) && !inRanges(parsed, options.allowList.ranges)) {
-      throw new WebhookTargetRefused(WebhookErrorCodes.forbiddenAddress, WebhookMessages.forbiddenAddress(host));
+      throw new WebhookTargetRefused(WebhookErrorCodes.forbiddenAddress, { host });
     }
   }
   const first = addresses[0];

@@ -2,7 +2,7 @@ import { Actor, SupportMessages } from '@portal/contracts';
 import { PlatformSettings, requireAdminPermission, ServiceError } from '@portal/messaging';
 
 export function requireCustomer(actor: Actor | null): Actor {
-  if (!actor || actor.userType !== 'customer') throw ServiceError.forbidden('Only customers can open and answer their own tickets.', 'forbidden');
+  if (!actor || actor.userType !== 'customer') throw ServiceError.of(403, 'tickets_customers_only');
   return actor;
 }
 
@@ -13,6 +13,6 @@ export function requireTicketsAdmin(settings: PlatformSettings, actor: Actor | n
 
 /** A missing ticket, and another customer's, are both "not found". */
 export function found<T>(ticket: T | null): T {
-  if (!ticket) throw ServiceError.notFound(SupportMessages.notFound, 'ticket_not_found');
+  if (!ticket) throw ServiceError.of(404, 'ticket_not_found');
   return ticket;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsISO8601 } from 'class-validator';
+import { userMessage } from '@portal/domain-rules';
 
 /** Report periods of spec 02 §7 (1 day, 7 days, 1 month back from now) and a custom range. */
 export const REPORT_PERIODS = ['daily', 'weekly', 'monthly', 'custom'] as const;
@@ -27,12 +28,18 @@ export class LabelledCount {
 export const MAX_REPORT_DAYS = 366;
 export const ADMIN_AREA_DENIED = 'Access denied. You do not have permission to access admin areas.';
 
-/** Why a report window cannot be answered, or null when it can: from before to, at most MAX_REPORT_DAYS long. */
-export function reportWindowProblem(window: { from: string; to: string }): string | null {
+/** Why a report window cannot be answered (a code of the message catalogue), or null when it can: from before to, at most MAX_REPORT_DAYS long. */
+export function reportWindowCode(window: { from: string; to: string }): 'report_window_invalid' | 'report_window_order' | 'report_window_too_long' | null {
   const from = Date.parse(window.from);
   const to = Date.parse(window.to);
-  if (Number.isNaN(from) || Number.isNaN(to)) return 'from and to must be ISO dates';
-  if (from >= to) return 'from must be before to';
-  if (to - from > MAX_REPORT_DAYS * 86_400_000) return `A report covers at most ${MAX_REPORT_DAYS} days`;
+  if (Number.isNaN(from) || Number.isNaN(to)) return 'report_window_invalid';
+  if (from >= to) return 'report_window_order';
+  if (to - from > MAX_REPORT_DAYS * 86_400_000) return 'report_window_too_long';
   return null;
+}
+
+/** The English text of reportWindowCode, for callers that still raise errors by text. */
+export function reportWindowProblem(window: { from: string; to: string }): string | null {
+  const code = reportWindowCode(window);
+  return code && userMessage(code);
 }

@@ -16,6 +16,7 @@ export const USER_MESSAGES = {
   // The gateway and the framework
   unexpected_error: 'An unexpected error occurred. Please try again.',
   request_invalid: 'The request is not valid.',
+  cursor_invalid: 'The cursor is not valid',
   unauthenticated: 'Please sign in to continue.',
   access_denied: 'Access denied.',
   resource_not_found: 'The requested resource was not found.',
@@ -161,6 +162,7 @@ export const USER_MESSAGES = {
   company_name_required: 'Company name is required',
   company_structure_required: 'Company structure is required',
   country_of_operation_required: 'Country of operation is required',
+  directors_name_required: "Director's name is required",
   employment_required: 'Employment is required',
   investment_amount_required: 'Investment amount is required',
   investment_duration_required: 'Investment duration is required',
@@ -249,6 +251,7 @@ export const USER_MESSAGES = {
   ticket_closed: 'This ticket is closed. Please open a new ticket.',
   tickets_customers_only: 'Only customers can open and answer their own tickets.',
   ticket_status_unchanged: 'The ticket is already {{status}}.',
+  ticket_status_not_allowed: 'Status must be one of {{statuses}}.',
 
   // Files, KYC documents and identity verification
   file_too_large: 'File size must be less than 10MB',
@@ -264,6 +267,8 @@ export const USER_MESSAGES = {
   kyc_document_wrong_purpose: 'This file was uploaded for something else, not as a KYC document. Please upload it again here.',
   upload_not_found: 'Upload not found',
   upload_incomplete: 'The upload is incomplete. Please upload the file again.',
+  file_part_size_invalid: 'A file part must hold 1 byte to 512 KiB.',
+  file_part_not_found: 'File part not found',
   document_not_found: 'Document not found',
   document_type_invalid: 'Please choose a document type: partnership, tax or id.',
   document_exists: 'This file has already been submitted as a document.',
@@ -276,12 +281,15 @@ export const USER_MESSAGES = {
   session_not_found: 'Verification session not found',
   capture_required: 'Please capture an image from the camera.',
   verification_complete: 'This verification is already complete.',
+  step_out_of_order: 'Please complete {{step}} first.',
   biometric_not_available: 'Biometric Service Not Available',
   verification_customers_only: 'Only customers verify their identity.',
 
   // Notifications
   broadcast_fields_required: 'Please enter a title and a message.',
   no_recipients: 'No users found to send notification to',
+  broadcast_user_required: 'Choose the user to send the notification to.',
+  user_choice_required: 'Choose a user.',
   notification_not_found: 'Notification not found.',
   broadcast_not_allowed: 'Your admin role does not allow sending notifications.',
   expiry_in_past: 'The expiry must be in the future.',
@@ -322,6 +330,9 @@ export const USER_MESSAGES = {
   account_status_unchanged: 'This account is already {{status}}.',
   admin_role_unchanged: 'This administrator is already {{role}}.',
   settings_access_denied: 'Access denied. You do not have permission to view platform settings.',
+  setting_not_found: 'There is no setting {{key}}.',
+  // {{problem}} is the setting rule's own English wording of what is wrong (identity settings/setting-rules.ts).
+  invalid_setting: 'Invalid {{key}}: {{problem}}',
   no_report_data: 'No report data available',
   report_window_invalid: 'from and to must be ISO dates',
   report_window_order: 'from must be before to',

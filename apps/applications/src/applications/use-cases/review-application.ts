@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Actor, ApplicationStatus, ApplicationView, REJECTION_REASON_MESSAGE, ReviewApplicationPayload, ReviewDecision } from '@portal/contracts';
-import { ServiceError } from '@portal/messaging';
+import { Actor, ApplicationStatus, ApplicationView, ReviewApplicationPayload, ReviewDecision } from '@portal/contracts';
+import { fieldRefusal, ServiceError } from '@portal/messaging';
 import { Investment } from '../../investments/investment.entity';
 import { expectedReturnMinor, sanitizeText } from '../application-rules';
 import { InvestmentApplication } from '../application.entity';
@@ -37,12 +37,12 @@ export class ReviewApplication {
     const admin = this.access.admin(actor);
     const note = sanitizeText(payload.note);
     // The customer is told why: a rejection without a reason changes nothing (issue 30).
-    if (payload.decision === 'rejected' && !note) throw ServiceError.badRequest(REJECTION_REASON_MESSAGE, { details: [{ field: 'note', message: REJECTION_REASON_MESSAGE }] });
+    if (payload.decision === 'rejected' && !note) throw ServiceError.of(400, 'rejection_reason_required', { details: [fieldRefusal('note', 'rejection_reason_required')] });
     return this.applications.transaction(async (manager) => {
       const record = await this.applications.lock(manager, payload.applicationId);
       if (!record || record.status === 'draft') throw applicationNotFound();
       if (!TRANSITIONS[record.status].includes(payload.decision)) {
-        throw ServiceError.conflict(`An application that is ${record.status.replace('_', ' ')} cannot be moved to ${payload.decision.replace('_', ' ')}.`, 'invalid_transition');
+        throw ServiceError.of(409, 'invalid_transition', { params: { status: record.status.replace('_', ' '), decision: payload.decision.replace('_', ' ') } });
       }
       const previous = record.status;
       record.status = payload.decision;

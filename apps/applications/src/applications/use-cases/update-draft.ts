@@ -18,7 +18,7 @@ export class UpdateDraft {
     return this.applications.transaction(async (manager) => {
       const record = await this.applications.lockOwn(manager, applicationId, checked.customer.userId);
       if (!record) throw applicationNotFound();
-      if (record.status !== 'draft') throw ServiceError.conflict('This application was already submitted and can no longer be changed.', 'not_a_draft');
+      if (record.status !== 'draft') throw ServiceError.of(409, 'not_a_draft');
       return this.intake.write(manager, record, checked);
     });
   }

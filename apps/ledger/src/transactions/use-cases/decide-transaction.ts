@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Actor, Currency, DecideTransactionPayload, LedgerEvents, REJECTION_REASON_MESSAGE, RequestMeta, TransactionView } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
+import { Actor, Currency, DecideTransactionPayload, LedgerEvents, RequestMeta, TransactionView } from '@portal/contracts';
+import { addToOutbox, fieldRefusal, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireMoneyAdmin, sanitise } from '../../book/access';
 import { Book, transfer } from '../../book/book';
 import { formatMinor } from '../../book/money';
 import { recordDecision } from '../../book/transactions';
 import { InvestmentFunding } from '../../investments/investment-funding';
-import { addApproval, approversOf, fourEyesThreshold, SAME_ADMIN_SECOND_APPROVAL, withApprovals } from '../four-eyes';
+import { addApproval, approversOf, fourEyesThreshold, withApprovals } from '../four-eyes';
 import { TransactionRow, transactionEvent, transactionView } from '../transaction-views';
 import { TransactionsRepository } from '../transactions.repository';
 
@@ -27,12 +27,12 @@ export class DecideTransaction {
     const approve = payload.decision === 'approve';
     const reason = sanitise(payload.reason) || null;
     // The customer is told why: a rejection without a reason changes nothing (issue 30).
-    if (!approve && !reason) throw ServiceError.badRequest(REJECTION_REASON_MESSAGE, { details: [{ field: 'reason', message: REJECTION_REASON_MESSAGE }] });
+    if (!approve && !reason) throw ServiceError.of(400, 'rejection_reason_required', { details: [fieldRefusal('reason', 'rejection_reason_required')] });
     return this.dataSource.transaction(async (manager) => {
       const row = await this.transactions.findForDecision(manager, payload.id);
-      if (!row) throw ServiceError.notFound('Transaction not found');
-      if (row.status !== 'pending' && row.status !== 'processing') throw ServiceError.conflict(`This transaction is already ${row.status}.`, 'already_decided');
-      if (!['deposit', 'withdrawal', 'investment'].includes(row.type)) throw ServiceError.conflict('Only deposits, withdrawals and investment payments are decided by an admin.');
+      if (!row) throw ServiceError.of(404, 'transaction_not_found');
+      if (row.status !== 'pending' && row.status !== 'processing') throw ServiceError.of(409, 'already_decided', { params: { status: row.status } });
+      if (!['deposit', 'withdrawal', 'investment'].includes(row.type)) throw ServiceError.of(409, 'not_admin_decided');
       const currency = row.currency.trim() as Currency;
       const amount = BigInt(row.amount);
       if (row.type === 'withdrawal' && approve && amount > fourEyesThreshold(this.settings)) {
@@ -94,7 +94,7 @@ export class DecideTransaction {
    */
   private async recordApproval(manager: EntityManager, meta: RequestMeta, actor: Actor, row: TransactionRow, amount: bigint, currency: Currency): Promise<TransactionView | null> {
     const approvers = await approversOf(manager, row.id);
-    if (approvers.includes(actor.userId)) throw ServiceError.conflict(SAME_ADMIN_SECOND_APPROVAL, 'second_approval_required');
+    if (approvers.includes(actor.userId)) throw ServiceError.of(409, 'second_approval_required');
     await addApproval(manager, row.id, actor.userId);
     if (approvers.length > 0) return null;
     await recordAdminAction(manager, meta, {

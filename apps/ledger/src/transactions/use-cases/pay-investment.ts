@@ -28,7 +28,7 @@ export class PayInvestment {
 
   async execute(actor: Actor, payload: PayInvestmentPayload): Promise<TransactionView> {
     requireCustomer(actor);
-    if (!this.rules.enabled('investments_enabled')) throw ServiceError.conflict('Investments are currently disabled.', 'feature_disabled');
+    if (!this.rules.enabled('investments_enabled')) throw ServiceError.of(409, 'investment_payments_disabled');
     const method = payload.paymentMethod;
     // Paid by bank or Bitcoin, the money comes over the same rails as a deposit, under the same switches.
     if (method !== 'balance') this.rules.requireRail(method === 'crypto');
@@ -76,7 +76,7 @@ export class PayInvestment {
         }),
       );
     } catch (error) {
-      if (error instanceof InsufficientFunds) throw ServiceError.conflict('Insufficient Balance: your investment amount exceeds your available balance.', 'insufficient_balance');
+      if (error instanceof InsufficientFunds) throw ServiceError.of(409, 'investment_insufficient_balance');
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, LEDGER_MESSAGES, LedgerEvents, RequestDepositPayload, TransactionView } from '@portal/contracts';
+import { Actor, LedgerEvents, RequestDepositPayload, TransactionView } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { requireCustomer, sanitise } from '../../book/access';
 import { once } from '../../book/idempotency';
@@ -27,7 +27,7 @@ export class RequestDeposit {
     this.rules.requireSupportedCurrency(currency);
     const amount = toMinor(payload.amount);
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.transactions.depositsAllowed(manager, actor.userId))) throw ServiceError.forbidden(LEDGER_MESSAGES.depositNotAllowed, 'deposit_not_allowed');
+      if (!(await this.transactions.depositsAllowed(manager, actor.userId))) throw ServiceError.of(403, 'deposit_not_allowed');
       return once(manager, actor.userId, payload.idempotencyKey, 'deposit', payload, async () => {
         const details: Record<string, string> = crypto
           ? { accountType: 'Cryptocurrency', bankName: 'Bitcoin Network', bankAddress: wallet as string, cryptocurrency: 'BTC' }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Actor, DEFAULT_MINIMUM_WITHDRAWAL, LEDGER_MESSAGES, LedgerEvents, RequestWithdrawalPayload, resolveMinimumWithdrawal, TransactionView } from '@portal/contracts';
+import { Actor, LedgerEvents, RequestWithdrawalPayload, resolveMinimumWithdrawal, TransactionView } from '@portal/contracts';
 import { PlatformSettings, ServiceError } from '@portal/messaging';
 import { requireCustomer, sanitise } from '../../book/access';
 import { Book, InsufficientFunds, outboxRow, transfer } from '../../book/book';
@@ -24,9 +24,9 @@ export class RequestWithdrawal {
 
   async execute(actor: Actor, payload: RequestWithdrawalPayload): Promise<TransactionView> {
     requireCustomer(actor);
-    if (!this.rules.enabled('withdrawals_enabled')) throw ServiceError.conflict(LEDGER_MESSAGES.withdrawalsDisabled, 'withdrawals_disabled');
+    if (!this.rules.enabled('withdrawals_enabled')) throw ServiceError.of(409, 'withdrawals_disabled');
     if (this.settings.get<{ withdrawalRequiresKyc?: boolean }>('financial_limits')?.withdrawalRequiresKyc === true) {
-      if ((await this.transactions.kycStatus(actor.userId)) !== 'verified') throw ServiceError.forbidden(LEDGER_MESSAGES.withdrawalRequiresKyc, 'kyc_required');
+      if ((await this.transactions.kycStatus(actor.userId)) !== 'verified') throw ServiceError.of(403, 'kyc_required');
     }
     const currency = payload.currency ?? 'USD';
     this.rules.requireSupportedCurrency(currency);
@@ -35,9 +35,9 @@ export class RequestWithdrawal {
     const minimum = toMinor(minimumUnits);
     const refusal = async (): Promise<ServiceError> => {
       const { available } = await this.book.balances(this.dataSource.manager, actor.userId, currency);
-      if (available <= 0n) return ServiceError.conflict(LEDGER_MESSAGES.noCredit, 'no_credit');
-      if (amount < minimum) return ServiceError.badRequest(minimumUnits === DEFAULT_MINIMUM_WITHDRAWAL ? LEDGER_MESSAGES.minimumWithdrawal : `Minimum withdrawal amount is $${minimumUnits}.`, { code: 'below_minimum' });
-      return ServiceError.conflict(LEDGER_MESSAGES.insufficientBalance, 'insufficient_balance');
+      if (available <= 0n) return ServiceError.of(409, 'no_credit');
+      if (amount < minimum) return ServiceError.of(400, 'below_minimum', { params: { minimum: minimumUnits } });
+      return ServiceError.of(409, 'insufficient_balance');
     };
     if (amount < minimum) throw await refusal();
     const key = payload.idempotencyKey;

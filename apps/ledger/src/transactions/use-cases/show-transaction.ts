@@ -20,7 +20,7 @@ export class ShowTransaction {
     const row = await this.transactions.find(id);
     const mayRead = (found: TransactionRow) =>
       found.user_id === actor.userId || (actor.userType === 'admin' && adminRoleAllowsNow(this.settings, actor.adminRole, 'transactions'));
-    if (!row || !mayRead(row)) throw ServiceError.notFound('Transaction not found');
+    if (!row || !mayRead(row)) throw ServiceError.of(404, 'transaction_not_found');
     return transactionView(row);
   }
 }

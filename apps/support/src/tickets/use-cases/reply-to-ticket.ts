@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Actor, ReplyToTicketPayload, SupportEvents, SupportMessages, TicketDetail, TicketStatus } from '@portal/contracts';
+import { Actor, ReplyToTicketPayload, SupportEvents, TicketDetail, TicketStatus } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { found, requireCustomer } from '../ticket-access';
 import { ticketEvent } from '../ticket-views';
@@ -14,7 +14,7 @@ export class ReplyToTicket {
     const owner = requireCustomer(actor);
     await this.tickets.transaction(async (manager) => {
       const ticket = found(await this.tickets.findOwnForChange(manager, ticketId, owner.userId));
-      if (ticket.status === 'closed') throw ServiceError.conflict(SupportMessages.closed, 'ticket_closed');
+      if (ticket.status === 'closed') throw ServiceError.of(409, 'ticket_closed');
       // A reply to a resolved ticket means it is not resolved after all.
       const status: TicketStatus = ticket.status === 'resolved' ? 'open' : ticket.status;
       const saved = await this.tickets.change(manager, ticket, status, { authorId: owner.userId, authorRole: 'customer', body: message });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Actor, RequestMeta, SupportEvents, SupportMessages, TicketDetail, TicketStatus, UpdateTicketPayload } from '@portal/contracts';
-import { addToOutbox, ServiceError } from '@portal/messaging';
+import { Actor, RequestMeta, SupportEvents, TicketDetail, TicketStatus, UpdateTicketPayload } from '@portal/contracts';
+import { addToOutbox, fieldRefusal, ServiceError } from '@portal/messaging';
 import { found } from '../ticket-access';
 import { recordTicketAction } from '../ticket-audit';
 import { ticketEvent } from '../ticket-views';
@@ -17,17 +17,18 @@ export class UpdateTicket extends AdminTicketUseCase {
   async execute(actor: Actor, payload: UpdateTicketPayload, meta: RequestMeta): Promise<TicketDetail> {
     const admin = this.admin(actor);
     const response = payload.adminResponse?.trim() || null;
-    if (!payload.status && !response) throw ServiceError.badRequest(SupportMessages.responseRequired, { details: [{ field: 'adminResponse', message: SupportMessages.responseRequired }] });
+    if (!payload.status && !response) throw ServiceError.of(400, 'response_required', { details: [fieldRefusal('adminResponse', 'response_required')] });
     // With an answer the admin may also keep the ticket open ("Send and keep open", issue 30); on its own, open is the customer's move.
     const allowed = response ? REPLY_STATUSES : ADMIN_STATUSES;
     if (payload.status && !allowed.includes(payload.status)) {
-      throw ServiceError.badRequest(`Status must be one of ${allowed.join(', ')}.`, { details: [{ field: 'status', message: `Status must be one of ${allowed.join(', ')}.` }] });
+      const params = { statuses: allowed.join(', ') };
+      throw ServiceError.of(400, 'ticket_status_not_allowed', { params, details: [fieldRefusal('status', 'ticket_status_not_allowed', params)] });
     }
     await this.tickets.transaction(async (manager) => {
       const ticket = found(await this.tickets.findForChange(manager, payload.ticketId));
       // Sending a response sets the ticket resolved (spec 02 §4) unless a status is chosen with it.
       const status: TicketStatus = payload.status ?? 'resolved';
-      if (!response && status === ticket.status) throw ServiceError.conflict(`The ticket is already ${status.replace('_', ' ')}.`, 'ticket_status_unchanged');
+      if (!response && status === ticket.status) throw ServiceError.of(409, 'ticket_status_unchanged', { params: { status: status.replace('_', ' ') } });
       const saved = await this.tickets.change(manager, ticket, status, response ? { authorId: admin.userId, authorRole: 'admin', body: response } : null);
       await addToOutbox(manager, SupportEvents.ticketUpdated, ticketEvent(saved, response ? 'admin' : null));
       await recordTicketAction(manager, admin, meta, ticket, {
