@@ -8,6 +8,8 @@ import { KycDocument, KycDocumentRequest } from './documents/kyc-document.entity
 import { KycDocumentsModule } from './documents/kyc-documents.module';
 import { FileUploadPart, StoredFileRecord } from './files/stored-file.entity';
 import { FilesModule } from './files/files.module';
+import { FileStorageModule } from './files/storage/file-storage.module';
+import { FileStorageEnvironment } from './kyc-environment';
 import { KycProfile } from './kyc-status/kyc-profile.entity';
 import { KycStatusModule } from './kyc-status/kyc-status.module';
 import { kycMigrations } from './migrations';
@@ -26,12 +28,13 @@ export const kycEntities = [...eventEntities, KycProfile, StoredFileRecord, File
  */
 @Module({})
 export class KycModule {
-  static register(environment: ServiceEnvironment): DynamicModule {
+  static register(environment: ServiceEnvironment & FileStorageEnvironment): DynamicModule {
     return {
       module: KycModule,
       imports: [
         ServiceDatabaseModule.forService({ schema: KYC_SCHEMA, ...databaseConnection(environment), entities: kycEntities, migrations: kycMigrations }),
         OutboxModule.forStreams(KYC_EVENTS_STREAM),
+        FileStorageModule.forEnvironment(environment),
         KycStatusModule,
         FilesModule,
         PlatformSettingsModule,

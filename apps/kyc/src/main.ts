@@ -1,7 +1,7 @@
 import './tracing';
 import 'reflect-metadata';
-import { ServiceEnvironment } from '@portal/config';
 import { runService } from '@portal/messaging';
+import { KycEnvironment } from './kyc-environment';
 import { KycModule } from './kyc.module';
 
-void runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment) });
+void runService({ service: 'kyc', environment: KycEnvironment, module: (environment) => KycModule.register(environment) });

@@ -4,6 +4,7 @@ import { ApplicationsCommands, IdentityEvents, REFERENCED_FILES_BATCH, UserDelet
 import { EventContext, OnEvent, ServiceClient } from '@portal/messaging';
 import { KycDocument } from '../documents/kyc-document.entity';
 import { BiometricSession } from '../verification/biometric-session.entity';
+import { FileStore } from './storage/file-store';
 import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
 
 /**
@@ -43,24 +44,33 @@ import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
  *   deletion and commits after applications answered is the one case left, and it was the
  *   same when the transaction stayed open during the question: kyc's transaction never
  *   locked anything in applications' database, so keeping it open protected nothing.
+ *
+ * Bytes in the bucket (STORAGE_DRIVER=s3) are deleted as the rows go, before the
+ * transaction commits: if an object cannot be deleted, nothing is erased and the event
+ * comes back; if the commit fails after, the retry erases the rows whose objects are gone.
  */
 @Injectable()
 export class DeletedAccountFilesHandlers {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly store: FileStore,
+  ) {}
 
   @OnEvent(IdentityEvents.userDeleted, { prepare: (handlers: DeletedAccountFilesHandlers, payload, { manager }) => handlers.filesToErase(payload.userId, manager) })
   async userDeleted(payload: UserDeletedEvent, { manager, prepared: erase }: EventContext<UserDeletedEvent, string[]>): Promise<void> {
     const owner = payload.userId;
     if (erase.length > 0) {
       // KYC references are checked again as the rows go: a file handed in meanwhile stays.
-      await manager
+      const erased = await manager
         .createQueryBuilder()
         .delete()
         .from(StoredFileRecord)
         .where('owner_id = :owner', { owner })
         .andWhere('id = ANY(:erase)', { erase })
         .andWhere(notKeptForKyc(manager, 'id'))
+        .returning('"id", "storage", "storage_key"')
         .execute();
+      await this.store.delete((erased.raw as { id: string; storage: 'postgres' | 's3'; storage_key: string | null }[]).map((row) => ({ id: row.id, storage: row.storage, storageKey: row.storage_key })));
     }
     await manager.delete(FileUploadPart, { ownerId: owner });
   }

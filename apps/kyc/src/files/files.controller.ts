@@ -7,45 +7,41 @@ import {
   CompleteFileUploadPayload,
   errorBody,
   FILE_PART_BYTES,
-  FILE_TOO_LARGE_MESSAGE,
-  FILE_TYPE_MESSAGE,
   FileIdPayload,
   KYC_FILE_PURPOSE_PREFIX,
-  KYC_FILE_TYPE_MESSAGE,
   FilePart,
   KycFileCommands,
-  KYC_FILE_TOO_LARGE_MESSAGE,
   MAX_FILE_BYTES,
   OwnedFilesPayload,
   PROFILE_PHOTO_MAX_BYTES,
   PROFILE_PHOTO_MIME_TYPES,
   PROFILE_PHOTO_PURPOSE,
-  PROFILE_PHOTO_TOO_LARGE_MESSAGE,
-  PROFILE_PHOTO_TYPE_MESSAGE,
   ReadFilePartPayload,
   StoredFile,
   StoredFiles,
   StoredFileWithParts,
   StoreFilePartPayload,
+  UserMessageCode,
 } from '@portal/contracts';
 import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
 import { isWellFormed } from './file-structure';
 import { detectFileType, safeFileName } from './file-types';
+import { StoredLocation } from './storage/file-storage';
+import { FileStore } from './storage/file-store';
 import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
 
 /** Parts of an upload nobody completed are dropped after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
-const NOT_FOUND = 'File not found';
 
 function signedIn(actor: Actor | null): Actor {
-  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  if (!actor) throw ServiceError.of(401, 'unauthenticated');
   return actor;
 }
 
 const isKyc = (purpose: string | null | undefined) => !!purpose && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX);
 const isPhoto = (purpose: string | null | undefined) => purpose === PROFILE_PHOTO_PURPOSE;
 /** KYC documents also take DOC and DOCX (spec 02 §5) and say so in the drop-zone's words; a profile photo says the photo's. */
-const typeMessage = (purpose: string | null | undefined) => (isPhoto(purpose) ? PROFILE_PHOTO_TYPE_MESSAGE : isKyc(purpose) ? KYC_FILE_TYPE_MESSAGE : FILE_TYPE_MESSAGE);
+const typeRefusal = (purpose: string | null | undefined): UserMessageCode => (isPhoto(purpose) ? 'invalid_photo' : isKyc(purpose) ? 'invalid_kyc_file_type' : 'invalid_file_type');
 
 /** The type the content shows, if the purpose accepts it: a profile photo is a JPG, PNG or GIF only. */
 function acceptedType(content: Buffer, purpose: string | null | undefined, complete = false) {
@@ -55,10 +51,10 @@ function acceptedType(content: Buffer, purpose: string | null | undefined, compl
 }
 
 /** 2 MB for a profile photo, 10 MB for anything else; a KYC document says so in the drop-zone's words. */
-function sizeLimit(purpose: string | null | undefined): { bytes: number; message: string; code: string } {
-  if (isPhoto(purpose)) return { bytes: PROFILE_PHOTO_MAX_BYTES, message: PROFILE_PHOTO_TOO_LARGE_MESSAGE, code: 'file_too_large' };
-  if (isKyc(purpose)) return { bytes: MAX_FILE_BYTES, message: KYC_FILE_TOO_LARGE_MESSAGE, code: 'kyc_file_too_large' };
-  return { bytes: MAX_FILE_BYTES, message: FILE_TOO_LARGE_MESSAGE, code: 'file_too_large' };
+function sizeLimit(purpose: string | null | undefined): { bytes: number; code: UserMessageCode } {
+  if (isPhoto(purpose)) return { bytes: PROFILE_PHOTO_MAX_BYTES, code: 'photo_too_large' };
+  if (isKyc(purpose)) return { bytes: MAX_FILE_BYTES, code: 'kyc_file_too_large' };
+  return { bytes: MAX_FILE_BYTES, code: 'file_too_large' };
 }
 
 /**
@@ -96,15 +92,16 @@ export class FilesController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
+    private readonly store: FileStore,
   ) {}
 
   @HandlesCommand(KycFileCommands.storePart)
   async storePart(@CommandPayload() payload: StoreFilePartPayload, @CommandActor() actor: Actor | null): Promise<{ received: number }> {
     const owner = signedIn(actor);
     const data = Buffer.from(payload.data, 'base64');
-    if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.badRequest('A file part must hold 1 byte to 512 KiB.');
+    if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.of(400, 'file_part_size_invalid');
     if (payload.index === 0 && !acceptedType(data, payload.purpose)) {
-      throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
+      throw ServiceError.of(400, typeRefusal(payload.purpose));
     }
     return this.dataSource.transaction(async (manager) => {
       const earlier = await manager
@@ -114,10 +111,10 @@ export class FilesController {
         .where('part.uploadId = :uploadId', { uploadId: payload.uploadId })
         .groupBy('part.ownerId')
         .getRawMany<{ ownerId: string; bytes: string }>();
-      if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.notFound('Upload not found');
+      if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.of(404, 'upload_not_found');
       const bytes = Number(earlier[0]?.bytes ?? 0) + data.length;
       const limit = sizeLimit(payload.purpose);
-      if (bytes > limit.bytes) throw ServiceError.badRequest(limit.message, { code: limit.code });
+      if (bytes > limit.bytes) throw ServiceError.of(400, limit.code);
       await manager
         .createQueryBuilder()
         .insert()
@@ -132,18 +129,20 @@ export class FilesController {
   @HandlesCommand(KycFileCommands.completeUpload)
   async completeUpload(@CommandPayload() payload: CompleteFileUploadPayload, @CommandActor() actor: Actor | null): Promise<StoredFile> {
     const owner = signedIn(actor);
+    // Bytes already in the bucket when the transaction fails: removed again, not left without a row.
+    let written: StoredLocation | null = null;
     return this.dataSource.transaction(async (manager) => {
       await manager.delete(FileUploadPart, { createdAt: LessThan(new Date(Date.now() - ABANDONED_AFTER_MS)) });
       const parts = await manager.find(FileUploadPart, { where: { uploadId: payload.uploadId, ownerId: owner.userId }, order: { partIndex: 'ASC' } });
       if (parts.length !== payload.parts || parts.some((part, index) => part.partIndex !== index)) {
-        throw ServiceError.badRequest('The upload is incomplete. Please upload the file again.', { code: 'upload_incomplete' });
+        throw ServiceError.of(400, 'upload_incomplete');
       }
       const content = Buffer.concat(parts.map((part) => part.data));
       const limit = sizeLimit(payload.purpose);
-      if (content.length > limit.bytes) throw ServiceError.badRequest(limit.message, { code: limit.code });
+      if (content.length > limit.bytes) throw ServiceError.of(400, limit.code);
       const mimeType = acceptedType(content, payload.purpose, true);
       // The first bytes name a type; the whole file must then be one (no polyglots, nothing after its end).
-      if (!mimeType || !(await isWellFormed(content, mimeType))) throw ServiceError.badRequest(typeMessage(payload.purpose), { code: 'invalid_file_type' });
+      if (!mimeType || !(await isWellFormed(content, mimeType))) throw ServiceError.of(400, typeRefusal(payload.purpose));
       const file = manager.create(StoredFileRecord, {
         id: payload.uploadId,
         ownerId: owner.userId,
@@ -152,12 +151,18 @@ export class FilesController {
         mimeType,
         purpose: payload.purpose ?? null,
         sha256: createHash('sha256').update(content).digest('hex'),
-        content,
+        ...this.store.locationFor(payload.uploadId),
       });
+      // The row first (its id is taken once), then the bytes: checked above, they go to the configured driver.
       await manager.insert(StoredFileRecord, file);
+      await this.store.put(file, content, manager);
+      written = file;
       await manager.delete(FileUploadPart, { uploadId: payload.uploadId });
       const stored = await manager.findOneByOrFail(StoredFileRecord, { id: file.id });
       return view(stored);
+    }).catch(async (error: unknown) => {
+      if (written) await this.store.delete([written]).catch(() => undefined);
+      throw error;
     });
   }
 
@@ -171,13 +176,9 @@ export class FilesController {
   @HandlesCommand(KycFileCommands.readPart)
   async readPart(@CommandPayload() payload: ReadFilePartPayload, @CommandActor() actor: Actor | null): Promise<FilePart> {
     const file = await this.readable(payload.fileId, signedIn(actor));
-    if (payload.index * FILE_PART_BYTES >= file.size) throw ServiceError.notFound('File part not found');
-    const [row] = await this.dataSource.query<{ data: Buffer }[]>(`SELECT substring("content" FROM $2 FOR $3) AS "data" FROM "kyc"."files" WHERE "id" = $1`, [
-      file.id,
-      payload.index * FILE_PART_BYTES + 1,
-      FILE_PART_BYTES,
-    ]);
-    return { data: row.data.toString('base64') };
+    if (payload.index * FILE_PART_BYTES >= file.size) throw ServiceError.of(404, 'file_part_not_found');
+    const data = await this.store.read(file, { start: payload.index * FILE_PART_BYTES, length: FILE_PART_BYTES });
+    return { data: data.toString('base64') };
   }
 
   @HandlesCommand(KycFileCommands.ownedFiles)
@@ -191,7 +192,7 @@ export class FilesController {
   /** The owner reads their file; an admin needs the permission of the file's purpose, read from admin_roles as kyc's admin endpoints do. */
   private async readable(fileId: string, actor: Actor): Promise<StoredFileRecord> {
     const file = await this.dataSource.manager.findOneBy(StoredFileRecord, { id: fileId });
-    if (!file || (file.ownerId !== actor.userId && actor.userType !== 'admin')) throw ServiceError.notFound(NOT_FOUND, 'file_not_found');
+    if (!file || (file.ownerId !== actor.userId && actor.userType !== 'admin')) throw ServiceError.of(404, 'file_not_found');
     if (file.ownerId === actor.userId) return file;
     const permission = filePermission(file.purpose);
     if (!adminRoleAllowsNow(this.settings, actor.adminRole, permission)) throw permissionRefusal(permission);

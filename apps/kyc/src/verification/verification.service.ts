@@ -15,6 +15,7 @@ import {
 import { isEncryptedSettingSecret, SettingsSecretBox } from '@portal/config';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { requireKycVerificationEnabled } from '../documents/kyc-documents.service';
+import { FileStore } from '../files/storage/file-store';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { BIOMETRIC_PROVIDERS, BiometricProvider } from './biometric-provider';
 import { BiometricSession, StoredStep } from './biometric-session.entity';
@@ -36,6 +37,7 @@ export class VerificationService {
     private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
     private readonly secrets: SettingsSecretBox,
+    private readonly store: FileStore,
   ) {}
 
   async config(actor: Actor | null): Promise<VerificationConfigView> {
@@ -83,11 +85,10 @@ export class VerificationService {
         // document, an application's PDF, a profile photo) is answered as an unknown one.
         const file = await manager
           .createQueryBuilder(StoredFileRecord, 'file')
-          .addSelect('file.content')
           .where('file.id = :id AND file.ownerId = :owner AND file.purpose = :purpose', { id: payload.fileId, owner: customer.userId, purpose: BIOMETRIC_FILE_PURPOSE })
           .getOne();
         if (!file) throw ServiceError.of(404, 'file_not_found');
-        const result = await configured.provider.check(step.id, file.content, configured.apiKey);
+        const result = await configured.provider.check(step.id, await this.store.read(file), configured.apiKey);
         Object.assign(step, { status: result.passed ? 'completed' : 'failed', failureReason: result.passed ? null : (result.reason ?? 'The check did not pass. Please try again.'), fileId: file.id });
       }
       session.steps = session.steps.map((existing, position) => (position === index ? step : existing));
