@@ -1,4 +1,4 @@
-import { Actor, ADMIN_AREA_DENIED, AdminRole, adminRoleAllows } from '@portal/contracts';
+import { Actor, AdminRole, adminRoleAllows, UserMessageCode } from '@portal/contracts';
 import { PlatformSettings } from './platform-settings';
 import { ServiceError } from './service-error';
 
@@ -9,7 +9,7 @@ export function adminRoleAllowsNow(settings: Pick<PlatformSettings, 'get'> | nul
 
 /** Refuses anyone but an admin, whatever the role (403 admin_access_denied): the back office's shared pages. */
 export function requireAnyAdmin(actor: Actor | null): Actor {
-  if (!actor || actor.userType !== 'admin') throw ServiceError.forbidden(ADMIN_AREA_DENIED, 'admin_access_denied');
+  if (!actor || actor.userType !== 'admin') throw ServiceError.of(403, 'admin_access_denied');
   return actor;
 }
 
@@ -18,9 +18,9 @@ export function requireAnyAdmin(actor: Actor | null): Actor {
  * the gateway verified from the access token; the role comes from it, the role's
  * permissions from the platform settings, so an edit in Settings applies at once.
  */
-export function requireAdminPermission(settings: Pick<PlatformSettings, 'get'> | null, actor: Actor | null, permission: string, message: string): Actor {
+export function requireAdminPermission(settings: Pick<PlatformSettings, 'get'> | null, actor: Actor | null, permission: string, refusal: UserMessageCode): Actor {
   if (!actor || actor.userType !== 'admin' || !adminRoleAllowsNow(settings, actor.adminRole, permission)) {
-    throw ServiceError.forbidden(message, 'forbidden');
+    throw ServiceError.of(403, refusal);
   }
   return actor;
 }

@@ -173,7 +173,7 @@ export class BroadcastsController {
   }
 
   private admin(actor: Actor | null): Actor {
-    return requireAdminPermission(this.settings, actor, 'notifications', NotificationMessages.notAllowed);
+    return requireAdminPermission(this.settings, actor, 'notifications', 'broadcast_not_allowed');
   }
 
   private async audienceIds(filter: FindUserIdsPayload, meta: RequestMeta): Promise<string[]> {

@@ -9,7 +9,6 @@ import {
   FailedEmailRetried,
   NotificationCommands,
   NotificationEvents,
-  NotificationMessages,
   RequestMeta,
 } from '@portal/contracts';
 import { addToOutbox, CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceError } from '@portal/messaging';
@@ -86,7 +85,7 @@ export class FailedEmailsController {
   }
 
   private admin(actor: Actor | null): Actor {
-    return requireAdminPermission(this.settings, actor, 'notifications', NotificationMessages.notAllowed);
+    return requireAdminPermission(this.settings, actor, 'notifications', 'broadcast_not_allowed');
   }
 }
 

@@ -14,7 +14,6 @@ import {
   WebhookEndpointDeleted,
   WebhookEndpointIdPayload,
   WebhookEndpointList,
-  WebhookMessages,
 } from '@portal/contracts';
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission } from '@portal/messaging';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint';
@@ -65,6 +64,6 @@ export class WebhooksController {
   }
 
   private admin(actor: Actor | null): Actor {
-    return requireAdminPermission(this.settings, actor, 'settings', WebhookMessages.notAllowed);
+    return requireAdminPermission(this.settings, actor, 'settings', 'webhooks_not_allowed');
   }
 }

@@ -1,4 +1,4 @@
-import { Actor, SupportMessages } from '@portal/contracts';
+import { Actor } from '@portal/contracts';
 import { PlatformSettings, requireAdminPermission, ServiceError } from '@portal/messaging';
 
 export function requireCustomer(actor: Actor | null): Actor {
@@ -8,7 +8,7 @@ export function requireCustomer(actor: Actor | null): Actor {
 
 /** Admins whose role has the tickets permission (the live admin_roles setting). */
 export function requireTicketsAdmin(settings: PlatformSettings, actor: Actor | null): Actor {
-  return requireAdminPermission(settings, actor, 'tickets', SupportMessages.notAllowed);
+  return requireAdminPermission(settings, actor, 'tickets', 'tickets_permission_denied');
 }
 
 /** A missing ticket, and another customer's, are both "not found". */
