@@ -6,7 +6,6 @@ import {
   adminRoleAllows,
   CreateAdminPayload,
   CURRENCIES,
-  DELETE_WITH_BALANCE_MESSAGE,
   IdentityEvents,
   LedgerCommands,
   RequestMeta,
@@ -33,10 +32,8 @@ import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { toUserSummary } from '../user-directory/user-directory.controller';
 import { User } from '../users/user.entity';
 
-const NOT_ALLOWED = 'Access denied. You do not have permission to do this.';
-
 function activeAdminOrRefuse(caller: User | null): User {
-  if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+  if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'forbidden');
   return caller;
 }
 
@@ -96,9 +93,9 @@ export class AccountAdministrationService {
       endSessionsBecause: 'deleted',
       apply: async (manager, target, caller) => {
         // Before the ledger is asked: a refusal costs no round trip.
-        if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can delete accounts.', 'forbidden');
+        if (caller.adminRole !== 'super_admin') throw ServiceError.of(403, 'delete_super_admin_only');
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
-        if (target.userType === 'customer' && (await this.holdsMoney(target.id))) throw ServiceError.conflict(DELETE_WITH_BALANCE_MESSAGE, 'balance_not_empty');
+        if (target.userType === 'customer' && (await this.holdsMoney(target.id))) throw ServiceError.of(409, 'customer_holds_funds');
         await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: actor.userId });
         await this.closeAndAnonymise(manager, target);
       },
@@ -134,8 +131,8 @@ export class AccountAdministrationService {
       action: 'admin_role_changed',
       endSessionsBecause: 'role_changed',
       apply: async (manager, target) => {
-        if (target.userType !== 'admin') throw ServiceError.conflict('Only administrators have an admin role.', 'not_an_admin');
-        if (target.adminRole === adminRole) throw ServiceError.conflict(`This administrator is already ${adminRole}.`, 'admin_role_unchanged');
+        if (target.userType !== 'admin') throw ServiceError.of(409, 'not_an_admin');
+        if (target.adminRole === adminRole) throw ServiceError.of(409, 'admin_role_unchanged', { params: { role: adminRole } });
         if (target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
         await manager.update(User, { id: target.id }, { adminRole });
         target.adminRole = adminRole;
@@ -156,12 +153,12 @@ export class AccountAdministrationService {
       // has committed before the caller's role is read here, and none commits before this
       // transaction ends. Changes to customers take no administrator lock: this alone orders them.
       const caller = await this.lockedActiveAdmin(manager, actor);
-      if (userId === caller.id) throw ServiceError.conflict('You cannot change your own account here.', 'own_account');
+      if (userId === caller.id) throw ServiceError.of(409, 'own_account');
       const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: userId }).getOne();
-      if (!target) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
+      if (!target) throw ServiceError.of(404, 'user_not_found');
       // Administrators are managed by super administrators only; customers by anyone with the users permission.
       const allowed = target.userType === 'admin' ? caller.adminRole === 'super_admin' : await this.mayManageUsers(manager, caller);
-      if (!allowed) throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+      if (!allowed) throw ServiceError.of(403, 'forbidden');
       const before = { userStatus: target.userStatus, adminRole: target.adminRole };
       const description = change.describe(target);
       const sessionIds = change.endSessionsBecause ? await this.sessions.revokeAllSessions(manager, target.id) : [];
@@ -183,7 +180,7 @@ export class AccountAdministrationService {
   }
 
   private async setStatus(manager: EntityManager, target: User, userStatus: UserStatus, actor: Actor): Promise<void> {
-    if (target.userStatus === userStatus) throw ServiceError.conflict(`This account is already ${userStatus}.`, 'account_status_unchanged');
+    if (target.userStatus === userStatus) throw ServiceError.of(409, 'account_status_unchanged', { params: { status: userStatus } });
     if (userStatus === 'suspended' && target.adminRole === 'super_admin') await this.keepOneSuperAdmin(manager, target);
     await manager.update(User, { id: target.id }, { userStatus });
     target.userStatus = userStatus;
@@ -243,7 +240,7 @@ export class AccountAdministrationService {
       const balances = await Promise.all(CURRENCIES.map((currency) => this.services.send(LedgerCommands.getBalance, { currency }, { actor: owner })));
       return balances.some((balance) => [balance.available, balance.held, balance.locked].some((amount) => Number(amount) !== 0));
     } catch (error) {
-      if (error instanceof ServiceCallError) throw ServiceError.unavailable('The account balance could not be checked. Please try again later.');
+      if (error instanceof ServiceCallError) throw ServiceError.of(503, 'balance_check_unavailable');
       throw error;
     }
   }
@@ -261,7 +258,7 @@ export class AccountAdministrationService {
   /** The caller as stored now when an active super administrator, who alone may create administrators. */
   private async superAdminCaller(manager: EntityManager, actor: Actor): Promise<User> {
     const caller = await this.activeAdmin(manager, actor);
-    if (caller.adminRole !== 'super_admin') throw ServiceError.forbidden('Only super administrators can create administrator accounts.', 'forbidden');
+    if (caller.adminRole !== 'super_admin') throw ServiceError.of(403, 'create_admin_super_admin_only');
     return caller;
   }
 
@@ -279,6 +276,6 @@ export class AccountAdministrationService {
    */
   private async keepOneSuperAdmin(manager: EntityManager, target: User): Promise<void> {
     const others = await manager.count(User, { where: { adminRole: 'super_admin', userStatus: 'active', id: Not(target.id) } });
-    if (others === 0) throw ServiceError.conflict('The platform needs at least one active super administrator.', 'last_super_admin');
+    if (others === 0) throw ServiceError.of(409, 'last_super_admin');
   }
 }

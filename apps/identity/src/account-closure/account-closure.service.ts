@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_CLOSURE_MESSAGES, AccountClosureEvents, AccountDeletedReply, Actor, IdentityEvents, RequestMeta } from '@portal/contracts';
+import { AccountClosureEvents, AccountDeletedReply, Actor, IdentityEvents, RequestMeta } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { AccountAdministrationService } from '../account-administration/account-administration.service';
 import { CurrentPasswordCheck } from '../account-security/current-password-check';
@@ -27,18 +27,18 @@ export class AccountClosureService {
 
   async deleteOwn(actor: Actor, password: string, meta: RequestMeta): Promise<AccountDeletedReply> {
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!user) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
-    if (user.userType !== 'customer') throw ServiceError.forbidden(ACCOUNT_CLOSURE_MESSAGES.notCustomer, 'forbidden');
+    if (!user) throw ServiceError.of(404, 'user_not_found');
+    if (user.userType !== 'customer') throw ServiceError.of(403, 'admin_closure_refused');
     // Wrong passwords count against the limit the password change and the email change share.
     if (!(await this.currentPassword.matches(user, password, meta, { actionType: 'account_deletion_failed', description: 'Deleting the account was refused: wrong password' }))) {
-      throw ServiceError.badRequest(ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { code: 'wrong_password' });
+      throw ServiceError.of(400, 'wrong_password');
     }
-    if (await this.accounts.holdsMoney(user.id)) throw ServiceError.conflict(ACCOUNT_CLOSURE_MESSAGES.holdsMoney, 'balance_not_empty');
+    if (await this.accounts.holdsMoney(user.id)) throw ServiceError.of(409, 'balance_not_empty');
 
     const endedSessions = await this.dataSource.transaction(async (manager) => {
       const target = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: user.id }).getOne();
       // The password changed meanwhile (or the account went): confirm again.
-      if (!target || target.passwordHash !== user.passwordHash) throw ServiceError.conflict('Your account changed meanwhile. Please try again.', 'changed');
+      if (!target || target.passwordHash !== user.passwordHash) throw ServiceError.of(409, 'account_changed_meanwhile');
       const sessionIds = await this.sessions.revokeAllSessions(manager, target.id);
       await addToOutbox(manager, AccountClosureEvents.accountClosed, { userId: target.id, email: target.email, firstName: target.firstName, closedAt: new Date().toISOString() });
       await addToOutbox(manager, IdentityEvents.userDeleted, { userId: target.id, deletedBy: target.id });

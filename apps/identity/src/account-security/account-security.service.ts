@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   AccountSecurityErrorCodes,
-  AccountSecurityMessages,
   Actor,
   ChangePasswordPayload,
   IdentityEvents,
@@ -14,7 +13,7 @@ import {
   TwoFactorEnrolment,
   UpdateSecurityPreferencesPayload,
 } from '@portal/contracts';
-import { addToOutbox, ServiceError } from '@portal/messaging';
+import { addToOutbox, fieldRefusal, ServiceError } from '@portal/messaging';
 import { assertAdminPassword } from '../admins/admin-password-policy';
 import { lockAccount } from '../sessions/account-lock';
 import { SessionsService } from '../sessions/sessions.service';
@@ -27,8 +26,6 @@ import { CurrentPasswordCheck } from './current-password-check';
 import { voidTakeoverLinks } from './takeover-links';
 import { TwoFactorCodeLimit } from './two-factor-code-limit';
 import { invalidCode, TwoFactorService } from './two-factor.service';
-
-const ADMIN_MFA_REQUIRED = 'Two-factor authentication is required for administrators and cannot be turned off.';
 
 /**
  * The Security tab of the signed-in person: password change, two-factor on and off,
@@ -54,13 +51,10 @@ export class AccountSecurityService {
   async changePassword(actor: Actor, payload: ChangePasswordPayload, meta: RequestMeta): Promise<PasswordChangedResult> {
     const user = await this.user(this.dataSource.manager, actor);
     if (!(await this.currentPassword.matches(user, payload.currentPassword, meta, { actionType: 'password_change_failed', description: 'A password change was refused: wrong current password' }))) {
-      throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
-        code: AccountSecurityErrorCodes.wrongCurrentPassword,
-        details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
-      });
+      throw ServiceError.of(400, 'wrong_current_password', { details: [fieldRefusal('currentPassword', 'wrong_current_password')] });
     }
     if (payload.newPassword === payload.currentPassword) {
-      throw ServiceError.badRequest(AccountSecurityMessages.samePassword, { code: AccountSecurityErrorCodes.samePassword, details: [{ field: 'newPassword', message: AccountSecurityMessages.samePassword }] });
+      throw ServiceError.of(400, 'same_password', { details: [fieldRefusal('newPassword', 'same_password')] });
     }
     if (user.userType === 'admin') assertAdminPassword(payload.newPassword);
     assertNotCommonPassword(payload.newPassword, 'newPassword');
@@ -70,7 +64,7 @@ export class AccountSecurityService {
       const locked = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: user.id }).getOne();
       // Changed meanwhile (another change or a reset): the current password checked above is no longer current.
       if (!locked || locked.passwordHash !== user.passwordHash) {
-        throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
+        throw ServiceError.of(409, 'password_changed_meanwhile');
       }
       await manager.update(User, { id: user.id }, { passwordHash });
       await voidTakeoverLinks(manager, user.id, ['password-reset', 'email-change']);
@@ -125,9 +119,9 @@ export class AccountSecurityService {
   async disableTwoFactor(actor: Actor, code: string, meta: RequestMeta): Promise<SecurityPreferences> {
     const user = await this.user(this.dataSource.manager, actor);
     if (!(await this.twoFactor.isEnabled(this.dataSource.manager, user.id))) {
-      throw ServiceError.conflict(AccountSecurityMessages.notEnabled, AccountSecurityErrorCodes.notEnabled);
+      throw ServiceError.of(409, 'two_factor_not_enabled');
     }
-    if (user.userType === 'admin' && (await this.settings.security()).requireAdminMfa) throw ServiceError.conflict(ADMIN_MFA_REQUIRED, 'two_factor_required');
+    if (user.userType === 'admin' && (await this.settings.security()).requireAdminMfa) throw ServiceError.of(409, 'two_factor_required');
     await this.codeLimit.count(user.id);
     try {
       await this.dataSource.transaction(async (manager) => {
@@ -153,7 +147,7 @@ export class AccountSecurityService {
 
   private async user(manager: EntityManager, actor: Actor): Promise<User> {
     const user = await manager.findOneBy(User, { id: actor.userId });
-    if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (!user) throw ServiceError.of(404, 'account_deleted');
     return user;
   }
 
@@ -165,7 +159,7 @@ export class AccountSecurityService {
    */
   private async lockedUser(manager: EntityManager, actor: Actor): Promise<User> {
     const user = await lockAccount(manager, actor.userId);
-    if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (!user) throw ServiceError.of(404, 'account_deleted');
     return user;
   }
 }

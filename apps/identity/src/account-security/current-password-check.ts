@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthErrorCodes, AuthMessages, RequestMeta } from '@portal/contracts';
+import { RequestMeta } from '@portal/contracts';
 import { SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
@@ -42,7 +42,7 @@ export class CurrentPasswordCheck {
     const key = currentPasswordFailuresKey(user.id);
     const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
     const { count, ttlSeconds } = await this.counters.hit(key, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
-    if (count > maxFailedLogins) throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, ttlSeconds), AuthErrorCodes.tooManyAttempts);
+    if (count > maxFailedLogins) throw ServiceError.of(429, 'too_many_attempts', { retryAfterSeconds: Math.max(1, ttlSeconds) });
     if (await verifyPassword(user.passwordHash, password)) {
       await this.counters.release([key]);
       return true;

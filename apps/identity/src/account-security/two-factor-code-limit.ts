@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthErrorCodes, AuthMessages } from '@portal/contracts';
 import { SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { IdentityEnvironment } from '../identity-environment';
 import { WindowCounters } from '../redis/window-counters';
@@ -22,7 +21,7 @@ export class TwoFactorCodeLimit {
   async count(userId: string): Promise<void> {
     const { maxFailedLogins } = await this.settings.security(undefined, this.environment.LOGIN_MAX_FAILURES_PER_ACCOUNT);
     const { count, ttlSeconds } = await this.counters.hit(`identity:two-factor-code-failures:${userId}`, this.environment.LOGIN_FAILURE_WINDOW_SECONDS);
-    if (count > maxFailedLogins) throw ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, Math.max(1, ttlSeconds), AuthErrorCodes.tooManyAttempts);
+    if (count > maxFailedLogins) throw ServiceError.of(429, 'too_many_attempts', { retryAfterSeconds: Math.max(1, ttlSeconds) });
   }
 
   /** Takes the attempts back: a right code, or a refusal that was not a guess. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, IsNull } from 'typeorm';
-import { AccountSecurityErrorCodes, AccountSecurityMessages, IdentityEvents, RequestMeta, SecurityAlertEvent, SecurityAlertKind, TwoFactorEnrolment } from '@portal/contracts';
-import { addToOutbox, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { IdentityEvents, RequestMeta, SecurityAlertEvent, SecurityAlertKind, TwoFactorEnrolment } from '@portal/contracts';
+import { addToOutbox, fieldRefusal, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { IdentityEnvironment } from '../identity-environment';
 import { User } from '../users/user.entity';
@@ -24,7 +24,7 @@ const ENROLMENT_TTL_MS = 15 * 60_000;
 
 export type CodeKind = 'totp' | 'recovery';
 
-export const invalidCode = () => ServiceError.badRequest(AccountSecurityMessages.invalidCode, { code: AccountSecurityErrorCodes.invalidCode, details: [{ field: 'code', message: AccountSecurityMessages.invalidCode }] });
+export const invalidCode = () => ServiceError.of(400, 'invalid_two_factor_code', { details: [fieldRefusal('code', 'invalid_two_factor_code')] });
 
 /**
  * Authenticator-app two-factor (TOTP, RFC 6238): secrets encrypted at rest, codes accepted
@@ -44,7 +44,7 @@ export class TwoFactorService {
   async lockedRow(manager: EntityManager, userId: string): Promise<UserSecurity> {
     await manager.createQueryBuilder().insert().into(UserSecurity).values({ userId }).orIgnore().execute();
     const row = await manager.findOne(UserSecurity, { where: { userId }, lock: { mode: 'pessimistic_write' } });
-    if (!row) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (!row) throw ServiceError.of(404, 'account_deleted');
     return row;
   }
 
@@ -56,7 +56,7 @@ export class TwoFactorService {
   /** A new secret to confirm with a code; replaces any earlier unconfirmed one. */
   async startEnrolment(manager: EntityManager, user: User): Promise<TwoFactorEnrolment> {
     const row = await this.lockedRow(manager, user.id);
-    if (row.totpEnabledAt) throw ServiceError.conflict(AccountSecurityMessages.alreadyEnabled, AccountSecurityErrorCodes.alreadyEnabled);
+    if (row.totpEnabledAt) throw ServiceError.of(409, 'two_factor_already_enabled');
     const secret = newTotpSecret();
     await manager.update(UserSecurity, { userId: user.id }, { totpPendingSecret: this.box.seal(secret), totpPendingCreatedAt: new Date() });
     return { secret, otpauthUri: otpauthUri(secret, user.email) };
@@ -68,9 +68,9 @@ export class TwoFactorService {
    */
   async confirmEnrolment(manager: EntityManager, user: User, code: string, meta: RequestMeta): Promise<string[]> {
     const row = await this.lockedRow(manager, user.id);
-    if (row.totpEnabledAt) throw ServiceError.conflict(AccountSecurityMessages.alreadyEnabled, AccountSecurityErrorCodes.alreadyEnabled);
+    if (row.totpEnabledAt) throw ServiceError.of(409, 'two_factor_already_enabled');
     if (!row.totpPendingSecret || !row.totpPendingCreatedAt || Date.now() - row.totpPendingCreatedAt.getTime() > ENROLMENT_TTL_MS) {
-      throw ServiceError.conflict(AccountSecurityMessages.noEnrolment, AccountSecurityErrorCodes.noEnrolment);
+      throw ServiceError.of(409, 'two_factor_no_enrolment');
     }
     const step = acceptedTotpStep(this.box.open(row.totpPendingSecret), code, null);
     if (step === null) throw invalidCode();

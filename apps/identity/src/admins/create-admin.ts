@@ -1,12 +1,12 @@
 import { isEmail } from 'class-validator';
 import { DataSource, EntityManager } from 'typeorm';
-import { ADMIN_ROLES, AdminRole, AuthErrorCodes, hasHiddenCharacters, IdentityEvents, SessionUser, USER_MESSAGES, UserRegisteredEvent } from '@portal/contracts';
-import { addToOutbox, ServiceError } from '@portal/messaging';
+import { ADMIN_ROLES, AdminRole, hasHiddenCharacters, IdentityEvents, SessionUser, UserRegisteredEvent } from '@portal/contracts';
+import { addToOutbox, fieldRefusal, ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { assertNotCommonPassword } from '../users/common-passwords';
 import { hashPassword } from '../users/passwords';
 import { EmailTakenError, insertUser, normaliseEmail, toSessionUser } from '../users/user-records';
-import { AdminAccountMessages, assertAdminPassword } from './admin-password-policy';
+import { assertAdminPassword } from './admin-password-policy';
 
 export interface NewAdminInput {
   firstName?: string;
@@ -54,26 +54,26 @@ export function validateNewAdmin(input: NewAdminInput): ValidNewAdmin {
   const lastName = input.lastName?.trim() ?? '';
   const email = normaliseEmail(input.email ?? '');
   const password = input.password ?? '';
-  if (!firstName || !lastName || !email || !password) throw ServiceError.badRequest(AdminAccountMessages.allFieldsRequired, { code: 'validation_failed' });
+  if (!firstName || !lastName || !email || !password) throw ServiceError.of(400, 'all_fields_required');
   if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
-    throw ServiceError.badRequest(`Names must be at most ${NAME_MAX_LENGTH} characters`, { code: 'validation_failed' });
+    throw ServiceError.of(400, 'names_too_long');
   }
   // No name may pose as another on an admin screen (the command line and the seed come here too).
   const hidden = (['firstName', 'lastName'] as const).filter((field) => hasHiddenCharacters(field === 'firstName' ? firstName : lastName));
   if (hidden.length > 0) {
-    throw ServiceError.badRequest(USER_MESSAGES.name_hidden_characters, { code: 'name_hidden_characters', details: hidden.map((field) => ({ field, message: USER_MESSAGES.name_hidden_characters })) });
+    throw ServiceError.of(400, 'name_hidden_characters', { details: hidden.map((field) => fieldRefusal(field, 'name_hidden_characters')) });
   }
   if (email.length > EMAIL_MAX_LENGTH || !isEmail(email)) {
-    throw ServiceError.badRequest(AdminAccountMessages.invalidEmail, { code: 'validation_failed', details: [{ field: 'email', message: AdminAccountMessages.invalidEmail }] });
+    throw ServiceError.of(400, 'email_invalid', { details: [fieldRefusal('email', 'email_invalid')] });
   }
   assertAdminPassword(password);
   assertNotCommonPassword(password);
   if (input.confirmPassword !== undefined && input.confirmPassword !== password) {
-    throw ServiceError.badRequest(AdminAccountMessages.passwordsDoNotMatch, { code: 'validation_failed', details: [{ field: 'confirmPassword', message: AdminAccountMessages.passwordsDoNotMatch }] });
+    throw ServiceError.of(400, 'passwords_do_not_match', { details: [fieldRefusal('confirmPassword', 'passwords_do_not_match')] });
   }
   const adminRole = input.adminRole;
   if (adminRole === undefined || adminRole === null || !(ADMIN_ROLES as readonly string[]).includes(adminRole)) {
-    throw ServiceError.badRequest(AdminAccountMessages.invalidRole, { code: 'validation_failed', details: [{ field: 'adminRole', message: AdminAccountMessages.invalidRole }] });
+    throw ServiceError.of(400, 'invalid_admin_role', { details: [fieldRefusal('adminRole', 'invalid_admin_role')] });
   }
   return { firstName, lastName, email, password, adminRole: adminRole as AdminRole };
 }
@@ -116,7 +116,7 @@ export class CreateAdmin {
         return toSessionUser(user);
       });
     } catch (error) {
-      if (error instanceof EmailTakenError) throw ServiceError.conflict(AdminAccountMessages.duplicateEmail, AuthErrorCodes.duplicateEmail);
+      if (error instanceof EmailTakenError) throw ServiceError.of(409, 'email_taken');
       throw error;
     }
   }

@@ -42,8 +42,6 @@ const EXPORTED: Record<DataExportDataset, string> = {
   report_audit_logs: 'the audit log report',
 };
 
-const EXPORT_REFUSED = 'Access denied.';
-
 /** What a file is, by its purpose, as a file_viewed record's description names it (never by its name). */
 function fileKind(purpose: string | null | undefined): string {
   if (purpose?.startsWith('kyc:')) return 'a KYC document';
@@ -102,7 +100,7 @@ export class AuditService {
   recordDataExport(payload: RecordDataExportPayload, actor: Actor, meta: RequestMeta): Promise<RecordDataExportResult> {
     return this.dataSource.transaction(async (manager) => {
       const caller = await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true, userType: true, userStatus: true, adminRole: true } });
-      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(EXPORT_REFUSED, 'forbidden');
+      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'access_denied');
       const row = await recordAudit(manager, {
         category: 'admin_action',
         actionType: 'data_exported',
@@ -133,7 +131,7 @@ export class AuditService {
   recordFileView(payload: RecordFileViewPayload, actor: Actor, meta: RequestMeta): Promise<RecordFileViewResult> {
     return this.dataSource.transaction(async (manager) => {
       const caller = await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true, userType: true, userStatus: true, adminRole: true } });
-      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(EXPORT_REFUSED, 'forbidden');
+      if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'access_denied');
       const row = await recordAudit(manager, {
         category: 'admin_action',
         actionType: 'file_viewed',
@@ -160,7 +158,7 @@ export class AuditService {
   async listAuditLogs(payload: ListAuditLogsPayload, actor: Actor): Promise<AuditLogPage> {
     await requireSuperAdmin(this.dataSource.manager, actor, 'Only super administrators can view audit logs.');
     const limit = auditPageSize(payload.limit);
-    if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.badRequest('The cursor is not valid', { code: 'validation_failed' });
+    if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.of(400, 'cursor_invalid');
 
     const filtered = this.dataSource.getRepository(AuditLog).createQueryBuilder('log');
     if (payload.category) filtered.andWhere('log.category = :category', { category: payload.category });

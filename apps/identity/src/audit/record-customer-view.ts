@@ -5,9 +5,6 @@ import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
 import { recordAudit } from './record-audit';
 
-const FORBIDDEN = 'Access denied. You do not have permission to do this.';
-const NOT_A_CUSTOMER = 'Only a customer’s account can be viewed as the customer sees it.';
-
 /**
  * An admin reading a customer's portal (issue 30's read-only customer view), recorded
  * before the gateway reads anything: the gateway shows nothing unless this answers. Only
@@ -20,13 +17,13 @@ export function recordCustomerView(dataSource: DataSource, payload: RecordCustom
     const caller = actor
       ? await manager.findOne(User, { where: { id: actor.userId }, select: { id: true, email: true, userType: true, userStatus: true, adminRole: true } })
       : null;
-    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'forbidden');
     const roles = await manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
-    if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.of(403, 'forbidden');
 
     const customer = await manager.findOneBy(User, { id: payload.userId });
-    if (!customer) throw ServiceError.notFound('This account does not exist.', 'user_not_found');
-    if (customer.userType !== 'customer') throw ServiceError.badRequest(NOT_A_CUSTOMER, { code: 'customer_view_not_a_customer' });
+    if (!customer) throw ServiceError.of(404, 'user_not_found');
+    if (customer.userType !== 'customer') throw ServiceError.of(400, 'customer_view_not_a_customer');
 
     const row = await recordAudit(manager, {
       category: 'admin_action',

@@ -6,7 +6,7 @@ import {
   IdentityReport,
   IdentityStats,
   ReportWindowPayload,
-  reportWindowProblem,
+  reportWindowCode,
 } from '@portal/contracts';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError, requireAnyAdmin } from '@portal/messaging';
 
@@ -43,8 +43,8 @@ export class BackOfficeFiguresController {
   @HandlesCommand(IdentityBackOfficeCommands.report)
   async report(@CommandActor() actor: Actor, @CommandPayload() payload: ReportWindowPayload): Promise<IdentityReport> {
     requireAnyAdmin(actor);
-    const problem = reportWindowProblem(payload);
-    if (problem) throw ServiceError.badRequest(problem, { code: 'validation_failed' });
+    const problem = reportWindowCode(payload);
+    if (problem) throw ServiceError.of(400, problem);
     const window = `deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at < $2::timestamptz`;
     const parameters = [payload.from, payload.to];
     const [byType, byStatus, perDay] = await Promise.all([

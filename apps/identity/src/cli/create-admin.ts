@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ConfigurationError, loadEnvironment } from '@portal/config';
 import { ServiceError } from '@portal/messaging';
-import { AdminAccountMessages } from '../admins/admin-password-policy';
 import { CreateAdmin, validateNewAdmin } from '../admins/create-admin';
 import { IdentityEnvironment } from '../identity-environment';
 import { CommandOutput, consoleOutput, openIdentityDatabase } from './identity-database';
@@ -42,7 +41,7 @@ export async function createAdminCommand(argv: string[], env: NodeJS.ProcessEnv,
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     report(error, output);
-    if (error.body.message === AdminAccountMessages.allFieldsRequired) output.error(USAGE);
+    if (error.body.code === 'all_fields_required') output.error(USAGE);
     return 1;
   }
   let environment: IdentityEnvironment;

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AuthErrorCodes,
-  AuthMessages,
   AuthSession,
   IdentityEvents,
   RequestMeta,
@@ -22,7 +20,7 @@ import { findUserByEmail } from '../users/user-records';
 import { ConfirmationLinks } from './confirmation-links';
 import { EmailConfirmationToken } from './email-confirmation-token.entity';
 
-const invalidLink = () => ServiceError.badRequest(AuthMessages.confirmationInvalid, { code: AuthErrorCodes.confirmationInvalid });
+const invalidLink = () => ServiceError.of(400, 'confirmation_invalid');
 
 @Injectable()
 export class EmailConfirmationService {
@@ -49,11 +47,11 @@ export class EmailConfirmationService {
       const link = await manager.createQueryBuilder(EmailConfirmationToken, 'link').setLock('pessimistic_write').where('link.tokenHash = :tokenHash', { tokenHash }).getOne();
       if (!link || link.userId !== user.id) throw invalidLink();
       // Checked before expiry: a confirmed person opening an old link only needs to sign in.
-      if (user.emailConfirmedAt) throw ServiceError.conflict(AuthMessages.alreadyConfirmed, AuthErrorCodes.alreadyConfirmed);
+      if (user.emailConfirmedAt) throw ServiceError.of(409, 'already_confirmed');
       const state = singleUseTokenState(link);
-      if (state === 'expired') throw ServiceError.badRequest(AuthMessages.confirmationExpired, { code: AuthErrorCodes.confirmationExpired });
+      if (state === 'expired') throw ServiceError.of(400, 'confirmation_expired');
       if (state === 'consumed') throw invalidLink();
-      if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+      if (user.userStatus === 'suspended') throw ServiceError.of(403, 'account_suspended');
 
       const now = new Date();
       await manager.update(EmailConfirmationToken, { id: link.id }, { consumedAt: now });

@@ -3,16 +3,16 @@ import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { DataSource } from 'typeorm';
 import { Clock } from '@portal/config';
-import { PasskeyAuthenticationCredential, PasskeyErrorCodes, PasskeyMessages } from '@portal/contracts';
+import { PasskeyAuthenticationCredential } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { PasskeyCeremony, PasskeyChallenges } from './passkey-challenges';
 import { Passkey } from './passkey.entity';
 import { RelyingParty, userHandleText } from './relying-party';
 
-export const passkeyNotRecognised = () => ServiceError.unauthorized(PasskeyMessages.notRecognised, PasskeyErrorCodes.notRecognised);
-export const passkeyVerificationFailed = () => ServiceError.unauthorized(PasskeyMessages.verificationFailed, PasskeyErrorCodes.verificationFailed);
-export const userVerificationRequired = () => ServiceError.unauthorized(PasskeyMessages.userVerificationRequired, PasskeyErrorCodes.userVerificationRequired);
-export const passkeyResponseInvalid = () => ServiceError.badRequest(PasskeyMessages.responseInvalid, { code: PasskeyErrorCodes.responseInvalid });
+export const passkeyNotRecognised = () => ServiceError.of(401, 'passkey_not_recognised');
+export const passkeyVerificationFailed = () => ServiceError.of(401, 'passkey_verification_failed');
+export const userVerificationRequired = () => ServiceError.of(401, 'passkey_user_verification_required');
+export const passkeyResponseInvalid = () => ServiceError.of(400, 'passkey_response_invalid');
 
 /** The challenge the browser says it signed, read from its client data; malformed data is a 400. */
 export function signedChallenge(clientDataJSON: string): string {

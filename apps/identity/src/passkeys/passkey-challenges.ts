@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Clock } from '@portal/config';
-import { PasskeyErrorCodes, PasskeyMessages } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { REDIS } from '../redis/redis';
 import { hashOpaqueToken } from '../tokens/opaque-token';
@@ -27,7 +26,7 @@ export function challengeBytes(challenge: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(challenge, 'base64url'));
 }
 
-export const challengeExpired = () => ServiceError.unauthorized(PasskeyMessages.challengeExpired, PasskeyErrorCodes.challengeExpired);
+export const challengeExpired = () => ServiceError.of(401, 'passkey_challenge_expired');
 
 /**
  * WebAuthn challenges: random, kept in Redis (shared by every replica) under their hash,

@@ -1,12 +1,12 @@
 import { EntityManager } from 'typeorm';
-import { Actor, PasskeyErrorCodes, PasskeyMessages, PasskeySummary, RequestMeta } from '@portal/contracts';
+import { Actor, PasskeySummary, RequestMeta } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { recordAudit } from '../audit/record-audit';
 import { lockAccount } from '../sessions/account-lock';
 import { User } from '../users/user.entity';
 import { Passkey } from './passkey.entity';
 
-export const passkeyNotFound = () => ServiceError.notFound(PasskeyMessages.notFound, PasskeyErrorCodes.notFound);
+export const passkeyNotFound = () => ServiceError.of(404, 'passkey_not_found');
 
 export function toPasskeySummary(passkey: Passkey): PasskeySummary {
   return {
@@ -22,7 +22,7 @@ export function toPasskeySummary(passkey: Passkey): PasskeySummary {
 export async function callerAccount(manager: EntityManager, actor: Actor): Promise<User> {
   const user = await lockAccount(manager, actor.userId);
   // Sessions end with the account; a token still in flight finds nothing to change.
-  if (!user) throw ServiceError.unauthorized('Please sign in to continue.', 'unauthenticated');
+  if (!user) throw ServiceError.of(401, 'unauthenticated');
   return user;
 }
 

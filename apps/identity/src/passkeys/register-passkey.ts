@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { Clock } from '@portal/config';
-import { Actor, MAX_PASSKEYS_PER_ACCOUNT, PasskeyErrorCodes, PasskeyMessages, PasskeySummary, RegisterPasskeyPayload, RequestMeta } from '@portal/contracts';
+import { Actor, MAX_PASSKEYS_PER_ACCOUNT, PasskeySummary, RegisterPasskeyPayload, RequestMeta } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { signedChallenge } from './passkey-assertions';
 import { PasskeyChallenges } from './passkey-challenges';
@@ -12,7 +12,7 @@ import { auditPasskeyChange, callerAccount, toPasskeySummary } from './passkey-r
 import { RelyingParty } from './relying-party';
 import { PASSKEY_ALGORITHMS, passkeyLimitReached } from './start-passkey-registration';
 
-const alreadyRegistered = () => ServiceError.conflict(PasskeyMessages.alreadyRegistered, PasskeyErrorCodes.alreadyRegistered);
+const alreadyRegistered = () => ServiceError.of(409, 'passkey_already_registered');
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505';
@@ -79,12 +79,12 @@ export class RegisterPasskey {
       });
     } catch (error) {
       const message = String((error as Error)?.message);
-      if (/user could not be verified/i.test(message)) throw ServiceError.badRequest(PasskeyMessages.userVerificationRequired, { code: PasskeyErrorCodes.userVerificationRequired });
-      throw ServiceError.badRequest(PasskeyMessages.verificationFailed, { code: PasskeyErrorCodes.verificationFailed });
+      if (/user could not be verified/i.test(message)) throw ServiceError.of(400, 'passkey_user_verification_required');
+      throw ServiceError.of(400, 'passkey_verification_failed');
     }
-    if (!verification.verified) throw ServiceError.badRequest(PasskeyMessages.verificationFailed, { code: PasskeyErrorCodes.verificationFailed });
+    if (!verification.verified) throw ServiceError.of(400, 'passkey_verification_failed');
     // The browser's credential id must be the one the authenticator made.
-    if (verification.registrationInfo.credential.id !== credential.id) throw ServiceError.badRequest(PasskeyMessages.responseInvalid, { code: PasskeyErrorCodes.responseInvalid });
+    if (verification.registrationInfo.credential.id !== credential.id) throw ServiceError.of(400, 'passkey_response_invalid');
     return verification.registrationInfo;
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { DataSource } from 'typeorm';
-import { Actor, MAX_PASSKEYS_PER_ACCOUNT, PasskeyCreationOptions, PasskeyErrorCodes, PasskeyMessages } from '@portal/contracts';
+import { Actor, MAX_PASSKEYS_PER_ACCOUNT, PasskeyCreationOptions } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { challengeBytes, PasskeyChallenges } from './passkey-challenges';
 import { Passkey } from './passkey.entity';
 import { callerAccount } from './passkey-records';
 import { PASSKEY_CEREMONY_TIMEOUT_MS, RelyingParty, userHandleOf } from './relying-party';
 
-export const passkeyLimitReached = () => ServiceError.conflict(PasskeyMessages.limitReached, PasskeyErrorCodes.limitReached);
+export const passkeyLimitReached = () => ServiceError.of(409, 'passkey_limit_reached');
 
 /** ES256, EdDSA, RS256: what authenticators in use sign with. */
 export const PASSKEY_ALGORITHMS = [-7, -8, -257];

@@ -3,8 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AcceptedResult,
-  AuthErrorCodes,
-  AuthMessages,
   IdentityEvents,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
@@ -31,7 +29,7 @@ import { User } from '../users/user.entity';
 import { findUserByEmail } from '../users/user-records';
 import { PasswordResetToken } from './password-reset-token.entity';
 
-const invalidResetLink = () => ServiceError.badRequest(AuthMessages.invalidResetLink, { code: AuthErrorCodes.invalidResetLink });
+const invalidResetLink = () => ServiceError.of(400, 'invalid_reset_link');
 
 @Injectable()
 export class PasswordResetService {

@@ -45,7 +45,7 @@ export class PreferencesService {
   update(actor: Actor, payload: UpdatePreferencesPayload): Promise<UserPreferences> {
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: actor.userId }).getOne();
-      if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+      if (!user) throw ServiceError.of(404, 'account_deleted');
       const previous = await manager.findOneBy(UserPreferencesRecord, { userId: user.id });
       const next = view({
         userId: user.id,

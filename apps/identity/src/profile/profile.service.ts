@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import {
-  AccountSecurityErrorCodes,
-  AccountSecurityMessages,
   Actor,
-  AuthErrorCodes,
-  AuthMessages,
   EmailChangeConfirmed,
   IdentityEvents,
   KycFileCommands,
   Profile,
   PROFILE_PHOTO_PURPOSE,
-  ProfileMessages,
   RequestMeta,
   UpdateProfilePayload,
+  UserMessageCode,
 } from '@portal/contracts';
-import { addToOutbox, SERVICE_ENVIRONMENT, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
+import { addToOutbox, fieldRefusal, SERVICE_ENVIRONMENT, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
 import { CurrentPasswordCheck } from '../account-security/current-password-check';
 import { voidTakeoverLinks } from '../account-security/takeover-links';
 import { recordAudit } from '../audit/record-audit';
@@ -30,9 +26,9 @@ import { findUserByEmail } from '../users/user-records';
 import { User } from '../users/user.entity';
 import { EmailChangeToken } from './email-change-token.entity';
 
-const invalidLink = () => ServiceError.badRequest(ProfileMessages.emailChangeInvalid, { code: 'email_change_invalid' });
-const fieldError = (field: string, message: string, code: string) => ServiceError.badRequest(message, { code, details: [{ field, message }] });
-const currentPasswordRequired = () => fieldError('currentPassword', AccountSecurityMessages.currentPasswordRequired, 'current_password_required');
+const invalidLink = () => ServiceError.of(400, 'email_change_invalid');
+const fieldError = (field: string, code: UserMessageCode) => ServiceError.of(400, code, { details: [fieldRefusal(field, code)] });
+const currentPasswordRequired = () => fieldError('currentPassword', 'current_password_required');
 
 /** The date N years before today, as YYYY-MM-DD (UTC). */
 function yearsAgo(years: number, now = new Date()): string {
@@ -43,8 +39,8 @@ function yearsAgo(years: number, now = new Date()): string {
 /** A real calendar date (2026-02-30 is not), at least 18 years ago, not before 1900. */
 function checkDateOfBirth(value: string): void {
   const parsed = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) throw fieldError('dateOfBirth', ProfileMessages.invalidDateOfBirth, 'invalid_date_of_birth');
-  if (value < '1900-01-01' || value > yearsAgo(18)) throw fieldError('dateOfBirth', ProfileMessages.dateOfBirthRange, 'date_of_birth_out_of_range');
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) throw fieldError('dateOfBirth', 'invalid_date_of_birth');
+  if (value < '1900-01-01' || value > yearsAgo(18)) throw fieldError('dateOfBirth', 'date_of_birth_out_of_range');
 }
 
 /**
@@ -65,7 +61,7 @@ export class ProfileService {
 
   async get(actor: Actor): Promise<Profile> {
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (!user) throw ServiceError.of(404, 'account_deleted');
     return this.view(this.dataSource.manager, user);
   }
 
@@ -76,17 +72,17 @@ export class ProfileService {
     // With a new address, the password is checked before anything changes, and before saying
     // whether the address is taken; other edits need no read ahead of the transaction.
     const current = newEmail === undefined ? null : await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (newEmail !== undefined && !current) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (newEmail !== undefined && !current) throw ServiceError.of(404, 'account_deleted');
     const passwordChecked = current !== null && newEmail !== current.email;
     if (passwordChecked) await this.checkCurrentPassword(current, payload.currentPassword, meta);
     const result = await this.dataSource.transaction(async (manager) => {
       const user = await manager.createQueryBuilder(User, 'user').setLock('pessimistic_write').where('user.id = :id', { id: actor.userId }).getOne();
-      if (!user) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+      if (!user) throw ServiceError.of(404, 'account_deleted');
       const changesEmail = newEmail !== undefined && newEmail !== user.email;
       // The address changed meanwhile (so no password was asked for), or the password did: confirm again.
       if (changesEmail && !passwordChecked) throw currentPasswordRequired();
       if (changesEmail && user.passwordHash !== current?.passwordHash) {
-        throw ServiceError.conflict('Your password was changed meanwhile. Please try again.', 'password_changed_meanwhile');
+        throw ServiceError.of(409, 'password_changed_meanwhile');
       }
       const changes: Partial<User> = {};
       for (const field of ['firstName', 'lastName', 'phone', 'address', 'dateOfBirth', 'nationality', 'photoFileId'] as const) {
@@ -118,11 +114,11 @@ export class ProfileService {
       if (!link || link.userId !== user.id) throw invalidLink();
       const state = singleUseTokenState(link);
       if (state === 'consumed') throw invalidLink();
-      if (state === 'expired') throw ServiceError.badRequest(ProfileMessages.emailChangeExpired, { code: 'email_change_expired' });
+      if (state === 'expired') throw ServiceError.of(400, 'email_change_expired');
       // A link sent before a suspension must not move the account, as none signs it in.
-      if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+      if (user.userStatus === 'suspended') throw ServiceError.of(403, 'account_suspended');
       const taken = await findUserByEmail(manager, link.newEmail);
-      if (taken && taken.id !== user.id) throw ServiceError.conflict(ProfileMessages.emailTaken, 'email_taken');
+      if (taken && taken.id !== user.id) throw ServiceError.of(409, 'email_taken');
       const previousEmail = user.email;
       await manager.update(EmailChangeToken, { id: link.id }, { consumedAt: new Date() });
       await manager.update(User, { id: user.id }, { email: link.newEmail });
@@ -150,10 +146,7 @@ export class ProfileService {
   private async checkCurrentPassword(user: User, password: string | undefined, meta: RequestMeta): Promise<void> {
     if (!password) throw currentPasswordRequired();
     if (await this.currentPassword.matches(user, password, meta, { actionType: 'email_change_failed', description: 'An email change was refused: wrong current password' })) return;
-    throw ServiceError.badRequest(AccountSecurityMessages.wrongCurrentPassword, {
-      code: AccountSecurityErrorCodes.wrongCurrentPassword,
-      details: [{ field: 'currentPassword', message: AccountSecurityMessages.wrongCurrentPassword }],
-    });
+    throw ServiceError.of(400, 'wrong_current_password', { details: [fieldRefusal('currentPassword', 'wrong_current_password')] });
   }
 
   /**
@@ -162,9 +155,9 @@ export class ProfileService {
    */
   private async requestEmailChange(manager: EntityManager, user: User, newEmail: string, meta: RequestMeta): Promise<void> {
     const taken = await findUserByEmail(manager, newEmail);
-    if (taken) throw ServiceError.conflict(ProfileMessages.emailTaken, 'email_taken');
+    if (taken) throw ServiceError.of(409, 'email_taken');
     if (!(await this.quota.allow('email-change', newEmail))) {
-      throw ServiceError.tooManyRequests('Too many email change requests. Please try again later.', 3600);
+      throw ServiceError.of(429, 'email_change_rate_limited', { retryAfterSeconds: 3600 });
     }
     const now = new Date();
     await manager.update(EmailChangeToken, { userId: user.id, consumedAt: IsNull() }, { consumedAt: now });
@@ -198,9 +191,9 @@ export class ProfileService {
       ({ files } = await this.services.send(KycFileCommands.ownedFiles, { fileIds: [fileId] }, { actor }));
     } catch (error) {
       if (error instanceof ServiceCallError && error.body.statusCode < 500) throw new ServiceError(error.body);
-      throw ServiceError.unavailable('File storage is unavailable. Please try again shortly.');
+      throw ServiceError.of(503, 'file_storage_unavailable');
     }
-    if (files.length !== 1 || files[0].purpose !== PROFILE_PHOTO_PURPOSE) throw fieldError('photoFileId', ProfileMessages.invalidPhoto, 'photo_not_found');
+    if (files.length !== 1 || files[0].purpose !== PROFILE_PHOTO_PURPOSE) throw fieldError('photoFileId', 'invalid_photo');
   }
 
   private async view(manager: EntityManager, user: User): Promise<Profile> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '@portal/config';
-import { Actor, AuthErrorCodes, AuthMessages, ReauthenticatePayload, ReauthenticationErrorCodes, ReauthenticationMessages, RequestMeta } from '@portal/contracts';
+import { Actor, ReauthenticatePayload, RequestMeta, UserMessageCode } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { CurrentPasswordCheck } from '../account-security/current-password-check';
 import { TwoFactorCodeLimit } from '../account-security/two-factor-code-limit';
@@ -10,7 +10,7 @@ import { ProveWithPasskey } from '../passkeys/prove-with-passkey';
 import { recordSignInProof } from '../sessions/sign-in-proof.entity';
 import { User } from '../users/user.entity';
 
-const refuse = (message: string, code: string) => ServiceError.badRequest(message, { code });
+const refuse = (code: UserMessageCode) => ServiceError.of(400, code);
 
 /**
  * The signed-in person confirms it is them (password, authenticator or recovery code, or a
@@ -32,9 +32,9 @@ export class Reauthenticate {
 
   async execute(actor: Actor, payload: ReauthenticatePayload, meta: RequestMeta): Promise<void> {
     const proofs = [payload.password, payload.code, payload.passkey].filter((proof) => proof !== undefined);
-    if (proofs.length !== 1) throw refuse(ReauthenticationMessages.oneProof, ReauthenticationErrorCodes.oneProof);
+    if (proofs.length !== 1) throw refuse('reauthentication_proof_required');
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!user) throw ServiceError.unauthorized(AuthMessages.sessionEnded, AuthErrorCodes.sessionEnded);
+    if (!user) throw ServiceError.of(401, 'session_ended');
 
     if (payload.password !== undefined) await this.provePassword(user, payload.password, meta);
     else if (payload.code !== undefined) await this.proveCode(user, payload.code, meta);
@@ -46,19 +46,19 @@ export class Reauthenticate {
   private async provePassword(user: User, password: string, meta: RequestMeta): Promise<void> {
     const refusal = { actionType: 'reauthentication_failed', description: 'A confirmation of identity was refused: wrong password' };
     if (!(await this.currentPassword.matches(user, password, meta, refusal))) {
-      throw refuse(ReauthenticationMessages.wrongPassword, ReauthenticationErrorCodes.wrongPassword);
+      throw refuse('reauthentication_wrong_password');
     }
   }
 
   private async proveCode(user: User, code: string, meta: RequestMeta): Promise<void> {
     if (!(await this.twoFactor.isEnabled(this.dataSource.manager, user.id))) {
-      throw refuse(ReauthenticationMessages.noTwoFactor, ReauthenticationErrorCodes.noTwoFactor);
+      throw refuse('reauthentication_two_factor_off');
     }
     await this.codeLimit.count(user.id);
     const accepted = await this.dataSource.transaction((manager) => this.twoFactor.verify(manager, user, code));
     if (!accepted) {
       await this.twoFactor.auditFailedCode(this.dataSource.manager, user, 'reauthentication', meta);
-      throw refuse(ReauthenticationMessages.wrongCode, ReauthenticationErrorCodes.wrongCode);
+      throw refuse('reauthentication_wrong_code');
     }
     await this.codeLimit.release(user.id);
   }

@@ -6,7 +6,7 @@ import { Reauthenticate } from './reauthenticate';
 import { SignInProofs } from './sign-in-proofs';
 
 function signedIn(actor: Actor | null): Actor {
-  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  if (!actor) throw ServiceError.of(401, 'unauthenticated');
   return actor;
 }
 

@@ -15,7 +15,7 @@ import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, ServiceError
 import { SessionDevicesService } from './session-devices.service';
 
 function signedIn(actor: Actor | null): Actor {
-  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  if (!actor) throw ServiceError.of(401, 'unauthenticated');
   return actor;
 }
 

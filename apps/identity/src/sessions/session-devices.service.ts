@@ -4,8 +4,6 @@ import {
   Actor,
   adminRoleAllows,
   RequestMeta,
-  SessionDeviceErrorCodes,
-  SessionDeviceMessages,
   SessionEndedFromLink,
   SessionList,
   SessionsEnded,
@@ -25,11 +23,9 @@ import { RefreshToken } from './refresh-token.entity';
 import { SessionEndToken } from './session-end-token.entity';
 import { SessionsService } from './sessions.service';
 
-const NOT_ALLOWED = 'Access denied. You do not have permission to do this.';
-
-const sessionNotFound = () => ServiceError.notFound(SessionDeviceMessages.sessionNotFound, SessionDeviceErrorCodes.sessionNotFound);
-const userNotFound = () => ServiceError.notFound('This account does not exist.', 'user_not_found');
-const endLinkInvalid = () => ServiceError.badRequest(SessionDeviceMessages.endLinkInvalid, { code: SessionDeviceErrorCodes.endLinkInvalid });
+const sessionNotFound = () => ServiceError.of(404, 'sign_in_session_not_found');
+const userNotFound = () => ServiceError.of(404, 'user_not_found');
+const endLinkInvalid = () => ServiceError.of(400, 'session_end_link_invalid');
 
 /** Who ends a session, for its audit record. */
 type Ender = { kind: 'owner'; user: User } | { kind: 'admin'; admin: User } | { kind: 'email_link' };
@@ -82,7 +78,7 @@ export class SessionDevicesService {
 
   async endUsers(actor: Actor, userId: string, sessionId: string, meta: RequestMeta): Promise<SessionsEnded> {
     // One's own sessions are ended from Settings → Security (and the caller's row is share-locked below).
-    if (userId === actor.userId) throw ServiceError.conflict('You cannot change your own account here.', 'own_account');
+    if (userId === actor.userId) throw ServiceError.of(409, 'own_account');
     await this.endSessions(
       userId,
       meta,
@@ -175,11 +171,11 @@ export class SessionDevicesService {
     const target = await manager.findOneBy(User, { id: userId });
     if (target?.userType === 'admin') await lockAdministratorChanges(manager);
     const caller = await lockAccountShared(manager, actor.userId);
-    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'forbidden');
     if (!target) throw userNotFound();
     const roles = await manager.findOne(SystemSetting, { where: { settingKey: SettingKeys.adminRoles }, lock: { mode: 'pessimistic_read' } });
     const allowed = target.userType === 'admin' ? caller.adminRole === 'super_admin' : adminRoleAllows(roles?.settingValue, caller.adminRole, 'users');
-    if (!allowed) throw ServiceError.forbidden(NOT_ALLOWED, 'forbidden');
+    if (!allowed) throw ServiceError.of(403, 'forbidden');
     return caller;
   }
 }

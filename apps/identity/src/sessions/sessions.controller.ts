@@ -19,7 +19,7 @@ export class SessionsController {
 
   @HandlesCommand(IdentityCommands.signOutCurrentSession)
   async signOutCurrentSession(@CommandActor() actor: Actor | null): Promise<void> {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     await this.sessions.signOutSession(actor.userId, actor.sessionId);
   }
 }

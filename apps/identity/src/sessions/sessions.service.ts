@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { Clock } from '@portal/config';
-import { AuthErrorCodes, AuthMessages, AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
+import { AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
@@ -27,11 +27,11 @@ type RefreshOutcome =
   | { kind: 'ended' };
 
 function sessionEnded() {
-  return ServiceError.unauthorized(AuthMessages.sessionEnded, AuthErrorCodes.sessionEnded);
+  return ServiceError.of(401, 'session_ended');
 }
 
 function accountSuspended() {
-  return ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+  return ServiceError.of(403, 'account_suspended');
 }
 
 /**
@@ -68,7 +68,7 @@ export class SessionsService {
   async startSession(manager: EntityManager, user: User, meta: RequestMeta, { provenPasswordHash }: { provenPasswordHash?: string } = {}): Promise<AuthSession> {
     const account = await lockAccount(manager, user.id);
     if (!account || (provenPasswordHash !== undefined && account.passwordHash !== provenPasswordHash)) {
-      throw ServiceError.unauthorized(AuthMessages.invalidCredentials, AuthErrorCodes.invalidCredentials);
+      throw ServiceError.of(401, 'invalid_credentials');
     }
     if (account.userStatus === 'suspended') throw accountSuspended();
     const sessionId = randomUUID();

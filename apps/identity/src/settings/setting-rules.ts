@@ -16,8 +16,8 @@ export interface SettingRule {
   present?(stored: unknown): unknown;
 }
 
-function invalid(key: string, message: string): ServiceError {
-  return ServiceError.badRequest(`Invalid ${key}: ${message}`, { code: 'invalid_setting' });
+function invalid(key: string, problem: string): ServiceError {
+  return ServiceError.of(400, 'invalid_setting', { params: { key, problem } });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -45,8 +45,6 @@ const PUBLIC_KEYS = [
   SettingKeys.financialLimits,
 ];
 
-const NOT_ALLOWED_TO_READ = 'Access denied. You do not have permission to view platform settings.';
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -141,7 +139,7 @@ export class SettingsService {
 
   async history(key: string, actor: Actor | null): Promise<SettingHistory> {
     await this.requireSettingsReader(actor);
-    if (!isAdminSettingKey(key)) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
+    if (!isAdminSettingKey(key)) throw ServiceError.of(404, 'setting_not_found', { params: { key } });
     const changes = await this.dataSource.manager.find(SystemSettingChange, { where: { settingKey: key }, order: { version: 'DESC' }, take: 100 });
     return {
       key,
@@ -168,14 +166,14 @@ export class SettingsService {
    * new version so every service applies it without a restart.
    */
   async changeSetting(key: string, value: unknown, actor: Actor | null): Promise<AdminSettingView> {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     return this.dataSource.transaction(async (manager) => {
       // Decided on the caller as stored, row share-locked before the setting's row (the order
       // account administration uses): a demotion or suspension of the caller under way decides.
       const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.', { lock: true });
-      if (!isAdminSettingKey(key)) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
+      if (!isAdminSettingKey(key)) throw ServiceError.of(404, 'setting_not_found', { params: { key } });
       const row = await manager.findOne(SystemSetting, { where: { settingKey: key }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw ServiceError.notFound(`There is no setting ${key}.`, 'setting_not_found');
+      if (!row) throw ServiceError.of(404, 'setting_not_found', { params: { key } });
       const previous = row.settingValue;
       const stored = SETTING_RULES[key].parse(value, { previous, secrets: this.secrets });
       row.settingValue = stored;
@@ -221,9 +219,9 @@ export class SettingsService {
 
   /** The caller's role (from the database) and what the admin_roles setting grants it now. */
   async myAdminPermissions(actor: Actor | null): Promise<AdminPermissionsView> {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!user || user.userType !== 'admin' || !user.adminRole) throw ServiceError.forbidden('Access denied. You do not have permission to access admin areas.', 'forbidden');
+    if (!user || user.userType !== 'admin' || !user.adminRole) throw ServiceError.of(403, 'admin_access_denied');
     const roles = await this.dataSource.manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
     const permissions = ['all', ...ADMIN_PERMISSIONS].filter((permission) => (permission === 'all' ? user.adminRole === 'super_admin' : adminRoleAllows(roles?.settingValue, user.adminRole, permission)));
     return { adminRole: user.adminRole, permissions };
@@ -231,11 +229,11 @@ export class SettingsService {
 
   /** An active admin whose role (from the database, not the token) has the settings permission. */
   private async requireSettingsReader(actor: Actor | null): Promise<void> {
-    if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+    if (!actor) throw ServiceError.of(401, 'unauthenticated');
     const user = await this.dataSource.manager.findOneBy(User, { id: actor.userId });
-    if (!user || user.userType !== 'admin' || user.userStatus === 'suspended') throw ServiceError.forbidden(NOT_ALLOWED_TO_READ, 'forbidden');
+    if (!user || user.userType !== 'admin' || user.userStatus === 'suspended') throw ServiceError.of(403, 'settings_access_denied');
     const roles = await this.dataSource.manager.findOneBy(SystemSetting, { settingKey: SettingKeys.adminRoles });
-    if (!adminRoleAllows(roles?.settingValue, user.adminRole, 'settings')) throw ServiceError.forbidden(NOT_ALLOWED_TO_READ, 'forbidden');
+    if (!adminRoleAllows(roles?.settingValue, user.adminRole, 'settings')) throw ServiceError.of(403, 'settings_access_denied');
   }
 }
 

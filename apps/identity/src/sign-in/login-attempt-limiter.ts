@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { AuthErrorCodes, AuthMessages } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
@@ -76,12 +75,12 @@ export class LoginLockedOut extends Error {
   }
 
   toServiceError(): ServiceError {
-    return ServiceError.tooManyRequests(AuthMessages.tooManyAttempts, this.decision.retryAfterSeconds, AuthErrorCodes.tooManyAttempts);
+    return ServiceError.of(429, 'too_many_attempts', { retryAfterSeconds: this.decision.retryAfterSeconds });
   }
 }
 
 function unavailable(): ServiceError {
-  return ServiceError.unavailable('Sign-in is temporarily unavailable. Please try again shortly.');
+  return ServiceError.of(503, 'sign_in_unavailable');
 }
 
 /** How long an address stays known for an account after a successful sign-in from it. */

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { AccountSecurityErrorCodes, AccountSecurityMessages, MfaChallenge } from '@portal/contracts';
+import { MfaChallenge } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
 import { REDIS } from '../redis/redis';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
@@ -19,7 +19,7 @@ export interface OpenChallenge {
   passwordDigest: string | null;
 }
 
-export const challengeExpired = () => ServiceError.unauthorized(AccountSecurityMessages.challengeExpired, AccountSecurityErrorCodes.challengeExpired);
+export const challengeExpired = () => ServiceError.of(401, 'mfa_challenge_expired');
 
 /**
  * The pending second step of a sign-in whose password was right: an opaque token whose

@@ -1,8 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  AuthErrorCodes,
-  AuthMessages,
   AuthSession,
   CompleteMfaSignInPayload,
   MfaSignInSession,
@@ -53,17 +51,17 @@ export class SignInService implements OnModuleInit {
     if (!user) {
       await this.auditFailure(payload.email, account ? 'wrong_password' : 'unknown_account', meta, {}, account);
       // One answer for an unknown email and a wrong password: no account enumeration.
-      throw ServiceError.unauthorized(AuthMessages.invalidCredentials, AuthErrorCodes.invalidCredentials);
+      throw ServiceError.of(401, 'invalid_credentials');
     }
 
     // Only now, with the password proven, may the answer say more about the account.
     if (user.userStatus === 'suspended') {
       await attempt.notAFailure();
-      throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+      throw ServiceError.of(403, 'account_suspended');
     }
     if (!user.emailConfirmedAt) {
       await attempt.notAFailure();
-      throw ServiceError.forbidden(AuthMessages.emailNotConfirmed, AuthErrorCodes.emailNotConfirmed);
+      throw ServiceError.of(403, 'email_not_confirmed');
     }
     // The password alone is not enough when two-factor is on, or required of an admin without it.
     const twoFactorOn = await this.twoFactor.isEnabled(this.dataSource.manager, user.id);
@@ -97,11 +95,11 @@ export class SignInService implements OnModuleInit {
     }
     if (user.userStatus === 'suspended') {
       await attempt.notAFailure();
-      throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+      throw ServiceError.of(403, 'account_suspended');
     }
     if (!user.emailConfirmedAt) {
       await attempt.notAFailure();
-      throw ServiceError.forbidden(AuthMessages.emailNotConfirmed, AuthErrorCodes.emailNotConfirmed);
+      throw ServiceError.of(403, 'email_not_confirmed');
     }
     await attempt.succeeded(user.id);
     // startSession reads the account again under its lock: a suspension committed meanwhile wins.
@@ -189,7 +187,7 @@ export class SignInService implements OnModuleInit {
   private async activeUser(manager: EntityManager, userId: string, { lock = false } = {}): Promise<User> {
     const user = lock ? await lockAccount(manager, userId) : await manager.findOneBy(User, { id: userId });
     if (!user) throw challengeExpired();
-    if (user.userStatus === 'suspended') throw ServiceError.forbidden(AuthMessages.accountSuspended, AuthErrorCodes.accountSuspended);
+    if (user.userStatus === 'suspended') throw ServiceError.of(403, 'account_suspended');
     return user;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthErrorCodes, AuthMessages, IdentityEvents, SignUpAttemptedEvent, SignUpPayload, SignUpResult, UserRegisteredEvent } from '@portal/contracts';
+import { IdentityEvents, SignUpAttemptedEvent, SignUpPayload, SignUpResult, UserRegisteredEvent } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { ConfirmationLinks } from '../email-confirmation/confirmation-links';
 import { SettingsService } from '../settings/settings.service';
@@ -26,7 +26,7 @@ export class SignUpService {
    */
   async signUp(payload: SignUpPayload): Promise<SignUpResult> {
     const toggles = await this.settings.featureToggles();
-    if (!toggles.new_registrations) throw ServiceError.forbidden(AuthMessages.registrationsClosed, AuthErrorCodes.registrationsClosed);
+    if (!toggles.new_registrations) throw ServiceError.of(403, 'registrations_closed');
     assertNotCommonPassword(payload.password);
     const passwordHash = await hashPassword(payload.password);
     const accepted: SignUpResult = { email: normaliseEmail(payload.email), confirmationRequired: true };

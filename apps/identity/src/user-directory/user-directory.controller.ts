@@ -24,8 +24,6 @@ import { UsersSql, usersSql } from '../users/users-sql';
 const CALLER_FIELDS = ['userType', 'userStatus', 'adminRole'] as const satisfies readonly (keyof User)[];
 type Caller = Pick<User, (typeof CALLER_FIELDS)[number]>;
 
-const FORBIDDEN = 'Only administrators can look people up.';
-
 /** Any active administrator: read with the answer, in the same statement, so a suspension applies at once. */
 function isActiveAdmin(caller: Caller | undefined | null): caller is Caller {
   return !!caller && caller.userType === 'admin' && caller.userStatus !== 'suspended';
@@ -61,10 +59,10 @@ export class UserDirectoryController {
 
   @HandlesCommand(IdentityCommands.lookupUsers)
   async lookupUsers(@CommandActor() actor: Actor, @CommandPayload() payload: LookupUsersPayload): Promise<UserSummaries> {
-    if (!actor) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!actor) throw ServiceError.of(403, 'lookup_admins_only');
     const ids = new Set(payload.userIds);
     const rows = await preparedQuery<UserSummary>(this.dataSource, 'identity.user-summaries', this.summariesSql, [[...ids], actor.userId]);
-    if (!isActiveAdmin(rows.find((row) => row.id === actor.userId))) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!isActiveAdmin(rows.find((row) => row.id === actor.userId))) throw ServiceError.of(403, 'lookup_admins_only');
     return { users: rows.filter((row) => ids.has(row.id)).map(toUserSummary) };
   }
 
@@ -75,7 +73,7 @@ export class UserDirectoryController {
    */
   @HandlesCommand(IdentityCommands.findUserIds)
   async findUserIds(@CommandActor() actor: Actor, @CommandPayload() filter: FindUserIdsPayload): Promise<FoundUserIds> {
-    if (!actor) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!actor) throw ServiceError.of(403, 'lookup_admins_only');
     const { sql } = this;
     const values: unknown[] = [actor.userId];
     const bind = (value: unknown) => `$${values.push(value)}`;
@@ -100,7 +98,7 @@ export class UserDirectoryController {
               ARRAY(SELECT ${sql.column('id')} FROM ${sql.table} WHERE ${conditions.join(' AND ')} ORDER BY ${sql.column('id')} LIMIT ${USER_ID_PAGE_SIZE + 1})::text[] AS ids`,
       values,
     );
-    if (!isActiveAdmin(row.caller)) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!isActiveAdmin(row.caller)) throw ServiceError.of(403, 'lookup_admins_only');
     const page = row.ids.slice(0, USER_ID_PAGE_SIZE);
     return { userIds: page, nextAfterId: row.ids.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
   }
@@ -110,7 +108,7 @@ export class UserDirectoryController {
   async listUsers(@CommandActor() actor: Actor, @CommandPayload() filter: ListUsersPayload): Promise<AdminUserPage> {
     const caller = await this.requireAdmin(actor);
     const roles = await this.dataSource.getRepository(SystemSetting).findOneBy({ settingKey: SettingKeys.adminRoles });
-    if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.forbidden('Access denied. You do not have permission to do this.', 'forbidden');
+    if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.of(403, 'forbidden');
     const page = filter.page ?? 1;
     const pageSize = filter.pageSize ?? 20;
     const query = this.dataSource.getRepository(User).createQueryBuilder('user').orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC');
@@ -161,7 +159,7 @@ export class UserDirectoryController {
   /** Any active administrator, read from the database so a suspension applies at once. */
   private async requireAdmin(actor: Actor | null): Promise<Caller> {
     const [caller] = actor ? await preparedQuery<Caller>(this.dataSource, 'identity.directory-caller', this.callerSql, [actor.userId]) : [];
-    if (!isActiveAdmin(caller)) throw ServiceError.forbidden(FORBIDDEN, 'forbidden');
+    if (!isActiveAdmin(caller)) throw ServiceError.of(403, 'lookup_admins_only');
     return caller;
   }
 }

@@ -1,7 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ServiceError } from '@portal/messaging';
+import { USER_MESSAGES } from '@portal/contracts';
+import { fieldRefusal, ServiceError } from '@portal/messaging';
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common and appears in lists of breached passwords. Please choose another.';
+export const COMMON_PASSWORD_MESSAGE = USER_MESSAGES.common_password;
 
 let commonPasswords: Set<string> | null = null;
 
@@ -18,6 +19,6 @@ export function isCommonPassword(password: string): boolean {
 /** 400 naming the password field, at sign-up, reset, change and admin creation. */
 export function assertNotCommonPassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
-    throw ServiceError.badRequest(COMMON_PASSWORD_MESSAGE, { code: 'common_password', details: [{ field, message: COMMON_PASSWORD_MESSAGE }] });
+    throw ServiceError.of(400, 'common_password', { details: [fieldRefusal(field, 'common_password')] });
   }
 }

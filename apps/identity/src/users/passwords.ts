@@ -123,7 +123,7 @@ export function setPasswordHasher(next: PasswordHasher): void {
 
 /** Thrown when the hashing queue was too long for the caller, or its helper process ended: 503, and not the caller's failure. */
 function busy(error: unknown): never {
-  if (error instanceof WaitedTooLong || error instanceof HashingInterrupted) throw ServiceError.unavailable('Sign-in is busy right now. Please try again in a moment.');
+  if (error instanceof WaitedTooLong || error instanceof HashingInterrupted) throw ServiceError.of(503, 'sign_in_busy');
   throw error;
 }
 

@@ -31,7 +31,7 @@ export class UsersController {
   @HandlesCommand(IdentityCommands.getCurrentUser)
   async getCurrentUser(@CommandActor() actor: Actor): Promise<SessionUser> {
     const rows = await this.selectCurrentUser(actor.userId);
-    if (rows.length === 0) throw ServiceError.notFound('This account no longer exists.', 'user_not_found');
+    if (rows.length === 0) throw ServiceError.of(404, 'account_deleted');
     return toSessionUser(rows[0]);
   }
 

@@ -39,7 +39,9 @@ export const USER_MESSAGES = {
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request.',
   idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 printable characters.',
   realtime_ticket_invalid: 'This live-update ticket is not valid or has expired. Please reconnect.',
+  too_many_streams: 'Too many live-update connections are open for this account. Close another tab and try again.',
   data_export_incomplete: 'Your data could not be gathered completely because a service is unavailable. Please try again later.',
+  service_did_not_answer: 'The {{name}} service did not answer.',
 
   // Sign-up, sign-in, confirmation and password reset
   first_name_required: 'First name is required',
