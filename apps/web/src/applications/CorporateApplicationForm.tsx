@@ -1,19 +1,16 @@
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
-import Space from 'antd/es/space';
 import { useEffect } from 'react';
 import type { ApplicationBody } from '@portal/api-client';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { plainNameRule } from '../ui/name-rule';
 import { INVESTMENT_STEP } from '@portal/domain-rules';
-import { DocumentSlots, documentIdsOf } from './DocumentSlots';
-import { Declaration, type FormProps, useFormTexts } from './form-parts';
+import { documentIdsOf } from './DocumentSlots';
+import { ApplicationFormEnd, type FormProps, useFormTexts } from './form-parts';
 import { sanitise } from './form-rules';
 import { slotLabels, useApplicationForm } from './use-application-form';
 
@@ -97,18 +94,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start">{t('form.documents')}</Divider>
-      <DocumentSlots slots={slotLabels(t, 'corporate')} value={documents} onChange={setDocuments} problems={documentProblems} />
-      <Divider />
-      <Declaration />
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
-          {submission.isPending ? t('form.submitting') : t('form.submitCorporate')}
-        </Button>
-        <Button onClick={saveDraft} disabled={submission.isPending}>
-          {t('form.saveDraft')}
-        </Button>
-      </Space>
+      <ApplicationFormEnd slots={slotLabels(t, 'corporate')} documents={documents} onDocumentsChange={setDocuments} documentProblems={documentProblems} pending={submission.isPending} submitLabel={t('form.submitCorporate')} onSaveDraft={saveDraft} />
     </Form>
   );
 }

@@ -1,6 +1,4 @@
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -10,8 +8,8 @@ import { useEffect } from 'react';
 import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { plainNameRule } from '../ui/name-rule';
-import { DocumentSlots, documentIdsOf } from './DocumentSlots';
-import { Declaration, type FormProps, useFormTexts } from './form-parts';
+import { documentIdsOf } from './DocumentSlots';
+import { ApplicationFormEnd, type FormProps, useFormTexts } from './form-parts';
 import { sanitise } from './form-rules';
 import { slotLabels, useApplicationForm } from './use-application-form';
 
@@ -100,13 +98,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start">{t('form.documents')}</Divider>
-      <DocumentSlots slots={slotLabels(t, 'gipp')} value={documents} onChange={setDocuments} problems={documentProblems} />
-      <Divider />
-      <Declaration />
-      <Button type="primary" htmlType="submit" loading={submission.isPending} disabled={submission.isPending}>
-        {submission.isPending ? t('form.submitting') : t('form.submitGipp')}
-      </Button>
+      <ApplicationFormEnd slots={slotLabels(t, 'gipp')} documents={documents} onDocumentsChange={setDocuments} documentProblems={documentProblems} pending={submission.isPending} submitLabel={t('form.submitGipp')} />
     </Form>
   );
 }

@@ -1,10 +1,14 @@
+import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
+import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
+import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
 import { formatMoney } from '../ui/number-format';
 import type { ApplicationType } from './applications-api';
+import { DocumentSlots, type DocumentsState } from './DocumentSlots';
 import { annualIncomeProblem, investmentAmountProblem, MAXIMUM_INVESTMENT } from './form-rules';
 
 export function Declaration() {
@@ -52,4 +56,40 @@ export interface FormProps {
   /** A draft being continued, or null for a new application. */
   draft: ApplicationView | null;
   onDone: () => void;
+}
+
+/** Where a form ends: its document slots, the declaration, and Submit (beside Save Draft where the form keeps drafts). */
+export function ApplicationFormEnd(props: {
+  slots: { key: string; label: string; required: boolean }[];
+  documents: DocumentsState;
+  onDocumentsChange: (documents: DocumentsState) => void;
+  documentProblems: Record<string, string>;
+  pending: boolean;
+  submitLabel: string;
+  onSaveDraft?: () => void;
+}) {
+  const { t } = useTranslation('applications');
+  const submit = (
+    <Button type="primary" htmlType="submit" loading={props.pending} disabled={props.pending}>
+      {props.pending ? t('form.submitting') : props.submitLabel}
+    </Button>
+  );
+  return (
+    <>
+      <Divider titlePlacement="start">{t('form.documents')}</Divider>
+      <DocumentSlots slots={props.slots} value={props.documents} onChange={props.onDocumentsChange} problems={props.documentProblems} />
+      <Divider />
+      <Declaration />
+      {props.onSaveDraft ? (
+        <Space>
+          {submit}
+          <Button onClick={props.onSaveDraft} disabled={props.pending}>
+            {t('form.saveDraft')}
+          </Button>
+        </Space>
+      ) : (
+        submit
+      )}
+    </>
+  );
 }
