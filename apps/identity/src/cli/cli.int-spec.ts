@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IdentityCommands } from '@portal/contracts';
 import { aCustomer, IdentityHarness, startIdentity, sessionOf } from '../testing/identity-harness';
 import { createAdminCommand } from './create-admin';
-import { CommandOutput } from './identity-database';
+import { CommandOutput } from '@portal/logging';
 import { DEMO_ADMIN, DEMO_CUSTOMER, seedDemoCommand } from './seed-demo';
 
 /** What a command printed, line by line. */

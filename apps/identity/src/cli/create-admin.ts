@@ -4,7 +4,8 @@ import { ConfigurationError, loadEnvironment } from '@portal/config';
 import { ServiceError } from '@portal/messaging';
 import { CreateAdmin, validateNewAdmin } from '../admins/create-admin';
 import { IdentityEnvironment } from '../identity-environment';
-import { CommandOutput, consoleOutput, openIdentityDatabase } from './identity-database';
+import { CommandOutput, consoleOutput } from '@portal/logging';
+import { openIdentityDatabase } from './identity-database';
 
 const USAGE = 'Usage: create-admin --email E --password P --first-name F --last-name L [--role super_admin|admin|moderator|support]';
 

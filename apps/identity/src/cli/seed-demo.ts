@@ -7,7 +7,8 @@ import { CreateAdmin } from '../admins/create-admin';
 import { IdentityEnvironment } from '../identity-environment';
 import { hashPassword } from '../users/passwords';
 import { EmailTakenError, findUserByEmail, insertUser } from '../users/user-records';
-import { CommandOutput, consoleOutput, openIdentityDatabase } from './identity-database';
+import { CommandOutput, consoleOutput } from '@portal/logging';
+import { openIdentityDatabase } from './identity-database';
 
 /** Sign-ins printed for whoever runs the portal locally; they exist only in development databases. */
 export const DEMO_ADMIN = { email: 'admin@demo.portal', password: 'Admin#2026demo', firstName: 'Demo', lastName: 'Administrator' } as const;

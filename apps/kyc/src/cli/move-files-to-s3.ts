@@ -6,7 +6,8 @@ import { createFileStorage } from '../files/storage/file-store';
 import { S3FileStorage } from '../files/storage/s3-file-storage';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { KycEnvironment } from '../kyc-environment';
-import { CommandOutput, consoleOutput, openKycDatabase } from './kyc-database';
+import { CommandOutput, consoleOutput } from '@portal/logging';
+import { openKycDatabase } from './kyc-database';
 
 const USAGE = 'Usage: move-files-to-s3 [--batch N]   (with STORAGE_DRIVER=s3 and the S3_ variables the kyc service uses)';
 const DEFAULT_BATCH = 10;
