@@ -18,6 +18,7 @@ export * from './applications/events';
 export * from './ledger/events';
 export * from './support/events';
 export * from './common/validation-errors';
+export * from './common/refusal';
 export * from './common/input-safety';
 export * from './common/paging';
 export * from './applications/commands';

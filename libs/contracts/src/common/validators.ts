@@ -1,5 +1,6 @@
 import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
-import { hasHiddenCharacters, USER_MESSAGES } from '@portal/domain-rules';
+import { hasHiddenCharacters } from '@portal/domain-rules';
+import { refusal } from './refusal';
 
 /**
  * The field may be left out; sent, it is checked, null included. IsOptional lets null
@@ -61,7 +62,7 @@ export function IsPlainName(options?: ValidationOptions) {
       name: 'isPlainName',
       target: target.constructor,
       propertyName,
-      options: { message: USER_MESSAGES.name_hidden_characters, ...options },
+      options: { ...refusal('name_hidden_characters'), ...options },
       validator: { validate: (value: unknown) => typeof value !== 'string' || !hasHiddenCharacters(value) },
     });
   };

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsISO8601, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import { defineCommand, defineEvent } from '../common/messages';
+import { refusal } from '../common/refusal';
 
 /** Delete Account (Danger Zone): the signed-in user closes their own account. */
 export const ACCOUNT_CLOSURE_MESSAGES = {
@@ -12,8 +13,8 @@ export const ACCOUNT_CLOSURE_MESSAGES = {
 
 export class DeleteOwnAccountPayload {
   @ApiProperty({ description: 'The current password, to confirm' })
-  @IsString({ message: ACCOUNT_CLOSURE_MESSAGES.passwordRequired })
-  @IsNotEmpty({ message: ACCOUNT_CLOSURE_MESSAGES.passwordRequired })
+  @IsString(refusal('closure_password_required'))
+  @IsNotEmpty(refusal('closure_password_required'))
   @MaxLength(1024)
   password: string;
 }

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { CUSTOMER_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
 import { AuthSession } from './session';
+import { refusal } from '../common/refusal';
 
 const trimCode = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
@@ -35,16 +36,16 @@ export const AccountSecurityErrorCodes = {
 /** The signed-in person changes their password (Security tab, Update Password). */
 export class ChangePasswordPayload {
   @ApiProperty()
-  @IsNotEmpty({ message: AccountSecurityMessages.currentPasswordRequired })
-  @IsString({ message: AccountSecurityMessages.currentPasswordRequired })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountSecurityMessages.wrongCurrentPassword })
+  @IsNotEmpty(refusal('current_password_required'))
+  @IsString(refusal('current_password_required'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('wrong_current_password'))
   currentPassword: string;
 
   @ApiProperty({ minLength: CUSTOMER_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @IsNotEmpty({ message: AccountSecurityMessages.newPasswordRequired })
-  @IsString({ message: AccountSecurityMessages.newPasswordRequired })
-  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  @IsNotEmpty(refusal('new_password_required'))
+  @IsString(refusal('new_password_required'))
+  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, refusal('password_too_short'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('password_too_long'))
   newPassword: string;
 }
 
@@ -73,9 +74,9 @@ export function isMfaChallenge(result: SignInResult): result is MfaChallenge {
 
 export class MfaTokenPayload {
   @ApiProperty()
-  @IsNotEmpty({ message: AccountSecurityMessages.challengeExpired })
-  @IsString({ message: AccountSecurityMessages.challengeExpired })
-  @MaxLength(200, { message: AccountSecurityMessages.challengeExpired })
+  @IsNotEmpty(refusal('mfa_challenge_expired'))
+  @IsString(refusal('mfa_challenge_expired'))
+  @MaxLength(200, refusal('mfa_challenge_expired'))
   mfaToken: string;
 }
 
@@ -83,17 +84,17 @@ export class MfaTokenPayload {
 export class TwoFactorCodePayload {
   @ApiProperty({ description: 'Six-digit authenticator code, or a recovery code' })
   @Transform(trimCode)
-  @IsNotEmpty({ message: AccountSecurityMessages.codeRequired })
-  @IsString({ message: AccountSecurityMessages.codeRequired })
-  @MaxLength(32, { message: AccountSecurityMessages.invalidCode })
+  @IsNotEmpty(refusal('two_factor_code_required'))
+  @IsString(refusal('two_factor_code_required'))
+  @MaxLength(32, refusal('invalid_two_factor_code'))
   code: string;
 }
 
 export class CompleteMfaSignInPayload extends TwoFactorCodePayload {
   @ApiProperty()
-  @IsNotEmpty({ message: AccountSecurityMessages.challengeExpired })
-  @IsString({ message: AccountSecurityMessages.challengeExpired })
-  @MaxLength(200, { message: AccountSecurityMessages.challengeExpired })
+  @IsNotEmpty(refusal('mfa_challenge_expired'))
+  @IsString(refusal('mfa_challenge_expired'))
+  @MaxLength(200, refusal('mfa_challenge_expired'))
   mfaToken: string;
 }
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { EqualsProperty, IsOmittable, IsPlainName } from '../common/validators';
+import { refusal } from '../common/refusal';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -17,40 +18,40 @@ export const PASSWORD_MAX_LENGTH = 128;
 export class SignUpPayload {
   @ApiProperty({ maxLength: 100 })
   @Transform(trim)
-  @IsNotEmpty({ message: 'First name is required' })
-  @IsString({ message: 'First name is required' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsNotEmpty(refusal('first_name_required'))
+  @IsString(refusal('first_name_required'))
+  @MaxLength(100, refusal('first_name_too_long'))
   @IsPlainName()
   firstName: string;
 
   @ApiProperty({ maxLength: 100 })
   @Transform(trim)
-  @IsNotEmpty({ message: 'Last name is required' })
-  @IsString({ message: 'Last name is required' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsNotEmpty(refusal('last_name_required'))
+  @IsString(refusal('last_name_required'))
+  @MaxLength(100, refusal('last_name_too_long'))
   @IsPlainName()
   lastName: string;
 
   @ApiProperty({ format: 'email' })
   @Transform(normaliseEmail)
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsNotEmpty(refusal('email_required'))
+  @IsEmail({}, refusal('email_invalid'))
+  @MaxLength(254, refusal('email_invalid'))
   email: string;
 
   @ApiProperty({ minLength: CUSTOMER_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @IsNotEmpty({ message: 'Password is required' })
-  @IsString({ message: 'Password is required' })
-  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  @IsNotEmpty(refusal('password_required'))
+  @IsString(refusal('password_required'))
+  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, refusal('password_too_short'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('password_too_long'))
   password: string;
 
   @ApiProperty()
-  @EqualsProperty('password', { message: 'Passwords do not match' })
+  @EqualsProperty('password', refusal('passwords_do_not_match'))
   confirmPassword: string;
 
   @ApiProperty({ enum: ['customer'], description: 'Only customers can sign up' })
-  @IsIn(['customer'], { message: 'Only customer accounts can be created by signing up' })
+  @IsIn(['customer'], refusal('customer_signup_only'))
   userType: 'customer';
 }
 
@@ -67,23 +68,23 @@ export class SignUpResult {
 export class SignInPayload {
   @ApiProperty({ format: 'email' })
   @Transform(normaliseEmail)
-  @IsNotEmpty({ message: 'Please fill in all fields' })
-  @IsString({ message: 'Please fill in all fields' })
-  @MaxLength(254, { message: 'Invalid email or password' })
+  @IsNotEmpty(refusal('fields_required'))
+  @IsString(refusal('fields_required'))
+  @MaxLength(254, refusal('invalid_credentials'))
   email: string;
 
   @ApiProperty()
-  @IsNotEmpty({ message: 'Please fill in all fields' })
-  @IsString({ message: 'Please fill in all fields' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: 'Invalid email or password' })
+  @IsNotEmpty(refusal('fields_required'))
+  @IsString(refusal('fields_required'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('invalid_credentials'))
   password: string;
 }
 
 export class ConfirmEmailPayload {
   @ApiProperty()
-  @IsNotEmpty({ message: 'This confirmation link is invalid. Please request a new confirmation email.' })
-  @IsString({ message: 'This confirmation link is invalid. Please request a new confirmation email.' })
-  @MaxLength(200, { message: 'This confirmation link is invalid. Please request a new confirmation email.' })
+  @IsNotEmpty(refusal('confirmation_invalid'))
+  @IsString(refusal('confirmation_invalid'))
+  @MaxLength(200, refusal('confirmation_invalid'))
   token: string;
 }
 
@@ -96,8 +97,8 @@ export class ResendConfirmationPayload {
   @ApiPropertyOptional({ format: 'email' })
   @ValidateIf((o: ResendConfirmationPayload) => !o.token)
   @Transform(normaliseEmail)
-  @IsNotEmpty({ message: 'Please enter your email address to resend the confirmation.' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsNotEmpty(refusal('resend_email_required'))
+  @IsEmail({}, refusal('email_invalid'))
   email?: string;
 
   @ApiPropertyOptional({ description: 'The token of a confirmation link, when resending from that link' })
@@ -125,8 +126,8 @@ export class SignOutPayload extends RefreshSessionPayload {}
 export class RequestPasswordResetPayload {
   @ApiProperty({ format: 'email' })
   @Transform(normaliseEmail)
-  @IsNotEmpty({ message: 'Please enter your email address' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsNotEmpty(refusal('reset_email_required'))
+  @IsEmail({}, refusal('email_invalid'))
   email: string;
 }
 
@@ -134,16 +135,16 @@ export const INVALID_RESET_LINK = 'Invalid or expired reset link. Please request
 
 export class UpdatePasswordPayload {
   @ApiProperty()
-  @IsNotEmpty({ message: INVALID_RESET_LINK })
-  @IsString({ message: INVALID_RESET_LINK })
-  @MaxLength(200, { message: INVALID_RESET_LINK })
+  @IsNotEmpty(refusal('invalid_reset_link'))
+  @IsString(refusal('invalid_reset_link'))
+  @MaxLength(200, refusal('invalid_reset_link'))
   token: string;
 
   @ApiProperty({ minLength: CUSTOMER_PASSWORD_MIN_LENGTH })
-  @IsNotEmpty({ message: 'Password is required' })
-  @IsString({ message: 'Password is required' })
-  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  @IsNotEmpty(refusal('password_required'))
+  @IsString(refusal('password_required'))
+  @MinLength(CUSTOMER_PASSWORD_MIN_LENGTH, refusal('password_too_short'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('password_too_long'))
   password: string;
 }
 

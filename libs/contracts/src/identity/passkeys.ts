@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { refusal } from '../common/refusal';
 
 /** Messages of passkeys (WebAuthn), word for word for clients and tests. */
 export const PasskeyMessages = {
@@ -38,7 +39,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const ID_MAX = 1_400;
 const CLIENT_DATA_MAX = 4_000;
 const ATTESTATION_MAX = 32_000;
-const invalid = { message: PasskeyMessages.responseInvalid };
+const invalid = refusal('passkey_response_invalid');
 const trimName = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const PASSKEY_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
@@ -106,9 +107,9 @@ export class PasskeyAuthenticationCredential extends PasskeyCredentialBase {
 export class PasskeyNamePayload {
   @ApiProperty({ maxLength: PASSKEY_NAME_MAX_LENGTH, example: 'Work laptop' })
   @Transform(trimName)
-  @IsString({ message: PasskeyMessages.nameRequired })
-  @IsNotEmpty({ message: PasskeyMessages.nameRequired })
-  @MaxLength(PASSKEY_NAME_MAX_LENGTH, { message: PasskeyMessages.nameTooLong })
+  @IsString(refusal('passkey_name_required'))
+  @IsNotEmpty(refusal('passkey_name_required'))
+  @MaxLength(PASSKEY_NAME_MAX_LENGTH, refusal('passkey_name_too_long'))
   name: string;
 }
 

@@ -4,8 +4,8 @@ import { IsEmail, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, 
 import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
 import { KYC_STATUSES, KycStatus, USER_TYPES, UserType } from '../common/request';
 import { IsOmittable, IsPlainName } from '../common/validators';
-import { AccountSecurityMessages } from './account-security';
 import { PASSWORD_MAX_LENGTH } from './auth';
+import { refusal } from '../common/refusal';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -36,26 +36,26 @@ export class UpdateProfilePayload {
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOmittable()
   @Transform(trim)
-  @IsString({ message: ProfileMessages.firstNameRequired })
-  @IsNotEmpty({ message: ProfileMessages.firstNameRequired })
-  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsString(refusal('first_name_required'))
+  @IsNotEmpty(refusal('first_name_required'))
+  @MaxLength(100, refusal('first_name_too_long'))
   @IsPlainName()
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOmittable()
   @Transform(trim)
-  @IsString({ message: ProfileMessages.lastNameRequired })
-  @IsNotEmpty({ message: ProfileMessages.lastNameRequired })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsString(refusal('last_name_required'))
+  @IsNotEmpty(refusal('last_name_required'))
+  @MaxLength(100, refusal('last_name_too_long'))
   @IsPlainName()
   lastName?: string;
 
   @ApiPropertyOptional({ format: 'email', description: 'A new address is confirmed by a link sent to it; the current one stays until then' })
   @IsOmittable()
   @Transform(normaliseEmail)
-  @IsEmail({}, { message: ProfileMessages.invalidEmail })
-  @MaxLength(254, { message: ProfileMessages.invalidEmail })
+  @IsEmail({}, refusal('email_invalid'))
+  @MaxLength(254, refusal('email_invalid'))
   email?: string;
 
   @ApiPropertyOptional({
@@ -63,42 +63,42 @@ export class UpdateProfilePayload {
     description: 'The current password: required when `email` changes (wrong ones are limited per account, like the password change); ignored otherwise',
   })
   @IsOmittable()
-  @IsString({ message: AccountSecurityMessages.currentPasswordRequired })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountSecurityMessages.wrongCurrentPassword })
+  @IsString(refusal('current_password_required'))
+  @MaxLength(PASSWORD_MAX_LENGTH, refusal('wrong_current_password'))
   currentPassword?: string;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 20 })
   @Transform(trimOrNull)
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString({ message: ProfileMessages.invalidPhone })
-  @Matches(/^\+?[0-9 ()-]{7,20}$/, { message: ProfileMessages.invalidPhone })
+  @IsString(refusal('invalid_phone'))
+  @Matches(/^\+?[0-9 ()-]{7,20}$/, refusal('invalid_phone'))
   phone?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 300 })
   @Transform(trimOrNull)
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString({ message: ProfileMessages.addressTooLong })
-  @MaxLength(300, { message: ProfileMessages.addressTooLong })
+  @IsString(refusal('address_too_long'))
+  @MaxLength(300, refusal('address_too_long'))
   address?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date', description: 'YYYY-MM-DD; at least 18 years ago' })
   @Transform(trimOrNull)
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString({ message: ProfileMessages.invalidDateOfBirth })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: ProfileMessages.invalidDateOfBirth })
-  @IsISO8601({ strict: true }, { message: ProfileMessages.invalidDateOfBirth })
+  @IsString(refusal('invalid_date_of_birth'))
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, refusal('invalid_date_of_birth'))
+  @IsISO8601({ strict: true }, refusal('invalid_date_of_birth'))
   dateOfBirth?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 100 })
   @Transform(trimOrNull)
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString({ message: ProfileMessages.invalidNationality })
-  @Matches(/^[\p{L}][\p{L} '-]{1,99}$/u, { message: ProfileMessages.invalidNationality })
+  @IsString(refusal('invalid_nationality'))
+  @Matches(/^[\p{L}][\p{L} '-]{1,99}$/u, refusal('invalid_nationality'))
   nationality?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid', description: 'A file uploaded with purpose profile_photo; null removes the photo' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: ProfileMessages.invalidPhoto })
+  @IsUUID('all', refusal('invalid_photo'))
   photoFileId?: string | null;
 }
 
@@ -119,7 +119,7 @@ export class Profile {
 }
 
 export class ConfirmEmailChangePayload {
-  @ApiProperty() @IsString({ message: ProfileMessages.emailChangeInvalid }) @IsNotEmpty({ message: ProfileMessages.emailChangeInvalid }) @MaxLength(200, { message: ProfileMessages.emailChangeInvalid }) token: string;
+  @ApiProperty() @IsString(refusal('email_change_invalid')) @IsNotEmpty(refusal('email_change_invalid')) @MaxLength(200, refusal('email_change_invalid')) token: string;
 }
 
 export class EmailChangeConfirmed {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
+import { refusal } from '../common/refusal';
 
 /** Sessions and devices (Settings → Security, and User Management): the texts people read. */
 export const SessionDeviceMessages = {
@@ -50,9 +51,9 @@ export class UserSessionPayload {
 /** The token of the "end that session" link in a new-sign-in email. */
 export class EndSessionLinkPayload {
   @ApiProperty({ description: 'The token from the emailed link' })
-  @IsString({ message: SessionDeviceMessages.endLinkRequired })
-  @IsNotEmpty({ message: SessionDeviceMessages.endLinkRequired })
-  @MaxLength(200, { message: SessionDeviceMessages.endLinkInvalid })
+  @IsString(refusal('session_end_link_required'))
+  @IsNotEmpty(refusal('session_end_link_required'))
+  @MaxLength(200, refusal('session_end_link_invalid'))
   token: string;
 }
 

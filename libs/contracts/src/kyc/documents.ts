@@ -4,6 +4,7 @@ import { defineCommand, EmptyPayload } from '../common/messages';
 import { IsOmittable } from '../common/validators';
 import { KYC_DOCUMENT_TYPES, KycDocumentType } from '@portal/domain-rules';
 import { PageQuery } from '../common/paging';
+import { refusal } from '../common/refusal';
 
 export const KYC_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
@@ -15,7 +16,7 @@ export const DOCUMENT_REQUEST_MESSAGE_REQUIRED = 'Please enter a message for the
 
 export class SubmitKycDocumentPayload {
   @ApiProperty({ format: 'uuid', description: 'A file you uploaded with POST /api/v1/files' }) @IsUUID() fileId: string;
-  @ApiProperty({ enum: KYC_DOCUMENT_TYPES }) @IsIn(KYC_DOCUMENT_TYPES, { message: 'Please choose a document type: partnership, tax or id.' }) documentType: KycDocumentType;
+  @ApiProperty({ enum: KYC_DOCUMENT_TYPES }) @IsIn(KYC_DOCUMENT_TYPES, refusal('document_type_invalid')) documentType: KycDocumentType;
 }
 
 export class KycDocumentView {
@@ -79,7 +80,7 @@ export class ReviewKycDocumentPayload extends ReviewKycDocumentBody {
 
 export class RequestKycDocumentPayload {
   @ApiProperty({ format: 'uuid' }) @IsUUID() userId: string;
-  @ApiProperty({ maxLength: 1000 }) @IsString() @IsNotEmpty({ message: DOCUMENT_REQUEST_MESSAGE_REQUIRED }) @MaxLength(1000) message: string;
+  @ApiProperty({ maxLength: 1000 }) @IsString() @IsNotEmpty(refusal('message_required')) @MaxLength(1000) message: string;
 }
 
 export class DocumentRequestSent {
@@ -92,8 +93,8 @@ export class DecideKycBody {
   /** Required when rejecting (spec 02 §5). */
   @ApiPropertyOptional({ maxLength: 1000 })
   @ValidateIf((body: DecideKycBody) => body.decision === 'rejected')
-  @IsString({ message: KYC_REJECTION_REASON_MESSAGE })
-  @IsNotEmpty({ message: KYC_REJECTION_REASON_MESSAGE })
+  @IsString(refusal('reason_required'))
+  @IsNotEmpty(refusal('reason_required'))
   @MaxLength(1000)
   reason?: string;
 }

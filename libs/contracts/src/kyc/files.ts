@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { FILE_PURPOSES, USER_MESSAGES } from '@portal/domain-rules';
+import { FILE_PURPOSES } from '@portal/domain-rules';
 import { defineCommand } from '../common/messages';
+import { refusal } from '../common/refusal';
 
 /** Files are stored by the kyc service; the gateway moves their bytes in parts small enough for one NATS message. */
 export const FILE_PART_BYTES = 512 * 1024;
@@ -30,7 +31,7 @@ export class StoreFilePartPayload {
   /** The part's bytes, base64. */
   @IsString() @MaxLength(Math.ceil(FILE_PART_BYTES / 3) * 4) data: string;
   /** The purpose given at completion; sent with each part so the first one is checked against the right types (KYC documents also take DOC and DOCX). */
-  @IsOptional() @IsIn(FILE_PURPOSES, { message: USER_MESSAGES.file_purpose_unknown }) purpose?: string;
+  @IsOptional() @IsIn(FILE_PURPOSES, refusal('file_purpose_unknown')) purpose?: string;
 }
 
 export class CompleteFileUploadPayload {
@@ -38,7 +39,7 @@ export class CompleteFileUploadPayload {
   @IsInt() @Min(1) parts: number;
   @IsString() @MaxLength(255) name: string;
   /** What the file is for (FILE_PURPOSES): it decides the types it may have and where it may be used. */
-  @IsOptional() @IsIn(FILE_PURPOSES, { message: USER_MESSAGES.file_purpose_unknown }) purpose?: string;
+  @IsOptional() @IsIn(FILE_PURPOSES, refusal('file_purpose_unknown')) purpose?: string;
 }
 
 export class FileIdPayload {

@@ -4,6 +4,7 @@ import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, V
 import { PageLimit } from '../common/paging';
 import { defineCommand, defineEvent } from '../common/messages';
 import { IsOmittable, IsPlainName } from '../common/validators';
+import { refusal } from '../common/refusal';
 
 /** Investment cards (spec 02 §2 Card Requests), ordered by customers and decided by admins with the `transactions` permission. */
 export const CARD_TYPES = ['physical', 'virtual'] as const;
@@ -36,11 +37,11 @@ export const CARD_MESSAGES = {
 export const PHYSICAL_DELIVERY_ESTIMATE_DAYS = 7;
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const required = { message: CARD_MESSAGES.missingFields };
+const required = refusal('card_fields_required');
 
 export class CreateCardRequestPayload {
   @ApiProperty({ enum: CARD_TYPES })
-  @IsIn(CARD_TYPES, { message: 'cardType must be physical or virtual' })
+  @IsIn(CARD_TYPES, refusal('card_type_invalid'))
   cardType: CardType;
 
   @ApiProperty({ description: 'The name printed on the card', maxLength: 100 })
@@ -61,8 +62,8 @@ export class CreateCardRequestPayload {
   @ApiPropertyOptional({ description: 'Required for a physical card; ignored for a virtual one', maxLength: 500 })
   @ValidateIf((payload: CreateCardRequestPayload) => payload.cardType === 'physical')
   @Transform(trimmed)
-  @IsString({ message: CARD_MESSAGES.deliveryAddressRequired })
-  @IsNotEmpty({ message: CARD_MESSAGES.deliveryAddressRequired })
+  @IsString(refusal('delivery_address_required'))
+  @IsNotEmpty(refusal('delivery_address_required'))
   @MaxLength(500)
   deliveryAddress?: string;
 
@@ -115,14 +116,14 @@ export class CardRequestPage {
 
 export class CardRequestsQuery {
   @ApiPropertyOptional({ enum: CARD_REQUEST_STATUSES }) @IsOptional() @IsIn(CARD_REQUEST_STATUSES, { message: `status must be one of ${CARD_REQUEST_STATUSES.join(', ')}` }) status?: CardRequestStatus;
-  @ApiPropertyOptional({ enum: CARD_TYPES }) @IsOptional() @IsIn(CARD_TYPES, { message: 'cardType must be physical or virtual' }) cardType?: CardType;
+  @ApiPropertyOptional({ enum: CARD_TYPES }) @IsOptional() @IsIn(CARD_TYPES, refusal('card_type_invalid')) cardType?: CardType;
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
   @PageLimit()
   limit?: number;
 }
 
 export class CardRequestIdPayload {
-  @IsUUID('all', { message: CARD_MESSAGES.notFound }) id: string;
+  @IsUUID('all', refusal('card_request_not_found')) id: string;
 }
 
 export class DecideCardRequestBody {
@@ -146,7 +147,7 @@ export class DecideCardRequestBody {
 }
 
 export class DecideCardRequestPayload extends DecideCardRequestBody {
-  @IsUUID('all', { message: CARD_MESSAGES.notFound }) id: string;
+  @IsUUID('all', refusal('card_request_not_found')) id: string;
 }
 
 /** A card request changed status: the customer is told (notification) and the browser refreshes. */

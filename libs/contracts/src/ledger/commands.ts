@@ -23,7 +23,7 @@ import { defineCommand, EmptyPayload } from '../common/messages';
 import { accountNumberProblem, BANK_DETAILS_MESSAGE_CODES, bankDetailsMessageParams, BankDetailsProblem, CURRENCIES, Currency, isPositiveAmount, userMessage, UserMessageCode, validAccountNumber, validSwiftCode } from '@portal/domain-rules';
 import { PageLimit } from '../common/paging';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from './events';
-import { INVESTMENT_MESSAGES } from './investments';
+import { refusal, RefusalContext, refusalContext } from '../common/refusal';
 
 /** Spec 02 §5 and §8, word for word. */
 export const LEDGER_MESSAGES = {
@@ -70,6 +70,16 @@ export function bankDetailsMessage(problem: BankDetailsProblem, value = ''): str
   return userMessage(code, bankDetailsMessageParams(problem, value));
 }
 
+/** The code (and values) of bankDetailsMessage's refusal, which validation sends with it. */
+function bankDetailsRefusal(problem: BankDetailsProblem, value = ''): RefusalContext {
+  return refusalContext(BANK_DETAILS_MESSAGE_CODES[problem], bankDetailsMessageParams(problem, value));
+}
+
+/** What is wrong with an account number; a value that is not text at all is the generic refusal. */
+function accountNumberRefusal(value: unknown): RefusalContext {
+  return typeof value === 'string' ? bankDetailsRefusal(accountNumberProblem(value) ?? 'account_number', value) : refusalContext('account_number_invalid');
+}
+
 /** An account number or IBAN as banks check it (bank-details.ts); the refusal says what is wrong with it. */
 function IsAccountNumber(options?: ValidationOptions) {
   return (target: object, propertyName: string) => {
@@ -77,11 +87,14 @@ function IsAccountNumber(options?: ValidationOptions) {
       name: 'isAccountNumber',
       target: target.constructor,
       propertyName,
-      options,
+      // The message depends on the value, so the context gives its code from the value too.
+      options: { context: { refusalOf: accountNumberRefusal }, ...options },
       validator: {
         validate: (value: unknown) => typeof value === 'string' && validAccountNumber(value),
-        defaultMessage: ({ value }: ValidationArguments) =>
-          typeof value === 'string' ? bankDetailsMessage(accountNumberProblem(value) ?? 'account_number', value) : LEDGER_MESSAGES.invalidAccountNumber,
+        defaultMessage: ({ value }: ValidationArguments) => {
+          const { code, params } = accountNumberRefusal(value);
+          return userMessage(code, params);
+        },
       },
     });
   };
@@ -94,14 +107,14 @@ function IsSwiftCode(options?: ValidationOptions) {
       name: 'isSwiftCode',
       target: target.constructor,
       propertyName,
-      options,
-      validator: { validate: (value: unknown) => typeof value === 'string' && validSwiftCode(value), defaultMessage: () => bankDetailsMessage('swift_code') },
+      options: { ...refusal(BANK_DETAILS_MESSAGE_CODES.swift_code), ...options },
+      validator: { validate: (value: unknown) => typeof value === 'string' && validSwiftCode(value) },
     });
   };
 }
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const required = { message: LEDGER_MESSAGES.missingFields };
+const required = refusal('card_fields_required');
 
 class IdempotentPayload {
   /** From the Idempotency-Key header; the gateway sets it, a body never does. */
@@ -115,7 +128,7 @@ export class RequestDepositPayload extends IdempotentPayload {
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '5000.00' }, { type: 'number' }] })
   @AsMoneyText()
-  @IsPositiveAmount({ message: LEDGER_MESSAGES.depositAmount })
+  @IsPositiveAmount(refusal('deposit_amount_invalid'))
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
@@ -172,7 +185,7 @@ export class RequestWithdrawalPayload extends IdempotentPayload {
   @ApiProperty({ oneOf: [{ type: 'string', example: '1200.00' }, { type: 'number' }] })
   @IsNotEmpty(required)
   @AsMoneyText()
-  @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
+  @IsPositiveAmount(refusal('amount_not_numeric'))
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
@@ -183,18 +196,18 @@ export class RequestWithdrawalPayload extends IdempotentPayload {
 
 export class PayInvestmentPayload extends IdempotentPayload {
   @ApiProperty({ format: 'uuid', description: 'The investment this payment funds (GET /api/v1/investments)' })
-  @IsUUID('all', { message: INVESTMENT_MESSAGES.chooseInvestment })
+  @IsUUID('all', refusal('investment_choose'))
   investmentId: string;
 
   @ApiPropertyOptional({ enum: INVESTMENT_TYPES, deprecated: true, description: "Ignored: the type is the investment's" })
   @IsOmittable()
-  @IsIn(INVESTMENT_TYPES, { message: LEDGER_MESSAGES.investmentMissing })
+  @IsIn(INVESTMENT_TYPES, refusal('investment_payment_fields_required'))
   investmentType?: (typeof INVESTMENT_TYPES)[number];
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '2000.00' }, { type: 'number' }] })
-  @IsNotEmpty({ message: LEDGER_MESSAGES.investmentMissing })
+  @IsNotEmpty(refusal('investment_payment_fields_required'))
   @AsMoneyText()
-  @IsPositiveAmount({ message: LEDGER_MESSAGES.numericAmount })
+  @IsPositiveAmount(refusal('amount_not_numeric'))
   amount: string | number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
@@ -321,7 +334,7 @@ export class TransactionStats {
 }
 
 export class TransactionIdPayload {
-  @IsUUID('all', { message: 'Transaction not found' }) id: string;
+  @IsUUID('all', refusal('transaction_not_found')) id: string;
 }
 
 export class DecideTransactionPayload extends TransactionIdPayload {
@@ -335,8 +348,8 @@ export const REJECTION_REASON_MESSAGE = userMessage('rejection_reason_required')
 export class RejectTransactionBody {
   @ApiProperty({ description: 'Why it is rejected; told to the customer. Required and not blank.', maxLength: 1000 })
   @Transform(trimmed)
-  @IsString({ message: REJECTION_REASON_MESSAGE })
-  @IsNotEmpty({ message: REJECTION_REASON_MESSAGE })
+  @IsString(refusal('rejection_reason_required'))
+  @IsNotEmpty(refusal('rejection_reason_required'))
   @MaxLength(1000)
   reason: string;
 }
@@ -370,7 +383,7 @@ export class SecurityDepositList {
 export class CreateSecurityDepositPayload extends IdempotentPayload {
   @ApiPropertyOptional({ format: 'uuid', description: 'The customer, by id; or give their email instead' })
   @ValidateIf((payload: CreateSecurityDepositPayload) => !payload.email)
-  @IsUUID('all', { message: 'Please enter the customer’s email or id.' })
+  @IsUUID('all', refusal('customer_reference_required'))
   userId?: string;
   @ApiPropertyOptional({ description: 'The customer, by their email' })
   @IsOmittable()
@@ -378,17 +391,17 @@ export class CreateSecurityDepositPayload extends IdempotentPayload {
   @IsString()
   @MaxLength(254)
   email?: string;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @AsMoneyText() @IsPositiveAmount({ message: 'Please enter an amount greater than 0.' }) amount: string | number;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] }) @AsMoneyText() @IsPositiveAmount(refusal('amount_positive')) amount: string | number;
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' }) @IsOmittable() @IsIn(CURRENCIES) currency?: Currency;
   @ApiPropertyOptional({ format: 'uuid', description: "One of the customer's investments awaiting funding or active: the deposit unlocks when it matures" })
   @IsOmittable()
-  @IsUUID('all', { message: INVESTMENT_MESSAGES.notFound })
+  @IsUUID('all', refusal('investment_not_found'))
   investmentId?: string;
   @ApiPropertyOptional({ default: DEFAULT_LOCK_REASON }) @IsOmittable() @Transform(trimmed) @IsString() @MaxLength(500) lockReason?: string;
 }
 
 export class SetSecurityDepositLockPayload {
-  @IsUUID('all', { message: 'Security deposit not found' }) id: string;
+  @IsUUID('all', refusal('security_deposit_not_found')) id: string;
   @IsBoolean() locked: boolean;
 }
 
@@ -409,7 +422,7 @@ export class LedgerCheckReport {
 }
 
 export class SecurityDepositIdPayload {
-  @IsUUID('all', { message: 'Security deposit not found' }) id: string;
+  @IsUUID('all', refusal('security_deposit_not_found')) id: string;
 }
 
 /** Commands the ledger answers (queue group "ledger"). Admin commands check the role's `transactions` permission. */

@@ -3,6 +3,7 @@ import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsISO8601, IsInt, IsOptional
 import { APPLICATION_TYPES, ApplicationType } from '../applications/events';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { CURRENCIES, Currency, DECIMAL_AMOUNT } from '@portal/domain-rules';
+import { refusal } from '../common/refusal';
 
 /**
  * An investment's life on the ledger (DESIGN.md "Investment lifecycle"): approved and
@@ -53,7 +54,7 @@ export class InvestmentList {
 }
 
 export class InvestmentIdPayload {
-  @IsUUID('all', { message: INVESTMENT_MESSAGES.notFound }) investmentId: string;
+  @IsUUID('all', refusal('investment_not_found')) investmentId: string;
 }
 
 export class InvestmentIdsPayload {

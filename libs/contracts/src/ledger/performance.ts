@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { defineCommand } from '../common/messages';
 import { CURRENCIES, Currency, USER_MESSAGES } from '@portal/domain-rules';
+import { refusal } from '../common/refusal';
 
 /**
  * Issue 28: the performance of a customer's portfolio in one currency, computed from the
@@ -30,14 +31,14 @@ export const PERFORMANCE_MESSAGES = {
 export class PortfolioPerformanceQuery {
   @ApiPropertyOptional({ example: '2026-09-01', description: 'First day of the period (UTC), YYYY-MM-DD; default: 89 days before `to`' })
   @IsOptional()
-  @IsString({ message: PERFORMANCE_MESSAGES.dateInvalid })
-  @Matches(PERFORMANCE_DAY, { message: PERFORMANCE_MESSAGES.dateInvalid })
+  @IsString(refusal('performance_date_invalid'))
+  @Matches(PERFORMANCE_DAY, refusal('performance_date_invalid'))
   from?: string;
 
   @ApiPropertyOptional({ example: '2026-11-29', description: 'Last day of the period (UTC), YYYY-MM-DD, not after today; default: today. At most 5 years from `from`.' })
   @IsOptional()
-  @IsString({ message: PERFORMANCE_MESSAGES.dateInvalid })
-  @Matches(PERFORMANCE_DAY, { message: PERFORMANCE_MESSAGES.dateInvalid })
+  @IsString(refusal('performance_date_invalid'))
+  @Matches(PERFORMANCE_DAY, refusal('performance_date_invalid'))
   to?: string;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })

@@ -4,6 +4,7 @@ import { APPLICATION_TYPES, ApplicationType } from '../applications/events';
 import { defineCommand } from '../common/messages';
 import { CURRENCIES, Currency, USER_MESSAGES } from '@portal/domain-rules';
 import { INVESTMENT_STATUSES, InvestmentStatus } from './investments';
+import { refusal } from '../common/refusal';
 
 /**
  * Issue 28: a monthly statement of the customer's available balance in one currency, built
@@ -30,8 +31,8 @@ export class StatementQuery {
 
 export class MonthlyStatementPayload extends StatementQuery {
   @ApiProperty({ example: '2026-04', description: 'The calendar month (UTC): the current month gives the statement to date' })
-  @IsString({ message: STATEMENT_MESSAGES.monthInvalid })
-  @Matches(STATEMENT_MONTH, { message: STATEMENT_MESSAGES.monthInvalid })
+  @IsString(refusal('statement_month_invalid'))
+  @Matches(STATEMENT_MONTH, refusal('statement_month_invalid'))
   month: string;
 }
 

@@ -5,6 +5,7 @@ import { defineCommand, EmptyPayload } from '../common/messages';
 import { Language, LANGUAGES, NotificationPreferences } from '../identity/preferences';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
 import { IsOmittable } from '../common/validators';
+import { refusal } from '../common/refusal';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -30,7 +31,7 @@ export const NotificationMessages = {
 } as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const REQUIRED = { message: NotificationMessages.titleAndMessageRequired };
+const REQUIRED = refusal('broadcast_fields_required');
 
 /** For API callers (the web app always sends both right): which field is wrong and how to fix it. */
 export const BROADCAST_AUDIENCE_REQUIRED = 'audience must be an object whose kind is all_customers, user or filtered';
@@ -93,7 +94,7 @@ export class NotificationListPayload {
 }
 
 export class NotificationIdPayload {
-  @IsUUID('all', { message: NotificationMessages.notFound }) notificationId: string;
+  @IsUUID('all', refusal('notification_not_found')) notificationId: string;
 }
 
 export class NotificationView {
@@ -222,7 +223,7 @@ export const FAILED_EMAIL_JOB_ID = /^[0-9a-f-]{36}\.[a-z0-9-]{1,50}$/i;
 
 /** One failed email, by its job id (FailedEmailView.jobId). */
 export class FailedEmailIdPayload {
-  @IsString({ message: NotificationMessages.failedEmailNotFound }) @Matches(FAILED_EMAIL_JOB_ID, { message: NotificationMessages.failedEmailNotFound }) jobId: string;
+  @IsString(refusal('failed_email_not_found')) @Matches(FAILED_EMAIL_JOB_ID, refusal('failed_email_not_found')) jobId: string;
 }
 
 /** Where an email job stands, as BullMQ names it. */

@@ -7,6 +7,7 @@ import { IDENTITY_EVENTS_STREAM, IdentityEvents } from '../identity/subjects';
 import { KYC_EVENTS_STREAM } from '../kyc/events';
 import { LEDGER_EVENTS_STREAM } from '../ledger/events';
 import { SUPPORT_EVENTS_STREAM } from '../support/events';
+import { refusal } from '../common/refusal';
 
 /**
  * The domain streams whose events an admin may send to a webhook endpoint: the ones the
@@ -54,13 +55,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class CreateWebhookEndpointPayload {
   @ApiProperty({ maxLength: 2000, example: 'https://hooks.example.com/portal' })
   @Transform(trim)
-  @IsString({ message: WebhookMessages.invalidUrl })
+  @IsString(refusal('webhook_url_invalid'))
   @MaxLength(2000)
   url: string;
 
   @ApiProperty({ type: [String], description: 'Event types (subjects) to receive, e.g. ledger.deposit.completed.v1', example: ['ledger.deposit.completed.v1'] })
-  @IsArray({ message: WebhookMessages.eventTypesRequired })
-  @ArrayMinSize(1, { message: WebhookMessages.eventTypesRequired })
+  @IsArray(refusal('webhook_event_types_required'))
+  @ArrayMinSize(1, refusal('webhook_event_types_required'))
   @ArrayMaxSize(200)
   @ArrayUnique()
   @IsString({ each: true })
@@ -93,17 +94,17 @@ export class WebhookEndpointList {
 }
 
 export class WebhookEndpointIdPayload {
-  @IsUUID('all', { message: WebhookMessages.endpointNotFound }) endpointId: string;
+  @IsUUID('all', refusal('webhook_endpoint_not_found')) endpointId: string;
 }
 
 export class WebhookDeliveriesPayload {
-  @IsUUID('all', { message: WebhookMessages.endpointNotFound }) endpointId: string;
+  @IsUUID('all', refusal('webhook_endpoint_not_found')) endpointId: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) pageSize?: number;
 }
 
 export class WebhookDeliveryIdPayload {
-  @IsUUID('all', { message: WebhookMessages.deliveryNotFound }) deliveryId: string;
+  @IsUUID('all', refusal('webhook_delivery_not_found')) deliveryId: string;
 }
 
 export class WebhookDeliveryView {

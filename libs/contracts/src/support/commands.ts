@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, Ma
 import { withoutDirectionControls } from '@portal/domain-rules';
 import { defineCommand } from '../common/messages';
 import { TICKET_STATUSES, TicketStatus } from './events';
+import { refusal } from '../common/refusal';
 
 /** Spec 02 §9. */
 export const TICKET_CATEGORIES = ['Account Setup', 'Investing', 'Payments', 'Security', 'Technical'] as const;
@@ -20,7 +21,7 @@ export const SupportMessages = {
   closed: 'This ticket is closed. Please open a new ticket.',
 } as const;
 
-const REQUIRED = { message: SupportMessages.fillAllFields };
+const REQUIRED = refusal('ticket_fields_required');
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /**
  * A subject is one line, shown to admins in lists and the audit log and put into emails:
@@ -55,11 +56,11 @@ export class TicketListPayload {
 }
 
 export class TicketIdPayload {
-  @IsUUID('all', { message: SupportMessages.notFound }) ticketId: string;
+  @IsUUID('all', refusal('ticket_not_found')) ticketId: string;
 }
 
 export class ReplyToTicketPayload extends TicketIdPayload {
-  @Transform(trim) @IsString({ message: SupportMessages.responseRequired }) @IsNotEmpty({ message: SupportMessages.responseRequired }) @MaxLength(5000) message: string;
+  @Transform(trim) @IsString(refusal('response_required')) @IsNotEmpty(refusal('response_required')) @MaxLength(5000) message: string;
 }
 
 export class UpdateTicketPayload extends TicketIdPayload {
