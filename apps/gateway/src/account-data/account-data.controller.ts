@@ -11,15 +11,13 @@ import {
   PersonalDataExport,
   RequestMeta,
 } from '@portal/contracts';
-import { ServiceClient } from '@portal/messaging';
+import { fieldRefusal, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import type { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
-
-export const EXPORT_UNAVAILABLE = 'Your data could not be gathered completely because a service is unavailable. Please try again later.';
 
 /** Download My Data and Delete Account: the signed-in user's own data, taken from the verified actor. */
 @ApiTags('me')
@@ -41,7 +39,7 @@ export class AccountDataController {
     const services = Object.keys(DataExportCommands) as DataExportService[];
     const parts = await Promise.allSettled(services.map((service) => this.services.send(DataExportCommands[service], {}, meta)));
     const missing = services.filter((_, index) => parts[index].status === 'rejected');
-    if (missing.length > 0) throw ApiError.of(503, EXPORT_UNAVAILABLE, { details: missing.map((service) => ({ field: service, message: `The ${service} service did not answer.` })) });
+    if (missing.length > 0) throw ApiError.of(503, 'data_export_incomplete', { details: missing.map((service) => fieldRefusal(service, 'service_did_not_answer', { name: service })) });
     const exportedAt = new Date();
     const document = {
       exportedAt: exportedAt.toISOString(),

@@ -8,7 +8,7 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { AdminUserSummary, ChangeAdminRoleBody, SuspendUserBody, UserDeletedBody } from './admin-users.dto';
 
-const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'This account does not exist.', { code: 'user_not_found' }) });
+const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'user_not_found') });
 
 /** Account decisions of User and Admin Management; identity checks the admin's permission and ends sessions. */
 @ApiTags('admin')

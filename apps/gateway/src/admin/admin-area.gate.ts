@@ -20,8 +20,8 @@ function createsAdmin(request: Parameters<RequestHook>[0]): boolean {
 /** The same refusal (status, code, and the security event already sent), in the spec's words for Create Admin. */
 function inCreateAdminWords(error: Error, request: Parameters<RequestHook>[0]): Error {
   if (!(error instanceof ApiError) || !createsAdmin(request)) return error;
-  if (error.body.statusCode === 401 && error.body.code === 'unauthenticated') return ApiError.of(401, CreateAdminRefusals.signedOut, { code: 'unauthenticated' });
-  if (error.body.statusCode === 403) return ApiError.of(403, CreateAdminRefusals.notAdmin, { code: error.body.code });
+  if (error.body.statusCode === 401 && error.body.code === 'unauthenticated') return ApiError.withMessage(401, CreateAdminRefusals.signedOut, { code: 'unauthenticated' });
+  if (error.body.statusCode === 403) return ApiError.withMessage(403, CreateAdminRefusals.notAdmin, { code: error.body.code });
   return error;
 }
 

@@ -12,8 +12,6 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { AuditLogsQuery } from './audit-logs.dto';
 
-export const NO_REPORT_DATA = 'No report data available';
-
 /** A date-only end of a range includes that whole day. */
 function endOf(to: string | undefined): string | undefined {
   if (!to || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return to;
@@ -55,7 +53,7 @@ export class AuditLogsController {
       return;
     }
     const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100, skipTotal: true }, meta);
-    if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    if (first.items.length === 0) throw ApiError.of(404, 'no_report_data');
     await this.exportAudit.record({ dataset: 'audit_logs', format: query.format, filters: { ...filter } }, meta);
     await streamTable({ format: query.format, baseName: 'audit-logs', sheetName: 'Audit Logs', columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
   }

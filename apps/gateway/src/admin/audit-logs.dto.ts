@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime, PageLimit } from '@portal/contracts';
+import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime, PageLimit, refusal } from '@portal/contracts';
 
 /**
  * `GET /api/v1/admin/audit-logs` query, checked and converted at the edge (query strings
@@ -14,7 +14,7 @@ export class AuditLogsQuery {
 
   @ApiPropertyOptional({ format: 'uuid', description: 'nextCursor of the previous page' })
   @IsOptional()
-  @IsUUID('all', { message: 'The cursor is not valid' })
+  @IsUUID('all', refusal('cursor_invalid'))
   cursor?: string;
 
   @PageLimit()

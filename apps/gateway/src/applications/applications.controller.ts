@@ -19,7 +19,7 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { AdminApplicationsQuery, AdminInvestmentsQuery, ApplicationBody, OwnApplicationsQuery, ReviewBody } from './applications.dto';
 
-const notFound = () => new ApiError({ statusCode: 404, error: 'Not Found', message: 'Application not found', code: 'application_not_found' });
+const notFound = () => ApiError.of(404, 'application_not_found');
 const applicationId = new ParseUUIDPipe({ exceptionFactory: notFound });
 
 /** The customer's own applications; the owner is always the verified caller. */
@@ -69,7 +69,7 @@ export class ApplicationsController {
   }
 }
 
-const investmentNotFound = () => new ApiError({ statusCode: 404, error: 'Not Found', message: 'Investment not found', code: 'investment_not_found' });
+const investmentNotFound = () => ApiError.of(404, 'investment_not_found');
 const investmentId = new ParseUUIDPipe({ exceptionFactory: investmentNotFound });
 
 /** The customer's investments, as the ledger keeps them: funding, accrual, maturity. */

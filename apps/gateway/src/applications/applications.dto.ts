@@ -14,10 +14,9 @@ import {
   REJECTION_REASON_MESSAGE,
   REVIEW_DECISIONS,
   PageLimit,
+  refusal,
   ReviewDecision,
 } from '@portal/contracts';
-
-const AMOUNT_MESSAGE = 'Please enter a valid investment amount';
 
 /**
  * The amount as the client wrote it (a JSON number's source text, see AsMoneyText) to
@@ -49,7 +48,7 @@ export class ApplicationBody {
   @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '1500.00', description: 'USD; a JSON number or a decimal string' })
   @IsOptional()
   @Transform(({ value, obj, key }) => toDecimalString(value, obj, key))
-  @Matches(/^\d{1,13}\.\d{2}$/, { message: AMOUNT_MESSAGE })
+  @Matches(/^\d{1,13}\.\d{2}$/, refusal('investment_amount_invalid'))
   investmentAmount?: string;
 
   @ApiPropertyOptional({ type: 'integer', description: 'Months, one of the durations in the public settings' })
@@ -93,7 +92,7 @@ export class AdminApplicationsQuery {
   @ApiPropertyOptional({ enum: APPLICATION_TYPES }) @IsOptional() @IsIn(APPLICATION_TYPES) type?: ApplicationType;
   @PageLimit()
   limit?: number;
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @Matches(/^\d{1,9}$/, { message: 'The cursor is not valid' }) cursor?: string;
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @Matches(/^\d{1,9}$/, refusal('cursor_invalid')) cursor?: string;
 }
 
 export class AdminInvestmentsQuery {

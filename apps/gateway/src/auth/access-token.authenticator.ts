@@ -1,35 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Clock } from '@portal/config';
-import { Actor, AuthErrorCodes, AuthMessages, RevocationReason } from '@portal/contracts';
+import { Actor, AuthErrorCodes, RevocationReason } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import type { RequestHook } from '../http/request-context';
 import { ACCESS_TOKEN_STRATEGY, AccessTokenStrategy, bearerToken } from './access-token.strategy';
 import { SessionRevocations } from './session-revocations';
 import { VerifiedAccessToken, VerifiedTokenCache } from './verified-token-cache';
 
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
 /** Why passport-jwt refused a token, in words a client can act on (every case means: sign in again). */
 function refusal(info: unknown): ApiError {
   const name = (info as Error | undefined)?.name;
   const message = (info as Error | undefined)?.message;
-  if (name === 'TokenExpiredError') return ApiError.of(401, 'Your session has expired. Please sign in again.', { code: 'token_expired' });
-  if (message === 'No auth token') return ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
-  return ApiError.of(401, 'Your sign-in is not valid. Please sign in again.', { code: 'invalid_token' });
+  if (name === 'TokenExpiredError') return ApiError.of(401, 'token_expired');
+  if (message === 'No auth token') return ApiError.of(401, 'unauthenticated');
+  return ApiError.of(401, 'invalid_token');
 }
 
 /** A revoked session's refusal, in words that say what happened to the account. */
 function sessionEndedBecause(reason: RevocationReason): ApiError {
   switch (reason) {
     case 'suspended':
-      return ApiError.of(401, AuthMessages.accountSuspended, { code: AuthErrorCodes.accountSuspended });
+      return ApiError.of(401, AuthErrorCodes.accountSuspended);
     case 'deleted':
-      return ApiError.of(401, 'This account no longer exists.', { code: 'account_deleted' });
+      return ApiError.of(401, 'account_deleted');
     case 'role_changed':
-      return ApiError.of(401, 'Your access has changed. Please sign in again.', { code: AuthErrorCodes.sessionEnded });
+      return ApiError.of(401, 'access_changed');
     default:
-      return ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
+      return ApiError.of(401, AuthErrorCodes.sessionEnded);
   }
 }
 
@@ -68,7 +66,7 @@ export class AccessTokenAuthenticator {
       revoked = await (early?.verified === verified ? early.revocation : this.revocations.revocationOf(verified.actor.sessionId));
     } catch {
       // Fail closed: without Redis a signed-out session cannot be told from a live one.
-      throw ApiError.of(503, 'Your sign-in cannot be checked right now. Please try again shortly.', { code: 'session_check_unavailable' });
+      throw ApiError.of(503, 'session_check_unavailable');
     }
     if (revoked) throw sessionEndedBecause(revoked);
     req.user = verified.actor;

@@ -1,20 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Actor, IdentityCommands, RecordSecurityEventPayload } from '@portal/contracts';
+import { Actor, IdentityCommands, RecordSecurityEventPayload, UserMessageCode } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { pathOf, requestMeta } from '../http/request-context';
 
-export const ADMIN_ACCESS_DENIED = 'Access denied. You do not have permission to access admin areas.';
-
-/** Why an admin's role cannot use an admin endpoint, and what is recorded with it. */
-export interface PermissionRefusal {
-  message: string;
+/**
+ * Why an admin's role cannot use an admin endpoint, and what is recorded with it: a catalogue
+ * code, or a text outside the catalogue naming the missing permission (sent with the
+ * generic code permission_denied).
+ */
+export type PermissionRefusal = {
   /** The permission the endpoint declares, kept in the security event's metadata. */
   permission: string;
-}
+} & ({ code: UserMessageCode } | { message: string });
 
 /**
  * Refuses a signed-in non-admin in the admin area, or an admin whose role lacks the
@@ -35,7 +36,7 @@ export class AdminAccessDenial {
     this.services
       .send(IdentityCommands.recordSecurityEvent, payload, { ...requestMeta(req), actor })
       .catch((error: Error) => this.logger.warn({ err: error.message, path, userId: actor.userId }, 'could not record an unauthorized admin access attempt'));
-    if (refusal) return ApiError.of(403, refusal.message, { code: 'permission_denied' });
-    return ApiError.of(403, ADMIN_ACCESS_DENIED, { code: 'admin_access_denied' });
+    if (refusal) return 'code' in refusal ? ApiError.of(403, refusal.code) : ApiError.withMessage(403, refusal.message, { code: 'permission_denied' });
+    return ApiError.of(403, 'admin_access_denied');
   }
 }

@@ -8,7 +8,6 @@ import { ADMIN_AREA_PREFIX } from '../admin/admin-area.gate';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { pathOf, requestMeta, routedPathOf } from '../http/request-context';
-import { SIGN_IN_REQUIRED } from './access-token.authenticator';
 import { REQUIRED_ADMIN_PERMISSION } from './access.decorators';
 import { AdminAccessDenial, PermissionRefusal } from './admin-access';
 import { AdminRolePermissions } from './admin-role-permissions';
@@ -53,11 +52,11 @@ export class AdminPermissionGuard implements CanActivate {
     const required = this.requiredPermission.of(context);
     if (!required && !isAdminPath(req)) return true;
     const actor = req.user;
-    if (!actor) throw ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
+    if (!actor) throw ApiError.of(401, 'unauthenticated');
     if (actor.userType !== 'admin') throw this.denial.deny(req, actor);
     if (!required) {
       this.logger.error({ path: pathOf(req), method: req.method }, 'admin route declares no permission; refused');
-      throw this.denial.deny(req, actor, { message: 'Access denied. You do not have permission to do this.', permission: 'undeclared' });
+      throw this.denial.deny(req, actor, { code: 'forbidden', permission: 'undeclared' });
     }
     if (required === 'any_admin') return true;
     let granted: string[];
@@ -78,6 +77,6 @@ export class AdminPermissionGuard implements CanActivate {
       if (status === 503 || status === 504) return new ApiError(error.body);
     }
     this.logger.warn({ err: String(error), path: pathOf(req) }, 'admin permissions could not be checked');
-    return ApiError.of(503, PERMISSIONS_UNAVAILABLE, { code: 'service_unavailable' });
+    return ApiError.withMessage(503, PERMISSIONS_UNAVAILABLE, { code: 'service_unavailable' });
   }
 }

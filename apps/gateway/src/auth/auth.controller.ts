@@ -4,7 +4,6 @@ import type { FastifyReply as Response, FastifyRequest as Request } from 'fastif
 import {
   AcceptedResult,
   AuthErrorCodes,
-  AuthMessages,
   AuthSession,
   CompleteMfaSignInPayload,
   ConfirmEmailPayload,
@@ -137,7 +136,7 @@ export class AuthController {
     const refreshToken = payload.refreshToken ?? this.cookie.readFromOwnPage(req);
     if (!refreshToken) {
       this.cookie.clear(res);
-      throw ApiError.of(401, AuthMessages.sessionEnded, { code: AuthErrorCodes.sessionEnded });
+      throw ApiError.of(401, AuthErrorCodes.sessionEnded);
     }
     try {
       return this.startSession(res, await this.services.send(IdentityCommands.refreshSession, { refreshToken }, meta));

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
 import { Clock } from '@portal/config';
-import { IdentityCommands, REAUTHENTICATION_WINDOW_MINUTES, ReauthenticationErrorCodes, ReauthenticationMessages } from '@portal/contracts';
+import { IdentityCommands, REAUTHENTICATION_WINDOW_MINUTES, ReauthenticationErrorCodes } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { ApiError } from '../http/api-error';
 import { requestMeta } from '../http/request-context';
@@ -42,6 +42,6 @@ export class RecentSignInGuard implements CanActivate {
     const { provedAt } = await this.services.send(IdentityCommands.signInProof, { userId: actor.userId, sessionId: actor.sessionId }, requestMeta(req));
     const oldestAccepted = this.clock.now().getTime() - REAUTHENTICATION_WINDOW_MINUTES * 60_000;
     if (provedAt && Date.parse(provedAt) >= oldestAccepted) return true;
-    throw ApiError.of(401, ReauthenticationMessages.required, { code: ReauthenticationErrorCodes.required });
+    throw ApiError.of(401, ReauthenticationErrorCodes.required);
   }
 }

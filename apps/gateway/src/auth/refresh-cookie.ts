@@ -43,7 +43,7 @@ export class RefreshCookie {
     if (!token) return undefined;
     const origin = req.headers.origin;
     if (!isJsonBody(req) || (origin !== undefined && origin !== this.webOrigin)) {
-      throw ApiError.of(403, 'This request must come from the portal itself.', { code: 'cross_site_request' });
+      throw ApiError.of(403, 'cross_site_request');
     }
     return token;
   }

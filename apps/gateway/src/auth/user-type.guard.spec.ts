@@ -35,7 +35,7 @@ function contextFor(controller: new () => object, user?: Actor): ExecutionContex
 describe('UserTypeGuard', () => {
   const customer: Actor = { userId: 'c', sessionId: 's', userType: 'customer', adminRole: null };
   const admin: Actor = { userId: 'a', sessionId: 's', userType: 'admin', adminRole: 'support' };
-  const denial = { deny: jest.fn(() => ApiError.of(403, 'Access denied. You do not have permission to access admin areas.')) };
+  const denial = { deny: jest.fn(() => ApiError.of(403, 'admin_access_denied')) };
   const guard = new UserTypeGuard(new Reflector(), denial as unknown as AdminAccessDenial);
 
   beforeEach(() => denial.deny.mockClear());

@@ -3,7 +3,6 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { UserType } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
-import { SIGN_IN_REQUIRED } from './access-token.authenticator';
 import { REQUIRED_USER_TYPES } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
 import { RouteMetadata } from './route-metadata';
@@ -26,9 +25,9 @@ export class UserTypeGuard implements CanActivate {
     if (!required?.length) return true;
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     const actor = req.user;
-    if (!actor) throw ApiError.of(401, SIGN_IN_REQUIRED, { code: 'unauthenticated' });
+    if (!actor) throw ApiError.of(401, 'unauthenticated');
     if (required.includes(actor.userType)) return true;
     if (required.includes('admin')) throw this.denial.deny(req, actor);
-    throw ApiError.of(403, 'Access denied. You do not have permission to do this.', { code: 'forbidden' });
+    throw ApiError.of(403, 'forbidden');
   }
 }

@@ -1,9 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
-import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowProblem, RequestMeta } from '@portal/contracts';
+import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowCode, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
-import { NO_REPORT_DATA } from '../admin/audit-logs.controller';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ExportAudit } from '../exports/export-audit';
 import { ExportFormat, streamTable, XLSX_CONTENT_TYPE } from '../exports/table-export';
@@ -50,15 +49,15 @@ export class BackOfficeController {
   @ApiErrorResponses(400, 404)
   async report(@Query() query: ReportsQuery, @RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const window = reportWindow(query);
-    const problem = reportWindowProblem(window);
-    if (problem) throw ApiError.of(400, problem, { code: 'validation_failed' });
+    const problem = reportWindowCode(window);
+    if (problem) throw ApiError.of(400, problem);
     const tab = query.tab ?? 'overview';
     const baseName = `report-${window.period}-${tab}`;
     const recordExport = (format: ExportFormat) => this.exportAudit.record({ dataset: DATASETS[tab], format, filters: { period: window.period, from: window.from, to: window.to } }, meta);
     if (query.format && tab === 'audit') {
       const filter: ListAuditLogsPayload = { from: window.from, to: window.to };
       const first = await this.services.send(IdentityCommands.listAuditLogs, { ...filter, limit: 100, skipTotal: true }, meta);
-      if (first.items.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+      if (first.items.length === 0) throw ApiError.of(404, 'no_report_data');
       await recordExport(query.format);
       await streamTable({ format: query.format, baseName, sheetName: SHEETS.audit, columns: AUDIT_COLUMNS, rows: auditBatches(this.services, filter, first, meta) }, res);
       return;
@@ -69,7 +68,7 @@ export class BackOfficeController {
       return;
     }
     const rows = figureRows(report, tab === 'audit' ? 'overview' : tab);
-    if (!report.hasData || rows.length === 0) throw ApiError.of(404, NO_REPORT_DATA, { code: 'no_data' });
+    if (!report.hasData || rows.length === 0) throw ApiError.of(404, 'no_report_data');
     await recordExport(query.format);
     await streamTable(
       {

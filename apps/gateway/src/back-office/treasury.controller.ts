@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { EarningsActualsView, LedgerEarningsCommands, MATURITY_DAYS, MaturityScheduleView, reportWindowProblem, RequestMeta } from '@portal/contracts';
+import { EarningsActualsView, LedgerEarningsCommands, MATURITY_DAYS, MaturityScheduleView, reportWindowCode, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
@@ -30,8 +30,8 @@ export class TreasuryController {
   @ApiErrorResponses(400)
   earnings(@Query() query: EarningsQuery, @RequestMetadata() meta: RequestMeta): Promise<EarningsActualsView> {
     const { from, to } = reportWindow({ period: 'custom', from: query.from, to: query.to });
-    const problem = reportWindowProblem({ from, to });
-    if (problem) throw ApiError.of(400, problem, { code: 'validation_failed' });
+    const problem = reportWindowCode({ from, to });
+    if (problem) throw ApiError.of(400, problem);
     return this.services.send(LedgerEarningsCommands.earnings, { from, to }, meta);
   }
 

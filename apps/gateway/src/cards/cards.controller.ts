@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CARD_MESSAGES, CardCommands, CardRequestPage, CardRequestsQuery, CardRequestView, CreateCardRequestPayload, RequestMeta } from '@portal/contracts';
+import { CardCommands, CardRequestPage, CardRequestsQuery, CardRequestView, CreateCardRequestPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { SignedIn, UserTypes } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
@@ -8,7 +8,7 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiIdempotencyKey, IdempotencyKey } from '../money/idempotency-key';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
-export const cardRequestId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, CARD_MESSAGES.notFound) });
+export const cardRequestId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'card_request_not_found') });
 
 /** The customer's investment card requests (spec 02 §2 Card Requests). */
 @ApiTags('cards')

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandDefinition, CustomerViewAccount, CustomerViewSection, IdentityCommands, RequestMeta, userMessage } from '@portal/contracts';
+import { CommandDefinition, CustomerViewAccount, CustomerViewSection, IdentityCommands, RequestMeta } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
-
-/** What a customer view answers when its audit record could not be written: identity's outage, as for an export. */
-const VIEW_AUDIT_UNAVAILABLE = userMessage('service_unavailable', { name: 'identity' });
 
 /** Identity's answers passed on as they are: the admin refused (401/403), the customer unknown (404) or an admin (400). */
 const PASSED_ON = new Set([400, 401, 403, 404]);
@@ -34,7 +31,7 @@ export class CustomerViewReader {
     } catch (error) {
       if (error instanceof ServiceCallError && PASSED_ON.has(error.body.statusCode)) throw error;
       this.logger.warn({ err: error instanceof Error ? error.message : String(error), section, userId: meta.actor?.userId }, 'customer view refused: its audit record could not be written');
-      throw ApiError.of(503, VIEW_AUDIT_UNAVAILABLE, { code: 'service_unavailable' });
+      throw ApiError.of(503, 'service_unavailable', { params: { name: 'identity' } });
     }
   }
 

@@ -29,7 +29,7 @@ import { ViewInvestments } from './view-investments';
 import { ViewMoney } from './view-money';
 import { ViewTickets } from './view-tickets';
 
-const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'This account does not exist.', { code: 'user_not_found' }) });
+const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'user_not_found') });
 const READ_ONLY = 'Read only, as the customer sees it (same shape as the customer’s own endpoint); each call is recorded in the audit trail (customer_viewed) before anything is read, or refused with 503.';
 
 /**

@@ -1,12 +1,9 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { DATA_EXPORT_FILTER_LIMITS, DataExportDataset, DataExportFormat, IdentityCommands, RequestMeta, userMessage } from '@portal/contracts';
+import { DATA_EXPORT_FILTER_LIMITS, DataExportDataset, DataExportFormat, IdentityCommands, RequestMeta } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
-
-/** The answer to an export whose audit record could not be written: identity's, as for any of its outages. */
-export const EXPORT_AUDIT_UNAVAILABLE = userMessage('service_unavailable', { name: 'identity' });
 
 /** A query's values as the record keeps them: texts only, empty ones left out. */
 export type ExportFilters = Record<string, string | number | boolean | null | undefined>;
@@ -63,7 +60,7 @@ export async function recordedBeforeSending(record: () => Promise<{ id: string }
   } catch (error) {
     if (error instanceof ServiceCallError && (error.body.statusCode === 401 || error.body.statusCode === 403)) throw error;
     logger.warn({ err: error instanceof Error ? error.message : String(error), ...context }, refusal);
-    throw ApiError.of(503, EXPORT_AUDIT_UNAVAILABLE, { code: 'service_unavailable' });
+    throw ApiError.of(503, 'service_unavailable', { params: { name: 'identity' } });
   }
 }
 

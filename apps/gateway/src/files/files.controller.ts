@@ -3,8 +3,8 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import { FILE_PART_BYTES, FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_SMALL_MESSAGE, KycFileCommands, RequestMeta, StoredFile, USER_MESSAGES } from '@portal/contracts';
-import { ServiceCallError, ServiceClient } from '@portal/messaging';
+import { FILE_PART_BYTES, FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
+import { fieldRefusal, ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { AdminAccessDenial } from '../auth/admin-access';
 import { ApiError } from '../http/api-error';
@@ -22,7 +22,7 @@ import { readUpload } from './multipart-upload';
 const UPLOAD_CHECK_WAIT_MS = 30_000;
 
 /** No file in the field `file`. */
-const fileRequired = () => ApiError.of(400, 'Please choose a file to upload.', { code: 'file_required', details: [{ field: 'file', message: 'Please choose a file to upload.' }] });
+const fileRequired = () => ApiError.of(400, 'file_required', { details: [fieldRefusal('file', 'file_required')] });
 
 /** A name for Content-Disposition that no header parser can misread. */
 function contentDisposition(name: string): string {
@@ -60,11 +60,11 @@ export class FilesController {
     const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
     if (!file) throw fileRequired();
     if (purpose !== undefined && !isFilePurpose(purpose)) {
-      throw ApiError.of(400, USER_MESSAGES.file_purpose_unknown, { code: 'file_purpose_unknown', details: [{ field: 'purpose', message: USER_MESSAGES.file_purpose_unknown, code: 'file_purpose_unknown' }] });
+      throw ApiError.of(400, 'file_purpose_unknown', { details: [fieldRefusal('purpose', 'file_purpose_unknown')] });
     }
     // An empty file: a KYC document in the Document Upload Center drop zone's words (spec 02 §5), as the browser says it; anything else is asked for again.
     if (file.size === 0) {
-      if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, KYC_FILE_TOO_SMALL_MESSAGE, { code: 'kyc_file_too_small', details: [{ field: 'file', message: KYC_FILE_TOO_SMALL_MESSAGE }] });
+      if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, 'kyc_file_too_small', { details: [fieldRefusal('file', 'kyc_file_too_small')] });
       throw fileRequired();
     }
     const uploadId = randomUUID();
@@ -86,7 +86,7 @@ export class FilesController {
   @ApiOkResponse({ description: 'The file content', schema: { type: 'string', format: 'binary' } })
   @ApiErrorResponses(403, 404)
   async download(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<void> {
-    if (!isUUID(id)) throw ApiError.of(404, 'File not found', { code: 'file_not_found' });
+    if (!isUUID(id)) throw ApiError.of(404, 'file_not_found');
     const { file, first } = await this.opening(id, req, meta);
     const res = takeOverResponse(reply);
     res.statusCode = 200;

@@ -1,7 +1,7 @@
 import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_TOO_LARGE_MESSAGE, KYC_FILE_PURPOSE_PREFIX, KYC_FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from '@portal/contracts';
+import { KYC_FILE_PURPOSE_PREFIX, MAX_FILE_BYTES } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { headerOf, RequestHook, routedPathOf } from '../http/request-context';
 
@@ -30,11 +30,11 @@ const UPLOAD_PATH = '/api/v1/files';
 
 /** Over 10 MB: a KYC document in the drop-zone's words, anything else in spec 01 §5's. */
 function tooLarge(purpose: unknown): ApiError {
-  if (typeof purpose === 'string' && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX)) return ApiError.of(413, KYC_FILE_TOO_LARGE_MESSAGE, { code: 'kyc_file_too_large' });
-  return ApiError.of(413, FILE_TOO_LARGE_MESSAGE, { code: 'file_too_large' });
+  if (typeof purpose === 'string' && purpose.startsWith(KYC_FILE_PURPOSE_PREFIX)) return ApiError.of(413, 'kyc_file_too_large');
+  return ApiError.of(413, 'file_too_large');
 }
-const oneFile = () => ApiError.of(400, 'Send one file in the field "file".', { code: 'invalid_upload' });
-const unreadable = () => ApiError.of(400, 'The upload could not be read. Please try again.', { code: 'invalid_upload' });
+const oneFile = () => ApiError.of(400, 'invalid_upload');
+const unreadable = () => ApiError.of(400, 'upload_unreadable');
 
 /**
  * The file's bytes, refused the moment it passes the limit rather than when the upload ends.

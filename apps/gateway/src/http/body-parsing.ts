@@ -5,12 +5,10 @@ import { ApiError } from './api-error';
 import { parseJsonExactly } from './exact-json';
 import { headerOf, RequestHook } from './request-context';
 
-export const MALFORMED_JSON = 'Malformed JSON body';
-
-const BODY_TOO_LARGE = () => ApiError.of(413, 'The request body is too large.', { code: 'body_too_large' });
-const UNSUPPORTED_ENCODING = () => ApiError.of(415, 'Unsupported content encoding. Send UTF-8 JSON.', { code: 'unsupported_encoding' });
-const MALFORMED_BODY = () => ApiError.of(400, MALFORMED_JSON, { code: 'malformed_json' });
-const INCOMPLETE_BODY = () => ApiError.of(400, 'The request body was incomplete.', { code: 'incomplete_body' });
+const BODY_TOO_LARGE = () => ApiError.of(413, 'body_too_large');
+const UNSUPPORTED_ENCODING = () => ApiError.of(415, 'unsupported_encoding');
+const MALFORMED_BODY = () => ApiError.of(400, 'malformed_json');
+const INCOMPLETE_BODY = () => ApiError.of(400, 'incomplete_body');
 
 /** BODY_LIMIT (100kb, 1mb, 512b; units of 1024) in bytes. */
 export function bodyLimitBytes(limit: string): number {

@@ -50,7 +50,7 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('sends an ApiError as it is', () => {
-    const { response } = answer(ApiError.of(409, 'Already done', { code: 'conflict' }));
+    const { response } = answer(ApiError.withMessage(409, 'Already done', { code: 'conflict' }));
     expect(response.statusCode).toBe(409);
     expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'Already done', code: 'conflict' });
   });
@@ -105,6 +105,6 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('asks for a bearer token on 401', () => {
-    expect(answer(ApiError.of(401, 'Please sign in to continue.')).response.headers['WWW-Authenticate']).toBe('Bearer');
+    expect(answer(ApiError.of(401, 'unauthenticated')).response.headers['WWW-Authenticate']).toBe('Bearer');
   });
 });

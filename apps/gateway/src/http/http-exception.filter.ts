@@ -1,24 +1,24 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ErrorBody, errorBody, FieldError } from '@portal/contracts';
+import { ErrorBody, FieldError, UserMessageCode } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError } from '@portal/messaging';
-import { ApiError } from './api-error';
+import { ApiError, codedErrorBody } from './api-error';
 import { bodyParsingError } from './body-parsing';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
-/** Safe texts for errors raised by the framework, whose own messages may name internals. */
-const GENERIC_MESSAGES: Record<number, string> = {
-  400: 'The request is not valid.',
-  401: 'Please sign in to continue.',
-  403: 'Access denied.',
-  404: 'The requested resource was not found.',
-  405: 'This method is not allowed here.',
-  406: 'The requested format is not available.',
-  413: 'The request body is too large.',
-  415: 'Unsupported content type. Send JSON.',
-  429: 'Too many requests. Please try again later.',
+/** Safe messages (by catalogue code) for errors raised by the framework, whose own messages may name internals. */
+const GENERIC_MESSAGES: Record<number, UserMessageCode> = {
+  400: 'request_invalid',
+  401: 'unauthenticated',
+  403: 'access_denied',
+  404: 'resource_not_found',
+  405: 'method_not_allowed',
+  406: 'format_not_available',
+  413: 'body_too_large',
+  415: 'unsupported_content_type',
+  429: 'rate_limited',
 };
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -97,7 +97,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const status = statusOf(exception);
     if (status !== null && status < 500) return this.genericBody(status);
     this.logUnexpected(exception);
-    return errorBody(500, UNEXPECTED_ERROR);
+    return codedErrorBody(500, 'unexpected_error');
   }
 
   private logUnexpected(exception: unknown): void {
@@ -111,10 +111,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private serviceBody(body: ErrorBody): ErrorBody {
     if (isErrorBody(body) && body.statusCode >= 400 && body.statusCode <= 599) return envelope(body);
     this.logger.error({ reply: body }, 'a service answered with an error that is not an error envelope');
-    return errorBody(500, UNEXPECTED_ERROR);
+    return codedErrorBody(500, 'unexpected_error');
   }
 
   private genericBody(status: number): ErrorBody {
-    return errorBody(status, GENERIC_MESSAGES[status] ?? (status >= 500 ? UNEXPECTED_ERROR : 'The request could not be completed.'));
+    return codedErrorBody(status, GENERIC_MESSAGES[status] ?? (status >= 500 ? 'unexpected_error' : 'request_not_completed'));
   }
 }

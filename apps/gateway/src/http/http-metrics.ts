@@ -26,7 +26,7 @@ export function recordHttpMetrics(): RequestHook {
 
 /** Metrics are for the operations port only; the public one says so rather than serving the web app. */
 export function noPublicMetrics(): RequestHook {
-  return (request, _reply, done) => done(isUnder(routedPathOf(request), '/metrics') ? ApiError.of(404, 'Not found.', { code: 'not_found' }) : undefined);
+  return (request, _reply, done) => done(isUnder(routedPathOf(request), '/metrics') ? ApiError.of(404, 'not_found') : undefined);
 }
 
 /** /metrics on the gateway's operations port (HEALTH_PORT), which no Ingress exposes. */

@@ -6,7 +6,6 @@ import { GATEWAY_CONFIG, LOGGER, REDIS } from '../connections/tokens';
 import { ApiError } from './api-error';
 import { RequestHook, routedPathOf } from './request-context';
 
-export const RATE_LIMITED = 'Too many requests. Please try again later.';
 const WINDOW_MS = 60_000;
 
 /** A limit a request counts against; each endpoint of the auth groups has its own counter. */
@@ -141,7 +140,7 @@ export class RateLimiter {
       const rules = rateLimitRules(request.method, routedPathOf(request), request.query, this.config);
       if (rules.length === 0) return done();
       const client = request.ip ?? 'unknown';
-      const refuse = ({ retryAfterSeconds }: RateLimitDecision) => ApiError.of(429, RATE_LIMITED, { code: 'rate_limited', retryAfterSeconds });
+      const refuse = ({ retryAfterSeconds }: RateLimitDecision) => ApiError.of(429, 'rate_limited', { retryAfterSeconds });
       if (rules.length === 1) {
         this.consume(rules[0], client).then((decision) => done(decision.allowed ? undefined : refuse(decision)), done);
         return;

@@ -3,10 +3,8 @@ import type { ErrorBody } from '@portal/contracts';
 import { ApiError } from './api-error';
 import { headerOf, RequestHook } from './request-context';
 
-export const STALLED_BODY_MESSAGE = 'The request took too long to arrive. Please try again.';
-
 /** The answer to a body that stopped arriving. */
-export const stalledBody = () => ApiError.of(408, STALLED_BODY_MESSAGE, { code: 'request_timeout' });
+export const stalledBody = () => ApiError.of(408, 'request_timeout');
 
 /** Whether the headers say a body follows: a length above zero, or a chunked one. */
 function announcesBody(request: FastifyRequest): boolean {

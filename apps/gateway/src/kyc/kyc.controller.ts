@@ -20,8 +20,8 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
-const documentId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Document not found', { code: 'document_not_found' }) });
-const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'This account does not exist.', { code: 'user_not_found' }) });
+const documentId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'document_not_found') });
+const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'user_not_found') });
 
 /** The Document Upload Center: upload the file with POST /api/v1/files (purpose kyc:<type>), then hand it in here. */
 @ApiTags('kyc')

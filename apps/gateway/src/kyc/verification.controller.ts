@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Verification session not found', { code: 'session_not_found' }) });
+const sessionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'session_not_found') });
 
 /** Account Verification: each step's still is uploaded with POST /api/v1/files (purpose kyc:biometric), then recorded here. */
 @ApiTags('kyc')

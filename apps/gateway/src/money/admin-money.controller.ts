@@ -22,8 +22,8 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { TransactionExport } from './transaction-export';
 import { ApiIdempotencyKey, IdempotencyKey } from './idempotency-key';
 
-const transactionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Transaction not found') });
-const securityDepositId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Security deposit not found') });
+const transactionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'transaction_not_found') });
+const securityDepositId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'security_deposit_not_found') });
 
 /** The back office's money: All Transactions, Deposit Management, security deposits, the ledger check. The ledger checks the role's permission. */
 @ApiTags('admin')
@@ -54,7 +54,7 @@ export class AdminMoneyController {
       res.send(page);
       return;
     }
-    if (format !== 'csv' && format !== 'xlsx') throw ApiError.of(400, 'format must be csv or xlsx');
+    if (format !== 'csv' && format !== 'xlsx') throw ApiError.withMessage(400, 'format must be csv or xlsx');
     await this.exports.stream(format, query, meta, res);
   }
 

@@ -10,7 +10,7 @@ export const IdempotencyKey = createParamDecorator((_: unknown, context: Executi
   const header = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value === '') return undefined;
-  if (!SANE_KEY.test(value)) throw ApiError.of(400, 'The Idempotency-Key header must be 1 to 255 printable characters.');
+  if (!SANE_KEY.test(value)) throw ApiError.of(400, 'idempotency_key_invalid');
   return value;
 });
 

@@ -22,7 +22,7 @@ import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { ApiIdempotencyKey, IdempotencyKey } from './idempotency-key';
 import { RequiresRecentSignIn } from '../auth/recent-sign-in.guard';
 
-const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'Transaction not found') });
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'transaction_not_found') });
 
 /** The customer's money: balance, own transactions, deposits, withdrawals, investment payments. */
 @ApiTags('money')

@@ -57,7 +57,7 @@ export class TransactionExport {
   async stream(format: ExportFormat, query: AdminTransactionsQuery, meta: RequestMeta, reply: FastifyReply): Promise<void> {
     const pages = this.pages({ ...query, cursor: undefined }, meta);
     const first = await pages.next();
-    if (first.done || first.value.length === 0) throw ApiError.of(404, NO_EXPORT_DATA, { code: 'no_data' });
+    if (first.done || first.value.length === 0) throw ApiError.of(404, 'no_transaction_data');
     const { q, type, status, method, from, to } = query;
     await this.audit.record({ dataset: 'transactions', format, filters: { q, type, status, method, from, to } }, meta);
     const rows = async function* () {

@@ -9,7 +9,6 @@ import {
   FailedEmailRetried,
   FindRecipientsPayload,
   NotificationCommands,
-  NotificationMessages,
   RecipientMatches,
   RecipientStats,
   RequestMeta,
@@ -26,7 +25,7 @@ const BROADCAST_TIMEOUT_MS = 30_000;
 /** A failed email's id (FailedEmailView.jobId); anything else cannot name one: 404. */
 const failedEmailId: PipeTransform<string, string> = {
   transform: (id) => {
-    if (!FAILED_EMAIL_JOB_ID.test(id)) throw ApiError.of(404, NotificationMessages.failedEmailNotFound, { code: 'failed_email_not_found' });
+    if (!FAILED_EMAIL_JOB_ID.test(id)) throw ApiError.of(404, 'failed_email_not_found');
     return id;
   },
 };

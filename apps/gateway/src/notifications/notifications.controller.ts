@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MarkedRead, NotificationCommands, NotificationMessages, NotificationPage, RequestMeta, UnreadCount } from '@portal/contracts';
+import { MarkedRead, NotificationCommands, NotificationPage, RequestMeta, UnreadCount } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
@@ -47,7 +47,7 @@ export class NotificationsController {
   @ApiOkResponse({ type: MarkedRead })
   @ApiErrorResponses(404)
   read(@Param('id') id: string, @RequestMetadata() meta: RequestMeta): Promise<MarkedRead> {
-    if (!UUID.test(id)) throw ApiError.of(404, NotificationMessages.notFound, { code: 'notification_not_found' });
+    if (!UUID.test(id)) throw ApiError.of(404, 'notification_not_found');
     return this.services.send(NotificationCommands.markRead, { notificationId: id }, meta);
   }
 }

@@ -8,7 +8,6 @@ import {
   PasskeyCreationOptions,
   PasskeyErrorCodes,
   PasskeyList,
-  PasskeyMessages,
   PasskeyNamePayload,
   PasskeyRequestOptions,
   PasskeySummary,
@@ -23,7 +22,7 @@ import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
-const passkeyId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, PasskeyMessages.notFound, { code: PasskeyErrorCodes.notFound }) });
+const passkeyId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, PasskeyErrorCodes.notFound) });
 
 /** Signing in with a passkey alone (discoverable credentials): no email, no password, no second code. */
 @ApiTags('auth')

@@ -16,8 +16,6 @@ import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
-const TICKET_REFUSED = 'This live-update ticket is not valid or has expired. Please reconnect.';
-const TOO_MANY_STREAMS = 'Too many live-update connections are open for this account. Close another tab and try again.';
 
 /** One server-sent event as the stream carries it: `event: <event>` and `data: <JSON>`. */
 export class RealtimeEventDoc {
@@ -102,12 +100,12 @@ export class RealtimeController {
   @ApiErrorResponses(401)
   async stream(@Query('ticket') ticket: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const grant = typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200 ? await this.tickets.redeem(ticket) : null;
-    if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
-    if ((await this.revocations.revocationOf(grant.actor.sessionId)) !== null) throw ApiError.of(401, TICKET_REFUSED, { code: 'realtime_ticket_invalid' });
+    if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, 'realtime_ticket_invalid');
+    if ((await this.revocations.revocationOf(grant.actor.sessionId)) !== null) throw ApiError.of(401, 'realtime_ticket_invalid');
     req.user = grant.actor;
     // Counted and added with nothing awaited in between, so two requests cannot both take the last place.
     if (this.hub.connectionsOf(grant.actor.userId) >= this.streamsPerUser) {
-      throw ApiError.of(429, TOO_MANY_STREAMS, { code: 'too_many_streams', retryAfterSeconds: 10 });
+      throw ApiError.of(429, 'too_many_streams', { retryAfterSeconds: 10 });
     }
 
     // Written straight to the socket, event by event: never compressed or buffered.

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { EndSessionLinkPayload, IdentityCommands, RequestMeta, SessionDeviceErrorCodes, SessionDeviceMessages, SessionEndedFromLink, SessionList, SessionsEnded } from '@portal/contracts';
+import { EndSessionLinkPayload, IdentityCommands, RequestMeta, SessionDeviceErrorCodes, SessionEndedFromLink, SessionList, SessionsEnded } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { Public, RequiresAdminPermission, SignedIn } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
@@ -8,8 +8,8 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 
 /** A session id that is no UUID names no session: 404, as one that has ended. */
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, SessionDeviceMessages.sessionNotFound, { code: SessionDeviceErrorCodes.sessionNotFound }) });
-const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'This account does not exist.', { code: 'user_not_found' }) });
+const sessionId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, SessionDeviceErrorCodes.sessionNotFound) });
+const userId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, 'user_not_found') });
 
 /**
  * Sessions and devices of the signed-in person (Settings → Security). Identity decides

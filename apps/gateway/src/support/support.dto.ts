@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsOmittable, SupportMessages, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus, PageLimit } from '@portal/contracts';
+import { IsOmittable, refusal, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus, PageLimit } from '@portal/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -21,8 +21,8 @@ export class AdminTicketListQuery extends TicketListQuery {
 export class ReplyToTicketBody {
   @ApiProperty({ maxLength: 5000 })
   @Transform(trim)
-  @IsString({ message: SupportMessages.responseRequired })
-  @IsNotEmpty({ message: SupportMessages.responseRequired })
+  @IsString(refusal('response_required'))
+  @IsNotEmpty(refusal('response_required'))
   @MaxLength(5000)
   message: string;
 }

@@ -10,7 +10,6 @@ import {
   WebhookEndpointDeleted,
   WebhookEndpointList,
   WebhookErrorCodes,
-  WebhookMessages,
 } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
@@ -19,8 +18,8 @@ import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { WebhookDeliveriesQuery } from './webhooks.dto';
 
-const endpointId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, WebhookMessages.endpointNotFound, { code: WebhookErrorCodes.endpointNotFound }) });
-const deliveryId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, WebhookMessages.deliveryNotFound, { code: WebhookErrorCodes.deliveryNotFound }) });
+const endpointId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, WebhookErrorCodes.endpointNotFound) });
+const deliveryId = new ParseUUIDPipe({ exceptionFactory: () => ApiError.of(404, WebhookErrorCodes.deliveryNotFound) });
 
 /**
  * Webhook endpoints for systems that do not speak NATS (docs/API.md "Events for other
