@@ -1,7 +1,6 @@
 export * from './common/request';
 export * from './common/errors';
 export * from '@portal/domain-rules';
-export * from './common/user-message-lookup';
 export * from './common/events';
 export * from './common/messages';
 export * from './common/dead-letters';

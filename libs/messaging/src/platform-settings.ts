@@ -51,7 +51,7 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
    * its default). Before the first load it refuses (503) instead of guessing.
    */
   get<T = unknown>(key: string): T | undefined {
-    if (!this.isLoaded) throw ServiceError.unavailable(`The ${this.service} service is unavailable. Please try again shortly.`);
+    if (!this.isLoaded) throw ServiceError.of(503, 'service_unavailable', { params: { name: this.service } });
     return this.values.get(key)?.value as T | undefined;
   }
 

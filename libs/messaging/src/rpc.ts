@@ -8,7 +8,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { Observable, throwError } from 'rxjs';
-import { Actor, errorBody, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
+import { Actor, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
 import { Logger, newRequestId } from '@portal/logging';
 import { ServiceError } from './service-error';
 
@@ -26,7 +26,7 @@ export const CommandMeta = createParamDecorator((_: unknown, context: ExecutionC
 /** The verified caller; the command is refused when there is none. */
 export const CommandActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
   const actor = request(context).meta.actor;
-  if (!actor) throw ServiceError.unauthorized('Please sign in to continue.');
+  if (!actor) throw ServiceError.of(401, 'unauthenticated');
   return actor;
 });
 
@@ -60,7 +60,7 @@ export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
       body = exception.body;
     } else {
       this.logger.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : String(exception) }, 'unhandled error in command handler');
-      body = errorBody(500, 'An unexpected error occurred. Please try again.');
+      body = ServiceError.of(500, 'unexpected_error').body;
     }
     return throwError(() => body);
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, headers as natsHeaders, JSONCodec, NatsConnection, NatsError } from 'nats';
-import { CommandDefinition, ErrorBody, errorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
+import { CommandDefinition, ErrorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
 import { CommandKeys, signCommand } from './command-signatures';
 import { replyInboxOf } from './reply-inbox';
-import { ServiceCallError } from './service-error';
+import { ServiceCallError, ServiceError } from './service-error';
 import { withCommandSpan } from './trace-propagation';
 
 const codec = JSONCodec();
@@ -22,7 +22,7 @@ function serviceName(subject: string): string {
 
 function asErrorBody(err: unknown): ErrorBody {
   if (err && typeof err === 'object' && 'statusCode' in err && 'message' in err) return err as ErrorBody;
-  return errorBody(500, 'An unexpected error occurred. Please try again.');
+  return ServiceError.of(500, 'unexpected_error').body;
 }
 
 /**
@@ -71,11 +71,11 @@ export class ServiceClient {
     const name = serviceName(subject);
     const code = (error as NatsError)?.code;
     if (code === ErrorCode.NoResponders || code === ErrorCode.ConnectionClosed || code === ErrorCode.Disconnect) {
-      return errorBody(503, `The ${name} service is unavailable. Please try again shortly.`, { code: 'service_unavailable' });
+      return ServiceError.of(503, 'service_unavailable', { params: { name } }).body;
     }
     if (code === ErrorCode.Timeout) {
-      return errorBody(504, `The ${name} service took too long to answer. Please try again.`, { code: 'service_timeout' });
+      return ServiceError.of(504, 'service_timeout', { params: { name } }).body;
     }
-    return errorBody(503, `The ${name} service could not be reached. Please try again shortly.`, { code: 'service_unavailable' });
+    return ServiceError.of(503, 'service_unreachable', { params: { name } }).body;
   }
 }

@@ -28,7 +28,7 @@ export class ServiceError extends RpcException {
    * A refusal by its code in the user-message catalogue (libs/domain-rules): the English text
    * is the catalogue's, so editing a sentence never changes the code a client receives.
    */
-  static of(statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503, code: UserMessageCode, options: { params?: MessageParams; details?: FieldError[]; retryAfterSeconds?: number } = {}) {
+  static of(statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503 | 504, code: UserMessageCode, options: { params?: MessageParams; details?: FieldError[]; retryAfterSeconds?: number } = {}) {
     const params = stringParams(options.params);
     return new ServiceError(
       errorBody(statusCode, userMessage(code, options.params), {

@@ -11,7 +11,6 @@ import {
   IsFilledWhen,
   IsPlainName,
   moneyText,
-  REJECTION_REASON_MESSAGE,
   REVIEW_DECISIONS,
   PageLimit,
   refusal,
@@ -109,7 +108,7 @@ export class ReviewBody {
 
   @ApiPropertyOptional({ maxLength: 5000, description: 'Shown to the customer; cut to 1000 characters. Required, not blank, when rejecting: the customer is told why.' })
   @ValidateIf((body: ReviewBody, value: unknown) => value !== undefined || body.decision === 'rejected')
-  @IsFilledWhen('decision', 'rejected', { message: REJECTION_REASON_MESSAGE })
+  @IsFilledWhen('decision', 'rejected', refusal('rejection_reason_required'))
   @IsString()
   @MaxLength(5000)
   note?: string;

@@ -12,7 +12,7 @@ async function problems(body: Record<string, unknown>) {
 describe('an application review body (issue 30)', () => {
   it('requires a reason, as text that is not blank, to reject', async () => {
     for (const note of [undefined, null, '', '   ']) {
-      expect(await problems({ decision: 'rejected', ...(note === undefined ? {} : { note }) })).toEqual([{ field: 'note', message: 'Please enter a reason for the rejection.' }]);
+      expect(await problems({ decision: 'rejected', ...(note === undefined ? {} : { note }) })).toEqual([{ field: 'note', message: 'Please enter a reason for the rejection.', code: 'rejection_reason_required' }]);
     }
     expect(await problems({ decision: 'rejected', note: 'Documents unreadable' })).toEqual([]);
   });

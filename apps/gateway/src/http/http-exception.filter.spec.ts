@@ -58,7 +58,8 @@ describe('HttpExceptionFilter', () => {
   it("passes a message's code, its placeholder values and each field's code on, and nothing else in them", () => {
     const reply = {
       ...errorBody(503, 'The ledger service is unavailable. Please try again shortly.', {
-        details: [{ field: 'email', message: 'Please enter a valid email address', extra: 'x' } as FieldError],
+        code: 'service_unavailable',
+        details: [{ field: 'email', message: 'Please enter a valid email address', code: 'email_invalid', extra: 'x' } as FieldError],
       }),
       params: { name: 'ledger', nested: { sql: 'select *' } },
     } as unknown as ErrorBody;

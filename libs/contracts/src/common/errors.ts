@@ -1,5 +1,3 @@
-import { findUserMessage } from './user-message-lookup';
-
 export interface FieldError {
   field: string;
   message: string;
@@ -47,23 +45,12 @@ export function reasonPhrase(statusCode: number): string {
   return REASON_PHRASES[statusCode] ?? 'Error';
 }
 
-/** A message with the code (and placeholder values) of its registered text, when it has one. */
-function coded<T extends { message: string; code?: string; params?: Record<string, string> }>(item: T): T {
-  const found = findUserMessage(item.message, item.code);
-  if (!found) return item;
-  const result: T = { ...item, code: found.code };
-  if (found.params) result.params = found.params;
-  return result;
-}
-
 /**
- * The envelope of a refusal. A message in the registry of user messages gets its code
- * (overriding a generic one such as validation_failed) so clients can translate it; so
- * does each field detail.
+ * The envelope of a refusal. A refusal by a catalogue code (ServiceError.of, ApiError.of, a
+ * validation rule's refusal()) carries its code and values itself; clients translate by it.
  */
 export function errorBody(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   const body: ErrorBody = { statusCode, error: reasonPhrase(statusCode), message, ...extra };
   if (body.code === undefined) delete body.code;
-  if (extra.details) body.details = extra.details.map(coded);
-  return coded(body);
+  return body;
 }

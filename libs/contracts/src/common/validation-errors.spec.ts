@@ -4,9 +4,6 @@ import { validateSync } from 'class-validator';
 import { RequestWithdrawalPayload } from '../ledger/commands';
 import { validationErrorBody } from './validation-errors';
 
-// With the lookup from English to code out of the way, every code below comes from the rule itself.
-jest.mock('./user-message-lookup', () => ({ findUserMessage: () => undefined }));
-
 function refusalOf(body: Record<string, unknown>) {
   return validationErrorBody(validateSync(plainToInstance(RequestWithdrawalPayload, body)));
 }

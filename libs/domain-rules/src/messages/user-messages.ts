@@ -4,8 +4,8 @@
  * shows `t('server:' + code, { ...params, defaultValue: message })` from catalogues that
  * are generated from (en) or checked against (es, fr, de) this registry.
  *
- * Call sites keep throwing their English text: `errorBody` finds the code
- * (libs/contracts/src/common/user-message-lookup.ts), so a message gets its code wherever it is raised. `{{name}}` marks a part filled in per
+ * Refusals are raised by code (`ServiceError.of`, the gateway's `ApiError.of`, a validation
+ * rule's `refusal(code)`), the English taken from here. `{{name}}` marks a part filled in per
  * answer; its value travels in the body's `params`. A status or role named as the service
  * stores it (`{{status}}` in "This transaction is already {{status}}.", or a `{{decision}}`)
  * is shown by the web app through its own label of that word (apps/web/src/api/api-error.ts).
