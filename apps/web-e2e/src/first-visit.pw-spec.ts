@@ -16,9 +16,10 @@ const MINIMUM_SCORE = { performance: 90, accessibility: 100 } as const;
 type Category = keyof typeof MINIMUM_SCORE;
 const CATEGORIES = Object.keys(MINIMUM_SCORE) as Category[];
 /**
- * The budgets this test fails under. Performance is measured and printed beside its target but not
- * yet enforced: the app's start-up script work (React, antd's style engine, i18n) keeps blocking
- * the main thread for longer than a 90 allows; issue 30's note has the figures and what is left.
+ * The budgets this test fails under. Performance is measured and printed (with the timings behind
+ * it) beside its target but not yet enforced: the app's start-up script work (React, antd's style
+ * engine, i18n) still blocks the main thread for longer than a 90 allows (Total Blocking Time in
+ * seconds, not the 200 ms a 90 needs); issue 30's note has the figures and what is left.
  */
 const ENFORCED: Category[] = ['accessibility'];
 /** Lighthouse's own advice on variance: judge the median of several runs, not one. A page within budget on its first run needs no more. */
@@ -74,16 +75,26 @@ async function calibratedSlowdown(lighthouse: Lighthouse, url: string, port: num
   return { multiplier: Math.max(1, Math.round((benchmarkIndex / TARGET_PHONE_BENCHMARK_INDEX) * 10) / 10), benchmarkIndex };
 }
 
-async function scoresOf(lighthouse: Lighthouse, url: string, port: number, cpuSlowdownMultiplier: number): Promise<{ scores: Scores; failing: string[] }> {
+/** The timings behind the performance score, printed so a change can be judged beyond the noisy score. */
+const TIMINGS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', SI: 'speed-index' } as const;
+type Timings = Record<keyof typeof TIMINGS, number>;
+
+async function scoresOf(
+  lighthouse: Lighthouse,
+  url: string,
+  port: number,
+  cpuSlowdownMultiplier: number,
+): Promise<{ scores: Scores; timings: Timings; failing: string[] }> {
   const lhr = await audit(lighthouse, url, port, { throttling: { cpuSlowdownMultiplier } as Flags['throttling'] });
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Scores;
+  const timings = Object.fromEntries(Object.entries(TIMINGS).map(([name, id]) => [name, Math.round(lhr.audits[id]?.numericValue ?? NaN)])) as Timings;
   // What cost the points, so a failure says what to fix.
   const failing = ENFORCED.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
       .map((ref) => `${category}: ${ref.id} ${lhr.audits[ref.id]?.displayValue ?? ''} (score ${lhr.audits[ref.id]?.score})`.trim()),
   );
-  return { scores, failing };
+  return { scores, timings, failing };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -118,7 +129,10 @@ test('a first visit to the landing page, sign-in and the customer dashboard scor
       const runs = [await run()];
       while (!withinBudget(runs[0].scores) && runs.length < RUNS_WHEN_UNDER_BUDGET) runs.push(await run());
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]))])) as Scores;
-      const line = `${path}: ${CATEGORIES.map((category) => `${category} ${scores[category]} (target ${MINIMUM_SCORE[category]})`).join(', ')}, median of ${runs.length}`;
+      const timings = Object.keys(TIMINGS)
+        .map((name) => `${name} ${median(runs.map((run) => run.timings[name as keyof Timings]))} ms`)
+        .join(', ');
+      const line = `${path}: ${CATEGORIES.map((category) => `${category} ${scores[category]} (target ${MINIMUM_SCORE[category]})`).join(', ')}, median of ${runs.length} (${timings})`;
       report.push(line);
       if (!withinBudget(scores)) overBudget.push(`${line}\n  ${[...new Set(runs.flatMap((run) => run.failing))].join('\n  ')}`);
     }

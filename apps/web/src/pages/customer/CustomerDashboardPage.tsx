@@ -1,6 +1,8 @@
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
+import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/use-current-user';
 import { AccountStatusCard } from '../../dashboard/AccountStatusCard';
 import { InvestmentsOverview } from '../../dashboard/InvestmentsOverview';
 import { PerformanceCard } from '../../dashboard/PerformanceCard';
@@ -14,24 +16,34 @@ import { PortalPage } from '../../ui/PortalPage';
 /** Spec 02's dashboard overview: the protection card first, the stat cards, the portfolio's performance (issue 28), then investments, quick actions and account status. */
 export default function CustomerDashboardPage() {
   const { t } = useTranslation('pages');
+  // The verification notice at the top is known only with the account (/me): until then nothing
+  // under the greeting is drawn, so the notice does not push the cards down when it arrives
+  // (a layout shift that cost the dashboard a quarter of Lighthouse's CLS budget, issue 30).
+  const accountPending = useCurrentUser().isPending;
   return (
     <PortalPage title={t('customer.dashboard.title')} description={t('customer.dashboard.description')}>
       <Greeting />
-      <KycStatusNotice />
-      <ProtectionCard />
-      <BalanceStatCards />
-      <PerformanceCard />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <InvestmentsOverview />
-        </Col>
-        <Col xs={24} md={12} xl={6}>
-          <QuickActions />
-        </Col>
-        <Col xs={24} md={12} xl={6}>
-          <AccountStatusCard />
-        </Col>
-      </Row>
+      {accountPending ? (
+        <Spin size="large" style={{ display: 'block', margin: '96px auto' }} />
+      ) : (
+        <>
+          <KycStatusNotice />
+          <ProtectionCard />
+          <BalanceStatCards />
+          <PerformanceCard />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <InvestmentsOverview />
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <QuickActions />
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <AccountStatusCard />
+            </Col>
+          </Row>
+        </>
+      )}
     </PortalPage>
   );
 }
