@@ -1,19 +1,8 @@
 import { RpcException } from '@nestjs/microservices';
-import { ErrorBody, errorBody, FieldError, userMessage, UserMessageCode } from '@portal/contracts';
+import { codedErrorBody, CodedRefusalOptions, ErrorBody, errorBody, FieldError, UserMessageCode } from '@portal/contracts';
 
-/** Values of a message's `{{placeholders}}`. */
-type MessageParams = Record<string, string | number>;
-
-function stringParams(params: MessageParams | undefined): Record<string, string> | undefined {
-  if (!params || Object.keys(params).length === 0) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-}
-
-/** A field's refusal by its code: the English text from the catalogue, the code and values for clients that translate it. */
-export function fieldRefusal(field: string, code: UserMessageCode, params?: MessageParams): FieldError {
-  const values = stringParams(params);
-  return { field, message: userMessage(code, params), code, ...(values && { params: values }) };
-}
+// Services import it with ServiceError.
+export { fieldRefusal } from '@portal/contracts';
 
 /**
  * A refusal a service means to send back to the caller: a status, a human message and
@@ -28,16 +17,8 @@ export class ServiceError extends RpcException {
    * A refusal by its code in the user-message catalogue (libs/domain-rules): the English text
    * is the catalogue's, so editing a sentence never changes the code a client receives.
    */
-  static of(statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503 | 504, code: UserMessageCode, options: { params?: MessageParams; details?: FieldError[]; retryAfterSeconds?: number } = {}) {
-    const params = stringParams(options.params);
-    return new ServiceError(
-      errorBody(statusCode, userMessage(code, options.params), {
-        code,
-        ...(params && { params }),
-        ...(options.details && { details: options.details }),
-        ...(options.retryAfterSeconds !== undefined && { retryAfterSeconds: options.retryAfterSeconds }),
-      }),
-    );
+  static of(statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503 | 504, code: UserMessageCode, options: CodedRefusalOptions = {}) {
+    return new ServiceError(codedErrorBody(statusCode, code, options));
   }
 
   static badRequest(message: string, extra?: { code?: string; details?: FieldError[] }) {

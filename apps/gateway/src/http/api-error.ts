@@ -1,34 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ErrorBody, errorBody, FieldError, userMessage, UserMessageCode } from '@portal/contracts';
-
-/** Values of a message's `{{placeholders}}`. */
-type MessageParams = Record<string, string | number>;
-
-function stringParams(params: MessageParams | undefined): Record<string, string> | undefined {
-  if (!params || Object.keys(params).length === 0) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-}
-
-/** Options of a refusal by code: the values of its placeholders, field details, and a wait for 429s. */
-export interface CodedRefusalOptions {
-  params?: MessageParams;
-  details?: FieldError[];
-  retryAfterSeconds?: number;
-}
-
-/**
- * The envelope of a refusal by its code in the user-message catalogue (libs/domain-rules):
- * the English text is the catalogue's, so editing a sentence never changes the code a client receives.
- */
-export function codedErrorBody(statusCode: number, code: UserMessageCode, options: CodedRefusalOptions = {}): ErrorBody {
-  const params = stringParams(options.params);
-  return errorBody(statusCode, userMessage(code, options.params), {
-    code,
-    ...(params && { params }),
-    ...(options.details && { details: options.details }),
-    ...(options.retryAfterSeconds !== undefined && { retryAfterSeconds: options.retryAfterSeconds }),
-  });
-}
+import { codedErrorBody, CodedRefusalOptions, ErrorBody, errorBody, UserMessageCode } from '@portal/contracts';
 
 /** An HTTP error that already carries the envelope of API.md; the filter sends it as it is. */
 export class ApiError extends HttpException {

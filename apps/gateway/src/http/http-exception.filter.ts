@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ErrorBody, FieldError, UserMessageCode } from '@portal/contracts';
+import { codedErrorBody, ErrorBody, FieldError, UserMessageCode } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceCallError } from '@portal/messaging';
-import { ApiError, codedErrorBody } from './api-error';
+import { ApiError } from './api-error';
 import { bodyParsingError } from './body-parsing';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';

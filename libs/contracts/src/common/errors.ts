@@ -1,3 +1,5 @@
+import { userMessage, type UserMessageCode } from '@portal/domain-rules';
+
 export interface FieldError {
   field: string;
   message: string;
@@ -53,4 +55,41 @@ export function errorBody(statusCode: number, message: string, extra: Partial<Er
   const body: ErrorBody = { statusCode, error: reasonPhrase(statusCode), message, ...extra };
   if (body.code === undefined) delete body.code;
   return body;
+}
+
+/** Values of a message's `{{placeholders}}`, as a refusal is given them. */
+export type MessageParams = Record<string, string | number>;
+
+/** Placeholder values as they travel (text), or undefined when there are none. */
+export function messageParams(params: MessageParams | undefined): Record<string, string> | undefined {
+  if (!params || Object.keys(params).length === 0) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
+}
+
+/** Options of a refusal by code: the values of its placeholders, field details, and a wait for 429s. */
+export interface CodedRefusalOptions {
+  params?: MessageParams;
+  details?: FieldError[];
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The envelope of a refusal by its code in the user-message catalogue (libs/domain-rules):
+ * the English text is the catalogue's, so editing a sentence never changes the code a client
+ * receives. ServiceError.of and the gateway's ApiError.of both build theirs here.
+ */
+export function codedErrorBody(statusCode: number, code: UserMessageCode, options: CodedRefusalOptions = {}): ErrorBody {
+  const params = messageParams(options.params);
+  return errorBody(statusCode, userMessage(code, options.params), {
+    code,
+    ...(params && { params }),
+    ...(options.details && { details: options.details }),
+    ...(options.retryAfterSeconds !== undefined && { retryAfterSeconds: options.retryAfterSeconds }),
+  });
+}
+
+/** A field's refusal by its code: the English text from the catalogue, the code and values for clients that translate it. */
+export function fieldRefusal(field: string, code: UserMessageCode, params?: MessageParams): FieldError {
+  const values = messageParams(params);
+  return { field, message: userMessage(code, params), code, ...(values && { params: values }) };
 }

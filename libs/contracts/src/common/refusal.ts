@@ -1,5 +1,6 @@
 import type { ValidationOptions } from 'class-validator';
 import { userMessage, type UserMessageCode } from '@portal/domain-rules';
+import { messageParams, type MessageParams } from './errors';
 
 /**
  * The code of a validation rule's message, kept in the rule's `context` (class-validator
@@ -15,16 +16,15 @@ export interface RefusalContext {
 }
 
 /** A catalogue message's code and its placeholder values, as text as they are sent. */
-export function refusalContext(code: UserMessageCode, params?: Record<string, string | number>): RefusalContext {
-  const context: RefusalContext = { code };
-  if (params && Object.keys(params).length > 0) context.params = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-  return context;
+export function refusalContext(code: UserMessageCode, params?: MessageParams): RefusalContext {
+  const values = messageParams(params);
+  return values ? { code, params: values } : { code };
 }
 
 /**
  * Options of a validation decorator refusing with a catalogue message: its English text
  * and, in the context, its code. Other options (such as `each`) are kept.
  */
-export function refusal(code: UserMessageCode, params?: Record<string, string | number>, options: ValidationOptions = {}): ValidationOptions {
+export function refusal(code: UserMessageCode, params?: MessageParams, options: ValidationOptions = {}): ValidationOptions {
   return { ...options, message: userMessage(code, params), context: refusalContext(code, params) };
 }
