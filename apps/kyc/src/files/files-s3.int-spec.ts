@@ -7,13 +7,14 @@ import { INestMicroservice } from '@nestjs/common';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client } from 'pg';
 import S3rver from 's3rver';
-import { Actor, AdminRole, ApplicationsCommands, FILE_PART_BYTES, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE, StoredFile } from '@portal/contracts';
+import { Actor, AdminRole, ApplicationsCommands, FILE_PART_BYTES, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { moveFilesToS3Command } from '../cli/move-files-to-s3';
 import { KycEnvironment } from '../kyc-environment';
 import { FileStore } from './storage/file-store';
 import { KycModule } from '../kyc.module';
+import { fileTransfer } from '../testing/file-transfer';
 
 jest.setTimeout(90_000);
 
@@ -76,22 +77,7 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  /** Uploads as the gateway does: parts, then completion. */
-  async function upload(actor: Actor, content: Buffer, name: string, purpose?: string): Promise<StoredFile> {
-    const uploadId = randomUUID();
-    const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
-    for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
-    }
-    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
-  }
-
-  async function download(actor: Actor, fileId: string): Promise<Buffer> {
-    const file = await client.as(actor).send(KycFileCommands.describe, { fileId });
-    const parts: Buffer[] = [];
-    for (let index = 0; index < file.parts; index += 1) parts.push(Buffer.from((await client.as(actor).send(KycFileCommands.readPart, { fileId, index })).data, 'base64'));
-    return Buffer.concat(parts);
-  }
+  const { upload, download } = fileTransfer(() => client);
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
   const row = async (id: string) =>

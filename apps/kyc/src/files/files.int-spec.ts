@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
-import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KYC_FILE_TYPE_MESSAGE, KycFileCommands, StoredFile } from '@portal/contracts';
+import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KYC_FILE_TYPE_MESSAGE, KycFileCommands } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { sampleDocx, sampleJpeg, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
 import { KycModule } from '../kyc.module';
+import { fileTransfer } from '../testing/file-transfer';
 
 jest.setTimeout(60_000);
 
@@ -36,22 +37,7 @@ describe('files stored by the kyc service', () => {
     await infrastructure?.stop();
   });
 
-  /** Uploads as the gateway does: parts, then completion. */
-  async function upload(actor: Actor, content: Buffer, name = 'passport.pdf', purpose?: string): Promise<StoredFile> {
-    const uploadId = randomUUID();
-    const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
-    for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
-    }
-    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
-  }
-
-  async function download(actor: Actor, fileId: string): Promise<Buffer> {
-    const file = await client.as(actor).send(KycFileCommands.describe, { fileId });
-    const parts: Buffer[] = [];
-    for (let index = 0; index < file.parts; index += 1) parts.push(Buffer.from((await client.as(actor).send(KycFileCommands.readPart, { fileId, index })).data, 'base64'));
-    return Buffer.concat(parts);
-  }
+  const { upload, download } = fileTransfer(() => client);
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
   const fileCount = async () => Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
