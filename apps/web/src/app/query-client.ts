@@ -10,11 +10,19 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return !(isApiError(error) && error.status >= 400 && error.status < 500);
 }
 
+/**
+ * The browser's own idea of being offline (its `offline` event) is not trusted to hold
+ * work back: it fires on network changes that leave the same-origin gateway reachable,
+ * and react-query's default would then keep a sign-in or a payment "loading" with no
+ * request sent until an `online` event that may never come. An action is always sent
+ * and answers (with "network unreachable" when it truly is); a query tries once and only
+ * its retry waits for the connection.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, retry: shouldRetryQuery },
-      mutations: { retry: false },
+      queries: { staleTime: QUERY_STALE_TIME_MS, retry: shouldRetryQuery, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
