@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IdentityEvents, UserDeletedEvent } from '@portal/contracts';
 import { EventContext, OnEvent } from '@portal/messaging';
+import { forgetReplies } from '../book/idempotency';
 
 /** The timeline's note on a request cancelled because its owner's account was deleted. */
 export const ACCOUNT_DELETED_NOTE = 'The account was deleted.';
@@ -55,6 +56,6 @@ export class DeletedAccountsHandlers {
        WHERE user_id = $1 AND (card_name <> '' OR reason <> '' OR delivery_address <> '')`,
       [payload.userId],
     );
-    await manager.query(`DELETE FROM ledger.idempotency_keys WHERE user_id = $1 AND operation = 'card_request'`, [payload.userId]);
+    await forgetReplies(manager, payload.userId, 'card_request');
   }
 }

@@ -34,6 +34,11 @@ export async function keyRecorded(manager: EntityManager, userId: string, key: s
   return Boolean(known);
 }
 
+/** Drops the stored replies of one operation of a user (their text must not outlive what it repeats). */
+export async function forgetReplies(manager: EntityManager, userId: string, operation: string): Promise<void> {
+  await manager.query(`DELETE FROM ledger.idempotency_keys WHERE user_id = $1 AND operation = $2`, [userId, operation]);
+}
+
 /** The key of this user was taken by a committed request (unique violation on the key). */
 export function keyTaken(error: unknown): boolean {
   return (error as { constraint?: string }).constraint === 'pk_idempotency_keys';

@@ -9,14 +9,16 @@ export interface NewTransaction extends Omit<TransactionInsert, 'id' | 'at' | 't
   status: TransactionRow['status'];
   method: TransactionRow['method'];
   investmentId?: string;
+  /** When it happened by the service's clock (created_at and updated_at); the database's now() when absent. */
+  at?: Date;
 }
 
 /** Writes a customer transaction (ledger.transactions) in the caller's transaction. */
 export async function insertTransaction(manager: EntityManager, transaction: NewTransaction): Promise<TransactionRow> {
   const [row] = await manager.query(
-    `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, investment_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${TRANSACTION_COLUMNS}`,
-    [randomUUID(), ...transactionValues(transaction), transaction.investmentId ?? null],
+    `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, investment_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12::timestamptz, now()), coalesce($12::timestamptz, now())) RETURNING ${TRANSACTION_COLUMNS}`,
+    [randomUUID(), ...transactionValues(transaction), transaction.investmentId ?? null, transaction.at ?? null],
   );
   return row;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor, InvestmentView, LedgerEvents } from '@portal/contracts';
@@ -7,6 +6,7 @@ import { addToOutbox, ServiceError } from '@portal/messaging';
 import { requireCustomer } from '../book/access';
 import { Book } from '../book/book';
 import { formatMinor } from '../book/money';
+import { insertTransaction } from '../book/transactions';
 import { newReference } from '../transactions/transaction-views';
 import { INVESTMENT_COLUMNS, InvestmentRow, investmentView, lifecycleEvent } from './investment-row';
 
@@ -48,26 +48,23 @@ export class CancelInvestment {
     if (funded > 0n) {
       const currency = cancelled.currency.trim() as 'USD';
       const accounts = await this.book.customer(manager, row.user_id, currency);
-      const transactionId = randomUUID();
-      await manager.query(
-        `INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, investment_id, created_at, updated_at)
-         VALUES ($1, $2, 'return', 'completed', $3, $4, 'balance', $5, $6, $7, $8, $9, $9)`,
-        [
-          transactionId,
-          row.user_id,
-          funded.toString(),
-          currency,
-          newReference('RFD'),
-          `Refund of ${formatMinor(funded)} ${currency} paid into a cancelled ${TYPE_LABEL[row.investment_type]} investment`,
-          JSON.stringify({ investmentId: row.id, investmentType: row.investment_type }),
-          row.id,
-          at,
-        ],
-      );
+      const refund = await insertTransaction(manager, {
+        userId: row.user_id,
+        type: 'return',
+        status: 'completed',
+        amount: funded,
+        currency,
+        method: 'balance',
+        reference: newReference('RFD'),
+        description: `Refund of ${formatMinor(funded)} ${currency} paid into a cancelled ${TYPE_LABEL[row.investment_type]} investment`,
+        details: { investmentId: row.id, investmentType: row.investment_type },
+        investmentId: row.id,
+        at,
+      });
       await this.book.post(manager, {
         kind: 'investment_refund',
         currency,
-        transactionId,
+        transactionId: refund.id,
         legs: [
           { accountId: accounts.invested, amount: -funded },
           { accountId: accounts.available, amount: funded },

@@ -1,6 +1,6 @@
 /**
  * Business-date arithmetic of an investment's life, in UTC calendar days (YYYY-MM-DD).
- * The daily accrual split is also written in SQL (investment-day.ts) for set-based runs;
+ * The daily accrual split is also written in SQL (book/post-investment-day.ts) for set-based runs;
  * investment-dates.spec.ts holds both to the same figures.
  */
 

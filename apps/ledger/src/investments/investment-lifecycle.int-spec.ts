@@ -186,7 +186,8 @@ describe('an investment on the ledger: funded, accruing daily, paid out at matur
     expect(await failure(client.as(actor).send(LedgerInvestmentCommands.cancelInvestment, { investmentId: id }))).toMatchObject({ statusCode: 409, code: 'investment_cannot_cancel' });
     expect(await balanceOf(actor)).toMatchObject({ available: '2000.00', totalInvested: '0.00' });
     const history = await client.as(actor).send(LedgerCommands.listOwnTransactions, {});
-    expect(history.items.find((item) => item.reference.startsWith('RFD-'))).toMatchObject({ type: 'return', amount: '2000.00' });
+    // Dated by the service's clock (moved here), not the database's.
+    expect(history.items.find((item) => item.reference.startsWith('RFD-'))).toMatchObject({ type: 'return', amount: '2000.00', createdAt: '2027-03-01T09:00:00.000Z' });
     await expectCleanBook();
   });
 

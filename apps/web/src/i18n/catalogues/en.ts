@@ -1,2 +1,0 @@
-// The en catalogues of every namespace, each its own lazily loaded chunk (see ../backend.ts).
-export default import.meta.glob<Record<string, unknown>>('../../*/locales/en.json', { import: 'default' });

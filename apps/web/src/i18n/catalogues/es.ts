@@ -1,2 +1,0 @@
-// The es catalogues of every namespace, each its own lazily loaded chunk (see ../backend.ts).
-export default import.meta.glob<Record<string, unknown>>('../../*/locales/es.json', { import: 'default' });
