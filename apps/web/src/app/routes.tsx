@@ -5,7 +5,8 @@ import { RootLayout } from './RootLayout';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-// Every page is its own chunk: the customer's first load never carries the back office.
+// Every page is its own chunk: the customer's first load never carries the back office. Each
+// page lives in its feature folder, beside the screens it shows (bundle-budget.json names them).
 const LandingPage = lazy(() => import('../pages/LandingPage'));
 const LoginPage = lazy(() => import('../auth/pages/LoginPage'));
 const SignupPage = lazy(() => import('../auth/pages/SignupPage'));
@@ -19,38 +20,38 @@ const NotFoundPage = lazy(() => import('../errors/NotFoundPage'));
 const PortalLayout = lazy(() => import('../shell/PortalLayout'));
 
 const customerPages: Record<string, Page> = {
-  dashboard: lazy(() => import('../pages/customer/CustomerDashboardPage')),
-  investments: lazy(() => import('../pages/customer/MyInvestmentsPage')),
-  portfolio: lazy(() => import('../pages/customer/InvestmentPortfolioPage')),
-  'investment-lock': lazy(() => import('../pages/customer/InvestmentProtectionPage')),
-  'card-requests': lazy(() => import('../pages/customer/CardRequestsPage')),
-  documents: lazy(() => import('../pages/customer/DocumentsPage')),
-  verification: lazy(() => import('../pages/customer/VerificationPage')),
-  deposit: lazy(() => import('../pages/customer/DepositPage')),
-  withdraw: lazy(() => import('../pages/customer/WithdrawPage')),
-  transactions: lazy(() => import('../pages/customer/TransactionsPage')),
-  support: lazy(() => import('../pages/customer/SupportPage')),
-  settings: lazy(() => import('../pages/customer/AccountSettingsPage')),
-  'settings/security': lazy(() => import('../pages/customer/AccountSettingsPage')),
+  dashboard: lazy(() => import('../dashboard/CustomerDashboardPage')),
+  investments: lazy(() => import('../applications/MyInvestmentsPage')),
+  portfolio: lazy(() => import('../investments/InvestmentPortfolioPage')),
+  'investment-lock': lazy(() => import('../money/InvestmentProtectionPage')),
+  'card-requests': lazy(() => import('../cards/CardRequestsPage')),
+  documents: lazy(() => import('../kyc/DocumentsPage')),
+  verification: lazy(() => import('../kyc/VerificationPage')),
+  deposit: lazy(() => import('../money/DepositPage')),
+  withdraw: lazy(() => import('../money/WithdrawPage')),
+  transactions: lazy(() => import('../money/TransactionsPage')),
+  support: lazy(() => import('../support/SupportPage')),
+  settings: lazy(() => import('../account-settings/AccountSettingsPage')),
+  'settings/security': lazy(() => import('../account-settings/AccountSettingsPage')),
 };
 
 const adminPages: Record<string, Page> = {
-  dashboard: lazy(() => import('../pages/admin/AdminDashboardPage')),
-  users: lazy(() => import('../pages/admin/UserManagementPage')),
-  kyc: lazy(() => import('../pages/admin/KycReviewPage')),
-  notifications: lazy(() => import('../pages/admin/NotificationCenterPage')),
-  investments: lazy(() => import('../pages/admin/InvestmentOversightPage')),
-  transactions: lazy(() => import('../pages/admin/AllTransactionsPage')),
-  reports: lazy(() => import('../pages/admin/ReportsPage')),
-  security: lazy(() => import('../pages/admin/SecurityDepositsPage')),
-  deposits: lazy(() => import('../pages/admin/DepositManagementPage')),
-  settings: lazy(() => import('../pages/admin/SystemSettingsPage')),
-  webhooks: lazy(() => import('../pages/admin/WebhooksPage')),
-  support: lazy(() => import('../pages/admin/AdminSupportPage')),
-  cards: lazy(() => import('../pages/admin/CardRequestsAdminPage')),
+  dashboard: lazy(() => import('../admin-overview/AdminDashboardPage')),
+  users: lazy(() => import('../users/UserManagementPage')),
+  kyc: lazy(() => import('../kyc/KycReviewPage')),
+  notifications: lazy(() => import('../notifications/NotificationCenterPage')),
+  investments: lazy(() => import('../applications/admin/InvestmentOversightPage')),
+  transactions: lazy(() => import('../money/AllTransactionsPage')),
+  reports: lazy(() => import('../reports/ReportsPage')),
+  security: lazy(() => import('../money/SecurityDepositsPage')),
+  deposits: lazy(() => import('../money/DepositManagementPage')),
+  settings: lazy(() => import('../system-settings/SystemSettingsPage')),
+  webhooks: lazy(() => import('../webhooks/WebhooksPage')),
+  support: lazy(() => import('../support/AdminSupportPage')),
+  cards: lazy(() => import('../cards/CardRequestsAdminPage')),
   // Issue 30's read-only customer view: the picker, then one customer's screens.
-  'customer-view': lazy(() => import('../pages/admin/CustomerViewPage')),
-  'customer-view/:userId': lazy(() => import('../pages/admin/CustomerViewPage')),
+  'customer-view': lazy(() => import('../customer-view/CustomerViewPage')),
+  'customer-view/:userId': lazy(() => import('../customer-view/CustomerViewPage')),
 };
 
 const pageRoutes = (pages: Record<string, Page>): RouteObject[] =>

@@ -10,7 +10,7 @@ import { usePublicSettings } from '../settings/use-public-settings';
 import { plainNameRule } from '../ui/name-rule';
 import { INVESTMENT_STEP } from '@portal/domain-rules';
 import { documentIdsOf } from './DocumentSlots';
-import { ApplicationFormEnd, type FormProps, useFormTexts } from './form-parts';
+import { ApplicationFormEnd, CompanyFields, type FormProps, useFormTexts } from './form-parts';
 import { sanitise } from './form-rules';
 import { slotLabels, useApplicationForm } from './use-application-form';
 
@@ -58,16 +58,7 @@ export function CorporateApplicationForm({ draft, onDone }: FormProps) {
       aria-label={t('form.corporateForm')}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyName')} name="companyName" rules={[...required(t('form.companyName')), plainNameRule]}>
-            <Input maxLength={1000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyRegistration')} name="companyRegistration">
-            <Input maxLength={1000} />
-          </Form.Item>
-        </Col>
+        <CompanyFields nameRequired />
         <Col xs={24} md={12}>
           <Form.Item label={t('form.countryOfOperation')} name="countryOfOperation" rules={required(t('form.countryOfOperation'))}>
             <Input maxLength={1000} />

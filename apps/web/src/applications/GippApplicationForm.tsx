@@ -9,7 +9,7 @@ import { useFeedback } from '../app/feedback';
 import { usePublicSettings } from '../settings/use-public-settings';
 import { plainNameRule } from '../ui/name-rule';
 import { documentIdsOf } from './DocumentSlots';
-import { ApplicationFormEnd, type FormProps, useFormTexts } from './form-parts';
+import { ApplicationFormEnd, CompanyFields, type FormProps, useFormTexts } from './form-parts';
 import { sanitise } from './form-rules';
 import { slotLabels, useApplicationForm } from './use-application-form';
 
@@ -73,16 +73,7 @@ export function GippApplicationForm({ draft, onDone }: FormProps) {
             <Select allowClear options={(settings.data?.investmentCategories ?? []).map((value) => ({ value, label: value }))} loading={settings.isLoading} placeholder={t('form.selectCategory')} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyName')} name="companyName" rules={[plainNameRule]}>
-            <Input maxLength={1000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('form.companyRegistration')} name="companyRegistration">
-            <Input maxLength={1000} />
-          </Form.Item>
-        </Col>
+        <CompanyFields nameRequired={false} />
         <Col xs={24} md={12}>
           <Form.Item
             label={t('form.investmentAmountUsd')}

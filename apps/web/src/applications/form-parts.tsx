@@ -1,11 +1,15 @@
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
+import Col from 'antd/es/col';
 import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
+import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationView } from '@portal/api-client';
+import { TEXT_LIMIT } from '@portal/domain-rules';
+import { plainNameRule } from '../ui/name-rule';
 import { formatMoney } from '../ui/number-format';
 import type { ApplicationType } from './applications-api';
 import { DocumentSlots, type DocumentsState } from './DocumentSlots';
@@ -50,6 +54,28 @@ export function useFormTexts() {
   ];
   const durationOptions = (months: number[] | undefined) => (months ?? []).map((value) => ({ value, label: t('common.months', { count: value }) }));
   return { t, required, amountRules, annualIncomeRules, durationOptions };
+}
+
+/**
+ * The company's name and registration, the fields the corporate and GIPP forms share (spec 01 §2, §5):
+ * the corporate form requires the name, GIPP leaves both optional. Two half-width columns of the form's Row.
+ */
+export function CompanyFields({ nameRequired }: { nameRequired: boolean }) {
+  const { t, required } = useFormTexts();
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item label={t('form.companyName')} name="companyName" rules={[...(nameRequired ? required(t('form.companyName')) : []), plainNameRule]}>
+          <Input maxLength={TEXT_LIMIT} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label={t('form.companyRegistration')} name="companyRegistration">
+          <Input maxLength={TEXT_LIMIT} />
+        </Form.Item>
+      </Col>
+    </>
+  );
 }
 
 export interface FormProps {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import CustomerViewPage from '../pages/admin/CustomerViewPage';
 import { anInvestment, aSession, aUser } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
+import CustomerViewPage from './CustomerViewPage';
 
 // The first render compiles antd's cards, tabs and tables; the machine running the suite may be busy.
 jest.setTimeout(120_000);

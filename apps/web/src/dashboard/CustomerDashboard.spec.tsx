@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { InvestmentView } from '@portal/api-client';
 import { InvestmentPortfolio } from '../investments/InvestmentPortfolio';
-import CustomerDashboardPage from '../pages/customer/CustomerDashboardPage';
 import { anInvestment, aSession, aUser } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
+import CustomerDashboardPage from './CustomerDashboardPage';
 
 // The first render compiles antd's cards and lists; the machine running the suite may be busy.
 jest.setTimeout(120_000);

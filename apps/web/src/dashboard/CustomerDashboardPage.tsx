@@ -2,26 +2,26 @@ import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../api/use-current-user';
-import { AccountStatusCard } from '../../dashboard/AccountStatusCard';
-import { InvestmentsOverview } from '../../dashboard/InvestmentsOverview';
-import { PerformanceCard } from '../../dashboard/PerformanceCard';
-import { QuickActions } from '../../dashboard/QuickActions';
-import { KycStatusNotice } from '../../kyc/KycStatusBadge';
-import { BalanceStatCards } from '../../money/BalanceStatCards';
-import { ProtectionCard } from '../../money/ProtectionCard';
-import { Greeting } from '../../ui/Greeting';
-import { PortalPage } from '../../ui/PortalPage';
+import { useCurrentUser } from '../api/use-current-user';
+import { KycStatusNotice } from '../kyc/KycStatusBadge';
+import { BalanceStatCards } from '../money/BalanceStatCards';
+import { ProtectionCard } from '../money/ProtectionCard';
+import { Greeting } from '../ui/Greeting';
+import { PortalPage } from '../ui/PortalPage';
+import { AccountStatusCard } from './AccountStatusCard';
+import { InvestmentsOverview } from './InvestmentsOverview';
+import { PerformanceCard } from './PerformanceCard';
+import { QuickActions } from './QuickActions';
 
 /** Spec 02's dashboard overview: the protection card first, the stat cards, the portfolio's performance (issue 28), then investments, quick actions and account status. */
 export default function CustomerDashboardPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('dashboard');
   // The verification notice at the top is known only with the account (/me): until then nothing
   // under the greeting is drawn, so the notice does not push the cards down when it arrives
   // (a layout shift that cost the dashboard a quarter of Lighthouse's CLS budget, issue 30).
   const accountPending = useCurrentUser().isPending;
   return (
-    <PortalPage title={t('customer.dashboard.title')} description={t('customer.dashboard.description')}>
+    <PortalPage title={t('pages.dashboard.title')} description={t('pages.dashboard.description')}>
       <Greeting />
       {accountPending ? (
         <Spin size="large" style={{ display: 'block', margin: '96px auto' }} />

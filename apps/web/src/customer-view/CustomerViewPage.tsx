@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { CustomerPicker } from '../../customer-view/CustomerPicker';
-import { CustomerViewScreen } from '../../customer-view/CustomerViewScreen';
-import { PortalPage } from '../../ui/PortalPage';
+import { PortalPage } from '../ui/PortalPage';
+import { CustomerPicker } from './CustomerPicker';
+import { CustomerViewScreen } from './CustomerViewScreen';
 
 /** Issue 30: /admin/customer-view picks a customer; /admin/customer-view/:userId shows their screens, read only. */
 export default function CustomerViewPage() {
