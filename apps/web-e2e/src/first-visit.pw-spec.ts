@@ -17,22 +17,13 @@ type Category = keyof typeof MINIMUM_SCORE;
 const CATEGORIES = Object.keys(MINIMUM_SCORE) as Category[];
 /**
  * The budgets this test fails under. Performance is measured and printed (with the timings behind
- * it) beside its target but not yet enforced: the app's start-up script work (React, antd's style
- * engine, i18n) still blocks the main thread for longer than a 90 allows (Total Blocking Time in
- * seconds, not the 200 ms a 90 needs); issue 30's note has the figures and what is left.
+ * it) beside its target but not yet enforced: in the default profile the pages score in the 70s and
+ * 80s, held back by First and Largest Contentful Paint (the first screen waits for some 200 kB of
+ * script, React's and antd's start-up work, then its catalogues); issue 30's note has the figures.
  */
 const ENFORCED: Category[] = ['accessibility'];
 /** Lighthouse's own advice on variance: judge the median of several runs, not one. A page within budget on its first run needs no more. */
 const RUNS_WHEN_UNDER_BUDGET = 3;
-/**
- * Lighthouse's mobile profile stands for a low-tier phone (a Moto G Power), whose CPU benchmark index
- * is about 264 (Chrome DevTools' calibration uses this figure). Its default 4× slowdown assumes a fast
- * desktop host; on this project's 2-core machines, busy with the whole stack, 4× emulates a far slower
- * phone than that. As Lighthouse's throttling guide advises, the slowdown is calibrated to the host:
- * host index / 264, measured once before the scored runs.
- */
-const TARGET_PHONE_BENCHMARK_INDEX = 264;
-
 type Lighthouse = (url: string, flags: Flags) => Promise<RunnerResult | undefined>;
 
 /** Lighthouse is an ES module; Playwright compiles this file to CommonJS, whose require cannot load it. */
@@ -69,23 +60,17 @@ async function audit(lighthouse: Lighthouse, url: string, port: number, flags: F
   return result.lhr;
 }
 
-/** The CPU slowdown that makes this host behave like the target phone (never below 1: no speeding up). */
-async function calibratedSlowdown(lighthouse: Lighthouse, url: string, port: number): Promise<{ multiplier: number; benchmarkIndex: number }> {
-  const { benchmarkIndex } = (await audit(lighthouse, url, port)).environment;
-  return { multiplier: Math.max(1, Math.round((benchmarkIndex / TARGET_PHONE_BENCHMARK_INDEX) * 10) / 10), benchmarkIndex };
-}
-
 /** The timings behind the performance score, printed so a change can be judged beyond the noisy score. */
 const TIMINGS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', SI: 'speed-index' } as const;
 type Timings = Record<keyof typeof TIMINGS, number>;
 
-async function scoresOf(
-  lighthouse: Lighthouse,
-  url: string,
-  port: number,
-  cpuSlowdownMultiplier: number,
-): Promise<{ scores: Scores; timings: Timings; failing: string[] }> {
-  const lhr = await audit(lighthouse, url, port, { throttling: { cpuSlowdownMultiplier } as Flags['throttling'] });
+/**
+ * One run in Lighthouse's default mobile profile, as issue 30 asks: simulated slow 4G and a 4× CPU
+ * slowdown. The host's CPU benchmark index is printed beside the scores: 4× on a host of index N
+ * stands for a phone of about N / 4 (DevTools calibrates a low-tier phone at 264, a mid-tier one at 1000).
+ */
+async function scoresOf(lighthouse: Lighthouse, url: string, port: number): Promise<{ scores: Scores; timings: Timings; failing: string[]; benchmarkIndex: number }> {
+  const lhr = await audit(lighthouse, url, port);
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Scores;
   const timings = Object.fromEntries(Object.entries(TIMINGS).map(([name, id]) => [name, Math.round(lhr.audits[id]?.numericValue ?? NaN)])) as Timings;
   // What cost the points, so a failure says what to fix.
@@ -94,7 +79,7 @@ async function scoresOf(
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
       .map((ref) => `${category}: ${ref.id} ${lhr.audits[ref.id]?.displayValue ?? ''} (score ${lhr.audits[ref.id]?.score})`.trim()),
   );
-  return { scores, timings, failing };
+  return { scores, timings, failing, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -121,23 +106,22 @@ test('a first visit to the landing page, sign-in and the customer dashboard scor
     await expect(page).toHaveURL(/\/app\/dashboard$/, { timeout: 15_000 });
     await page.goto('about:blank');
 
-    const calibration = await calibratedSlowdown(lighthouse, `${portal.baseUrl}/`, port);
-    const report: string[] = [`host CPU benchmark index ${calibration.benchmarkIndex}: CPU slowdown ${calibration.multiplier}×`];
+    const report: string[] = [];
     const overBudget: string[] = [];
     for (const path of ['/', '/auth/login', '/app/dashboard']) {
-      const run = () => scoresOf(lighthouse, `${portal.baseUrl}${path}`, port, calibration.multiplier);
+      const run = () => scoresOf(lighthouse, `${portal.baseUrl}${path}`, port);
       const runs = [await run()];
       while (!withinBudget(runs[0].scores) && runs.length < RUNS_WHEN_UNDER_BUDGET) runs.push(await run());
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]))])) as Scores;
       const timings = Object.keys(TIMINGS)
         .map((name) => `${name} ${median(runs.map((run) => run.timings[name as keyof Timings]))} ms`)
         .join(', ');
-      const line = `${path}: ${CATEGORIES.map((category) => `${category} ${scores[category]} (target ${MINIMUM_SCORE[category]})`).join(', ')}, median of ${runs.length} (${timings})`;
+      const line = `${path}: ${CATEGORIES.map((category) => `${category} ${scores[category]} (target ${MINIMUM_SCORE[category]})`).join(', ')}, median of ${runs.length} (${timings}; host CPU benchmark index ${runs.map((run) => run.benchmarkIndex).join('/')})`;
       report.push(line);
       if (!withinBudget(scores)) overBudget.push(`${line}\n  ${[...new Set(runs.flatMap((run) => run.failing))].join('\n  ')}`);
     }
     console.log(`Lighthouse (mobile):\n${report.join('\n')}`);
-    expect(overBudget, `${report[0]}\n${overBudget.join('\n')}`).toEqual([]);
+    expect(overBudget, overBudget.join('\n')).toEqual([]);
   } finally {
     await context?.close();
     rmSync(profile, { recursive: true, force: true });

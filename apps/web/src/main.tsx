@@ -11,6 +11,9 @@ import './styles.css';
 // Not awaited: the first screen suspends until its catalogues arrive, fetched alongside its code.
 void startI18n();
 const session = createAppSession();
+// Asked now, beside the first screen's code and catalogues, not once the providers mount:
+// every first screen waits to know whether someone is signed in.
+void session.restore();
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
