@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { IsInt, Max, Min } from 'class-validator';
 import { ConfigurationError, loadEnvironment } from './load-environment';
 import { ServiceEnvironment } from './service-environment';
+import { parseRedisSentinels } from './redis-sentinels';
 
 class ExampleEnvironment extends ServiceEnvironment {
   @IsInt()
@@ -44,4 +45,32 @@ describe('loadEnvironment', () => {
       expect(() => loadEnvironment(ServiceEnvironment, bad)).toThrow(new RegExp(Object.keys(bad)[0]));
     }
   });
+
+  it('reads Redis Sentinel settings, and refuses half a pair or a malformed list by name', () => {
+    expect(loadEnvironment(ServiceEnvironment, {})).toMatchObject({ REDIS_SENTINELS: undefined, REDIS_SENTINEL_NAME: undefined });
+    expect(loadEnvironment(ServiceEnvironment, { REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1:26379', REDIS_SENTINEL_NAME: 'portal', REDIS_SENTINEL_PASSWORD: 'watch' })).toMatchObject({
+      REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1:26379',
+      REDIS_SENTINEL_NAME: 'portal',
+      REDIS_SENTINEL_PASSWORD: 'watch',
+    });
+    expect(() => loadEnvironment(ServiceEnvironment, { REDIS_SENTINELS: 'sentinel-0:26379' })).toThrow('REDIS_SENTINELS (bad value): is set but REDIS_SENTINEL_NAME is not: set both or neither');
+    expect(() => loadEnvironment(ServiceEnvironment, { REDIS_SENTINEL_NAME: 'portal' })).toThrow('REDIS_SENTINEL_NAME (bad value): is set but REDIS_SENTINELS is not: set both or neither');
+    expect(() => loadEnvironment(ServiceEnvironment, { REDIS_SENTINEL_PASSWORD: 'watch' })).toThrow(/REDIS_SENTINEL_PASSWORD .*REDIS_SENTINELS is not/);
+    for (const list of ['sentinel-0', 'sentinel-0:26379,', 'sentinel-0:70000', 'redis://sentinel-0:26379']) {
+      expect(() => loadEnvironment(ServiceEnvironment, { REDIS_SENTINELS: list, REDIS_SENTINEL_NAME: 'portal' })).toThrow(/REDIS_SENTINELS \(bad value\): must be a comma-separated list of host:port/);
+    }
+  });
 });
+
+describe('parseRedisSentinels', () => {
+  it('reads host:port entries, IPv6 hosts in brackets, spaces around commas', () => {
+    expect(parseRedisSentinels(' 10.0.0.5:26379 , sentinel.infrastructure.svc:26380,[fd00::1]:26381')).toEqual([
+      { host: '10.0.0.5', port: 26379 },
+      { host: 'sentinel.infrastructure.svc', port: 26380 },
+      { host: 'fd00::1', port: 26381 },
+    ]);
+    expect(parseRedisSentinels('')).toBeNull();
+    expect(parseRedisSentinels('sentinel:0')).toBeNull();
+  });
+});
+

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator, ValidationArguments } from 'class-validator';
 import { parseFlag } from './flags';
+import { parseRedisSentinels } from './redis-sentinels';
 
 /** Zero whenever NODE_ENV is production: test-only switches never reach a real deployment. */
 function ZeroInProduction(message: string) {
@@ -11,6 +12,34 @@ function ZeroInProduction(message: string) {
       propertyName,
       options: { message },
       validator: { validate: (value: unknown, args: ValidationArguments) => (args.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || value === 0 },
+    });
+}
+
+/** The variable may only be set when `other` is set too (one half of a pair is a mistake, not a choice). */
+function RequiresVariable(other: string) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'requiresVariable',
+      target: target.constructor,
+      propertyName,
+      options: { message: `is set but ${other} is not: set both or neither` },
+      validator: { validate: (_value: unknown, args: ValidationArguments) => !isUnset((args.object as Record<string, unknown>)[other]) },
+    });
+}
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** A REDIS_SENTINELS list parseRedisSentinels accepts. */
+function IsSentinelList() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isSentinelList',
+      target: target.constructor,
+      propertyName,
+      options: { message: 'must be a comma-separated list of host:port (e.g. sentinel-0:26379,sentinel-1:26379)' },
+      validator: { validate: (value: unknown) => typeof value === 'string' && parseRedisSentinels(value) !== null },
     });
 }
 
@@ -62,6 +91,29 @@ export class ServiceEnvironment {
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
+
+  /**
+   * Redis through Sentinel: the sentinels to ask (`host:port,host:port`; a few are enough,
+   * the client learns the others) and the name of the group they watch (`sentinel monitor
+   * <name> ...`). Both or neither. When set, every Redis client asks the sentinels for the
+   * current primary and follows a failover; REDIS_URL then gives only the user, password,
+   * database number and TLS (`rediss://`) of the primary, not its address.
+   */
+  @IsOptional()
+  @IsSentinelList()
+  @RequiresVariable('REDIS_SENTINEL_NAME')
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @Matches(/^[^\s]+$/, { message: 'must be the name of the group the sentinels watch, without spaces' })
+  @RequiresVariable('REDIS_SENTINELS')
+  REDIS_SENTINEL_NAME?: string;
+
+  /** The sentinels' own password (`requirepass` of the sentinels), when they ask for one. */
+  @IsOptional()
+  @IsString()
+  @RequiresVariable('REDIS_SENTINELS')
+  REDIS_SENTINEL_PASSWORD?: string;
 
   @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// URL (comma separated for a cluster)' })
   NATS_URL: string = 'nats://127.0.0.1:4222';

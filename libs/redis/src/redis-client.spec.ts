@@ -1,4 +1,4 @@
-import { redisClientOptions } from './redis-client';
+import { redisClientOptions, redisTargetOf, sentinelConnectionOptions } from './redis-client';
 
 describe('redisClientOptions', () => {
   it('fail-fast: no offline queue, one retry per command, a command time-out', () => {
@@ -28,5 +28,66 @@ describe('redisClientOptions', () => {
   it('reconnects for ever, backing off to at most 2 s', () => {
     const { retryStrategy } = redisClientOptions({ name: 'x', profile: 'fail-fast' });
     expect([1, 2, 5, 10, 1_000].map((attempt) => retryStrategy!(attempt))).toEqual([200, 400, 1_000, 2_000, 2_000]);
+  });
+
+  it('after a failover, a READONLY refusal reconnects: the fail-fast command fails, the blocking one is sent again', () => {
+    const readOnly = new Error("READONLY You can't write against a read only replica.");
+    const failFast = redisClientOptions({ name: 'x', profile: 'fail-fast' }).reconnectOnError!;
+    const blocking = redisClientOptions({ name: 'x', profile: 'blocking' }).reconnectOnError!;
+    expect([failFast(readOnly), blocking(readOnly)]).toEqual([1, 2]);
+    expect([failFast(new Error('WRONGTYPE Operation against a key')), blocking(new Error('ERR syntax error'))]).toEqual([false, false]);
+  });
+});
+
+describe('redisTargetOf', () => {
+  it('is the URL alone without sentinels', () => {
+    expect(redisTargetOf({ REDIS_URL: 'redis://cache:6379' })).toEqual({ url: 'redis://cache:6379' });
+  });
+
+  it('names the Sentinel group, its sentinels and their password when set', () => {
+    expect(
+      redisTargetOf({ REDIS_URL: 'redis://:secret@unused:6379/2', REDIS_SENTINELS: 'sentinel-0:26379, sentinel-1:26380,[::1]:26381', REDIS_SENTINEL_NAME: 'portal', REDIS_SENTINEL_PASSWORD: 'watch' }),
+    ).toEqual({
+      url: 'redis://:secret@unused:6379/2',
+      sentinel: {
+        sentinels: [
+          { host: 'sentinel-0', port: 26379 },
+          { host: 'sentinel-1', port: 26380 },
+          { host: '::1', port: 26381 },
+        ],
+        name: 'portal',
+        password: 'watch',
+      },
+    });
+  });
+
+  it('refuses half a pair or a malformed list (an environment not checked by loadEnvironment)', () => {
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINELS: 'sentinel-0:26379' })).toThrow(/must be set together/);
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINEL_NAME: 'portal' })).toThrow(/must be set together/);
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINELS: 'sentinel-0', REDIS_SENTINEL_NAME: 'portal' })).toThrow(/must be set together/);
+  });
+});
+
+describe('sentinelConnectionOptions', () => {
+  it("asks the sentinels for the group's primary, with the URL's user, password and database, and watches for failovers", () => {
+    const options = sentinelConnectionOptions({ url: 'redis://app:p%40ss@ignored:6379/4', sentinel: { sentinels: [{ host: 's0', port: 26379 }], name: 'portal', password: 'watch' } });
+    expect(options).toEqual({
+      sentinels: [{ host: 's0', port: 26379 }],
+      name: 'portal',
+      sentinelPassword: 'watch',
+      username: 'app',
+      password: 'p@ss',
+      db: 4,
+      role: 'master',
+      sentinelCommandTimeout: 1_000,
+      failoverDetector: true,
+    });
+  });
+
+  it('reaches the primary over TLS for a rediss:// URL', () => {
+    expect(sentinelConnectionOptions({ url: 'rediss://ignored', sentinel: { sentinels: [{ host: 's0', port: 26379 }], name: 'portal' } })).toMatchObject({
+      tls: {},
+      enableTLSForSentinelMode: true,
+    });
   });
 });

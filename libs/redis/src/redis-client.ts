@@ -1,4 +1,6 @@
 import { Redis, RedisOptions } from 'ioredis';
+import { parseRedisSentinels } from '@portal/config';
+import type { RedisSentinelAddress, ServiceEnvironment } from '@portal/config';
 import type { Logger } from '@portal/logging';
 import type { HealthCheck } from '@portal/messaging';
 
@@ -39,6 +41,74 @@ export interface RedisClientOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * Where a client connects: the server of a `redis://` URL, or the primary a Sentinel group
+ * names. Through Sentinel the URL gives only the user, password, database number and TLS
+ * (`rediss://`) of the primary; its host and port are whatever the sentinels answer.
+ */
+export interface RedisTarget {
+  url: string;
+  sentinel?: {
+    sentinels: RedisSentinelAddress[];
+    /** The group the sentinels watch (`sentinel monitor <name> ...`). */
+    name: string;
+    /** The sentinels' own password, if they ask for one. */
+    password?: string;
+  };
+}
+
+/** The variables a Redis target is read from. */
+export type RedisEnvironment = Pick<ServiceEnvironment, 'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>;
+
+/**
+ * The one reading of REDIS_URL, REDIS_SENTINELS, REDIS_SENTINEL_NAME and
+ * REDIS_SENTINEL_PASSWORD: every Redis client of a process connects to this target.
+ * loadEnvironment has already refused half a pair or a malformed list; an environment
+ * built some other way is checked again here.
+ */
+export function redisTargetOf(environment: RedisEnvironment): RedisTarget {
+  const { REDIS_URL: url, REDIS_SENTINELS: list, REDIS_SENTINEL_NAME: name, REDIS_SENTINEL_PASSWORD: password } = environment;
+  if (!list && !name) return { url };
+  const sentinels = list ? parseRedisSentinels(list) : null;
+  if (!sentinels || !name) throw new Error('REDIS_SENTINELS (a host:port list) and REDIS_SENTINEL_NAME must be set together');
+  return { url, sentinel: { sentinels, name, ...(password ? { password } : {}) } };
+}
+
+const SENTINEL_COMMAND_TIMEOUT_MS = 1_000;
+
+/** The ioredis options that reach the primary of a Sentinel group, with the URL's credentials, database and TLS. */
+export function sentinelConnectionOptions(target: RedisTarget & { sentinel: NonNullable<RedisTarget['sentinel']> }): RedisOptions {
+  const url = new URL(target.url);
+  const database = Number(url.pathname.slice(1) || '0');
+  return {
+    sentinels: target.sentinel.sentinels.map(({ host, port }) => ({ host, port })),
+    name: target.sentinel.name,
+    ...(target.sentinel.password ? { sentinelPassword: target.sentinel.password } : {}),
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    ...(Number.isInteger(database) && database > 0 ? { db: database } : {}),
+    // ioredis reaches the primary over TLS only with both set (the sentinels stay plain TCP).
+    ...(url.protocol === 'rediss:' ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+    role: 'master',
+    // A sentinel that takes the connection but does not answer must not stall the search for the primary.
+    sentinelCommandTimeout: SENTINEL_COMMAND_TIMEOUT_MS,
+    // Listens to the sentinels' +switch-master and drops the connection at once, instead of
+    // learning of the failover from the old primary (closed connections, READONLY refusals).
+    failoverDetector: true,
+  };
+}
+
+/**
+ * After a failover a client may still be connected to the old primary, now a replica that
+ * refuses writes with READONLY: reconnecting (through the sentinels, or to a URL that follows
+ * the primary) reaches the new one. A fail-fast command fails (the caller handles it, as for
+ * any outage); a blocking one is sent again once reconnected, as it would have waited anyway.
+ * A refused write has done nothing, so sending it again is safe.
+ */
+function reconnectOnReadOnly(profile: RedisProfile): NonNullable<RedisOptions['reconnectOnError']> {
+  return (error: Error) => (error.message.startsWith('READONLY') ? (profile === 'blocking' ? 2 : 1) : false);
+}
+
 const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 
@@ -55,6 +125,7 @@ export function redisClientOptions(options: Omit<RedisClientOptions, 'logger'>):
     disconnectTimeout: 500,
     // Reconnect for ever, a little slower each time, never more than 2 s apart.
     retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+    reconnectOnError: reconnectOnReadOnly(options.profile),
   };
   if (options.profile === 'blocking') {
     if (options.commandTimeoutMs !== undefined) {
@@ -75,10 +146,13 @@ export function redisClientOptions(options: Omit<RedisClientOptions, 'logger'>):
 /**
  * An ioredis client of the given profile that reports an outage once (a warning when the
  * connection is lost, however many reconnection attempts follow) and its recovery (when
- * the connection is ready again), instead of a line per failed attempt.
+ * the connection is ready again), instead of a line per failed attempt. Every Redis
+ * connection of the services is made here (BullMQ's through the clients it is given), so
+ * all of them honour Sentinel: give `redisTargetOf(environment)` rather than a bare URL.
  */
-export function createRedisClient(url: string, options: RedisClientOptions): Redis {
-  const client = new Redis(url, redisClientOptions(options));
+export function createRedisClient(target: string | RedisTarget, options: RedisClientOptions): Redis {
+  const { url, sentinel } = typeof target === 'string' ? { url: target, sentinel: undefined } : target;
+  const client = sentinel ? new Redis({ ...sentinelConnectionOptions({ url, sentinel }), ...redisClientOptions(options) }) : new Redis(url, redisClientOptions(options));
   const { logger, name } = options;
   let down = false;
   client.on('error', (error: Error) => {
@@ -138,6 +212,9 @@ export async function closeRedisClient(client: Redis, timeoutMs = 2_000): Promis
     if (status === 'ready') await client.quit().catch(() => client.disconnect());
     else client.disconnect();
     await Promise.race([ended, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, 2 * timeoutMs)))]);
+    // QUIT leaves the failover detector's connections to the sentinels open (ioredis
+    // issue 1362); disconnect closes them.
+    if (client.options.sentinels) client.disconnect();
   } finally {
     clearTimeout(fallback);
     clearTimeout(giveUp);

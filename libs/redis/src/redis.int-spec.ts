@@ -197,14 +197,14 @@ describe('Redis client (real Redis)', () => {
       expect(client.status).toBe('end');
     });
 
-    it('provides two clients under their own tokens, with a given url and logger', async () => {
+    it('provides two clients under their own tokens, with a given target and logger', async () => {
       const PRODUCER = Symbol('PRODUCER');
       const WORKER = Symbol('WORKER');
       const logger = fakeLogger();
       @Module({
         imports: [
-          RedisModule.register({ token: PRODUCER, url: redis.url, logger, name: 'spec-producer', profile: 'fail-fast' }),
-          RedisModule.register({ token: WORKER, url: redis.url, logger, name: 'spec-worker', profile: 'blocking' }),
+          RedisModule.register({ token: PRODUCER, target: redis.url, logger, name: 'spec-producer', profile: 'fail-fast' }),
+          RedisModule.register({ token: WORKER, target: redis.url, logger, name: 'spec-worker', profile: 'blocking' }),
         ],
       })
       class AppModule {}
@@ -220,7 +220,7 @@ describe('Redis client (real Redis)', () => {
     });
 
     it('starts, within its connect time-out, while Redis is down', async () => {
-      @Module({ imports: [RedisModule.register({ url: downUrl, logger: fakeLogger(), name: 'spec-module-down', profile: 'fail-fast', connectTimeoutMs: 500 })] })
+      @Module({ imports: [RedisModule.register({ target: downUrl, logger: fakeLogger(), name: 'spec-module-down', profile: 'fail-fast', connectTimeoutMs: 500 })] })
       class AppModule {}
       const started = Date.now();
       const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
@@ -229,10 +229,10 @@ describe('Redis client (real Redis)', () => {
       await app.close();
     });
 
-    it('refuses to start without a url', async () => {
+    it('refuses to start without a target', async () => {
       @Module({ imports: [RedisModule.register({ logger: fakeLogger(), name: 'spec-no-url', profile: 'fail-fast' })] })
       class AppModule {}
-      await expect(NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false })).rejects.toThrow(/no url given and no REDIS_URL/);
+      await expect(NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false })).rejects.toThrow(/no target given and no REDIS_URL/);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Injectable, InjectionToken, Module, OnApplicationShutdown, OnModuleInit, Provider, Type } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
-import { closeRedisClient, createRedisClient, RedisClientOptions, RedisLogger, whenRedisReady } from './redis-client';
+import { closeRedisClient, createRedisClient, RedisClientOptions, RedisEnvironment, RedisLogger, RedisTarget, redisTargetOf, whenRedisReady } from './redis-client';
 
 /** The default injection token of the client RedisModule.register provides. */
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -9,8 +9,11 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export interface RedisModuleOptions extends Omit<RedisClientOptions, 'logger'> {
   /** The token the client is provided (and exported) under; default REDIS_CLIENT. */
   token?: InjectionToken;
-  /** The server; default the `REDIS_URL` of the service environment (SERVICE_ENVIRONMENT). */
-  url?: string;
+  /**
+   * The server (a URL) or the Sentinel group; default the one the service environment
+   * (SERVICE_ENVIRONMENT) names: `redisTargetOf(environment)`.
+   */
+  target?: string | RedisTarget;
   /** Default the service runtime's LOGGER. */
   logger?: RedisLogger;
   /** Provide the client to every module. Default false: export it from the importing module. */
@@ -49,25 +52,26 @@ function clientLifecycle(token: InjectionToken, waitMs: number): Type<unknown> {
  * imports: [RedisModule.register({ token: EMAIL_PRODUCER_REDIS, name: 'notification-email-producer', profile: 'fail-fast' })]
  * ```
  *
- * Register it once per client (a BullMQ producer and worker need two). The URL and
+ * Register it once per client (a BullMQ producer and worker need two). The target
+ * (REDIS_URL, or the Sentinel group of REDIS_SENTINELS and REDIS_SENTINEL_NAME) and the
  * logger come from the service runtime unless given.
  */
 @Module({})
 export class RedisModule {
   static register(options: RedisModuleOptions): DynamicModule {
-    const { token = REDIS_CLIENT, url, logger, global = false, ...clientOptions } = options;
+    const { token = REDIS_CLIENT, target, logger, global = false, ...clientOptions } = options;
     const client: Provider = {
       provide: token,
       inject: [
         { token: SERVICE_ENVIRONMENT, optional: true },
         { token: LOGGER, optional: true },
       ],
-      useFactory: (environment: { REDIS_URL?: string } | undefined, runtimeLogger: RedisLogger | undefined) => {
-        const redisUrl = url ?? environment?.REDIS_URL;
+      useFactory: (environment: Partial<RedisEnvironment> | undefined, runtimeLogger: RedisLogger | undefined) => {
+        const redisTarget = target ?? (environment?.REDIS_URL ? redisTargetOf({ ...environment, REDIS_URL: environment.REDIS_URL }) : undefined);
         const redisLogger = logger ?? runtimeLogger;
-        if (!redisUrl) throw new Error(`Redis client "${clientOptions.name}": no url given and no REDIS_URL in the service environment`);
+        if (!redisTarget) throw new Error(`Redis client "${clientOptions.name}": no target given and no REDIS_URL in the service environment`);
         if (!redisLogger) throw new Error(`Redis client "${clientOptions.name}": no logger given and no LOGGER provided`);
-        return createRedisClient(redisUrl, { ...clientOptions, logger: redisLogger });
+        return createRedisClient(redisTarget, { ...clientOptions, logger: redisLogger });
       },
     };
     // Only an eager fail-fast client refuses commands before its first connection.

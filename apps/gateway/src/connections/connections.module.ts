@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstr
 import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
 import { resolveCommandKeys, ServiceClient } from '@portal/messaging';
-import { RedisModule } from '@portal/redis';
+import { RedisModule, redisTargetOf } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from './nats-connection.holder';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from './tokens';
@@ -49,7 +49,7 @@ export class ConnectionsModule {
       imports: [
         RedisModule.register({
           token: REDIS,
-          url: config.environment.REDIS_URL,
+          target: redisTargetOf(config.environment),
           logger,
           name: `gateway-${process.pid}`,
           profile: 'fail-fast',

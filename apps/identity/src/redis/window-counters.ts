@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import { REDIS } from './redis';
 
 // Takes back one hit, but only inside a live window: a DECR on an expired key would
-// create a negative count without an expiry.
-const RELEASE_SCRIPT = `for _, key in ipairs(KEYS) do if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end end return 0`;
+// create a negative count without an expiry. One key per call: the counters released
+// together (an account's, an address's) sit in different slots of a Redis Cluster.
+const RELEASE_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end return 0`;
 
 export interface WindowCount {
   count: number;
@@ -34,9 +35,9 @@ export class WindowCounters {
     return count <= limit;
   }
 
-  /** Undoes one hit on each key whose window is still open. */
+  /** Undoes one hit on each key whose window is still open (each key on its own: nothing needs them released at one instant). */
   async release(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys);
+    await Promise.all(keys.map((key) => this.redis.eval(RELEASE_SCRIPT, 1, key)));
   }
 
   async reset(key: string): Promise<void> {
