@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ENDPOINT_PERMISSIONS, ADMIN_ROLES, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, permissionsSatisfy } from '@portal/contracts';
+import { ADMIN_ENDPOINT_PERMISSIONS, ADMIN_ROLES, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, missingPermissionRefusal, permissionsSatisfy } from '@portal/contracts';
 import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack, uploadApplicationDocument } from '@portal/testing';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -159,7 +159,7 @@ describe('every endpoint × every role, against the permission table', () => {
             if (status !== 403 || code !== 'admin_access_denied') wrong.push(answer);
           } else if (permissionsSatisfy(job.caller.permissions, required)) {
             if (status === 401 || status === 403) wrong.push(answer);
-          } else if (status !== 403 || code !== 'permission_denied') {
+          } else if (status !== 403 || code !== missingPermissionRefusal(required).code) {
             wrong.push(answer);
           }
         }

@@ -68,10 +68,10 @@ describe('KYC documents, review and user management over HTTP', () => {
     expect((await download(stack, admin, applicationFile)).status).toBe(200);
 
     const supportRefused = await download(stack, support, kycFile);
-    expect(supportRefused).toMatchObject({ status: 403, body: { statusCode: 403, message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied' } });
+    expect(supportRefused).toMatchObject({ status: 403, body: { statusCode: 403, message: 'Access denied. Your admin role does not include kyc.', code: 'admin_role_lacks_permission' } });
     expect(supportRefused.bytes.includes(Buffer.from('passport'))).toBe(false);
     const moderatorRefused = await download(stack, moderator, applicationFile);
-    expect(moderatorRefused).toMatchObject({ status: 403, body: { message: 'Access denied. Your admin role does not include investments.', code: 'permission_denied' } });
+    expect(moderatorRefused).toMatchObject({ status: 403, body: { message: 'Access denied. Your admin role does not include investments.', code: 'admin_role_lacks_permission' } });
 
     // Each refusal is a security event, as refused admin access is elsewhere.
     type Entry = { actionType: string; actorUserId: string | null; metadata: Record<string, unknown> };

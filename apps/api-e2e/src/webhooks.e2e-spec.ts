@@ -76,7 +76,7 @@ describe('webhooks over HTTP', () => {
 
   it('refuses a support admin, whose role lacks the settings permission', async () => {
     for (const answer of [await support.api.get<Body>('/api/v1/admin/webhooks'), await support.api.post<Body>('/api/v1/admin/webhooks', { url: receiver.url('/x'), events: ['ledger.deposit.completed.v1'] })]) {
-      expect(answer).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+      expect(answer).toMatchObject({ status: 403, body: { code: 'admin_role_lacks_permission', params: { permission: 'settings' } } });
     }
   });
 });

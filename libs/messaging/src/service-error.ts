@@ -21,26 +21,15 @@ export class ServiceError extends RpcException {
     return new ServiceError(codedErrorBody(statusCode, code, options));
   }
 
+  // Refusals in words from elsewhere: a developer's message naming an API parameter, or an operator's (dead letters).
   static badRequest(message: string, extra?: { code?: string; details?: FieldError[] }) {
     return new ServiceError(errorBody(400, message, extra));
-  }
-  static unauthorized(message: string, code?: string) {
-    return new ServiceError(errorBody(401, message, { code }));
-  }
-  static forbidden(message: string, code?: string) {
-    return new ServiceError(errorBody(403, message, { code }));
   }
   static notFound(message: string, code?: string) {
     return new ServiceError(errorBody(404, message, { code }));
   }
   static conflict(message: string, code?: string) {
     return new ServiceError(errorBody(409, message, { code }));
-  }
-  static tooManyRequests(message: string, retryAfterSeconds: number, code?: string) {
-    return new ServiceError(errorBody(429, message, { code, retryAfterSeconds }));
-  }
-  static unavailable(message: string) {
-    return new ServiceError(errorBody(503, message));
   }
 }
 

@@ -6,22 +6,16 @@ import { isUnder, RequestHook, routedPathOf } from '../http/request-context';
 
 export const ADMIN_AREA_PREFIX = '/api/v1/admin';
 
-/** Spec 02 §5's words for the caller checks of Create Admin (POST /api/v1/admin/admins). */
-export const CreateAdminRefusals = {
-  signedOut: 'You must be logged in to create admin accounts',
-  notAdmin: 'Only administrators can create admin accounts',
-} as const;
-
 /** Whether the request creates an administrator; routing ignores case and a trailing slash, and so does this. */
 function createsAdmin(request: Parameters<RequestHook>[0]): boolean {
   return request.method === 'POST' && routedPathOf(request).toLowerCase().replace(/\/+$/, '') === `${ADMIN_AREA_PREFIX}/admins`;
 }
 
-/** The same refusal (status, code, and the security event already sent), in the spec's words for Create Admin. */
+/** The same refusal (status, and the security event already sent) in spec 02 §5's words for Create Admin's caller checks. */
 function inCreateAdminWords(error: Error, request: Parameters<RequestHook>[0]): Error {
   if (!(error instanceof ApiError) || !createsAdmin(request)) return error;
-  if (error.body.statusCode === 401 && error.body.code === 'unauthenticated') return ApiError.withMessage(401, CreateAdminRefusals.signedOut, { code: 'unauthenticated' });
-  if (error.body.statusCode === 403) return ApiError.withMessage(403, CreateAdminRefusals.notAdmin, { code: error.body.code });
+  if (error.body.statusCode === 401 && error.body.code === 'unauthenticated') return ApiError.of(401, 'create_admin_signed_out');
+  if (error.body.statusCode === 403) return ApiError.of(403, 'create_admin_admins_only');
   return error;
 }
 

@@ -77,11 +77,11 @@ describe('the admin area', () => {
     const form = { firstName: 'Eve', lastName: 'Intruder', email: 'eve@example.test', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass', adminRole: 'super_admin' };
     const signedOut = await request(gateway.baseUrl).post('/api/v1/admin/admins').send(form);
     expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You must be logged in to create admin accounts', code: 'unauthenticated' });
+    expect(signedOut.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You must be logged in to create admin accounts', code: 'create_admin_signed_out' });
     const customer = customerActor();
     const byCustomer = await request(gateway.baseUrl).post('/api/v1/admin/Admins/').set('authorization', `Bearer ${gateway.accessToken(customer)}`).send(form);
     expect(byCustomer.status).toBe(403);
-    expect(byCustomer.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Only administrators can create admin accounts', code: 'admin_access_denied' });
+    expect(byCustomer.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Only administrators can create admin accounts', code: 'create_admin_admins_only' });
     await eventually(() => audit.requests.length === 1);
     expect(audit.requests[0].payload).toMatchObject({ type: 'unauthorized_access', method: 'POST', source: 'gateway' });
     expect(audit.requests[0].meta.actor).toMatchObject({ userId: customer.userId });
@@ -122,10 +122,16 @@ describe('the admin area', () => {
     // Both bodies are invalid: a 400 here would tell the role how to shape a request it may not make.
     const reject = await request(gateway.baseUrl).post('/api/v1/admin/transactions/not-a-uuid/reject').set('authorization', `Bearer ${token}`).send({ reason: 42 });
     expect(reject.status).toBe(403);
-    expect(reject.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include transactions.', code: 'permission_denied' });
+    expect(reject.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Access denied. Your admin role does not include transactions.',
+      code: 'admin_role_lacks_permission',
+      params: { permission: 'transactions' },
+    });
     const settings = await request(gateway.baseUrl).put('/api/v1/admin/settings/general').set('authorization', `Bearer ${token}`).send({});
     expect(settings.status).toBe(403);
-    expect(settings.body.message).toBe('Access denied. Only super administrators can do this.');
+    expect(settings.body).toMatchObject({ message: 'Access denied. Only super administrators can do this.', code: 'super_admin_only' });
     expect((await request(gateway.baseUrl).get('/api/v1/admin/settings').set('authorization', `Bearer ${token}`)).status).toBe(403);
     await eventually(() => audit.requests.length === 3);
     expect(audit.requests.map((entry) => entry.payload)).toEqual([

@@ -1,21 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Actor, IdentityCommands, RecordSecurityEventPayload, UserMessageCode } from '@portal/contracts';
+import { Actor, IdentityCommands, MessageParams, missingPermissionRefusal, RecordSecurityEventPayload, UserMessageCode } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { ServiceClient } from '@portal/messaging';
 import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { pathOf, requestMeta } from '../http/request-context';
 
-/**
- * Why an admin's role cannot use an admin endpoint, and what is recorded with it: a catalogue
- * code, or a text outside the catalogue naming the missing permission (sent with the
- * generic code permission_denied).
- */
-export type PermissionRefusal = {
+/** Why an admin's role cannot use an admin endpoint (a catalogue code and its values), and what is recorded with it. */
+export interface PermissionRefusal {
   /** The permission the endpoint declares, kept in the security event's metadata. */
   permission: string;
-} & ({ code: UserMessageCode } | { message: string });
+  code: UserMessageCode;
+  params?: MessageParams;
+}
+
+/** The refusal of an admin whose role lacks `permission`, in the words every service uses (missingPermissionRefusal). */
+export function lacksPermission(permission: string): PermissionRefusal {
+  return { permission, ...missingPermissionRefusal(permission) };
+}
 
 /**
  * Refuses a signed-in non-admin in the admin area, or an admin whose role lacks the
@@ -36,7 +39,7 @@ export class AdminAccessDenial {
     this.services
       .send(IdentityCommands.recordSecurityEvent, payload, { ...requestMeta(req), actor })
       .catch((error: Error) => this.logger.warn({ err: error.message, path, userId: actor.userId }, 'could not record an unauthorized admin access attempt'));
-    if (refusal) return 'code' in refusal ? ApiError.of(403, refusal.code) : ApiError.withMessage(403, refusal.message, { code: 'permission_denied' });
+    if (refusal) return ApiError.of(403, refusal.code, { params: refusal.params });
     return ApiError.of(403, 'admin_access_denied');
   }
 }

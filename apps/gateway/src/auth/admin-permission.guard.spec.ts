@@ -9,7 +9,7 @@ import { NatsConnectionHolder } from '../connections/nats-connection.holder';
 import { ApiError } from '../http/api-error';
 import { RequiresAdminPermission } from './access.decorators';
 import { AdminAccessDenial } from './admin-access';
-import { AdminPermissionGuard, PERMISSIONS_UNAVAILABLE } from './admin-permission.guard';
+import { AdminPermissionGuard } from './admin-permission.guard';
 import { AdminRolePermissions } from './admin-role-permissions';
 
 @Controller('api/v1/admin/transactions')
@@ -95,13 +95,19 @@ describe('AdminPermissionGuard', () => {
   it('refuses a role without the permission with 403 and records the attempt with the missing permission', async () => {
     const refused = await guard.canActivate(contextFor(TransactionsController, 'list', '/api/v1/admin/transactions', actor('support'))).catch((error: ApiError) => error);
     expect(refused).toBeInstanceOf(ApiError);
-    expect((refused as ApiError).body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include transactions.', code: 'permission_denied' });
+    expect((refused as ApiError).body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Access denied. Your admin role does not include transactions.',
+      code: 'admin_role_lacks_permission',
+      params: { permission: 'transactions' },
+    });
     expect(recorded()).toEqual([{ type: 'unauthorized_access', path: '/api/v1/admin/transactions', method: 'GET', source: 'gateway', details: 'support lacks permission transactions' }]);
   });
 
   it("keeps 'all' routes to super administrators, whatever else a role has", async () => {
     const refused = await guard.canActivate(contextFor(TransactionsController, 'audit', '/api/v1/admin/transactions/audit', actor('admin'))).catch((error: ApiError) => error);
-    expect((refused as ApiError).body).toMatchObject({ statusCode: 403, message: 'Access denied. Only super administrators can do this.' });
+    expect((refused as ApiError).body).toMatchObject({ statusCode: 403, message: 'Access denied. Only super administrators can do this.', code: 'super_admin_only' });
     await expect(guard.canActivate(contextFor(TransactionsController, 'audit', '/api/v1/admin/transactions/audit', actor('super_admin')))).resolves.toBe(true);
   });
 
@@ -112,7 +118,7 @@ describe('AdminPermissionGuard', () => {
 
   it('refuses an admin route that declares no permission, even to a super administrator', async () => {
     const refused = await guard.canActivate(contextFor(UndeclaredAdminController, 'list', '/api/v1/admin/forgotten', actor('super_admin'))).catch((error: ApiError) => error);
-    expect((refused as ApiError).getStatus()).toBe(403);
+    expect((refused as ApiError).body).toMatchObject({ statusCode: 403, code: 'forbidden' });
     expect(logger.error).toHaveBeenCalled();
   });
 
@@ -126,14 +132,21 @@ describe('AdminPermissionGuard', () => {
       answer = () => Promise.reject(failure);
       const refused = await guard.canActivate(contextFor(TransactionsController, 'list', '/api/v1/admin/transactions', actor('admin'))).catch((error: ApiError) => error);
       expect((refused as ApiError).getStatus()).toBe(503);
-      if (!(failure instanceof ServiceCallError && failure.body.statusCode === 503)) expect((refused as ApiError).body.message).toBe(PERMISSIONS_UNAVAILABLE);
+      if (!(failure instanceof ServiceCallError && failure.body.statusCode === 503)) {
+        expect((refused as ApiError).body).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'Your admin permissions could not be checked. Please try again shortly.',
+          code: 'admin_permissions_unavailable',
+        });
+      }
     }
   });
 
   it('refuses with 403 when identity no longer knows the caller as an admin', async () => {
     answer = () => Promise.reject(new ServiceCallError(errorBody(403, 'Access denied. You do not have permission to access admin areas.')));
     const refused = await guard.canActivate(contextFor(TransactionsController, 'list', '/api/v1/admin/transactions', actor('admin'))).catch((error: ApiError) => error);
-    expect((refused as ApiError).getStatus()).toBe(403);
+    expect((refused as ApiError).body).toMatchObject({ statusCode: 403, code: 'admin_role_lacks_permission', params: { permission: 'transactions' } });
   });
 });
 

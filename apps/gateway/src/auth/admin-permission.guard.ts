@@ -9,16 +9,9 @@ import { LOGGER } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { pathOf, requestMeta, routedPathOf } from '../http/request-context';
 import { REQUIRED_ADMIN_PERMISSION } from './access.decorators';
-import { AdminAccessDenial, PermissionRefusal } from './admin-access';
+import { AdminAccessDenial, lacksPermission } from './admin-access';
 import { AdminRolePermissions } from './admin-role-permissions';
 import { RouteMetadata } from './route-metadata';
-
-export const PERMISSIONS_UNAVAILABLE = 'Your admin permissions could not be checked. Please try again shortly.';
-
-function refusalFor(permission: AdminEndpointPermission): PermissionRefusal {
-  const message = permission === 'all' ? 'Access denied. Only super administrators can do this.' : `Access denied. Your admin role does not include ${permission}.`;
-  return { message, permission };
-}
 
 function isAdminPath(req: Request): boolean {
   // Routing ignores case and a trailing slash; so does this.
@@ -66,17 +59,17 @@ export class AdminPermissionGuard implements CanActivate {
       throw this.unavailableOrRefused(error, req, actor, required);
     }
     if (permissionsSatisfy(granted, required)) return true;
-    throw this.denial.deny(req, actor, refusalFor(required));
+    throw this.denial.deny(req, actor, lacksPermission(required));
   }
 
   /** Identity refusing the caller (no longer an admin) is a 403; identity not answering is a 503 or 504, never a 500. */
   private unavailableOrRefused(error: unknown, req: Request, actor: Actor, required: AdminEndpointPermission): ApiError {
     if (error instanceof ServiceCallError) {
       const status = error.body.statusCode;
-      if (status === 401 || status === 403) return this.denial.deny(req, actor, refusalFor(required));
+      if (status === 401 || status === 403) return this.denial.deny(req, actor, lacksPermission(required));
       if (status === 503 || status === 504) return new ApiError(error.body);
     }
     this.logger.warn({ err: String(error), path: pathOf(req) }, 'admin permissions could not be checked');
-    return ApiError.withMessage(503, PERMISSIONS_UNAVAILABLE, { code: 'service_unavailable' });
+    return ApiError.of(503, 'admin_permissions_unavailable');
   }
 }

@@ -61,7 +61,7 @@ describe("treasury's earnings actuals and maturity schedule", () => {
     const maturities = await gateway.respond(LedgerEarningsCommands.maturities, () => schedule);
     for (const path of ['/api/v1/admin/earnings?from=2027-02-01&to=2027-02-28', '/api/v1/admin/maturities']) {
       expect((await get(path, customerActor())).status).toBe(403);
-      expect((await get(path, adminActor({ adminRole: 'admin' }))).body).toMatchObject({ statusCode: 403, code: 'permission_denied' });
+      expect((await get(path, adminActor({ adminRole: 'admin' }))).body).toMatchObject({ statusCode: 403, code: 'admin_role_lacks_permission', params: { permission: 'reports' } });
     }
     expect(ledger.requests).toHaveLength(0);
     expect(maturities.requests).toHaveLength(0);

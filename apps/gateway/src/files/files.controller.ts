@@ -6,7 +6,7 @@ import { isUUID } from 'class-validator';
 import { FILE_PART_BYTES, FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
 import { fieldRefusal, ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
-import { AdminAccessDenial } from '../auth/admin-access';
+import { AdminAccessDenial, lacksPermission } from '../auth/admin-access';
 import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
 import { RequestMetadata } from '../http/request-context';
@@ -135,7 +135,9 @@ export class FilesController {
     } catch (error) {
       const actor = req.user;
       if (error instanceof ServiceCallError && error.body.statusCode === 403 && actor?.userType === 'admin') {
-        throw this.denial.deny(req, actor, { message: error.body.message, permission: error.body.params?.permission ?? 'unknown' });
+        // kyc names the permission the file's purpose needs; a refusal without one is answered in general words.
+        const permission = error.body.params?.permission;
+        throw this.denial.deny(req, actor, permission ? lacksPermission(permission) : { permission: 'unknown', code: 'forbidden' });
       }
       throw error;
     }

@@ -253,13 +253,13 @@ describe('files through the gateway', () => {
     const fileId = '5a1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a52';
     const audit = await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
     const describe = await gateway.respond(KycFileCommands.describe, () => {
-      throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied', params: { permission: 'kyc' } });
+      throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
     });
     const parts = await gateway.respond(KycFileCommands.readPart, () => ({ data: samplePdf({ text: 'secret' }).toString('base64') }));
     const supporter = adminActor({ adminRole: 'support' });
     const response = await request(gateway.baseUrl).get(`/api/v1/files/${fileId}`).set('authorization', `Bearer ${gateway.accessToken(supporter)}`);
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'permission_denied' });
+    expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
     expect(describe.requests[0]).toMatchObject({ payload: { fileId }, meta: { actor: { userId: supporter.userId, adminRole: 'support' } } });
     expect(parts.requests).toHaveLength(0);
     await eventually(() => audit.requests.length === 1);

@@ -13,8 +13,8 @@ export class ApiError extends HttpException {
   }
 
   /**
-   * A refusal whose text stays outside the catalogue: one written for developers (it names
-   * an API parameter) or one sent with a generic code that several texts share.
+   * A refusal whose text stays outside the catalogue: only one written for developers (it
+   * names an API parameter). Anything a person reads is raised by its code with `of`.
    */
   static withMessage(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ApiError {
     return new ApiError(errorBody(statusCode, message, extra));

@@ -140,7 +140,15 @@ describe('account administration', () => {
     const { actor: moderator } = await signedInAdmin(harness, 'moderator');
     const email = `new-admin-${Date.now()}@example.test`;
     const form = { firstName: 'Ada', lastName: 'Admin', email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd', adminRole: 'moderator' };
-    expect(await failure(harness.client.as(moderator).send(IdentityCommands.createAdmin, form))).toMatchObject({ statusCode: 403 });
+    expect(await failure(harness.client.as(moderator).send(IdentityCommands.createAdmin, form))).toMatchObject({ statusCode: 403, code: 'create_admin_super_admin_only' });
+    // A token claiming an admin does not help an account that is a customer's.
+    const { session: customerSession } = await confirmedCustomer(harness);
+    const posing = { ...actorOf(harness, customerSession), userType: 'admin' as const, adminRole: 'super_admin' as const };
+    expect(await failure(harness.client.as(posing).send(IdentityCommands.createAdmin, form))).toMatchObject({
+      statusCode: 403,
+      code: 'create_admin_admins_only',
+      message: 'Only administrators can create admin accounts',
+    });
     const { actor } = await signedInAdmin(harness);
     expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, confirmPassword: 'different' }))).toMatchObject({ statusCode: 400, message: 'Passwords do not match' });
     expect(await failure(harness.client.as(actor).send(IdentityCommands.createAdmin, { ...form, firstName: '' }))).toMatchObject({ statusCode: 400 });

@@ -245,19 +245,15 @@ export class AccountAdministrationService {
     }
   }
 
-  /** The caller as stored now: an active administrator, or refused. */
-  private async activeAdmin(manager: EntityManager, actor: Actor): Promise<User> {
-    return activeAdminOrRefuse(await manager.findOneBy(User, { id: actor.userId }));
-  }
-
-  /** As activeAdmin, with the caller's row share-locked until the transaction ends (see lockAccountShared). */
+  /** The caller as stored now, an active administrator (or refused), with the row share-locked until the transaction ends (see lockAccountShared). */
   private async lockedActiveAdmin(manager: EntityManager, actor: Actor): Promise<User> {
     return activeAdminOrRefuse(await lockAccountShared(manager, actor.userId));
   }
 
-  /** The caller as stored now when an active super administrator, who alone may create administrators. */
+  /** The caller as stored now when an active super administrator, who alone may create administrators; refused in spec 02 §5's words otherwise. */
   private async superAdminCaller(manager: EntityManager, actor: Actor): Promise<User> {
-    const caller = await this.activeAdmin(manager, actor);
+    const caller = await manager.findOneBy(User, { id: actor.userId });
+    if (!caller || caller.userType !== 'admin' || caller.userStatus !== 'active') throw ServiceError.of(403, 'create_admin_admins_only');
     if (caller.adminRole !== 'super_admin') throw ServiceError.of(403, 'create_admin_super_admin_only');
     return caller;
   }

@@ -137,7 +137,7 @@ describe('audit log', () => {
     const { actor: moderator } = await signedInAdmin(harness, 'moderator');
     const list = (actor: ReturnType<typeof actorOf>) => harness.client.as(actor).send(IdentityCommands.listAuditLogs, {});
     expect(await failure(list(actorOf(harness, session)))).toMatchObject({ statusCode: 403 });
-    expect(await failure(list(moderator))).toMatchObject({ statusCode: 403 });
+    expect(await failure(list(moderator))).toMatchObject({ statusCode: 403, code: 'audit_logs_super_admin_only', message: 'Only super administrators can view audit logs.' });
     // A token that claims more than the account holds does not help.
     expect(await failure(list({ ...actorOf(harness, session), userType: 'admin', adminRole: 'super_admin' }))).toMatchObject({ statusCode: 403 });
     expect(await failure(harness.client.send(IdentityCommands.listAuditLogs, {}))).toMatchObject({ statusCode: 401 });

@@ -156,7 +156,7 @@ export class AuditService {
   }
 
   async listAuditLogs(payload: ListAuditLogsPayload, actor: Actor): Promise<AuditLogPage> {
-    await requireSuperAdmin(this.dataSource.manager, actor, 'Only super administrators can view audit logs.');
+    await requireSuperAdmin(this.dataSource.manager, actor, 'audit_logs_super_admin_only');
     const limit = auditPageSize(payload.limit);
     if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.of(400, 'cursor_invalid');
 

@@ -184,7 +184,7 @@ describe('platform settings changes', () => {
       expect(await harness.client.as(admin).send(IdentityCommands.getMyAdminPermissions, {})).toEqual({ adminRole: 'admin', permissions: ['users', 'investments', 'transactions', 'kyc', 'settings'] });
       expect(await harness.client.as(support).send(IdentityCommands.getMyAdminPermissions, {})).toEqual({ adminRole: 'support', permissions: ['tickets', 'notifications'] });
       expect((await harness.client.as(superAdmin).send(IdentityCommands.getMyAdminPermissions, {})).permissions).toContain('all');
-      expect(await failure(change('security', { sessionIdleMinutes: 30, sessionAbsoluteHours: 12, maxFailedLogins: 5, requireAdminMfa: true }, admin))).toMatchObject({ statusCode: 403, message: 'Only super administrators can change platform settings.' });
+      expect(await failure(change('security', { sessionIdleMinutes: 30, sessionAbsoluteHours: 12, maxFailedLogins: 5, requireAdminMfa: true }, admin))).toMatchObject({ statusCode: 403, code: 'settings_change_super_admin_only', message: 'Only super administrators can change platform settings.' });
     });
   });
 });

@@ -170,7 +170,7 @@ export class SettingsService {
     return this.dataSource.transaction(async (manager) => {
       // Decided on the caller as stored, row share-locked before the setting's row (the order
       // account administration uses): a demotion or suspension of the caller under way decides.
-      const admin = await requireSuperAdmin(manager, actor, 'Only super administrators can change platform settings.', { lock: true });
+      const admin = await requireSuperAdmin(manager, actor, 'settings_change_super_admin_only', { lock: true });
       if (!isAdminSettingKey(key)) throw ServiceError.of(404, 'setting_not_found', { params: { key } });
       const row = await manager.findOne(SystemSetting, { where: { settingKey: key }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw ServiceError.of(404, 'setting_not_found', { params: { key } });

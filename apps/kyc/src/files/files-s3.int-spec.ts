@@ -106,7 +106,7 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     expect((await download(owner, stored.id)).equals(content)).toBe(true);
     // A moderator's role has kyc by default (spec 02 §6); support's does not.
     expect((await download(admin('moderator'), stored.id)).equals(content)).toBe(true);
-    expect(await refusal(client.as(admin('support')).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 403, code: 'permission_denied' });
+    expect(await refusal(client.as(admin('support')).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 403, code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
     const stranger = customer();
     expect(await refusal(client.as(stranger).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
     expect(await refusal(client.as(stranger).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });

@@ -5,13 +5,13 @@ import {
   Actor,
   APPLICATION_FILE_PURPOSE_PREFIX,
   CompleteFileUploadPayload,
-  errorBody,
   FILE_PART_BYTES,
   FileIdPayload,
   KYC_FILE_PURPOSE_PREFIX,
   FilePart,
   KycFileCommands,
   MAX_FILE_BYTES,
+  missingPermissionRefusal,
   OwnedFilesPayload,
   PROFILE_PHOTO_MAX_BYTES,
   PROFILE_PHOTO_MIME_TYPES,
@@ -70,10 +70,10 @@ export function filePermission(purpose: string | null | undefined): string {
   return 'all';
 }
 
-/** The gateway's words for an admin role without an endpoint's permission; the permission travels in params for its security record. */
+/** The gateway's refusal of an admin role without an endpoint's permission; the permission travels in params for its security record. */
 function permissionRefusal(permission: string): ServiceError {
-  const message = permission === 'all' ? 'Access denied. Only super administrators can do this.' : `Access denied. Your admin role does not include ${permission}.`;
-  return new ServiceError(errorBody(403, message, { code: 'permission_denied', params: { permission } }));
+  const { code, params } = missingPermissionRefusal(permission);
+  return ServiceError.of(403, code, { params });
 }
 
 function view(file: StoredFileRecord): StoredFile {

@@ -123,7 +123,7 @@ describe('files stored by the kyc service', () => {
     const denied = (permission: string) => ({
       statusCode: 403,
       message: permission === 'all' ? 'Access denied. Only super administrators can do this.' : `Access denied. Your admin role does not include ${permission}.`,
-      code: 'permission_denied',
+      code: permission === 'all' ? 'super_admin_only' : 'admin_role_lacks_permission',
       params: { permission },
     });
     // Spec 02 §6 defaults: admin has users, investments, transactions, kyc; moderator users, kyc; support tickets, notifications.

@@ -158,8 +158,8 @@ describe('earnings actuals and the maturity schedule (moved clock)', () => {
 
   it('answers admins whose role has the reports permission only, and checks the window and the horizon', async () => {
     for (const [who, code] of [
-      [moneyAdmin, 'permission_denied'],
-      [actor('admin', 'support'), 'permission_denied'],
+      [moneyAdmin, 'admin_role_lacks_permission'],
+      [actor('admin', 'support'), 'admin_role_lacks_permission'],
       [actor('customer'), 'admin_access_denied'],
     ] as const) {
       expect(await failure(earnings('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', who))).toMatchObject({ statusCode: 403, code });

@@ -1,4 +1,4 @@
-import { Actor } from '@portal/contracts';
+import { Actor, missingPermissionRefusal } from '@portal/contracts';
 import { adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/messaging';
 
 /**
@@ -8,6 +8,7 @@ import { adminRoleAllowsNow, PlatformSettings, ServiceError } from '@portal/mess
 export function requireReportsAdmin(actor: Actor | null, settings: Pick<PlatformSettings, 'get'>): void {
   if (!actor || actor.userType !== 'admin' || !actor.adminRole) throw ServiceError.of(403, 'admin_access_denied');
   if (!adminRoleAllowsNow(settings, actor.adminRole, 'reports')) {
-    throw ServiceError.forbidden('Access denied. Your admin role does not include reports.', 'permission_denied');
+    const { code, params } = missingPermissionRefusal('reports');
+    throw ServiceError.of(403, code, { params });
   }
 }

@@ -125,7 +125,7 @@ export class CardRequests {
     const cardName = sanitise(payload.cardName);
     const reason = sanitise(payload.reason);
     const deliveryAddress = payload.cardType === 'physical' ? sanitise(payload.deliveryAddress) : null;
-    if (!cardName || !reason) throw ServiceError.of(400, 'card_fields_required');
+    if (!cardName || !reason) throw ServiceError.of(400, 'required_fields_missing');
     if (payload.cardType === 'physical' && !deliveryAddress) throw ServiceError.of(400, 'delivery_address_required');
     return this.dataSource.transaction(async (manager) =>
       once(manager, actor.userId, payload.idempotencyKey, 'card_request', payload, async () => {

@@ -6,6 +6,8 @@ import { i18n } from '../i18n/i18n';
 import kyc from '../kyc/locales/es.json';
 import money from '../money/locales/es.json';
 import support from '../support/locales/es.json';
+import systemSettingsDe from '../system-settings/locales/de.json';
+import systemSettings from '../system-settings/locales/es.json';
 import { fakeGateway } from '../test/gateway';
 import users from '../users/locales/es.json';
 import { serverText } from './api-error';
@@ -19,7 +21,7 @@ const refusal = (message: string, code: string, params: Record<string, string>) 
 describe('server refusals naming a status, read in Spanish', () => {
   beforeAll(async () => {
     // Unit tests load English only; these are the catalogues a Spanish admin's screens hold.
-    for (const [namespace, texts] of Object.entries({ server, money, support, users, kyc, cards, applications })) i18n.addResourceBundle('es', namespace, texts);
+    for (const [namespace, texts] of Object.entries({ server, money, support, users, kyc, cards, applications, 'system-settings': systemSettings })) i18n.addResourceBundle('es', namespace, texts);
     await i18n.changeLanguage('es');
   });
   afterAll(() => i18n.changeLanguage('en'));
@@ -51,6 +53,12 @@ describe('server refusals naming a status, read in Spanish', () => {
     );
   });
 
+  it('names the permission an admin role lacks by its label in System Settings', () => {
+    expect(serverText('admin_role_lacks_permission', 'Access denied. Your admin role does not include reports.', { permission: 'reports' })).toBe(
+      'Acceso denegado. Su rol de administrador no incluye "Informes".',
+    );
+  });
+
   it('shows a status the app has no label for as the server sent it', () => {
     expect(serverText('already_decided', 'This transaction is already archived.', { status: 'archived' })).toBe('Esta transacción ya está archived.');
   });
@@ -58,7 +66,7 @@ describe('server refusals naming a status, read in Spanish', () => {
 
 describe('server refusals naming a status and a decision, read in German', () => {
   beforeAll(async () => {
-    for (const [namespace, texts] of Object.entries({ server: serverDe, cards: cardsDe, applications: applicationsDe })) i18n.addResourceBundle('de', namespace, texts);
+    for (const [namespace, texts] of Object.entries({ server: serverDe, cards: cardsDe, applications: applicationsDe, 'system-settings': systemSettingsDe })) i18n.addResourceBundle('de', namespace, texts);
     await i18n.changeLanguage('de');
   });
   afterAll(() => i18n.changeLanguage('en'));
@@ -70,6 +78,9 @@ describe('server refusals naming a status and a decision, read in German', () =>
     expect(serverText('invalid_transition', 'An application that is approved cannot be moved to rejected.', { status: 'approved', decision: 'rejected' })).toBe(
       'Ein Antrag, der genehmigt ist, kann nicht in den Status „Abgelehnt“ versetzt werden.',
     );
+    expect(serverText('admin_role_lacks_permission', 'Access denied. Your admin role does not include transactions.', { permission: 'transactions' })).toBe(
+      'Zugriff verweigert. Ihre Administratorrolle umfasst nicht „Transaktionen“.',
+    );
   });
 });
 
@@ -80,5 +91,6 @@ describe('server refusals naming a status, read in English', () => {
     expect(serverText('card_decision_not_pending', 'Only pending card requests can be approved. This request is cancelled.', { decision: 'approved', status: 'cancelled' })).toBe(
       'Only pending card requests can be approved. This request is cancelled.',
     );
+    expect(serverText('admin_role_lacks_permission', 'Access denied. Your admin role does not include kyc.', { permission: 'kyc' })).toBe('Access denied. Your admin role does not include kyc.');
   });
 });

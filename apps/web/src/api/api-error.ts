@@ -32,10 +32,11 @@ export function serverMessage(error: unknown): string | null {
 }
 
 /**
- * Refusals that name a status, decision or role as the service stores it ("This transaction
- * is already completed."): each such param is shown through the app's own label of the word
- * (the catalogue list named for it here, in the agreement its sentence needs), so no English
- * word is left in a translated sentence. A word with no label is shown as sent.
+ * Refusals that name a status, decision, role or admin permission as the service stores it
+ * ("This transaction is already completed."): each such param is shown through the app's own
+ * label of the word (the catalogue list named for it here, in the agreement its sentence
+ * needs), so no English word is left in a translated sentence. A word with no label is shown
+ * as sent.
  */
 const WORD_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   already_decided: { status: 'money:status' },
@@ -49,13 +50,15 @@ const WORD_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   card_decision_not_pending: { decision: 'cards:status', status: 'cards:status' },
   card_delivery_not_approved: { status: 'cards:status' },
   invalid_transition: { status: 'applications:statusInSentence', decision: 'applications:statuses' },
+  admin_role_lacks_permission: { permission: 'system-settings:roles.permissions' },
 };
 
 /**
- * Lists holding the capitalised names of status tags: the translated sentences quote them
- * ("en estado \"Rechazada\""), while the English one, unquoted, keeps the service's own word.
+ * Lists holding capitalised names (of status tags, of the permissions in System Settings):
+ * the translated sentences quote them ("en estado \"Rechazada\""), while the English one,
+ * unquoted, keeps the service's own word.
  */
-const TAG_NAMES: ReadonlySet<string> = new Set(['cards:status', 'applications:statuses']);
+const TAG_NAMES: ReadonlySet<string> = new Set(['cards:status', 'applications:statuses', 'system-settings:roles.permissions']);
 
 function labelledParams(code: string, params: Record<string, string> | undefined): Record<string, string> | undefined {
   const words = WORD_PARAMS[code];

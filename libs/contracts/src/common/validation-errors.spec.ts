@@ -16,7 +16,7 @@ describe('a validation refusal carries the codes of the rules that refused', () 
     const byField = Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail]));
     expect(byField.accountNumber).toMatchObject({ code: 'iban_length_invalid', params: { country: expect.any(String), length: '22' } });
     expect(byField.swiftCode).toMatchObject({ code: 'swift_code_invalid', message: 'Please enter a valid SWIFT/BIC code (8 or 11 characters, e.g. DEUTDEFF).' });
-    expect(byField.bankName).toMatchObject({ code: 'card_fields_required', message: 'Please fill in all required fields.' });
+    expect(byField.bankName).toMatchObject({ code: 'required_fields_missing', message: 'Please fill in all required fields.' });
     expect({ code: body.code, message: body.message }).toEqual({ code: body.details?.[0].code, message: body.details?.[0].message });
   });
 

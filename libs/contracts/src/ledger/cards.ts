@@ -37,7 +37,7 @@ export const CARD_MESSAGES = {
 export const PHYSICAL_DELIVERY_ESTIMATE_DAYS = 7;
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const required = refusal('card_fields_required');
+const required = refusal('required_fields_missing');
 
 export class CreateCardRequestPayload {
   @ApiProperty({ enum: CARD_TYPES })

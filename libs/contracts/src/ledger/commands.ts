@@ -114,7 +114,7 @@ function IsSwiftCode(options?: ValidationOptions) {
 }
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const required = refusal('card_fields_required');
+const required = refusal('required_fields_missing');
 
 class IdempotentPayload {
   /** From the Idempotency-Key header; the gateway sets it, a body never does. */

@@ -1,3 +1,5 @@
+import type { UserMessageCode } from '../messages/user-messages';
+
 /**
  * Who may do what in the back office: the admin roles, the permissions a role can be
  * granted (System Settings → Admin Roles), each role's default grants, and the permission
@@ -109,4 +111,14 @@ export const ADMIN_ENDPOINT_PERMISSIONS: Readonly<Record<string, AdminEndpointPe
 export function permissionsSatisfy(granted: readonly string[], required: AdminEndpointPermission): boolean {
   if (required === 'any_admin' || granted.includes('all')) return true;
   return required !== 'all' && granted.includes(required);
+}
+
+/**
+ * How an admin whose role lacks an endpoint's permission is refused (403), the same in the
+ * gateway and in the services that check a permission themselves: an action for super
+ * administrators only (`all`) says so, any other names the permission. The permission
+ * travels in `params`, for the message and for the gateway's security record.
+ */
+export function missingPermissionRefusal(permission: string): { code: UserMessageCode; params: { permission: string } } {
+  return { code: permission === 'all' ? 'super_admin_only' : 'admin_role_lacks_permission', params: { permission } };
 }

@@ -36,6 +36,11 @@ export const USER_MESSAGES = {
   service_unreachable: 'The {{name}} service could not be reached. Please try again shortly.',
   forbidden: 'Access denied. You do not have permission to do this.',
   admin_access_denied: 'Access denied. You do not have permission to access admin areas.',
+  // An admin whose role lacks an endpoint's permission (admin-permissions.ts, missingPermissionRefusal).
+  // {{permission}} is the permission as admin_roles names it; the web app shows its own label of it.
+  admin_role_lacks_permission: 'Access denied. Your admin role does not include {{permission}}.',
+  super_admin_only: 'Access denied. Only super administrators can do this.',
+  admin_permissions_unavailable: 'Your admin permissions could not be checked. Please try again shortly.',
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request.',
   idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 printable characters.',
   realtime_ticket_invalid: 'This live-update ticket is not valid or has expired. Please reconnect.',
@@ -231,7 +236,8 @@ export const USER_MESSAGES = {
   performance_customers_only: 'Portfolio performance is available to customers only.',
 
   // Card requests
-  card_fields_required: 'Please fill in all required fields.',
+  // A required field of a card request, bank deposit or withdrawal left empty.
+  required_fields_missing: 'Please fill in all required fields.',
   delivery_address_required: 'Please enter the delivery address for your physical card.',
   no_credit: 'Your investment account has no credit.',
   card_request_not_found: 'Card request not found',
@@ -325,6 +331,11 @@ export const USER_MESSAGES = {
   delete_super_admin_only: 'Only super administrators can delete accounts.',
   customer_holds_funds: 'This customer still holds funds. Settle or withdraw the balance before deleting the account.',
   create_admin_super_admin_only: 'Only super administrators can create administrator accounts.',
+  // Spec 02 §5's words for the caller checks of Create Admin.
+  create_admin_signed_out: 'You must be logged in to create admin accounts',
+  create_admin_admins_only: 'Only administrators can create admin accounts',
+  audit_logs_super_admin_only: 'Only super administrators can view audit logs.',
+  settings_change_super_admin_only: 'Only super administrators can change platform settings.',
   not_an_admin: 'Only administrators have an admin role.',
   own_account: 'You cannot change your own account here.',
   balance_check_unavailable: 'The account balance could not be checked. Please try again later.',
