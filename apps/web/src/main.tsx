@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadScreen } from './app/routes';
 import { createAppSession } from './auth/session';
 import { startI18n } from './i18n/start';
 import './styles.css';
@@ -14,6 +14,7 @@ const session = createAppSession();
 // Asked now, beside the first screen's code and catalogues, not once the providers mount:
 // every first screen waits to know whether someone is signed in.
 void session.restore();
+preloadScreen(window.location.pathname);
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
