@@ -6,7 +6,7 @@ import { FileStorageEnvironment, StorageDriverName } from '../../kyc-environment
 import { ByteRange, FILE_STORAGE, FileStorage, keyOf, objectKey, readAll, StoredLocation } from './file-storage';
 import { StoredFileRecord } from '../stored-file.entity';
 import { NoBytesInPostgres, PostgresFileStorage } from './postgres-file-storage';
-import { S3FileStorage } from './s3-file-storage';
+import { isMissingObject, S3FileStorage } from './s3-file-storage';
 
 /**
  * The driver STORAGE_DRIVER names. s3 without its bucket or credentials stops the process
@@ -17,6 +17,11 @@ export function createFileStorage(environment: FileStorageEnvironment, dataSourc
   const driver = environment.STORAGE_DRIVER ?? 'postgres';
   if (driver === 'postgres') return new PostgresFileStorage(dataSource);
   if (driver !== 's3') throw new ConfigurationError([`STORAGE_DRIVER (bad value): must be postgres or s3`]);
+  return createS3FileStorage(environment);
+}
+
+/** The s3 driver from the S3_ variables, whatever STORAGE_DRIVER says (move-files-to-postgres reads the bucket kyc is leaving). */
+export function createS3FileStorage(environment: FileStorageEnvironment): S3FileStorage {
   const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !environment[name]);
   if (missing.length > 0) throw new ConfigurationError(missing.map((name) => `${name} (missing): ${name} is required when STORAGE_DRIVER=s3`));
   return new S3FileStorage({
@@ -32,7 +37,8 @@ export function createFileStorage(environment: FileStorageEnvironment, dataSourc
 /**
  * Files' bytes through the storage port: new files go to the configured driver; a file is
  * read and deleted through the driver its row names, so rows written under postgres keep
- * working after a switch to s3 (until `move-files-to-s3` moves them).
+ * working after a switch to s3 (until `move-files-to-s3` moves them), and rows still in the
+ * bucket keep working while kyc runs with s3 and `move-files-to-postgres` moves them back.
  */
 @Injectable()
 export class FileStore implements OnApplicationShutdown {
@@ -59,10 +65,12 @@ export class FileStore implements OnApplicationShutdown {
     try {
       return await this.driverOf(file).get(keyOf(file), range);
     } catch (error) {
-      // move-files-to-s3 moved the bytes after the row was read: read them where the row now says.
-      if (!(error instanceof NoBytesInPostgres)) throw error;
+      // A move command moved the bytes after the row was read (move-files-to-s3 clears the
+      // row's content, move-files-to-postgres deletes the object once the row says postgres):
+      // read them where the row now says.
+      if (!(error instanceof NoBytesInPostgres || isMissingObject(error))) throw error;
       const now = await this.dataSource.manager.findOne(StoredFileRecord, { where: { id: file.id }, select: { id: true, storage: true, storageKey: true } });
-      if (!now || now.storage === 'postgres') throw error;
+      if (!now || now.storage === file.storage) throw error;
       return this.driverOf(now).get(keyOf(now), range);
     }
   }

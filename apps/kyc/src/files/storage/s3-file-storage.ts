@@ -12,6 +12,12 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** The bucket's answer for a key with no object (GetObject says NoSuchKey, HeadObject a bare 404). */
+export function isMissingObject(error: unknown): boolean {
+  const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
+}
+
 /** A file's bytes as one object in an S3-compatible bucket (AWS S3, MinIO, Ceph…). */
 export class S3FileStorage implements FileStorage {
   readonly driver = 's3' as const;
@@ -48,7 +54,7 @@ export class S3FileStorage implements FileStorage {
     try {
       return (await this.s3.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }))).ContentLength ?? null;
     } catch (error) {
-      if ((error as { name?: string }).name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (isMissingObject(error)) return null;
       throw error;
     }
   }
