@@ -1,75 +1,14 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { natsConfiguration, NatsUser } from '@portal/messaging';
+import { EphemeralNats as AnyEphemeralNats, startEphemeralNats as startNatsServer } from '@portal/test-infrastructure';
 
-export interface EphemeralServer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** A login's environment: what a process (or a test acting as one) connects with. */
-export type NatsLoginEnv = { NATS_USER: string; NATS_PASSWORD: string };
-
-export interface EphemeralNats extends EphemeralServer {
-  /** Each login of the generated configuration (`npm run nats:config`); null when the server takes anyone. */
-  logins: Record<NatsUser, NatsLoginEnv> | null;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => (socket.destroy(), resolve(false)));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nothing listened on port ${port} within ${timeoutMs} ms`);
-}
-
-function findBinary(candidates: string[]): string | null {
-  for (const candidate of candidates) {
-    const found = spawnSync('sh', ['-c', `command -v ${candidate}`], { encoding: 'utf8' });
-    if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
-  }
-  return null;
-}
-
-function stopper(child: ChildProcess, cleanup: () => void) {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return (cleanup(), resolve());
-      child.once('exit', () => (cleanup(), resolve()));
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-    });
-}
+/** A test NATS whose logins, when it has any, are the processes' of the generated configuration. */
+export type EphemeralNats = AnyEphemeralNats<NatsUser>;
 
 /**
- * A NATS server with JetStream of the test run's own (the machine's nats-server on a
- * free port, storage in a temporary directory), so tests never meet a development
- * stack's services on the shared server. TEST_NATS_URL overrides it.
+ * A NATS server with JetStream of the test run's own (see @portal/test-infrastructure);
+ * TEST_NATS_URL overrides it.
  */
-export async function startEphemeralNats(options: {
+export function startEphemeralNats(options: {
   /**
    * 'least-privilege': the server runs the generated configuration (one login per process
    * with the permissions of the bus access registry, and the events reader), as in
@@ -77,32 +16,5 @@ export async function startEphemeralNats(options: {
    */
   access?: 'open' | 'least-privilege';
 } = {}): Promise<EphemeralNats> {
-  if (process.env.TEST_NATS_URL) return { url: process.env.TEST_NATS_URL, port: Number(new URL(process.env.TEST_NATS_URL).port), stop: async () => undefined, logins: null };
-  const binary = findBinary(['nats-server', '/usr/sbin/nats-server']);
-  if (!binary) throw new Error('nats-server is not installed; set TEST_NATS_URL to a NATS server with JetStream');
-  const port = await freePort();
-  const storeDir = mkdtempSync(join(tmpdir(), 'portal-test-nats-'));
-  let args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
-  let logins: EphemeralNats['logins'] = null;
-  if (options.access === 'least-privilege') {
-    const generated = natsConfiguration({ host: '127.0.0.1', port, storeDir });
-    writeFileSync(join(storeDir, 'nats.conf'), generated.conf, { mode: 0o600 });
-    args = ['-c', join(storeDir, 'nats.conf')];
-    logins = Object.fromEntries(generated.logins.map(({ user, password }) => [user, { NATS_USER: user, NATS_PASSWORD: password }])) as Record<NatsUser, NatsLoginEnv>;
-  }
-  const child = spawn(binary, args, { stdio: 'ignore' });
-  await waitForPort(port);
-  return { url: `nats://127.0.0.1:${port}`, port, stop: stopper(child, () => rmSync(storeDir, { recursive: true, force: true })), logins };
-}
-
-/** A Redis server of the test run's own on a free port, keeping nothing on disk. TEST_REDIS_URL overrides it. */
-export async function startEphemeralRedis(): Promise<EphemeralServer> {
-  if (process.env.TEST_REDIS_URL) return { url: process.env.TEST_REDIS_URL, port: Number(new URL(process.env.TEST_REDIS_URL).port), stop: async () => undefined };
-  const binary = findBinary(['redis-server']);
-  if (!binary) throw new Error('redis-server is not installed; set TEST_REDIS_URL to a Redis server');
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-redis-'));
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  await waitForPort(port);
-  return { url: `redis://127.0.0.1:${port}`, port, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+  return startNatsServer<NatsUser>(options.access === 'least-privilege' ? { configuration: natsConfiguration } : {});
 }

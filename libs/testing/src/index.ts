@@ -1,5 +1,6 @@
-export * from './ephemeral-servers';
-export * from './test-database';
+// Named first: its own (with the generated NATS logins) take the place of the infrastructure's.
+export { startEphemeralNats, type EphemeralNats } from './ephemeral-servers';
+export * from '@portal/test-infrastructure';
 export * from './service-harness';
 export * from './stand-in-service';
 export * from './mail-inbox';
@@ -13,4 +14,3 @@ export * from './service-under-test';
 export * from './sample-files';
 export * from './application-documents';
 export * from './webhook-receiver';
-export * from './pgbouncer';

@@ -2,7 +2,7 @@ import { INestMicroservice } from '@nestjs/common';
 import { DataSource, EntitySchema, MixedList } from 'typeorm';
 import { BackendService, healthCommand } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
-import { freePort } from './ephemeral-servers';
+import { freePort } from '@portal/test-infrastructure';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
 
 export interface ServiceBasicsOptions {

@@ -3,9 +3,18 @@ import { connect, NatsConnection } from 'nats';
 import { CommandKeys, CommandSignerName, natsAuthOptions, resolveCommandKeys, ServiceClient } from '@portal/messaging';
 import { Actor, CommandDefinition, IdentityCommands, RequestMeta, SettingValue } from '@portal/contracts';
 import { answerCommand } from './stand-in-service';
-import { createTestDatabase, TestDatabase } from './test-database';
-import { EphemeralNats, EphemeralServer, startEphemeralNats, startEphemeralRedis } from './ephemeral-servers';
-import { infrastructureSource, InfrastructureSource, startNatsContainer, startPostgresContainer, startRedisContainer } from './container-servers';
+import {
+  createTestDatabase,
+  EphemeralServer,
+  infrastructureSource,
+  InfrastructureSource,
+  startEphemeralRedis,
+  startNatsContainer,
+  startPostgresContainer,
+  startRedisContainer,
+  TestDatabase,
+} from '@portal/test-infrastructure';
+import { EphemeralNats, startEphemeralNats } from './ephemeral-servers';
 
 /** The real infrastructure one integration suite runs against: its own database, NATS and Redis. */
 export interface TestInfrastructure {

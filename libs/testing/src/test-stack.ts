@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { LocalStack, startLocalStack } from '@portal/local-stack';
 import { BACKEND_SERVICES, BackendService } from '@portal/contracts';
 import type { NatsUser } from '@portal/messaging';
-import { freePort, NatsLoginEnv } from './ephemeral-servers';
+import { freePort, NatsLoginEnv } from '@portal/test-infrastructure';
 import { MailInbox } from './mail-inbox';
 import { PortalApi } from './portal-api';
 import { startTestInfrastructure, TestInfrastructure } from './service-harness';

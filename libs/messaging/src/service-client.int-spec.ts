@@ -1,8 +1,7 @@
 import { connect, JSONCodec, NatsConnection } from 'nats';
 import { defineCommand, EmptyPayload } from '@portal/contracts';
-import { ServiceClient } from '@portal/messaging';
-import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
-import { refusalOf } from './service-under-test';
+import { EphemeralServer, startEphemeralNats } from '@portal/test-infrastructure';
+import { ServiceClient } from './service-client';
 
 const codec = JSONCodec();
 class EchoPayload {
@@ -49,21 +48,21 @@ describe('ServiceClient over NATS', () => {
 
   it('answers 503 at once when no instance of the service is running', async () => {
     const startedAt = Date.now();
-    expect(await refusalOf(client.send(nobody, {}))).toMatchObject({ statusCode: 503, message: 'The kyc service is unavailable. Please try again shortly.' });
+    await expect(client.send(nobody, {})).rejects.toMatchObject({ body: { statusCode: 503, message: 'The kyc service is unavailable. Please try again shortly.' } });
     expect(Date.now() - startedAt).toBeLessThan(1_000);
   });
 
   it('answers 504 when the service takes the request and never answers', async () => {
-    expect(await refusalOf(client.send(silent, {}, {}, 100))).toMatchObject({ statusCode: 504, message: 'The support service took too long to answer. Please try again.' });
+    await expect(client.send(silent, {}, {}, 100)).rejects.toMatchObject({ body: { statusCode: 504, message: 'The support service took too long to answer. Please try again.' } });
   });
 
   it('answers 503 to a caller still waiting when the connection closes, and to every later one', async () => {
     const own = await connect({ servers: nats.url, noAsyncTraces: true });
     const closing = new ServiceClient(() => own, 30_000, null);
-    const waiting = refusalOf(closing.send(silent, {}));
+    const waiting = closing.send(silent, {}).catch((error: unknown) => error);
     await own.flush();
     await own.close();
-    expect(await waiting).toMatchObject({ statusCode: 503 });
-    expect(await refusalOf(closing.send(echo, { n: 1 }))).toMatchObject({ statusCode: 503 });
+    expect(await waiting).toMatchObject({ body: { statusCode: 503 } });
+    await expect(closing.send(echo, { n: 1 })).rejects.toMatchObject({ body: { statusCode: 503 } });
   });
 });

@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { preparedQuery, serviceDataSourceOptions } from '@portal/database';
-import { createTestDatabase, TestDatabase } from './test-database';
+import { createTestDatabase, TestDatabase } from '@portal/test-infrastructure';
+import { serviceDataSourceOptions } from './data-source-options';
+import { preparedQuery } from './prepared-query';
 
 // The shared helper behind the per-request reads (libs/database); tested here, beside the test database.
 describe('preparedQuery', () => {

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { RetentionJob, runOncePerCluster, serviceDataSourceOptions } from '@portal/database';
-import { createTestDatabase, TestDatabase } from './test-database';
+import { createTestDatabase, TestDatabase } from '@portal/test-infrastructure';
+import { runOncePerCluster } from './cluster-lock';
+import { serviceDataSourceOptions } from './data-source-options';
+import { RetentionJob } from './retention';
 
 @Entity({ name: 'receipts', schema: 'ledger' })
 class Receipt {

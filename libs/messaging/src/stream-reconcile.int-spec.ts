@@ -5,8 +5,10 @@ import { connect, DiscardPolicy, JetStreamManager, NatsConnection, nanos, Retent
 import { DataSource } from 'typeorm';
 import { DEAD_LETTER_STREAM, defineEvent, defineStream } from '@portal/contracts';
 import { ServiceEnvironment } from '@portal/config';
-import { configureStreams, DEFAULT_STREAM_SETTINGS, ensureDeadLetterStream, ensureStream, OutboxModule, runService, StreamConfigurationError } from '@portal/messaging';
-import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
+import { EphemeralServer, startEphemeralNats } from '@portal/test-infrastructure';
+import { configureStreams, DEFAULT_STREAM_SETTINGS, ensureDeadLetterStream, ensureStream, StreamConfigurationError } from './jetstream';
+import { OutboxModule } from './outbox.module';
+import { runService } from './service-runtime';
 
 class BarrelRolled {
   @IsString() label: string;

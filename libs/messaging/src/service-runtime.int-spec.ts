@@ -4,9 +4,14 @@ import { IsString } from 'class-validator';
 import { ServiceEnvironment } from '@portal/config';
 import { currentRequestId } from '@portal/logging';
 import { defineCommand, EmptyPayload } from '@portal/contracts';
-import { CommandPayload, HandlesCommand, runService, ServiceCallError } from '@portal/messaging';
-import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
-import { TestServiceClient } from './service-harness';
+import { connect, NatsConnection } from 'nats';
+import { EphemeralServer, startEphemeralNats } from '@portal/test-infrastructure';
+import { HandlesCommand } from './command-handler';
+import { resolveCommandKeys } from './command-signatures';
+import { CommandPayload } from './rpc';
+import { ServiceClient } from './service-client';
+import { ServiceCallError } from './service-error';
+import { runService } from './service-runtime';
 
 class EchoPayload {
   @IsString() text: string;
@@ -51,16 +56,19 @@ class EchoModule {}
 describe('a service command over NATS', () => {
   let nats: EphemeralServer;
   let service: INestMicroservice;
-  let client: TestServiceClient;
+  let connection: NatsConnection;
+  let client: ServiceClient;
 
   beforeAll(async () => {
     nats = await startEphemeralNats();
     service = await runService({ service: 'support', environment: ServiceEnvironment, module: () => EchoModule, env: { NATS_URL: nats.url, LOG_LEVEL: 'silent' } });
-    client = await TestServiceClient.connect(nats.url);
+    connection = await connect({ servers: nats.url });
+    // Signed as the gateway with the development keys the service trusts.
+    client = new ServiceClient(() => connection, 20_000, resolveCommandKeys('gateway', { NODE_ENV: 'test' }));
   });
 
   afterAll(async () => {
-    await client?.close();
+    await connection?.close();
     await service?.close();
     await nats?.stop();
   });
@@ -70,7 +78,7 @@ describe('a service command over NATS', () => {
   });
 
   it('refuses an invalid payload with 400 and the field', async () => {
-    const error = await refusal(client.sendUnchecked(Echo, { text: 7 }));
+    const error = await refusal(client.send(Echo, { text: 7 } as unknown as EchoPayload));
     expect(error).toBeInstanceOf(ServiceCallError);
     expect(error.body).toMatchObject({ statusCode: 400, details: [expect.objectContaining({ field: 'text' })] });
   });

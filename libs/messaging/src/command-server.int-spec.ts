@@ -6,23 +6,14 @@ import { IsString } from 'class-validator';
 import { defineCommand, EmptyPayload } from '@portal/contracts';
 import { createLogger, currentRequestId } from '@portal/logging';
 import { randomUUID } from 'node:crypto';
-import { JSONCodec } from 'nats';
-import {
-  CommandPayload,
-  CommandServer,
-  commandValidationPipe,
-  CommandVerifier,
-  HandlesCommand,
-  commandPublicKeyOf,
-  newCommandSigningKey,
-  RefusedCommand,
-  resolveCommandKeys,
-  ServiceError,
-  ServiceExceptionFilter,
-  signCommand,
-} from '@portal/messaging';
-import { EphemeralServer, startEphemeralNats } from './ephemeral-servers';
-import { TestServiceClient } from './service-harness';
+import { connect, JSONCodec, NatsConnection } from 'nats';
+import { EphemeralServer, startEphemeralNats } from '@portal/test-infrastructure';
+import { HandlesCommand } from './command-handler';
+import { CommandServer, RefusedCommand } from './command-server';
+import { CommandVerifier, commandPublicKeyOf, newCommandSigningKey, resolveCommandKeys, signCommand } from './command-signatures';
+import { CommandPayload, commandValidationPipe, ServiceExceptionFilter } from './rpc';
+import { ServiceClient } from './service-client';
+import { ServiceError } from './service-error';
 
 class GreetPayload {
   @IsString() name: string;
@@ -66,7 +57,8 @@ type LogLine = Record<string, unknown>;
 describe('the command server', () => {
   let nats: EphemeralServer;
   let service: INestMicroservice;
-  let client: TestServiceClient;
+  let connection: NatsConnection;
+  let client: ServiceClient;
   const lines: LogLine[] = [];
   const refused: RefusedCommand[] = [];
 
@@ -85,11 +77,12 @@ describe('the command server', () => {
     service.useGlobalPipes(commandValidationPipe());
     service.useGlobalFilters(new ServiceExceptionFilter(logger));
     await service.listen();
-    client = await TestServiceClient.connect(nats.url);
+    connection = await connect({ servers: nats.url });
+    client = new ServiceClient(() => connection, 20_000, resolveCommandKeys('gateway', { NODE_ENV: 'test' }));
   });
 
   afterAll(async () => {
-    await client?.close();
+    await connection?.close();
     await service?.close();
     await nats?.stop();
   });
@@ -107,7 +100,7 @@ describe('the command server', () => {
   it('logs a refusal with its status, and a bad payload with 400', async () => {
     await expect(client.send(Refuse, {}, { requestId: 'request-refused' })).rejects.toMatchObject({ body: { statusCode: 409 } });
     expect(commandLines('request-refused')).toEqual([expect.objectContaining({ subject: 'support.test.refuse.v1', outcome: '409' })]);
-    await expect(client.sendUnchecked(Greet, { name: 7 }, { requestId: 'request-invalid' })).rejects.toMatchObject({ body: { statusCode: 400 } });
+    await expect(client.send(Greet, { name: 7 } as unknown as GreetPayload, { requestId: 'request-invalid' })).rejects.toMatchObject({ body: { statusCode: 400 } });
     expect(commandLines('request-invalid')).toEqual([expect.objectContaining({ subject: 'support.test.greet.v1', outcome: '400' })]);
   });
 
@@ -130,7 +123,7 @@ describe('the command server', () => {
 
     /** Sends raw bytes with the given headers as a forger on the bus would, and reads the answer. */
     async function sendRaw(body: Uint8Array, headers?: ReturnType<typeof signCommand>, subject = Greet.subject) {
-      const answer = await client.connection.request(subject, body, { timeout: 5_000, headers });
+      const answer = await connection.request(subject, body, { timeout: 5_000, headers });
       return codec.decode(answer.data) as { response?: unknown; err?: { statusCode: number; code: string } };
     }
 
