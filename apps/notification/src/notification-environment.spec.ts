@@ -11,7 +11,13 @@ describe('NotificationEnvironment', () => {
       EMAIL_WORKER_CONCURRENCY: 5,
       EMAIL_WORKER_INLINE: true,
       EMAIL_RETRY_DELAY_MS: 30_000,
+      BULLMQ_PREFIX: 'bull',
     });
+  });
+
+  it('takes a BullMQ prefix with a hash tag, and refuses one with spaces', () => {
+    expect(loadEnvironment(NotificationEnvironment, { BULLMQ_PREFIX: '{bull}' }).BULLMQ_PREFIX).toBe('{bull}');
+    expect(() => loadEnvironment(NotificationEnvironment, { BULLMQ_PREFIX: '{my bull}' })).toThrow(/BULLMQ_PREFIX/);
   });
 
   it.each([

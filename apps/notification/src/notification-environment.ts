@@ -44,4 +44,14 @@ export class NotificationEnvironment extends ServiceEnvironment {
   @Min(10)
   @Max(3_600_000)
   WEBHOOK_RETRY_DELAY_MS: number = 5_000;
+
+  /**
+   * BullMQ's key prefix for the email and webhook queues (producers and workers alike).
+   * `{bull}`, a hash tag, keeps each queue's keys in one Redis Cluster slot, as BullMQ's
+   * scripts need. Jobs stay under the prefix they were queued with: a change leaves waiting,
+   * delayed and failed jobs (and the memory of jobs already sent) behind, so it is set on a
+   * new deployment or after draining the queues.
+   */
+  @Matches(/^\S+$/, { message: 'must be a key prefix without spaces' })
+  BULLMQ_PREFIX: string = 'bull';
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { AuthMessages, AuthSession, IdentityCommands, IdentityEvents, revokedSessionKey } from '@portal/contracts';
+import { revocationMarkKey } from '@portal/redis';
 import { afterReplies, confirmedCustomer, failure, IdentityHarness, startIdentity, sessionOf, tokenOf } from '../testing/identity-harness';
 
 describe('sessions', () => {
@@ -73,6 +74,17 @@ describe('sessions', () => {
     // A token that was rotated is still reuse, signed out or not.
     expect(await failure(refresh(session.refreshToken))).toMatchObject(sessionEnded);
     expect(await harness.redis.get(key)).toBe('refresh_token_reused');
+  });
+
+  it('marks a revoked session under its bucketed name and, for this release, the old one, both for an access token lifetime', async () => {
+    const { session } = await confirmedCustomer(harness);
+    await signOut(session.refreshToken);
+    const keys = [revocationMarkKey(sessionIdOf(session)), revokedSessionKey(sessionIdOf(session))];
+    expect(keys[0]).toMatch(/^auth:revoked-session:\{rev:\d+\}:/);
+    for (const key of keys) {
+      expect(await harness.redis.get(key)).toBe('signed_out');
+      expect(await harness.redis.ttl(key)).toBeGreaterThan(890);
+    }
   });
 
   it('refuses a token a password reset ended, keeping the reason "password_reset" and recording no theft', async () => {

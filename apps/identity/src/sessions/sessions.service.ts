@@ -5,6 +5,7 @@ import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { Clock } from '@portal/config';
 import { AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
+import { revocationMarkKey } from '@portal/redis';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
 import { recordAudit } from '../audit/record-audit';
@@ -198,13 +199,16 @@ export class SessionsService {
    */
   async markRevoked(sessionIds: string[], reason: RevocationReason = 'signed_out'): Promise<void> {
     if (sessionIds.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    // The reason is the mark, so the gateway can say why (suspended, deleted ...).
-    for (const sessionId of sessionIds) pipeline.set(revokedSessionKey(sessionId), reason, 'EX', this.environment.ACCESS_TOKEN_TTL_SECONDS);
+    const ttl = this.environment.ACCESS_TOKEN_TTL_SECONDS;
+    // The reason is the mark, so the gateway can say why (suspended, deleted ...). One SET
+    // per key (not one pipeline over all): the keys sit in different Redis Cluster slots.
+    // The old name (revokedSessionKey) is written too for one release, while gateways still
+    // read it; drop it one access-token lifetime after this release's deploy (see the
+    // gateway's SessionRevocations).
+    const writes = sessionIds.flatMap((sessionId) => [revocationMarkKey(sessionId), revokedSessionKey(sessionId)].map((key) => this.redis.set(key, reason, 'EX', ttl)));
     try {
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
+      const failed = (await Promise.allSettled(writes)).find((write): write is PromiseRejectedResult => write.status === 'rejected');
+      if (failed) throw failed.reason;
     } catch (error) {
       this.logger.error({ err: String(error), sessionIds }, 'could not mark revoked sessions in redis; their access tokens stay valid until they expire');
     }

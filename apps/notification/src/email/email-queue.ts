@@ -47,7 +47,7 @@ export class EmailQueue implements BeforeApplicationShutdown {
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.queue = new Queue<EmailJobData>(JobQueue.Email, { connection: redis });
+    this.queue = new Queue<EmailJobData>(JobQueue.Email, { connection: redis, prefix: environment.BULLMQ_PREFIX });
     // Connection errors are already reported once by the connection; BullMQ repeats them
     // on every reconnect attempt.
     this.queue.on('error', (error) => {

@@ -33,7 +33,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const worker = new Worker<EmailJobData, SendEmailResult>(
       JobQueue.Email,
       (job: Job<EmailJobData>) => runWithRequestContext({ requestId: job.data.requestId ?? job.data.eventId }, () => this.sendEmail.run(job)),
-      { connection: this.connection, concurrency: this.environment.EMAIL_WORKER_CONCURRENCY },
+      { connection: this.connection, prefix: this.environment.BULLMQ_PREFIX, concurrency: this.environment.EMAIL_WORKER_CONCURRENCY },
     );
     worker.on('failed', (job, error) => {
       if (!job) return;

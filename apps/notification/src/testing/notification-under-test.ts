@@ -50,7 +50,9 @@ export async function startNotificationUnderTest(label: string, options: { mailS
     throw error;
   }
   const events = await EventPublisher.connect(running.infrastructure.nats.url);
-  const emailQueue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: running.infrastructure.redis.url } });
+  // The service's own prefix: its default unless the test sets BULLMQ_PREFIX.
+  const prefix = options.env?.BULLMQ_PREFIX ?? new NotificationEnvironment().BULLMQ_PREFIX;
+  const emailQueue = new Queue<EmailJobData>(JobQueue.Email, { connection: { url: running.infrastructure.redis.url }, prefix });
 
   const deliver = async (stream: StreamDefinition, event: EventEnvelope, messageId?: string) => {
     await events.waitUntilHandled(stream, 'notification', await events.publish(stream, event, messageId));

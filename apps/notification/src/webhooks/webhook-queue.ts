@@ -3,8 +3,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { LOGGER } from '@portal/messaging';
+import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { EMAIL_PRODUCER_REDIS } from '../email/email-queue';
+import { NotificationEnvironment } from '../notification-environment';
 import { WebhookJobData, webhookJobOptions } from './webhook-job';
 
 /** The webhook queue's producer side, on the service's fail-fast Redis connection (an outage fails the event, which comes back). */
@@ -14,9 +15,10 @@ export class WebhookQueue implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(EMAIL_PRODUCER_REDIS) redis: Redis,
+    @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.queue = new Queue<WebhookJobData>(JobQueue.Webhook, { connection: redis });
+    this.queue = new Queue<WebhookJobData>(JobQueue.Webhook, { connection: redis, prefix: environment.BULLMQ_PREFIX });
     this.queue.on('error', (error) => {
       if (redis.status === 'ready') this.logger.warn({ err: error.message }, 'webhook queue error');
     });

@@ -29,6 +29,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const firstDelay = this.environment.WEBHOOK_RETRY_DELAY_MS;
     const worker = new Worker<WebhookJobData>(JobQueue.Webhook, (job: Job<WebhookJobData>) => runWithRequestContext({ requestId: job.data.requestId ?? job.data.deliveryId }, () => this.deliver.run(job)), {
       connection: this.connection,
+      prefix: this.environment.BULLMQ_PREFIX,
       concurrency: CONCURRENCY,
       settings: { backoffStrategy: (attemptsMade: number) => webhookRetryDelay(attemptsMade, firstDelay) },
     });
