@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { ConfigurationError, loadEnvironment } from '@portal/config';
 import { CommandOutput, consoleOutput } from '@portal/logging';
@@ -9,10 +8,10 @@ import { createS3FileStorage } from '../files/storage/file-store';
 import { isMissingObject, S3FileStorage } from '../files/storage/s3-file-storage';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { KycEnvironment } from '../kyc-environment';
+import { batchOption } from './batch-option';
 import { openKycDatabase } from './kyc-database';
 
 const USAGE = 'Usage: move-files-to-postgres [--batch N]   (with the S3_ variables of the bucket the files are in, as the kyc service used them)';
-const DEFAULT_BATCH = 10;
 
 /**
  * Copies the bytes of files stored in the bucket back into their files rows: a batch at a
@@ -29,16 +28,8 @@ const DEFAULT_BATCH = 10;
  * and exits 1, and they can be deleted by hand.
  */
 export async function moveFilesToPostgresCommand(argv: string[], env: NodeJS.ProcessEnv, output: CommandOutput = consoleOutput): Promise<number> {
-  let batch: number;
-  try {
-    const { values } = parseArgs({ args: argv, options: { batch: { type: 'string' } }, strict: true, allowPositionals: false });
-    batch = values.batch === undefined ? DEFAULT_BATCH : Number(values.batch);
-    if (!Number.isInteger(batch) || batch < 1 || batch > 1000) throw new Error('--batch must be a whole number from 1 to 1000');
-  } catch (error) {
-    output.error(error instanceof Error ? error.message : String(error));
-    output.error(USAGE);
-    return 1;
-  }
+  const batch = batchOption(argv, USAGE, output);
+  if (batch === null) return 1;
   let environment: KycEnvironment;
   let bucket: S3FileStorage;
   try {

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
 import { ConfigurationError, loadEnvironment } from '@portal/config';
 import { objectKey } from '../files/storage/file-storage';
 import { createFileStorage } from '../files/storage/file-store';
@@ -7,10 +6,10 @@ import { S3FileStorage } from '../files/storage/s3-file-storage';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { KycEnvironment } from '../kyc-environment';
 import { CommandOutput, consoleOutput } from '@portal/logging';
+import { batchOption } from './batch-option';
 import { openKycDatabase } from './kyc-database';
 
 const USAGE = 'Usage: move-files-to-s3 [--batch N]   (with STORAGE_DRIVER=s3 and the S3_ variables the kyc service uses)';
-const DEFAULT_BATCH = 10;
 
 /**
  * Moves the bytes of files stored in PostgreSQL to the bucket: a batch at a time, each in
@@ -21,16 +20,8 @@ const DEFAULT_BATCH = 10;
  * keeps serving every file meanwhile. Returns the process exit code.
  */
 export async function moveFilesToS3Command(argv: string[], env: NodeJS.ProcessEnv, output: CommandOutput = consoleOutput): Promise<number> {
-  let batch: number;
-  try {
-    const { values } = parseArgs({ args: argv, options: { batch: { type: 'string' } }, strict: true, allowPositionals: false });
-    batch = values.batch === undefined ? DEFAULT_BATCH : Number(values.batch);
-    if (!Number.isInteger(batch) || batch < 1 || batch > 1000) throw new Error('--batch must be a whole number from 1 to 1000');
-  } catch (error) {
-    output.error(error instanceof Error ? error.message : String(error));
-    output.error(USAGE);
-    return 1;
-  }
+  const batch = batchOption(argv, USAGE, output);
+  if (batch === null) return 1;
   let environment: KycEnvironment;
   try {
     environment = loadEnvironment(KycEnvironment, env);
