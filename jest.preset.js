@@ -9,6 +9,8 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@portal/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    // A lib's test entry point (package.json "exports"), e.g. @portal/messaging/testing.
+    '^@portal/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   // Integration suites start their own database, NATS and Redis: on a busy two-core machine

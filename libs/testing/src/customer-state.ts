@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { KYC_EVENTS_STREAM, KycEvents, KycStatus, UserStatus } from '@portal/contracts';
-import { eventEnvelope, EventPublisher } from './jetstream';
+import { eventEnvelope, EventPublisher } from '@portal/messaging/testing';
 
 export interface CustomerState {
   emailConfirmed?: boolean;

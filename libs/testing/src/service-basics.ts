@@ -3,7 +3,7 @@ import { DataSource, EntitySchema, MixedList } from 'typeorm';
 import { BackendService, healthCommand } from '@portal/contracts';
 import { pendingSchemaChanges, serviceDataSourceOptions } from '@portal/database';
 import { freePort } from '@portal/test-infrastructure';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
+import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/messaging/testing';
 
 export interface ServiceBasicsOptions {
   service: BackendService;

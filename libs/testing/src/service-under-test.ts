@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { ServiceEnvironment } from '@portal/config';
 import { BackendService, ErrorBody } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
+import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/messaging/testing';
 
 /** One real service on its own database, NATS and Redis, with a client and a direct database connection. */
 export interface ServiceUnderTest {

@@ -7,7 +7,7 @@ import type { NatsUser } from '@portal/messaging';
 import { freePort, NatsLoginEnv } from '@portal/test-infrastructure';
 import { MailInbox } from './mail-inbox';
 import { PortalApi } from './portal-api';
-import { startTestInfrastructure, TestInfrastructure } from './service-harness';
+import { startTestInfrastructure, TestInfrastructure } from '@portal/messaging/testing';
 
 export interface TestStack {
   root: string;

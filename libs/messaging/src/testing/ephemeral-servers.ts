@@ -1,4 +1,4 @@
-import { natsConfiguration, NatsUser } from '@portal/messaging';
+import { natsConfiguration, NatsUser } from './library';
 import { EphemeralNats as AnyEphemeralNats, startEphemeralNats as startNatsServer } from '@portal/test-infrastructure';
 
 /** A test NATS whose logins, when it has any, are the processes' of the generated configuration. */

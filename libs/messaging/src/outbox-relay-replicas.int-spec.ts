@@ -6,9 +6,8 @@ import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { defineEvent, defineStream } from '@portal/contracts';
 import { migrateServiceSchema, serviceDataSourceOptions } from '@portal/database';
 import { createLogger } from '@portal/logging';
-import { createEventTablesV1, createEventTablesV2, eventEntities, OutboxRelay } from '@portal/messaging';
-import { StreamRecorder } from './jetstream';
-import { startTestInfrastructure, TestInfrastructure } from './service-harness';
+import { createEventTablesV1, createEventTablesV2, eventEntities, OutboxRelay } from './index';
+import { startTestInfrastructure, StreamRecorder, TestInfrastructure } from './testing';
 
 class CrateShipped {
   @IsString() label: string;

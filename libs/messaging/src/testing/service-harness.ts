@@ -1,6 +1,6 @@
 import { INestMicroservice } from '@nestjs/common';
 import { connect, NatsConnection } from 'nats';
-import { CommandKeys, CommandSignerName, natsAuthOptions, resolveCommandKeys, ServiceClient } from '@portal/messaging';
+import { CommandKeys, CommandSignerName, natsAuthOptions, resolveCommandKeys, ServiceClient } from './library';
 import { Actor, CommandDefinition, IdentityCommands, RequestMeta, SettingValue } from '@portal/contracts';
 import { answerCommand } from './stand-in-service';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, ConsumerMessages, NatsConnection } from 'nats';
 import { EventDefinition, EventEnvelope, StreamDefinition } from '@portal/contracts';
-import { decodeJson, encodeEvent, ensureStream } from '@portal/messaging';
+import { decodeJson, encodeEvent, ensureStream } from './library';
 
 /** An event as its owner's outbox relay would publish it; override any envelope field. */
 export function eventEnvelope<P extends object>(event: EventDefinition<P>, payload: NoInfer<P>, overrides: Partial<Omit<EventEnvelope<P>, 'payload' | 'subject'>> = {}): EventEnvelope<P> {

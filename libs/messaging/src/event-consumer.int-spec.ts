@@ -12,9 +12,8 @@ import { ServiceEnvironment } from '@portal/config';
 import { deadLetterCommands, defineEvent, defineStream } from '@portal/contracts';
 import { ServiceDatabaseModule } from '@portal/database';
 import { createLogger } from '@portal/logging';
-import { addToOutbox, createEventTablesV1, createEventTablesV2, eventEntities, EventConsumerModule, EventContext, OnEvent, OutboxModule, runService, ServiceCallError } from '@portal/messaging';
-import { eventEnvelope, EventPublisher } from './jetstream';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
+import { addToOutbox, createEventTablesV1, createEventTablesV2, eventEntities, EventConsumerModule, EventContext, OnEvent, OutboxModule, runService, ServiceCallError } from './index';
+import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './testing';
 
 class NoteTaken {
   @IsString() text: string;

@@ -19,10 +19,8 @@ import {
   PlatformSettingsModule,
   runService,
   ServiceCallError,
-} from '@portal/messaging';
-import { eventEnvelope, EventPublisher } from './jetstream';
-import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './service-harness';
-import { answerCommand } from './stand-in-service';
+} from './index';
+import { answerCommand, eventEnvelope, EventPublisher, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from './testing';
 
 class Noted {
   @IsString() text: string;
