@@ -156,7 +156,9 @@ describe('every endpoint × every role, against the permission table', () => {
             // Outside the admin area a live session is never asked to sign in again.
             if (!isPublic && status === 401) wrong.push(answer);
           } else if (!job.caller.permissions) {
-            if (status !== 403 || code !== 'admin_access_denied') wrong.push(answer);
+            // Create Admin refuses a non-admin in spec 02 §5's own words, which have a code of their own.
+            const refusal = job.key === 'POST /api/v1/admin/admins' ? 'create_admin_admins_only' : 'admin_access_denied';
+            if (status !== 403 || code !== refusal) wrong.push(answer);
           } else if (permissionsSatisfy(job.caller.permissions, required)) {
             if (status === 401 || status === 403) wrong.push(answer);
           } else if (status !== 403 || code !== missingPermissionRefusal(required).code) {
