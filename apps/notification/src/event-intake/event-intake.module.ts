@@ -3,7 +3,10 @@ import { APPLICATIONS_EVENTS_STREAM, IDENTITY_EVENTS_STREAM, KYC_EVENTS_STREAM, 
 import { EventConsumerModule } from '@portal/messaging';
 import { EmailModule } from '../email/email.module';
 import { InboxModule } from '../inbox/inbox.module';
-import { ApplicationEventsHandlers, KycEventsHandlers, LedgerEventsHandlers, SupportEventsHandlers } from './domain-events.handlers';
+import { ApplicationEventsHandlers } from './application-events.handlers';
+import { KycEventsHandlers } from './kyc-events.handlers';
+import { LedgerEventsHandlers } from './ledger-events.handlers';
+import { SupportEventsHandlers } from './support-events.handlers';
 import { AccountClosureHandlers } from './account-closure.handlers';
 import { CardRequestEventsHandlers } from './card-request-events.handlers';
 import { IdentityEventsHandlers } from './identity-events.handlers';

@@ -22,7 +22,7 @@ import { isErased } from '../erasure/erased-users';
 import { Recipient } from '../inbox/recipient.entity';
 import { NotificationEnvironment } from '../notification-environment';
 import { preferredLanguageOf, rememberPreferences } from '../preferences/notification-preferences';
-import { rememberRecipient } from './domain-events.handlers';
+import { rememberRecipient } from './recipient-records';
 import { EmailLinks, IdentityEventEmails } from './identity-event-emails';
 
 /**
