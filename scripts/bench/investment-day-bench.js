@@ -55,7 +55,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const round1 = (value) => Math.round(value * 10) / 10;
-/** Minor units as the wire's decimal string, in SQL (as investment-day.ts writes them). */
+/** Minor units as the wire's decimal string, in SQL (as book/post-investment-day.ts writes them). */
 const decimal = (column) => `((${column}) / 100)::text || '.' || lpad(((${column}) % 100)::text, 2, '0')`;
 /** The bench's customers: one uuid per number, recognisable in the book. */
 const userId = (number) => `('00000000-0000-4000-8000-' || lpad(to_hex(${number}), 12, '0'))::uuid`;
@@ -269,8 +269,7 @@ const FLOOR_ACCRUAL = `
  * The bare floor of a day's maturity: one statement writing the same investments, return and
  * fee transactions (same descriptions and details), transfers, entries, outbox events and
  * balances as the day's payout does. The references' tail is the investment's id (unique:
- * one return and at most one fee per investment) where investment-day.ts takes 4 hex digits
- * of its md5, which repeat within a few thousand investments maturing on one day.
+ * one return and at most one fee per investment), as in book/post-investment-day.ts.
  */
 const FLOOR_MATURITY = `
   WITH matured AS (
