@@ -155,11 +155,17 @@ describe('a Redis client through Sentinel', () => {
     // The old primary stays up (and writable until the sentinel demotes it, seconds later):
     // the client must leave it because a sentinel announced the new one. Meanwhile the
     // fail-fast client refuses commands while it reconnects, as in any outage.
+    // While the sentinels settle, the client can be moved more than once (each announcement of
+    // the new primary may drop the connection it has just made): a command refused in that
+    // window was never sent, so each is tried again until it is answered by the new primary.
     await eventually(async () => ((await serverPortOf(failFast)) === replicaPort ? true : null), 10_000, 'the fail-fast client on the new primary');
-    await failFast.set('sentinel-spec:after', 'written on the new primary');
-    expect(await failFast.get('sentinel-spec:after')).toBe('written on the new primary');
-    expect(await failFast.get('sentinel-spec:before')).toBe('written on the first primary');
-    expect(await hit('sentinel-spec:hits')).toBe(2);
+    await eventually(async () => {
+      await failFast.set('sentinel-spec:after', 'written on the new primary');
+      return (await serverPortOf(failFast)) === replicaPort ? true : null;
+    }, 10_000, 'a write through the fail-fast client on the new primary');
+    expect(await eventually(() => failFast.get('sentinel-spec:after'), 5_000, 'a read of the write')).toBe('written on the new primary');
+    expect(await eventually(() => failFast.get('sentinel-spec:before'), 5_000, 'a read of the replicated key')).toBe('written on the first primary');
+    expect(await eventually(() => hit('sentinel-spec:hits'), 5_000, 'the rate-limit script on the new primary')).toBe(2);
     expect(await direct(replicaPort, 3).get('sentinel-spec:after')).toBe('written on the new primary');
 
     // The blocking client (BullMQ's kind) follows too: its commands wait, then land on the new primary.
