@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { ServiceEnvironment } from '@portal/config';
+import { IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { IsIntInRange, ServiceEnvironment } from '@portal/config';
 
 /**
  * Identity's configuration on top of what every service reads; validated at start.
@@ -7,21 +7,15 @@ import { ServiceEnvironment } from '@portal/config';
  */
 export class IdentityEnvironment extends ServiceEnvironment {
   /** Lifetime of an access token; also how long a revoked session stays marked in Redis. */
-  @IsInt()
-  @Min(60)
-  @Max(3_600)
+  @IsIntInRange(60, 3_600)
   ACCESS_TOKEN_TTL_SECONDS: number = 900;
 
   /** Idle lifetime of a refresh token: each rotation starts a new period. */
-  @IsInt()
-  @Min(1)
-  @Max(90)
+  @IsIntInRange(1, 90)
   REFRESH_TOKEN_TTL_DAYS: number = 14;
 
   /** Seconds after a rotation in which the same refresh token again gets the same new pair, rather than counting as reuse. */
-  @IsInt()
-  @Min(0)
-  @Max(60)
+  @IsIntInRange(0, 60)
   REFRESH_REUSE_GRACE_SECONDS: number = 10;
 
   /** PEM key pair signing access tokens; required in production, generated locally otherwise. */
@@ -34,35 +28,25 @@ export class IdentityEnvironment extends ServiceEnvironment {
   JWT_PUBLIC_KEY?: string;
 
   /** Failed sign-ins allowed per account from one client address within the window, before that address is refused for it. */
-  @IsInt()
-  @Min(1)
-  @Max(1_000)
+  @IsIntInRange(1, 1_000)
   LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 5;
 
   /** Failed sign-ins allowed per client address within the window (several people may share one). */
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IsIntInRange(1, 100_000)
   LOGIN_MAX_FAILURES_PER_ADDRESS: number = 20;
 
   /** Failed sign-ins of one account from all addresses together, before addresses that never signed in to it are refused. */
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IsIntInRange(1, 100_000)
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: number = 50;
 
-  @IsInt()
-  @Min(10)
-  @Max(86_400)
+  @IsIntInRange(10, 86_400)
   LOGIN_FAILURE_WINDOW_SECONDS: number = 900;
 
   /**
    * argon2 computations (sign-in, sign-up, password changes) run at once in this process;
    * more wait their turn. Each takes one core; see users/passwords.ts, which reads it.
    */
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IsIntInRange(1, 64)
   PASSWORD_HASHING_CONCURRENCY: number = 1;
 
   /**
@@ -70,9 +54,7 @@ export class IdentityEnvironment extends ServiceEnvironment {
    * under a burst of sign-ins the other requests keep their speed and the hashing takes
    * the CPU they leave. See users/password-hasher.ts, which reads it.
    */
-  @IsInt()
-  @Min(0)
-  @Max(19)
+  @IsIntInRange(0, 19)
   PASSWORD_HASHING_NICE: number = 10;
 
   /**
@@ -80,8 +62,7 @@ export class IdentityEnvironment extends ServiceEnvironment {
    * variable the gateway reads): a hash queued longer than this is skipped, as its caller
    * has given up. See users/passwords.ts, which reads it.
    */
-  @IsInt()
-  @Min(1000)
+  @IsIntInRange(1000)
   PASSWORD_CHECK_WAIT_MS: number = 30_000;
 
   /**

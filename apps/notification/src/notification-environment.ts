@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
-import { parseFlag, ServiceEnvironment } from '@portal/config';
+import { IsBoolean, IsNotEmpty, IsString, Matches } from 'class-validator';
+import { IsIntInRange, parseFlag, ServiceEnvironment } from '@portal/config';
 
 // Types are written out (not inferred from the defaults) because the conversion of
 // numbers reads the emitted design type, which transpile-only builds leave as Object.
@@ -14,9 +14,7 @@ export class NotificationEnvironment extends ServiceEnvironment {
   MAIL_FROM: string = '"Investment Portal" <no-reply@portal.local>';
 
   /** Emails one worker process sends at the same time. */
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsIntInRange(1, 100)
   EMAIL_WORKER_CONCURRENCY: number = 5;
 
   /** Run the email worker inside the service process (one process per service); set
@@ -26,9 +24,7 @@ export class NotificationEnvironment extends ServiceEnvironment {
   EMAIL_WORKER_INLINE: boolean = true;
 
   /** Wait before the first retry of a failed email; it doubles with each attempt. */
-  @IsInt()
-  @Min(10)
-  @Max(3_600_000)
+  @IsIntInRange(10, 3_600_000)
   EMAIL_RETRY_DELAY_MS: number = 30_000;
 
   /**
@@ -40,9 +36,7 @@ export class NotificationEnvironment extends ServiceEnvironment {
   WEBHOOK_ALLOWED_HOSTS: string = '';
 
   /** Wait before a webhook's first retry (5 s); the later ones (5 min … 10 h, about a day in all) scale with it, so tests can shrink them. */
-  @IsInt()
-  @Min(10)
-  @Max(3_600_000)
+  @IsIntInRange(10, 3_600_000)
   WEBHOOK_RETRY_DELAY_MS: number = 5_000;
 
   /**

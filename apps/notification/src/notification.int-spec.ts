@@ -29,17 +29,6 @@ describe('notification service', () => {
 
   const deliveriesFor = (eventId: string) => notification.dataSource.getRepository(EmailDelivery).findBy({ eventId });
 
-  /** Waits until no email job is waiting, running or due for a retry. */
-  async function queueSettled(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const counts = await notification.emailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).every((count) => count === 0)) return;
-      if (Date.now() > deadline) throw new Error(`email queue still busy: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('reports postgres, redis and its loaded platform settings in its health, and not the mail server', async () => {
     const health = await notification.client.send(healthCommand('notification'), {});
     expect(health).toMatchObject({ service: 'notification', status: 'up' });
@@ -66,7 +55,7 @@ describe('notification service', () => {
     // The same event again under another message id gets past JetStream's de-duplication;
     // the processed-event record stops it.
     await notification.deliver(IDENTITY_EVENTS_STREAM, event, `${event.id}-replayed`);
-    await queueSettled();
+    await notification.emailQueueSettled();
 
     expect(await notification.mail.emailsTo(address)).toHaveLength(1);
     const deliveries = await deliveriesFor(event.id);
@@ -84,7 +73,7 @@ describe('notification service', () => {
     // Lost processed record: only the kept job (same job id) can stop a second email now.
     await notification.dataSource.getRepository(ProcessedEvent).delete({ eventId: event.id });
     await notification.deliver(IDENTITY_EVENTS_STREAM, event, `${event.id}-after-loss`);
-    await queueSettled();
+    await notification.emailQueueSettled();
 
     expect(await notification.dataSource.getRepository(ProcessedEvent).existsBy({ eventId: event.id })).toBe(true);
     expect(await notification.mail.emailsTo(event.payload.email)).toHaveLength(1);
@@ -119,7 +108,7 @@ describe('notification service', () => {
 
     // A registration sends no email; its address is kept for later emails (ledger, support...).
     await notification.deliver(IDENTITY_EVENTS_STREAM, userRegistered());
-    await queueSettled();
+    await notification.emailQueueSettled();
     expect(await notification.mail.emailsTo(registered.payload.email)).toHaveLength(0);
     expect(await notification.dataSource.getRepository(Recipient).findOneBy({ userId: registered.payload.userId })).toMatchObject({ email: registered.payload.email });
   });

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { Actor, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, IdentityCommands } from '@portal/contracts';
-import { TestServiceClient } from '@portal/testing';
-import { actorOf, confirmedCustomer, IdentityHarness, signedInAdmin } from '../testing/identity-harness';
-import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
+import { actorOf, confirmedCustomer, signedInAdmin } from '../testing/identity-harness';
+import { interleave, raceHarness } from '../testing/lock-races';
 
 /**
  * An administrator acting on a customer (suspend, re-activate, delete) while a super admin
@@ -18,43 +17,32 @@ import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races
 jest.setTimeout(120_000);
 
 describe('an administrator acting on a customer while their own account or role changes', () => {
-  let race: RaceHarness;
-  let harness: IdentityHarness;
-  let patient: TestServiceClient;
-
-  beforeAll(async () => {
-    race = await startRaceHarness('identity_customer_action_races');
-    ({ harness, patient } = race);
-  });
-
-  afterAll(async () => {
-    await race?.stop();
-  });
+  const race = raceHarness('identity_customer_action_races');
 
   const holdAudit = ['LOCK TABLE identity.audit_logs IN SHARE MODE'];
-  const changeRole = (by: Actor, target: Actor, adminRole: AdminRole) => patient.send(IdentityCommands.changeAdminRole, { userId: target.userId, adminRole }, { actor: by });
-  const suspend = (by: Actor, userId: string) => patient.send(IdentityCommands.suspendUser, { userId, reason: 'race' }, { actor: by });
-  const activate = (by: Actor, userId: string) => patient.send(IdentityCommands.activateUser, { userId }, { actor: by });
-  const remove = (by: Actor, userId: string) => patient.send(IdentityCommands.deleteUser, { userId }, { actor: by });
-  const setAdminRoles = (by: Actor, value: Record<AdminRole, string[]>) => patient.send(IdentityCommands.changeSetting, { key: 'admin_roles', value }, { actor: by });
+  const changeRole = (by: Actor, target: Actor, adminRole: AdminRole) => race.patient.send(IdentityCommands.changeAdminRole, { userId: target.userId, adminRole }, { actor: by });
+  const suspend = (by: Actor, userId: string) => race.patient.send(IdentityCommands.suspendUser, { userId, reason: 'race' }, { actor: by });
+  const activate = (by: Actor, userId: string) => race.patient.send(IdentityCommands.activateUser, { userId }, { actor: by });
+  const remove = (by: Actor, userId: string) => race.patient.send(IdentityCommands.deleteUser, { userId }, { actor: by });
+  const setAdminRoles = (by: Actor, value: Record<AdminRole, string[]>) => race.patient.send(IdentityCommands.changeSetting, { key: 'admin_roles', value }, { actor: by });
 
   const customer = async () => {
-    const { form, session } = await confirmedCustomer(harness);
-    return { email: form.email.toLowerCase(), actor: actorOf(harness, session) };
+    const { form, session } = await confirmedCustomer(race.harness);
+    return { email: form.email.toLowerCase(), actor: actorOf(race.harness, session) };
   };
   const accountOf = async (userId: string) =>
-    (await harness.database.query('SELECT email, user_status, admin_role, deleted_at FROM identity.users WHERE id = $1', [userId])).rows[0];
+    (await race.harness.database.query('SELECT email, user_status, admin_role, deleted_at FROM identity.users WHERE id = $1', [userId])).rows[0];
   const liveSessionsOf = async (userId: string) =>
-    (await harness.database.query('SELECT count(*)::int AS n FROM identity.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId])).rows[0].n;
-  const auditsBy = async (actor: Actor) => (await harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE actor_user_id = $1 AND target_type = 'user'`, [actor.userId])).rowCount;
+    (await race.harness.database.query('SELECT count(*)::int AS n FROM identity.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId])).rows[0].n;
+  const auditsBy = async (actor: Actor) => (await race.harness.database.query(`SELECT action_type FROM identity.audit_logs WHERE actor_user_id = $1 AND target_type = 'user'`, [actor.userId])).rowCount;
   const refused = { body: { statusCode: 403 } };
 
   it('a demotion of the caller to a role without the users permission under way first: their suspension of a customer is refused, and changes nothing', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'moderator');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'moderator');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol } = await customer();
 
-    const [demoted, suspended] = await interleave(harness, holdAudit, () => changeRole(bob, alice, 'support'), () => suspend(alice, carol.userId));
+    const [demoted, suspended] = await interleave(race.harness, holdAudit, () => changeRole(bob, alice, 'support'), () => suspend(alice, carol.userId));
 
     expect(demoted).toMatchObject({ id: alice.userId, adminRole: 'support' });
     expect(suspended).toMatchObject(refused);
@@ -64,12 +52,12 @@ describe('an administrator acting on a customer while their own account or role 
   });
 
   it('a suspension of the caller under way first: their re-activation of a customer is refused, and changes nothing', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'admin');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'admin');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol } = await customer();
     await suspend(bob, carol.userId);
 
-    const [suspended, activated] = await interleave(harness, holdAudit, () => suspend(bob, alice.userId), () => activate(alice, carol.userId));
+    const [suspended, activated] = await interleave(race.harness, holdAudit, () => suspend(bob, alice.userId), () => activate(alice, carol.userId));
 
     expect(suspended).toMatchObject({ id: alice.userId, userStatus: 'suspended' });
     expect(activated).toMatchObject(refused);
@@ -78,12 +66,12 @@ describe('an administrator acting on a customer while their own account or role 
   });
 
   it('a demotion of a super admin under way first: their deletion of a customer is refused, and the account stays', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'super_admin');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'super_admin');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol, email } = await customer();
 
     // Still an admin with the users permission: only deleting needs a super admin.
-    const [demoted, deleted] = await interleave(harness, holdAudit, () => changeRole(bob, alice, 'admin'), () => remove(alice, carol.userId));
+    const [demoted, deleted] = await interleave(race.harness, holdAudit, () => changeRole(bob, alice, 'admin'), () => remove(alice, carol.userId));
 
     expect(demoted).toMatchObject({ id: alice.userId, adminRole: 'admin' });
     expect(deleted).toMatchObject({ body: { statusCode: 403, code: 'delete_super_admin_only' } });
@@ -93,11 +81,11 @@ describe('an administrator acting on a customer while their own account or role 
   });
 
   it('a deletion of the caller under way first: their suspension of a customer is refused, and changes nothing', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'admin');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'admin');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol } = await customer();
 
-    const [deleted, suspended] = await interleave(harness, holdAudit, () => remove(bob, alice.userId), () => suspend(alice, carol.userId));
+    const [deleted, suspended] = await interleave(race.harness, holdAudit, () => remove(bob, alice.userId), () => suspend(alice, carol.userId));
 
     expect(deleted).toEqual({ deleted: true });
     expect(suspended).toMatchObject(refused);
@@ -107,13 +95,13 @@ describe('an administrator acting on a customer while their own account or role 
   });
 
   it('the users permission taken from the caller’s role under way first: their suspension of a customer is refused, and changes nothing', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'moderator');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'moderator');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol } = await customer();
 
     try {
       const [changed, suspended] = await interleave(
-        harness,
+        race.harness,
         holdAudit,
         () => setAdminRoles(bob, { ...DEFAULT_ADMIN_ROLE_PERMISSIONS, moderator: ['kyc'] }),
         () => suspend(alice, carol.userId),
@@ -130,11 +118,11 @@ describe('an administrator acting on a customer while their own account or role 
   });
 
   it('the customer action under way first: it goes through, then the demotion of its caller does (no deadlock)', async () => {
-    const { actor: alice } = await signedInAdmin(harness, 'moderator');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'moderator');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const { actor: carol } = await customer();
 
-    const [suspended, demoted] = await interleave(harness, holdAudit, () => suspend(alice, carol.userId), () => changeRole(bob, alice, 'support'));
+    const [suspended, demoted] = await interleave(race.harness, holdAudit, () => suspend(alice, carol.userId), () => changeRole(bob, alice, 'support'));
 
     expect(suspended).toMatchObject({ id: carol.userId, userStatus: 'suspended' });
     expect(demoted).toMatchObject({ id: alice.userId, adminRole: 'support' });

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { Actor, AuthMessages, AuthSession, IdentityCommands } from '@portal/contracts';
-import { TestServiceClient } from '@portal/testing';
-import { failure, IdentityHarness, personalRowsOf, signedInAdmin, signUp } from '../testing/identity-harness';
-import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
+import { failure, personalRowsOf, signedInAdmin, signUp } from '../testing/identity-harness';
+import { interleave, raceHarness } from '../testing/lock-races';
 
 /**
  * A super admin deleting an account while its owner opens the confirmation link. Both lock
@@ -17,45 +16,37 @@ import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races
 jest.setTimeout(120_000);
 
 describe('an email confirmation racing the deletion of the account', () => {
-  let race: RaceHarness;
-  let harness: IdentityHarness;
-  let patient: TestServiceClient;
+  const race = raceHarness('identity_email_confirmation_races');
   let admin: Actor;
 
   beforeAll(async () => {
-    race = await startRaceHarness('identity_email_confirmation_races');
-    ({ harness, patient } = race);
-    ({ actor: admin } = await signedInAdmin(harness, 'super_admin'));
-  });
-
-  afterAll(async () => {
-    await race?.stop();
+    ({ actor: admin } = await signedInAdmin(race.harness, 'super_admin'));
   });
 
   const holdConfirmationLinks = ['LOCK TABLE identity.email_confirmation_tokens IN SHARE MODE'];
-  const confirm = (token: string) => patient.send(IdentityCommands.confirmEmail, { token });
-  const deleteAccount = (userId: string) => patient.send(IdentityCommands.deleteUser, { userId }, { actor: admin });
+  const confirm = (token: string) => race.patient.send(IdentityCommands.confirmEmail, { token });
+  const deleteAccount = (userId: string) => race.patient.send(IdentityCommands.deleteUser, { userId }, { actor: admin });
 
   async function expectErased(userId: string): Promise<void> {
-    const [row] = (await harness.database.query('SELECT email, deleted_at FROM identity.users WHERE id = $1', [userId])).rows;
+    const [row] = (await race.harness.database.query('SELECT email, deleted_at FROM identity.users WHERE id = $1', [userId])).rows;
     expect(row).toEqual({ email: `deleted-${userId}@deleted.invalid`, deleted_at: expect.any(Date) });
-    expect(Object.values(await personalRowsOf(harness, userId)).every((count) => count === 0)).toBe(true);
+    expect(Object.values(await personalRowsOf(race.harness, userId)).every((count) => count === 0)).toBe(true);
   }
 
   it('the deletion first: it is answered, and the link of the account it removed is refused as invalid', async () => {
-    const { result, confirmationToken } = await signUp(harness);
-    const [deleted, confirmed] = await interleave(harness, holdConfirmationLinks, () => deleteAccount(result.userId), () => confirm(confirmationToken));
+    const { result, confirmationToken } = await signUp(race.harness);
+    const [deleted, confirmed] = await interleave(race.harness, holdConfirmationLinks, () => deleteAccount(result.userId), () => confirm(confirmationToken));
     expect(deleted).toEqual({ deleted: true });
     expect(confirmed).toMatchObject({ body: { statusCode: 400, code: 'confirmation_invalid', message: AuthMessages.confirmationInvalid } });
     await expectErased(result.userId);
   });
 
   it('the confirmation first: it signs in, and the deletion that follows ends that session', async () => {
-    const { result, confirmationToken } = await signUp(harness);
-    const [confirmed, deleted] = await interleave(harness, holdConfirmationLinks, () => confirm(confirmationToken), () => deleteAccount(result.userId));
+    const { result, confirmationToken } = await signUp(race.harness);
+    const [confirmed, deleted] = await interleave(race.harness, holdConfirmationLinks, () => confirm(confirmationToken), () => deleteAccount(result.userId));
     expect(confirmed).toMatchObject({ user: { id: result.userId }, refreshToken: expect.any(String) });
     expect(deleted).toEqual({ deleted: true });
     await expectErased(result.userId);
-    expect(await failure(patient.send(IdentityCommands.refreshSession, { refreshToken: (confirmed as AuthSession).refreshToken }))).toMatchObject({ statusCode: 401, code: 'session_ended' });
+    expect(await failure(race.patient.send(IdentityCommands.refreshSession, { refreshToken: (confirmed as AuthSession).refreshToken }))).toMatchObject({ statusCode: 401, code: 'session_ended' });
   });
 });

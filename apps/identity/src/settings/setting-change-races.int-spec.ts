@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { Actor, IdentityCommands } from '@portal/contracts';
-import { TestServiceClient } from '@portal/testing';
-import { IdentityHarness, signedInAdmin } from '../testing/identity-harness';
-import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races';
+import { signedInAdmin } from '../testing/identity-harness';
+import { interleave, raceHarness } from '../testing/lock-races';
 
 /**
  * A super admin changing a platform setting while another demotes or suspends them. The
@@ -14,34 +13,23 @@ import { interleave, RaceHarness, startRaceHarness } from '../testing/lock-races
 jest.setTimeout(120_000);
 
 describe('changing a setting while the caller is demoted or suspended', () => {
-  let race: RaceHarness;
-  let harness: IdentityHarness;
-  let patient: TestServiceClient;
-
-  beforeAll(async () => {
-    race = await startRaceHarness('identity_setting_change_races');
-    ({ harness, patient } = race);
-  });
-
-  afterAll(async () => {
-    await race?.stop();
-  });
+  const race = raceHarness('identity_setting_change_races');
 
   const holdAudit = ['LOCK TABLE identity.audit_logs IN SHARE MODE'];
   const fees = { personal: 9.9, corporate: 9.9, gipp: 9.9 };
-  const changeFees = (by: Actor) => patient.send(IdentityCommands.changeSetting, { key: 'platform_fees', value: fees }, { actor: by });
-  const stored = async () => (await harness.database.query(`SELECT setting_value, version FROM identity.system_settings WHERE setting_key = 'platform_fees'`)).rows[0];
-  const changesBy = async (actor: Actor) => (await harness.database.query('SELECT 1 FROM identity.system_setting_changes WHERE changed_by = $1', [actor.userId])).rowCount;
+  const changeFees = (by: Actor) => race.patient.send(IdentityCommands.changeSetting, { key: 'platform_fees', value: fees }, { actor: by });
+  const stored = async () => (await race.harness.database.query(`SELECT setting_value, version FROM identity.system_settings WHERE setting_key = 'platform_fees'`)).rows[0];
+  const changesBy = async (actor: Actor) => (await race.harness.database.query('SELECT 1 FROM identity.system_setting_changes WHERE changed_by = $1', [actor.userId])).rowCount;
 
   it.each([
-    ['demotion', (by: Actor, target: Actor) => patient.send(IdentityCommands.changeAdminRole, { userId: target.userId, adminRole: 'admin' }, { actor: by }), { adminRole: 'admin' }],
-    ['suspension', (by: Actor, target: Actor) => patient.send(IdentityCommands.suspendUser, { userId: target.userId, reason: 'race' }, { actor: by }), { userStatus: 'suspended' }],
+    ['demotion', (by: Actor, target: Actor) => race.patient.send(IdentityCommands.changeAdminRole, { userId: target.userId, adminRole: 'admin' }, { actor: by }), { adminRole: 'admin' }],
+    ['suspension', (by: Actor, target: Actor) => race.patient.send(IdentityCommands.suspendUser, { userId: target.userId, reason: 'race' }, { actor: by }), { userStatus: 'suspended' }],
   ])('the %s of the caller under way first: their setting change is refused, and the setting stays', async (_name, act, after) => {
-    const { actor: alice } = await signedInAdmin(harness, 'super_admin');
-    const { actor: bob } = await signedInAdmin(harness, 'super_admin');
+    const { actor: alice } = await signedInAdmin(race.harness, 'super_admin');
+    const { actor: bob } = await signedInAdmin(race.harness, 'super_admin');
     const before = await stored();
 
-    const [acted, changed] = await interleave(harness, holdAudit, () => act(bob, alice), () => changeFees(alice));
+    const [acted, changed] = await interleave(race.harness, holdAudit, () => act(bob, alice), () => changeFees(alice));
 
     expect(acted).toMatchObject({ id: alice.userId, ...after });
     expect(changed).toMatchObject({ body: { statusCode: 403 } });

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@portal/contracts';
 import { ServiceCallError } from '@portal/messaging';
-import { TestServiceClient } from '@portal/testing';
+import { StandIn, TestServiceClient } from '@portal/testing';
 import { IdentityHarness, startIdentity } from './identity-harness';
 import { emptyLedger } from './played-ledger';
 
@@ -89,24 +89,43 @@ export async function interleave<A, B>(harness: IdentityHarness, hold: HoldState
 
 /** What a race spec runs against: identity on its own database, and a client to race with. */
 export interface RaceHarness {
-  harness: IdentityHarness;
+  readonly harness: IdentityHarness;
   /** As patient as the gateway is with password checks: a hash queued behind others may take seconds before the race reaches its locks. */
-  patient: TestServiceClient;
-  stop(): Promise<void>;
+  readonly patient: TestServiceClient;
 }
 
-/** Identity for a race spec, with a ledger that holds no money (so deletions may go ahead). */
-export async function startRaceHarness(label: string): Promise<RaceHarness> {
-  const harness = await startIdentity(label);
-  const patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000, { env: harness.infrastructure.env });
-  const ledger = await emptyLedger(harness);
+/**
+ * Identity for the race spec (describe block) it is called in, with a ledger that holds no
+ * money (so deletions may go ahead): started before its tests (beforeAll hooks registered
+ * after this call see it started) and stopped after them.
+ */
+export function raceHarness(label: string): RaceHarness {
+  let harness: IdentityHarness | undefined;
+  let patient: TestServiceClient | undefined;
+  let ledger: StandIn | undefined;
+
+  beforeAll(async () => {
+    harness = await startIdentity(label);
+    patient = await TestServiceClient.connect(harness.infrastructure.nats.url, 60_000, { env: harness.infrastructure.env });
+    ledger = await emptyLedger(harness);
+  });
+
+  afterAll(async () => {
+    ledger?.unsubscribe();
+    await patient?.close();
+    await harness?.stop();
+  });
+
+  const started = <T>(part: T | undefined): T => {
+    if (part === undefined) throw new Error(`the race harness ${label} is used before it started`);
+    return part;
+  };
   return {
-    harness,
-    patient,
-    async stop() {
-      ledger.unsubscribe();
-      await patient.close();
-      await harness.stop();
+    get harness() {
+      return started(harness);
+    },
+    get patient() {
+      return started(patient);
     },
   };
 }

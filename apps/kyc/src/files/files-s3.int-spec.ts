@@ -1,93 +1,51 @@
 import 'reflect-metadata';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { INestMicroservice } from '@nestjs/common';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Client } from 'pg';
-import S3rver from 's3rver';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Actor, AdminRole, ApplicationsCommands, FILE_PART_BYTES, IDENTITY_EVENTS_STREAM, IdentityEvents, KycFileCommands, PROFILE_PHOTO_PURPOSE } from '@portal/contracts';
-import { runService, ServiceCallError } from '@portal/messaging';
-import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { ServiceCallError } from '@portal/messaging';
+import { answerCommand, eventEnvelope, EventPublisher, samplePdf, samplePng, ServiceUnderTest, startServiceUnderTest } from '@portal/testing';
 import { moveFilesToS3Command } from '../cli/move-files-to-s3';
 import { KycEnvironment } from '../kyc-environment';
 import { FileStore } from './storage/file-store';
 import { KycModule } from '../kyc.module';
 import { fileTransfer } from '../testing/file-transfer';
+import { startTestBucket, TEST_BUCKET, TestBucket } from '../testing/s3-bucket';
 
 jest.setTimeout(90_000);
 
-const BUCKET = 'portal-files';
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin = (adminRole: AdminRole): Actor => ({ userId: randomUUID(), userType: 'admin', adminRole, sessionId: randomUUID() });
 
 describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
-  let directory: string;
-  let s3: S3rver;
-  let bucket: S3Client;
-  let storageEnv: NodeJS.ProcessEnv;
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
+  let bucket: TestBucket;
+  let harness: ServiceUnderTest;
   let identity: EventPublisher;
-  let database: Client;
 
   beforeAll(async () => {
-    // A real S3 API on a free port, its objects in a temporary directory, the bucket made at start.
-    directory = mkdtempSync(join(tmpdir(), 'kyc-s3-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET }] });
-    const { port } = await s3.run();
-    storageEnv = {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'eu-west-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    };
-    bucket = new S3Client({
-      endpoint: storageEnv.S3_ENDPOINT,
-      region: 'eu-west-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    infrastructure = await startTestInfrastructure('kyc_files_s3', { ...storageEnv, EVENT_RETRY_DELAY_MS: '100' }, { platformSettings: [] });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    service = await runService({ service: 'kyc', environment: KycEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    identity = await EventPublisher.connect(infrastructure.nats.url);
-    database = new Client({ connectionString: infrastructure.database.url });
-    await database.connect();
+    bucket = await startTestBucket('kyc-s3-');
+    harness = await startServiceUnderTest({ label: 'kyc_files_s3', service: 'kyc', environment: KycEnvironment, module: (environment) => KycModule.register(environment), env: { ...bucket.env, EVENT_RETRY_DELAY_MS: '100' } });
+    identity = await EventPublisher.connect(harness.infrastructure.nats.url);
     // The applications service, played: no application keeps any of these files.
-    answerCommand(client.connection, ApplicationsCommands.referencedFiles.subject, () => ({ fileIds: [] }));
-    await client.connection.flush();
+    answerCommand(harness.client.connection, ApplicationsCommands.referencedFiles.subject, () => ({ fileIds: [] }));
+    await harness.client.connection.flush();
   });
 
   afterAll(async () => {
-    await database?.end();
     await identity?.close();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
-    bucket?.destroy();
-    await s3?.close();
-    if (directory) rmSync(directory, { recursive: true, force: true });
+    await harness?.stop();
+    await bucket?.stop();
   });
 
-  const { upload, download } = fileTransfer(() => client);
+  const { upload, download } = fileTransfer(() => harness.client);
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
   const row = async (id: string) =>
-    (await database.query('SELECT storage, storage_key, content IS NULL AS "contentEmpty" FROM kyc.files WHERE id = $1', [id])).rows[0] as
+    (await harness.database.query('SELECT storage, storage_key, content IS NULL AS "contentEmpty" FROM kyc.files WHERE id = $1', [id])).rows[0] as
       | { storage: string; storage_key: string | null; contentEmpty: boolean }
       | undefined;
-  const objectKeys = async () => ((await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key).sort();
   const object = async (key: string): Promise<Buffer | null> => {
     try {
-      return Buffer.from(await (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToByteArray());
+      return Buffer.from(await (await bucket.client.send(new GetObjectCommand({ Bucket: TEST_BUCKET, Key: key }))).Body!.transformToByteArray());
     } catch (error) {
       if ((error as { name?: string }).name === 'NoSuchKey') return null;
       throw error;
@@ -106,17 +64,17 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     expect((await download(owner, stored.id)).equals(content)).toBe(true);
     // A moderator's role has kyc by default (spec 02 §6); support's does not.
     expect((await download(admin('moderator'), stored.id)).equals(content)).toBe(true);
-    expect(await refusal(client.as(admin('support')).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 403, code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
+    expect(await refusal(harness.client.as(admin('support')).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 403, code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
     const stranger = customer();
-    expect(await refusal(client.as(stranger).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
-    expect(await refusal(client.as(stranger).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
+    expect(await refusal(harness.client.as(stranger).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
+    expect(await refusal(harness.client.as(stranger).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
   });
 
   it('checks the content before anything reaches the bucket: a PDF with HTML after its end is refused and nothing is stored', async () => {
-    const before = await objectKeys();
+    const before = await bucket.objectKeys();
     const polyglot = Buffer.concat([samplePdf(), Buffer.from('<html><script>alert(1)</script></html>')]);
     expect(await refusal(upload(customer(), polyglot, 'statement.pdf', 'kyc:id'))).toMatchObject({ statusCode: 400, code: 'invalid_kyc_file_type' });
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucket.objectKeys()).toEqual(before);
   });
 
   it('moves files stored in PostgreSQL to the bucket with the move command, once, and they still read back byte for byte', async () => {
@@ -125,7 +83,7 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     const contents = [samplePdf({ size: 3_000 }), samplePng(), samplePdf({ size: FILE_PART_BYTES + 10 })];
     const ids = contents.map(() => randomUUID());
     for (const [index, content] of contents.entries()) {
-      await database.query(`INSERT INTO kyc.files (id, owner_id, name, size, mime_type, purpose, sha256, content) VALUES ($1, $2, $3, $4, $5, 'kyc:id', $6, $7)`, [
+      await harness.database.query(`INSERT INTO kyc.files (id, owner_id, name, size, mime_type, purpose, sha256, content) VALUES ($1, $2, $3, $4, $5, 'kyc:id', $6, $7)`, [
         ids[index],
         owner.userId,
         `old-${index}`,
@@ -139,11 +97,11 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     expect((await download(owner, ids[2])).equals(contents[2])).toBe(true);
 
     // A run interrupted while putting the first object (part of it in the bucket, the row unchanged): the next run puts it again whole.
-    await bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key: `files/${ids[0]}`, Body: contents[0].subarray(0, 100) }));
+    await bucket.client.send(new PutObjectCommand({ Bucket: TEST_BUCKET, Key: `files/${ids[0]}`, Body: contents[0].subarray(0, 100) }));
     const lines: string[] = [];
     const output = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(`error: ${line}`) };
-    expect(await moveFilesToS3Command(['--batch', '2'], infrastructure.env, output)).toBe(0);
-    expect(lines.at(-1)).toBe(`Done: 3 file(s) moved to s3://${BUCKET}; none left in PostgreSQL.`);
+    expect(await moveFilesToS3Command(['--batch', '2'], harness.infrastructure.env, output)).toBe(0);
+    expect(lines.at(-1)).toBe(`Done: 3 file(s) moved to s3://${TEST_BUCKET}; none left in PostgreSQL.`);
     for (const [index, id] of ids.entries()) {
       expect(await row(id)).toEqual({ storage: 's3', storage_key: `files/${id}`, contentEmpty: true });
       expect((await object(`files/${id}`))?.equals(contents[index])).toBe(true);
@@ -151,21 +109,21 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     }
     expect((await download(admin('admin'), ids[1])).equals(contents[1])).toBe(true);
     // A read that found the row still in PostgreSQL just before the move committed gets the bytes from the bucket.
-    expect((await service.get(FileStore).read({ id: ids[2], storage: 'postgres', storageKey: null }, { start: FILE_PART_BYTES, length: 10 })).equals(contents[2].subarray(FILE_PART_BYTES))).toBe(true);
+    expect((await harness.service.get(FileStore).read({ id: ids[2], storage: 'postgres', storageKey: null }, { start: FILE_PART_BYTES, length: 10 })).equals(contents[2].subarray(FILE_PART_BYTES))).toBe(true);
 
     // Run again: nothing left to move, nothing changed.
     lines.length = 0;
-    expect(await moveFilesToS3Command([], infrastructure.env, output)).toBe(0);
+    expect(await moveFilesToS3Command([], harness.infrastructure.env, output)).toBe(0);
     expect(lines).toEqual(['No file left in PostgreSQL: nothing to move.']);
   });
 
   it('refuses to move files without the s3 driver and its settings, saying which variables', async () => {
     const lines: string[] = [];
     const output = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
-    expect(await moveFilesToS3Command([], { ...infrastructure.env, STORAGE_DRIVER: 'postgres' }, output)).toBe(1);
+    expect(await moveFilesToS3Command([], { ...harness.infrastructure.env, STORAGE_DRIVER: 'postgres' }, output)).toBe(1);
     expect(lines[0]).toMatch(/^STORAGE_DRIVER must be s3/);
     lines.length = 0;
-    expect(await moveFilesToS3Command([], { ...infrastructure.env, S3_BUCKET: '', S3_SECRET_ACCESS_KEY: '' }, output)).toBe(1);
+    expect(await moveFilesToS3Command([], { ...harness.infrastructure.env, S3_BUCKET: '', S3_SECRET_ACCESS_KEY: '' }, output)).toBe(1);
     expect(lines[0]).toContain('S3_BUCKET (missing): S3_BUCKET is required when STORAGE_DRIVER=s3');
     expect(lines[0]).toContain('S3_SECRET_ACCESS_KEY (missing)');
   });
@@ -175,7 +133,7 @@ describe('files in an S3-compatible bucket (STORAGE_DRIVER=s3)', () => {
     const photo = await upload(person, samplePng(), 'me.png', PROFILE_PHOTO_PURPOSE);
     const loose = await upload(person, samplePdf(), 'never-handed-in.pdf', 'kyc:tax');
     const handedIn = await upload(person, samplePdf(), 'passport.pdf', 'kyc:id');
-    await database.query(`INSERT INTO kyc.kyc_documents (id, user_id, document_type, file_id, status) VALUES ($1, $2, 'id', $3, 'pending')`, [randomUUID(), person.userId, handedIn.id]);
+    await harness.database.query(`INSERT INTO kyc.kyc_documents (id, user_id, document_type, file_id, status) VALUES ($1, $2, 'id', $3, 'pending')`, [randomUUID(), person.userId, handedIn.id]);
     for (const file of [photo, loose, handedIn]) expect(await object(`files/${file.id}`)).not.toBeNull();
 
     const event = eventEnvelope(IdentityEvents.userDeleted, { userId: person.userId, deletedBy: person.userId });

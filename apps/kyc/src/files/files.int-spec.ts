@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { INestMicroservice } from '@nestjs/common';
-import { Client } from 'pg';
-import { ServiceEnvironment } from '@portal/config';
 import { Actor, AdminRole, FILE_PART_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, KYC_FILE_TOO_LARGE_MESSAGE, KYC_FILE_TYPE_MESSAGE, KycFileCommands } from '@portal/contracts';
-import { runService, ServiceCallError } from '@portal/messaging';
-import { sampleDocx, sampleJpeg, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { ServiceCallError } from '@portal/messaging';
+import { sampleDocx, sampleJpeg, samplePdf, samplePng, ServiceUnderTest, startServiceUnderTest } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 import { fileTransfer } from '../testing/file-transfer';
 
@@ -16,31 +13,21 @@ const admin = (adminRole: AdminRole = 'admin'): Actor => ({ userId: randomUUID()
 const pdf = (size = 2_000) => samplePdf({ size });
 
 describe('files stored by the kyc service', () => {
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-  let database: Client;
+  let harness: ServiceUnderTest;
 
   beforeAll(async () => {
     // Identity's settings: none stored, so every admin role has the spec's default permissions (spec 02 §6).
-    infrastructure = await startTestInfrastructure('kyc_files', {}, { platformSettings: [] });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    database = new Client({ connectionString: infrastructure.database.url });
-    await database.connect();
+    harness = await startServiceUnderTest({ label: 'kyc_files', service: 'kyc', module: (environment) => KycModule.register(environment) });
   });
 
   afterAll(async () => {
-    await database?.end();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await harness?.stop();
   });
 
-  const { upload, download } = fileTransfer(() => client);
+  const { upload, download } = fileTransfer(() => harness.client);
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
-  const fileCount = async () => Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
+  const fileCount = async () => Number((await harness.database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
 
   it('stores a PDF of several parts with the type found in its content, and gives it back byte for byte', async () => {
     const owner = customer();
@@ -48,10 +35,10 @@ describe('files stored by the kyc service', () => {
     const stored = await upload(owner, content, '../My "ID".pdf', 'application:id_document');
     expect(stored).toMatchObject({ name: 'My ID.pdf', size: content.length, mimeType: 'application/pdf', purpose: 'application:id_document' });
     expect((await download(owner, stored.id)).equals(content)).toBe(true);
-    expect(await database.query('SELECT COUNT(*)::int AS n FROM kyc.file_upload_parts')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await harness.database.query('SELECT COUNT(*)::int AS n FROM kyc.file_upload_parts')).toMatchObject({ rows: [{ n: 0 }] });
     // The description names the owner, to the owner and to an admin alike (the gateway records an admin opening someone else's file).
-    expect(await client.as(owner).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId, parts: 3 });
-    expect(await client.as(admin('super_admin')).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId });
+    expect(await harness.client.as(owner).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId, parts: 3 });
+    expect(await harness.client.as(admin('super_admin')).send(KycFileCommands.describe, { fileId: stored.id })).toMatchObject({ ownerId: owner.userId });
   });
 
   it('recognises PNG and JPEG whatever their names say', async () => {
@@ -102,9 +89,9 @@ describe('files stored by the kyc service', () => {
     const owner = customer();
     const stored = await upload(owner, pdf());
     expect((await download(owner, stored.id)).equals(pdf())).toBe(true);
-    expect(await refusal(client.as(customer()).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
-    expect(await refusal(client.as(customer()).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
-    expect(await refusal(client.send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 401 });
+    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 404, message: 'File not found' });
+    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
+    expect(await refusal(harness.client.send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 401 });
   });
 
   it("lets an admin read another person's file only with the permission its purpose needs; others get 403", async () => {
@@ -115,8 +102,8 @@ describe('files stored by the kyc service', () => {
     const other = await upload(owner, pdf(), 'other.pdf');
     const reads = async (role: AdminRole, fileId: string) => {
       const reader = admin(role);
-      const described = await refusal(client.as(reader).send(KycFileCommands.describe, { fileId }));
-      const part = await refusal(client.as(reader).send(KycFileCommands.readPart, { fileId, index: 0 }));
+      const described = await refusal(harness.client.as(reader).send(KycFileCommands.describe, { fileId }));
+      const part = await refusal(harness.client.as(reader).send(KycFileCommands.readPart, { fileId, index: 0 }));
       expect(part?.statusCode ?? null).toBe(described?.statusCode ?? null);
       return described === null ? 'read' : described;
     };
@@ -141,7 +128,7 @@ describe('files stored by the kyc service', () => {
     // The content an allowed admin reads is the file's.
     expect((await download(admin('moderator'), kyc.id)).equals(pdf())).toBe(true);
     // An unknown id is still 404 for an admin, and an admin reads their own file whatever their role.
-    expect(await refusal(client.as(admin('support')).send(KycFileCommands.describe, { fileId: randomUUID() }))).toMatchObject({ statusCode: 404 });
+    expect(await refusal(harness.client.as(admin('support')).send(KycFileCommands.describe, { fileId: randomUUID() }))).toMatchObject({ statusCode: 404 });
     const supporter = admin('support');
     const own = await upload(supporter, pdf(), 'mine.pdf', 'kyc:id');
     expect((await download(supporter, own.id)).equals(pdf())).toBe(true);
@@ -151,13 +138,13 @@ describe('files stored by the kyc service', () => {
     const owner = customer();
     const mine = await upload(owner, pdf());
     const theirs = await upload(customer(), pdf());
-    const { files } = await client.as(owner).send(KycFileCommands.ownedFiles, { fileIds: [mine.id, theirs.id, randomUUID()] });
+    const { files } = await harness.client.as(owner).send(KycFileCommands.ownedFiles, { fileIds: [mine.id, theirs.id, randomUUID()] });
     expect(files.map((file) => file.id)).toEqual([mine.id]);
   });
 
   it("does not let one person add parts to another's upload", async () => {
     const uploadId = randomUUID();
-    await client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf().toString('base64') });
-    expect(await refusal(client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 1, data: pdf().toString('base64') }))).toMatchObject({ statusCode: 404 });
+    await harness.client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf().toString('base64') });
+    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 1, data: pdf().toString('base64') }))).toMatchObject({ statusCode: 404 });
   });
 });

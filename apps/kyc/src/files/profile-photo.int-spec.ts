@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { INestMicroservice } from '@nestjs/common';
-import { Client } from 'pg';
-import { ServiceEnvironment } from '@portal/config';
 import { Actor, FILE_PART_BYTES, KycFileCommands, PROFILE_PHOTO_PURPOSE, PROFILE_PHOTO_TOO_LARGE_MESSAGE, PROFILE_PHOTO_TYPE_MESSAGE, StoredFile } from '@portal/contracts';
-import { runService, ServiceCallError } from '@portal/messaging';
-import { sampleGif, sampleJpeg, samplePdf, samplePng, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { ServiceCallError } from '@portal/messaging';
+import { sampleGif, sampleJpeg, samplePdf, samplePng, ServiceUnderTest, startServiceUnderTest } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
@@ -17,24 +14,14 @@ const jpeg = sampleJpeg();
 const pdf = samplePdf();
 
 describe('profile photos stored by the kyc service', () => {
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
-  let client: TestServiceClient;
-  let database: Client;
+  let harness: ServiceUnderTest;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('kyc_profile_photo');
-    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    database = new Client({ connectionString: infrastructure.database.url });
-    await database.connect();
+    harness = await startServiceUnderTest({ label: 'kyc_profile_photo', service: 'kyc', module: (environment) => KycModule.register(environment) });
   });
 
   afterAll(async () => {
-    await database?.end();
-    await client?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await harness?.stop();
   });
 
   /** As the gateway uploads: every part carries the purpose, then completion. */
@@ -42,13 +29,13 @@ describe('profile photos stored by the kyc service', () => {
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
     for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, purpose, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64') });
+      await harness.client.as(actor).send(KycFileCommands.storePart, { uploadId, index, purpose, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64') });
     }
-    return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
+    return harness.client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: ServiceCallError) => error.body);
-  const fileCount = async () => Number((await database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
+  const fileCount = async () => Number((await harness.database.query('SELECT COUNT(*) AS n FROM kyc.files')).rows[0].n);
 
   it('takes a JPG, PNG or GIF by content', async () => {
     const owner = customer();
@@ -64,8 +51,8 @@ describe('profile photos stored by the kyc service', () => {
     // Completion checks the whole again, even when the parts came without the purpose.
     const sneaky = customer();
     const uploadId = randomUUID();
-    await client.as(sneaky).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf.toString('base64') });
-    expect(await refusal(client.as(sneaky).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'me.png', purpose: PROFILE_PHOTO_PURPOSE }))).toMatchObject({
+    await harness.client.as(sneaky).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf.toString('base64') });
+    expect(await refusal(harness.client.as(sneaky).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'me.png', purpose: PROFILE_PHOTO_PURPOSE }))).toMatchObject({
       statusCode: 400,
       message: PROFILE_PHOTO_TYPE_MESSAGE,
     });

@@ -1,11 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { INestMicroservice } from '@nestjs/common';
-import { Client } from 'pg';
-import { ServiceEnvironment } from '@portal/config';
 import { deadLetterCommands, IDENTITY_EVENTS_STREAM, IdentityEvents, KYC_EVENTS_STREAM, KycEvents, UserRegisteredEvent } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { eventEnvelope, EventPublisher, ServiceUnderTest, startServiceUnderTest, StreamRecorder } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 
 jest.setTimeout(60_000);
@@ -13,35 +9,25 @@ jest.setTimeout(60_000);
 // kyc consumes identity's events with the shared building blocks alone: outbox,
 // durable consumer with dead-lettering, and the test helpers, no wiring of its own.
 describe('KYC status, owned by the kyc service', () => {
-  let infrastructure: TestInfrastructure;
-  let service: INestMicroservice;
+  let harness: ServiceUnderTest;
   let identity: EventPublisher;
   let kycEvents: StreamRecorder;
-  let client: TestServiceClient;
-  let database: Client;
 
   beforeAll(async () => {
-    infrastructure = await startTestInfrastructure('kyc_status');
-    service = await runService({ service: 'kyc', environment: ServiceEnvironment, module: (environment) => KycModule.register(environment), env: infrastructure.env });
-    identity = await EventPublisher.connect(infrastructure.nats.url);
-    client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-    kycEvents = await StreamRecorder.open(client.connection, KYC_EVENTS_STREAM);
-    database = new Client({ connectionString: infrastructure.database.url });
-    await database.connect();
+    harness = await startServiceUnderTest({ label: 'kyc_status', service: 'kyc', module: (environment) => KycModule.register(environment) });
+    identity = await EventPublisher.connect(harness.infrastructure.nats.url);
+    kycEvents = await StreamRecorder.open(harness.client.connection, KYC_EVENTS_STREAM);
   });
 
   afterAll(async () => {
-    await database?.end();
     await kycEvents?.close();
-    await client?.close();
     await identity?.close();
-    await stopService(service);
-    await infrastructure?.stop();
+    await harness?.stop();
   });
 
   const registered = (overrides: Partial<UserRegisteredEvent> = {}) =>
     eventEnvelope(IdentityEvents.userRegistered, { userId: randomUUID(), email: `kyc-${randomUUID().slice(0, 8)}@example.test`, firstName: 'Ada', lastName: 'Lovelace', userType: 'customer', ...overrides });
-  const profileOf = async (userId: string) => (await database.query('SELECT kyc_status, version FROM kyc.kyc_profiles WHERE user_id = $1', [userId])).rows;
+  const profileOf = async (userId: string) => (await harness.database.query('SELECT kyc_status, version FROM kyc.kyc_profiles WHERE user_id = $1', [userId])).rows;
 
   it('opens a pending profile for a new customer and announces it once, even when the event comes twice', async () => {
     const event = registered();
@@ -71,7 +57,7 @@ describe('KYC status, owned by the kyc service', () => {
     await identity.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'kyc', await identity.publish(IDENTITY_EVENTS_STREAM, after));
 
     expect(await profileOf(after.payload.userId)).toEqual([{ kyc_status: 'pending', version: 1 }]);
-    const letters = await client.send(deadLetterCommands('kyc').list, {});
+    const letters = await harness.client.send(deadLetterCommands('kyc').list, {});
     expect(letters.total).toBe(1);
     expect(letters.items[0]).toMatchObject({
       service: 'kyc',

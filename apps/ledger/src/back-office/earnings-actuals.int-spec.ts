@@ -2,8 +2,9 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { ManualClock } from '@portal/config';
-import { Actor, APPLICATIONS_EVENTS_STREAM, ApplicationsEvents, Currency, LedgerCommands, LedgerEarningsCommands, MaturityWeek } from '@portal/contracts';
-import { eventEnvelope, EventPublisher, refusalOf as failure, TestServiceClient } from '@portal/testing';
+import { Actor, Currency, LedgerCommands, LedgerEarningsCommands, MaturityWeek } from '@portal/contracts';
+import { EventPublisher, refusalOf as failure, TestServiceClient } from '@portal/testing';
+import { approvedDeposit, publishApproval } from '../testing/approvals-and-deposits';
 import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from '../investments/investment-day';
 
@@ -52,27 +53,11 @@ describe('earnings actuals and the maturity schedule (moved clock)', () => {
   const earnings = (from: string, to: string, as = superAdmin) => client.as(as).send(LedgerEarningsCommands.earnings, { from, to });
   const maturities = (days?: number, as = superAdmin) => client.as(as).send(LedgerEarningsCommands.maturities, days === undefined ? {} : { days });
 
-  async function deposited(customer: Actor, amount: string, currency: Currency): Promise<void> {
-    const deposit = await client.as(customer).send(LedgerCommands.requestDeposit, { method: 'bank', amount, currency, accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    await client.as(moneyAdmin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
-  }
+  const deposited = (customer: Actor, amount: string, currency: Currency) => approvedDeposit(client, customer, moneyAdmin, amount, currency);
 
   /** Applications approved an application: the ledger opens its investment with these terms, awaiting funding. */
   async function approved(customer: Actor, terms: Terms): Promise<string> {
-    const investmentId = randomUUID();
-    const event = eventEnvelope(ApplicationsEvents.reviewed, {
-      applicationId: randomUUID(),
-      userId: customer.userId,
-      applicationType: 'personal',
-      status: 'approved',
-      note: null,
-      reviewedBy: moneyAdmin.userId,
-      submittedAt: clock.now().toISOString(),
-      version: 2,
-      investmentId,
-      terms: { expectedReturnRate: '15.00', feeRate: '2.50', ...terms },
-    });
-    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
+    const { investmentId } = await publishApproval(publisher, { userId: customer.userId, reviewedBy: moneyAdmin.userId, submittedAt: clock.now().toISOString(), terms: { expectedReturnRate: '15.00', feeRate: '2.50', ...terms } });
     return investmentId;
   }
 

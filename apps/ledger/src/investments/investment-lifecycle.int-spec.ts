@@ -15,6 +15,7 @@ import {
   LedgerInvestmentCommands,
 } from '@portal/contracts';
 import { eventEnvelope, EventPublisher, refusalOf as failure, StreamRecorder, TestServiceClient } from '@portal/testing';
+import { approvedDeposit, publishApproval } from '../testing/approvals-and-deposits';
 import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from './investment-day';
 
@@ -51,27 +52,11 @@ describe('an investment on the ledger: funded, accruing daily, paid out at matur
   const expectCleanBook = async () => expect((await client.as(admin).send(LedgerCommands.checkLedger, {})).differences).toEqual([]);
   const runDay = () => day.run(clock.today(), { wait: true });
 
-  async function deposited(actor: Actor, amount: string): Promise<void> {
-    const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, { method: 'bank', amount, accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
-  }
+  const deposited = (actor: Actor, amount: string) => approvedDeposit(client, actor, admin, amount);
 
   /** Applications approved an application: the ledger opens its investment from the terms in the event. */
   async function approved(actor: Actor, terms = { amount: '10000.00', expectedReturnAmount: '750.00', feeAmount: '125.00' }): Promise<string> {
-    const investmentId = randomUUID();
-    const event = eventEnvelope(ApplicationsEvents.reviewed, {
-      applicationId: randomUUID(),
-      userId: actor.userId,
-      applicationType: 'personal',
-      status: 'approved',
-      note: null,
-      reviewedBy: admin.userId,
-      submittedAt: clock.now().toISOString(),
-      version: 2,
-      investmentId,
-      terms: { currency: 'USD', durationMonths: 6, expectedReturnRate: '15.00', feeRate: '2.50', ...terms },
-    });
-    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
+    const { investmentId, event } = await publishApproval(publisher, { userId: actor.userId, reviewedBy: admin.userId, submittedAt: clock.now().toISOString(), terms: { currency: 'USD', durationMonths: 6, expectedReturnRate: '15.00', feeRate: '2.50', ...terms } });
     // A redelivered approval opens nothing twice.
     await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, { ...event, id: randomUUID() }));
     return investmentId;

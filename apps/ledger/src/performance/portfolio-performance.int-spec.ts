@@ -5,8 +5,6 @@ import { Client } from 'pg';
 import { ManualClock } from '@portal/config';
 import {
   Actor,
-  APPLICATIONS_EVENTS_STREAM,
-  ApplicationsEvents,
   LedgerCommands,
   LedgerInvestmentCommands,
   LedgerPerformanceCommands,
@@ -14,7 +12,8 @@ import {
   PortfolioPerformance,
   PortfolioPerformancePayload,
 } from '@portal/contracts';
-import { eventEnvelope, EventPublisher, refusalOf as failure, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { EventPublisher, refusalOf as failure, TestInfrastructure, TestServiceClient } from '@portal/testing';
+import { approvedDeposit, publishApproval } from '../testing/approvals-and-deposits';
 import { LedgerUnderTest, startLedgerUnderTest } from '../testing/ledger-under-test';
 import { InvestmentDay } from '../investments/investment-day';
 
@@ -66,27 +65,17 @@ describe('portfolio performance from the ledger (moved clock)', () => {
   }
 
   async function deposited(actor: Actor, amount: string): Promise<void> {
-    const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, { method: 'bank', amount, accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
-    await stampedNow(deposit.id);
+    await stampedNow(await approvedDeposit(client, actor, admin, amount));
   }
 
   /** Applications approved an application: the ledger opens its investment (10,000.00 for 6 months, 750.00 of return). */
   async function approved(actor: Actor): Promise<string> {
-    const investmentId = randomUUID();
-    const event = eventEnvelope(ApplicationsEvents.reviewed, {
-      applicationId: randomUUID(),
+    const { investmentId } = await publishApproval(publisher, {
       userId: actor.userId,
-      applicationType: 'personal',
-      status: 'approved',
-      note: null,
       reviewedBy: admin.userId,
       submittedAt: clock.now().toISOString(),
-      version: 2,
-      investmentId,
       terms: { currency: 'USD', durationMonths: 6, expectedReturnRate: '15.00', feeRate: '2.50', amount: '10000.00', expectedReturnAmount: '750.00', feeAmount: '125.00' },
     });
-    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
     return investmentId;
   }
 

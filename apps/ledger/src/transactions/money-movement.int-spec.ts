@@ -23,6 +23,7 @@ import {
 import { runService } from '@portal/messaging';
 import { eventEnvelope, EventPublisher, startTestInfrastructure, stopService, StreamRecorder, TestInfrastructure, TestServiceClient, refusalOf as failure, answerCommand, StandIn } from '@portal/testing';
 import { LedgerModule } from '../ledger.module';
+import { approvedDeposit, publishApproval } from '../testing/approvals-and-deposits';
 
 jest.setTimeout(90_000);
 
@@ -89,27 +90,19 @@ describe('money movement on the double-entry ledger', () => {
 
   async function funded(amount: string): Promise<Actor> {
     const actor = known(customer());
-    const deposit = await client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit(amount));
-    await client.as(admin).send(LedgerCommands.decideTransaction, { id: deposit.id, decision: 'approve' });
+    await approvedDeposit(client, actor, admin, amount, 'USD');
     return actor;
   }
   const balanceOf = (actor: Actor) => client.as(actor).send(LedgerCommands.getBalance, {});
   /** An investment approved for the customer (applications' approval event with its terms), opened by the ledger: its id. */
   async function approvedInvestment(actor: Actor, amount: string, options: { type?: 'personal' | 'corporate' | 'gipp'; currency?: 'USD' | 'EUR' } = {}): Promise<string> {
-    const investmentId = randomUUID();
-    const event = eventEnvelope(ApplicationsEvents.reviewed, {
-      applicationId: randomUUID(),
+    const { investmentId } = await publishApproval(publisher, {
       userId: actor.userId,
-      applicationType: options.type ?? 'personal',
-      status: 'approved',
-      note: null,
       reviewedBy: admin.userId,
       submittedAt: new Date().toISOString(),
-      version: 2,
-      investmentId,
+      applicationType: options.type,
       terms: { amount, currency: options.currency ?? 'USD', durationMonths: 6, expectedReturnRate: '15.00', expectedReturnAmount: '0.00', feeRate: '0.00', feeAmount: '0.00' },
     });
-    await publisher.waitUntilHandled(APPLICATIONS_EVENTS_STREAM, 'ledger', await publisher.publish(APPLICATIONS_EVENTS_STREAM, event));
     return investmentId;
   }
   const expectCleanBook = async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CardRequestEvent, InvestmentLifecycleEvent, Language, LANGUAGES, SecurityDepositEvent, TransactionEvent } from '@portal/contracts';
 import { CardRequestNotifications } from './card-request-events.handlers';
 import { Content, DomainEventNotifications as Notify } from './domain-event-notifications';
+import { investmentLifecycleEvent, transactionEvent } from '../testing/ledger-events';
 
 // What people wrote: kept as written in every language.
 const REASON = 'Blurred photo, see attachment';
@@ -12,33 +13,10 @@ const CARD_NAME = 'Ada Lovelace';
 const REQUEST = 'Please send a utility bill from the last 3 months.';
 const LOCK_REASON = 'GIPP protection 2025';
 
-const transaction = (reason: string | null = null): TransactionEvent => ({
-  transactionId: randomUUID(),
-  userId: randomUUID(),
-  type: 'deposit',
-  status: 'completed',
-  reference: 'DEP-20250101-0001',
-  amount: '1500.00',
-  currency: 'USD',
-  reason,
-  occurredAt: '2025-01-01T10:00:00.000Z',
-});
-const investment = (overrides: Partial<InvestmentLifecycleEvent> = {}): InvestmentLifecycleEvent => ({
-  investmentId: randomUUID(),
-  userId: randomUUID(),
-  investmentType: 'personal',
-  status: 'matured',
-  amount: '10000.00',
-  currency: 'USD',
-  returnAmount: '750.00',
-  feeAmount: '125.00',
-  paidOut: '10625.00',
-  startDate: '2026-11-29',
-  maturityDate: '2027-05-29',
-  durationMonths: 6,
-  occurredAt: '2027-05-29T06:00:00.000Z',
-  ...overrides,
-});
+// Fixed references and times: the texts and their parameters are compared as written.
+const transaction = (reason: string | null = null): TransactionEvent => transactionEvent(randomUUID(), { reference: 'DEP-20250101-0001', reason, occurredAt: '2025-01-01T10:00:00.000Z' });
+const investment = (overrides: Partial<InvestmentLifecycleEvent> = {}): InvestmentLifecycleEvent =>
+  investmentLifecycleEvent(randomUUID(), { occurredAt: '2027-05-29T06:00:00.000Z', ...overrides });
 const securityDeposit = (lockReason: string | null): SecurityDepositEvent => ({ securityDepositId: randomUUID(), userId: randomUUID(), amount: '25000.50', currency: 'EUR', locked: true, lockReason, occurredAt: '2025-01-01T10:00:00.000Z' });
 const card = (overrides: Partial<CardRequestEvent>): CardRequestEvent => ({
   cardRequestId: randomUUID(),

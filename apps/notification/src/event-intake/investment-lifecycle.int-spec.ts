@@ -58,20 +58,9 @@ describe('an investment’s life on the ledger becomes in-app notifications and 
   const notificationsOf = async (userId: string) => (await notification.client.as(customer(userId)).send(NotificationCommands.list, {})).items;
   const deliveriesFor = (eventId: string) => notification.dataSource.getRepository(EmailDelivery).findBy({ eventId });
 
-  /** Waits until no email job is waiting, running or due for a retry. */
-  async function queueSettled(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const counts = await notification.emailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).every((count) => count === 0)) return;
-      if (Date.now() > deadline) throw new Error(`email queue still busy: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   /** Every email to the address once the queue is quiet, with time for one that should not have been sent to arrive anyway. */
   async function settledEmailsTo(address: string) {
-    await queueSettled();
+    await notification.emailQueueSettled();
     await new Promise((resolve) => setTimeout(resolve, 500));
     return notification.mail.emailsTo(address);
   }

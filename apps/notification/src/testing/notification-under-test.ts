@@ -23,6 +23,8 @@ export interface NotificationUnderTest extends ServiceUnderTest {
   deliverTwice(stream: StreamDefinition, event: EventEnvelope): Promise<void>;
   /** Starts catching mail on the port the service sends to: the mail server coming (back) up. */
   startMailServer(): Promise<MailCatcher>;
+  /** Waits until no email job is waiting, running or due for a retry. */
+  emailQueueSettled(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -80,6 +82,15 @@ export async function startNotificationUnderTest(label: string, options: { mailS
       await deliver(stream, event, `${event.id}-redelivered`);
     },
     startMailServer,
+    async emailQueueSettled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await emailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        if (Object.values(counts).every((count) => count === 0)) return;
+        if (Date.now() > deadline) throw new Error(`email queue still busy: ${JSON.stringify(counts)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async stop() {
       await emailQueue.close();
       await events.close();

@@ -1,5 +1,5 @@
 import { Language, Translated } from './language';
-import { composeEmail, formatUtc, greeting, PRODUCT_NAME, RenderedEmail, validitySentence } from './layout';
+import { composeEmail, expiringLinkEmail, formatUtc, greeting, PRODUCT_NAME, RenderedEmail, securityNoticeEmail } from './layout';
 
 export interface ConfirmEmailChangeParams {
   firstName: string;
@@ -107,15 +107,9 @@ const WORDS: Translated<{
 /** Sent to the new address: the change applies only once this link is opened. */
 export function confirmEmailChangeTemplate(params: ConfirmEmailChangeParams, language: Language = 'en'): RenderedEmail {
   const words = WORDS[language];
-  return composeEmail(
-    words.confirmSubject,
-    [
-      greeting(params.firstName, language),
-      words.askedFor(params.newEmail),
-      { action: { label: words.confirm, url: params.confirmationUrl } },
-      `${validitySentence(params.issuedAt, params.expiresAt, language)} ${words.untilConfirmed}`,
-      words.notYou,
-    ],
+  return expiringLinkEmail(
+    { subject: words.confirmSubject, reason: words.askedFor(params.newEmail), action: words.confirm, afterValidity: words.untilConfirmed, closing: words.notYou },
+    { firstName: params.firstName, url: params.confirmationUrl, issuedAt: params.issuedAt, expiresAt: params.expiresAt },
     language,
   );
 }
@@ -132,15 +126,9 @@ export function emailChangedTemplate(params: EmailChangedParams, language: Langu
  */
 export function emailChangeRequestedTemplate(params: EmailChangeRequestedParams, language: Language = 'en'): RenderedEmail {
   const words = WORDS[language];
-  return composeEmail(
-    words.requestedSubject,
-    [
-      greeting(params.firstName, language),
-      words.requested(params.newEmail, formatUtc(params.requestedAt, language)),
-      words.wasYou,
-      words.wasNotYou,
-      { action: { label: words.resetPassword, url: params.resetPasswordUrl } },
-    ],
+  return securityNoticeEmail(
+    { subject: words.requestedSubject, happened: words.requested(params.newEmail, formatUtc(params.requestedAt, language)), ifYou: words.wasYou, ifNot: words.wasNotYou, reset: words.resetPassword },
+    params,
     language,
   );
 }

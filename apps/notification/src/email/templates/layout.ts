@@ -187,6 +187,51 @@ export function validitySentence(issuedAt: string, expiresAt: string, language: 
   return words.validForAWhile;
 }
 
+/** The words of an email built around one link that expires (see `expiringLinkEmail`). */
+export interface ExpiringLinkWords {
+  subject: string;
+  /** Why the email came. */
+  reason: string;
+  /** The link's button. */
+  action: string;
+  /** Follows the link's lifetime in the same paragraph. */
+  afterValidity: string;
+  /** Last: who may ignore the email. */
+  closing: string;
+}
+
+/** The link, whom it is for, and when it was issued and stops working. */
+export interface ExpiringLink {
+  firstName: string;
+  url: string;
+  issuedAt: string;
+  expiresAt: string;
+}
+
+/** Greeting, reason, the link, how long it works, closing: the emails that send a single-use link. */
+export function expiringLinkEmail(words: ExpiringLinkWords, link: ExpiringLink, language: Language = 'en'): RenderedEmail {
+  return composeEmail(
+    words.subject,
+    [greeting(link.firstName, language), words.reason, { action: { label: words.action, url: link.url } }, `${validitySentence(link.issuedAt, link.expiresAt, language)} ${words.afterValidity}`, words.closing],
+    language,
+  );
+}
+
+/** What a notice of a change to the account says: what happened, what to do if it was the owner and if it was not. */
+export interface SecurityNotice {
+  subject: string;
+  happened: string;
+  ifYou: string;
+  ifNot: string;
+  /** The label of the link to reset the password. */
+  reset: string;
+}
+
+/** A change to the account its owner may not have made: the notice, then the way to reset the password. */
+export function securityNoticeEmail(notice: SecurityNotice, to: { firstName: string; resetPasswordUrl: string }, language: Language = 'en'): RenderedEmail {
+  return composeEmail(notice.subject, [greeting(to.firstName, language), notice.happened, notice.ifYou, notice.ifNot, { action: { label: notice.reset, url: to.resetPasswordUrl } }], language);
+}
+
 /** "1,500.00 USD" in English, "1.500,00 USD" in German: the amount as the ledger stated it, only punctuated. */
 export function formatAmount(amount: string, currency: string, language: Language = 'en'): string {
   const [whole, fraction] = amount.split('.');

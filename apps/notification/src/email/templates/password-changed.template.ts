@@ -1,5 +1,5 @@
 import { Language, Translated } from './language';
-import { composeEmail, formatUtc, greeting, PRODUCT_NAME, RenderedEmail } from './layout';
+import { formatUtc, PRODUCT_NAME, RenderedEmail, securityNoticeEmail } from './layout';
 
 export interface PasswordChangedParams {
   firstName: string;
@@ -46,15 +46,9 @@ const WORDS: Translated<{ subject: string; changed: (via: PasswordChangedParams[
 
 export function passwordChangedTemplate(params: PasswordChangedParams, language: Language = 'en'): RenderedEmail {
   const words = WORDS[language];
-  return composeEmail(
-    words.subject,
-    [
-      greeting(params.firstName, language),
-      words.changed(params.via, formatUtc(params.changedAt, language)),
-      words.ifYou,
-      words.ifNot,
-      { action: { label: words.reset, url: params.resetPasswordUrl } },
-    ],
+  return securityNoticeEmail(
+    { subject: words.subject, happened: words.changed(params.via, formatUtc(params.changedAt, language)), ifYou: words.ifYou, ifNot: words.ifNot, reset: words.reset },
+    params,
     language,
   );
 }
