@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveJwtKeys } from '@portal/config';
 import { BACKEND_SERVICES, BackendService } from '@portal/contracts';
-import { LogTarget, ProcessSupervisor } from './process-supervisor';
+import { LogTarget, ManagedProcessSpec, ProcessSupervisor } from './process-supervisor';
 
 export interface LocalStackOptions {
   /** Repository root: where apps/<name>/dist live. */
@@ -18,6 +18,8 @@ export interface LocalStackOptions {
   /** Environment of one process only, over `env`: its own NATS login (NATS_USER, NATS_PASSWORD) when NATS runs the generated configuration. */
   processEnv?: Partial<Record<BackendService | 'gateway', NodeJS.ProcessEnv>>;
   readyTimeoutMs?: number;
+  /** Processes per service (1 unless given): the second replica runs as `<service>-2`, and so on, with the same environment. */
+  replicas?: Partial<Record<BackendService, number>>;
 }
 
 export interface LocalStack {
@@ -26,6 +28,14 @@ export interface LocalStack {
   /** Starts a stopped service again, with extra environment when given (a test moves its clock with CLOCK_OFFSET_DAYS). */
   startService(service: BackendService, extraEnv?: NodeJS.ProcessEnv): void;
   stopService(service: BackendService): Promise<void>;
+  /** Every service process by name: a service's first replica is named after it, further ones `<service>-2`, `<service>-3`, … */
+  serviceProcesses: string[];
+  /** SIGKILLs one process (a replica's name from serviceProcesses). */
+  killProcess(name: string): Promise<void>;
+  /** Stops one process (SIGTERM, as an orchestrator does). */
+  stopProcess(name: string): Promise<void>;
+  /** Starts a stopped or killed process again with the environment it first had. */
+  startProcess(name: string): void;
   waitUntilReady(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -70,7 +80,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const startService = (service: BackendService, extraEnv: NodeJS.ProcessEnv = {}) =>
     supervisor.start({ name: service, command: process.execPath, args: [entryPoint(options.root, service)], env: { ...env, ...options.processEnv?.[service], ...extraEnv }, cwd: options.root });
 
-  for (const service of BACKEND_SERVICES) startService(service);
+  const replicaSpecs = new Map<string, ManagedProcessSpec>();
+  for (const service of BACKEND_SERVICES) {
+    startService(service);
+    for (let replica = 2; replica <= (options.replicas?.[service] ?? 1); replica++) {
+      const spec = { name: `${service}-${replica}`, command: process.execPath, args: [entryPoint(options.root, service)], env: { ...env, ...options.processEnv?.[service] }, cwd: options.root };
+      replicaSpecs.set(spec.name, spec);
+      supervisor.start(spec);
+    }
+  }
   supervisor.start({
     name: 'gateway',
     command: process.execPath,
@@ -103,6 +121,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     mailUrl,
     startService,
     stopService: (service) => supervisor.stop(service),
+    serviceProcesses: [...BACKEND_SERVICES, ...replicaSpecs.keys()],
+    killProcess: (name) => supervisor.kill(name),
+    stopProcess: (name) => supervisor.stop(name),
+    startProcess: (name) => {
+      const spec = replicaSpecs.get(name);
+      if (spec) return supervisor.start(spec);
+      const service = BACKEND_SERVICES.find((candidate) => candidate === name);
+      if (!service) throw new Error(`${name} is not a process of this stack`);
+      startService(service);
+    },
     waitUntilReady,
     stop: () => supervisor.stopAll(),
   };

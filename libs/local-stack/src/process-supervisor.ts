@@ -66,6 +66,19 @@ export class ProcessSupervisor {
     this.running.delete(name);
   }
 
+  /** SIGKILL: the process gets no chance to finish anything, as when its machine dies. */
+  async kill(name: string): Promise<void> {
+    const entry = this.running.get(name);
+    if (!entry) return;
+    const { child } = entry;
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+    this.running.delete(name);
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
   }

@@ -8,7 +8,7 @@ import { BackendService, DeadLetter, deadLetterSubject, EventDefinition, EventEn
 import { ServiceEnvironment } from '@portal/config';
 import { Logger, runWithRequestContext } from '@portal/logging';
 import { InvalidEventPayloadError, validEventPayload } from './event-payloads';
-import { decodeJson, ensureDeadLetterStream, ensureStream } from './jetstream';
+import { decodeJson, ensureDeadLetterStream, ensureStream, StreamConfigurationError } from './jetstream';
 import { consumerPending, consumerRedelivering, eventsHandled } from './metrics';
 import { eventHandled, handleEventOnce } from './outbox';
 import { platformSettingsOf } from './platform-settings';
@@ -170,6 +170,9 @@ export class DurableEventConsumer {
 
   async start(): Promise<void> {
     const { connection, service } = this.settings;
+    // Started again after a failed attempt: the gauges of that attempt go first.
+    for (const remove of this.removeGauges) remove();
+    this.removeGauges = [];
     const jsm = await connection.jetstreamManager();
     await ensureStream(jsm, this.stream);
     await ensureDeadLetterStream(jsm);
@@ -381,10 +384,6 @@ function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[
       this.registry.consumers.push(consumer);
       this.consumer = consumer;
       const settings = platformSettingsOf(this.moduleRef);
-      if (!settings || settings.ready) return consumer.start();
-      // Handlers obey settings (an email toggle, say): events wait in the stream until the
-      // settings are known rather than being handled by defaults. Not awaited, so the
-      // service starts and reports itself not ready while identity is away.
       const logger = this.moduleRef.get<Logger>(LOGGER, { strict: false });
       const startLater = (): void => {
         if (this.stopping) return;
@@ -393,6 +392,22 @@ function consumerLifecycle(stream: StreamDefinition, handlerTypes: Type<object>[
           setTimeout(startLater, DEFERRED_START_RETRY_MS).unref();
         });
       };
+      if (!settings || settings.ready) {
+        try {
+          return await consumer.start();
+        } catch (error) {
+          // A stream that cannot take its configuration stops the start. JetStream not
+          // answering (a cluster electing leaders after a node died) is waited out: the
+          // events stay in the stream until the consumer reads them.
+          if (error instanceof StreamConfigurationError) throw error;
+          logger.error({ stream: stream.name, err: String(error) }, 'event consumer did not start; retrying');
+          setTimeout(startLater, DEFERRED_START_RETRY_MS).unref();
+          return;
+        }
+      }
+      // Handlers obey settings (an email toggle, say): events wait in the stream until the
+      // settings are known rather than being handled by defaults. Not awaited, so the
+      // service starts and reports itself not ready while identity is away.
       void settings.loaded.then(startLater);
     }
 

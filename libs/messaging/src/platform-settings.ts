@@ -4,7 +4,7 @@ import { ConsumerMessages, DeliverPolicy, NatsConnection } from 'nats';
 import { BackendService, EventEnvelope, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, SettingValue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { validEventPayload } from './event-payloads';
-import { decodeJson, ensureStream } from './jetstream';
+import { decodeJson, ensureStream, StreamConfigurationError } from './jetstream';
 import { ServiceClient } from './service-client';
 import { ServiceError } from './service-error';
 import { HealthCheck, LOGGER, NATS_CONNECTION, SERVICE_NAME } from './tokens';
@@ -66,6 +66,28 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     // Listen first, then load: a change made in between is not missed.
+    try {
+      await this.follow();
+    } catch (error) {
+      // A stream that cannot take its configuration stops the start. JetStream not
+      // answering (a cluster electing leaders after a node died) is waited out, and the
+      // settings are loaded once the changes are followed (until then: not ready).
+      if (error instanceof StreamConfigurationError) throw error;
+      this.logger.warn({ err: String(error) }, 'settings changes not followed yet; retrying');
+      const retry = () => {
+        if (!this.stopped) void this.onApplicationBootstrap().catch((failure: unknown) => this.logger.error({ err: String(failure) }, 'settings changes cannot be followed'));
+      };
+      this.reloadTimer = setTimeout(retry, RELOAD_DELAY_MS);
+      this.reloadTimer.unref();
+      return;
+    }
+    // Not awaited: a service starts even while identity is down, with the defaults, and
+    // picks the settings up as soon as identity answers.
+    void this.load();
+  }
+
+  /** Reads every settings change from now on, with an ordered consumer of this replica's own. */
+  private async follow(): Promise<void> {
     const jsm = await this.connection.jetstreamManager();
     await ensureStream(jsm, IDENTITY_EVENTS_STREAM);
     const consumer = await this.connection.jetstream().consumers.get(IDENTITY_EVENTS_STREAM.name, {
@@ -85,9 +107,6 @@ export class PlatformSettings implements OnApplicationBootstrap, BeforeApplicati
         }
       }
     })();
-    // Not awaited: a service starts even while identity is down, with the defaults, and
-    // picks the settings up as soon as identity answers.
-    void this.load();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

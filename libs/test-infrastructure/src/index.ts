@@ -5,3 +5,4 @@ export * from './ephemeral-servers';
 export * from './test-database';
 export * from './container-servers';
 export * from './pgbouncer';
+export * from './nats-cluster';
