@@ -2187,8 +2187,7 @@ export interface components {
         AdminKycDocumentPage: {
             counters: components["schemas"]["KycDocumentCounters"];
             items: components["schemas"]["AdminKycDocumentView"][];
-            page: number;
-            pageSize: number;
+            nextCursor: string | null;
             total: number;
         };
         AdminKycDocumentView: {
@@ -2264,8 +2263,7 @@ export interface components {
         AdminUserPage: {
             counts: components["schemas"]["UserCounts"];
             items: components["schemas"]["AdminUserRow"][];
-            page: number;
-            pageSize: number;
+            nextCursor: string | null;
             total: number;
         };
         AdminUserRow: {
@@ -4130,8 +4128,7 @@ export interface components {
         };
         WebhookDeliveryPage: {
             items: components["schemas"]["WebhookDeliveryView"][];
-            page: number;
-            pageSize: number;
+            nextCursor: string | null;
             total: number;
         };
         WebhookDeliveryView: {
@@ -5991,8 +5988,9 @@ export interface operations {
     AdminKyc_list: {
         parameters: {
             query?: {
-                page?: number;
-                pageSize?: number;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
                 q?: string;
                 status?: "pending" | "approved" | "rejected";
                 userId?: string;
@@ -8638,8 +8636,9 @@ export interface operations {
     AdminUsers_list: {
         parameters: {
             query?: {
-                page?: number;
-                pageSize?: number;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
                 /** @description Part of a first name, last name or email */
                 q?: string;
                 status?: "active" | "suspended" | "pending";
@@ -9737,8 +9736,9 @@ export interface operations {
     AdminWebhooks_deliveries: {
         parameters: {
             query?: {
-                page?: number;
-                pageSize?: number;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
             };
             header?: never;
             path: {

@@ -7,3 +7,4 @@ export * from './personal-data';
 export * from './prepared-query';
 export * from './retention';
 export * from './cluster-lock';
+export * from './keyset-cursor';

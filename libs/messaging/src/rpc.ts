@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { Observable, throwError } from 'rxjs';
 import { Actor, ErrorBody, findUnsafeInput, RequestMeta, ServiceRequest, unsafeInputErrorBody, validationErrorBody } from '@portal/contracts';
+import { InvalidCursorError } from '@portal/database';
 import { Logger, newRequestId } from '@portal/logging';
 import { ServiceError } from './service-error';
 
@@ -58,6 +59,9 @@ export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
     let body: ErrorBody;
     if (exception instanceof ServiceError) {
       body = exception.body;
+    } else if (exception instanceof InvalidCursorError) {
+      // A list's cursor is the caller's input (libs/database's keyset pages decode it).
+      body = ServiceError.of(400, 'cursor_invalid').body;
     } else {
       this.logger.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : String(exception) }, 'unhandled error in command handler');
       body = ServiceError.of(500, 'unexpected_error').body;

@@ -1,5 +1,5 @@
 import { RpcException } from '@nestjs/microservices';
-import { codedErrorBody, CodedRefusalOptions, ErrorBody, errorBody, FieldError, UserMessageCode } from '@portal/contracts';
+import { codedErrorBody, CodedRefusalOptions, ErrorBody, errorBody, UserMessageCode } from '@portal/contracts';
 
 // Services import it with ServiceError.
 export { fieldRefusal } from '@portal/contracts';
@@ -21,10 +21,7 @@ export class ServiceError extends RpcException {
     return new ServiceError(codedErrorBody(statusCode, code, options));
   }
 
-  // Refusals in words from elsewhere: a developer's message naming an API parameter, or an operator's (dead letters).
-  static badRequest(message: string, extra?: { code?: string; details?: FieldError[] }) {
-    return new ServiceError(errorBody(400, message, extra));
-  }
+  // An operator's refusal in words of its own (dead letters); a customer's or an API caller's goes by `of` (issue 31).
   static notFound(message: string, code?: string) {
     return new ServiceError(errorBody(404, message, { code }));
   }

@@ -25,7 +25,7 @@ export class AdminUsersController {
   list(@Query() query: ListUsersPayload, @RequestMetadata() meta: RequestMeta): Promise<AdminUserPage> {
     return this.services.send(
       IdentityCommands.listUsers,
-      { q: query.q, status: query.status, kycStatus: query.kycStatus, userType: query.userType, page: query.page, pageSize: query.pageSize },
+      { q: query.q, status: query.status, kycStatus: query.kycStatus, userType: query.userType, limit: query.limit, cursor: query.cursor },
       meta,
     );
   }

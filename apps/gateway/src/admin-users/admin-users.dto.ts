@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { ADMIN_ROLES, AdminRole, IsOmittable, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserSummary, UserType } from '@portal/contracts';
+import { ADMIN_ROLES, AdminRole, IsOmittable, KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserSummary, UserType, refusal } from '@portal/contracts';
 
 export class AdminUserSummary implements UserSummary {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -23,7 +23,7 @@ export class SuspendUserBody {
 
 export class ChangeAdminRoleBody {
   @ApiProperty({ enum: ADMIN_ROLES })
-  @IsIn(ADMIN_ROLES, { message: `adminRole must be one of ${ADMIN_ROLES.join(', ')}` })
+  @IsIn(ADMIN_ROLES, refusal('admin_role_filter_invalid', { roles: ADMIN_ROLES.join(', ') }))
   adminRole: AdminRole;
 }
 

@@ -9,12 +9,13 @@ import { AUDIT_CATEGORIES, AuditCategory, IsCalendarDateTime, PageLimit, refusal
 export class AuditLogsQuery {
   @ApiPropertyOptional({ enum: AUDIT_CATEGORIES })
   @IsOptional()
-  @IsIn(AUDIT_CATEGORIES, { message: `category must be one of ${AUDIT_CATEGORIES.join(', ')}` })
+  @IsIn(AUDIT_CATEGORIES, refusal('audit_category_invalid', { categories: AUDIT_CATEGORIES.join(', ') }))
   category?: AuditCategory;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'nextCursor of the previous page' })
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
   @IsOptional()
-  @IsUUID('all', refusal('cursor_invalid'))
+  @IsString(refusal('cursor_invalid'))
+  @MaxLength(400, refusal('cursor_invalid'))
   cursor?: string;
 
   @PageLimit()
@@ -22,28 +23,28 @@ export class AuditLogsQuery {
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only what this admin (or user) did' })
   @IsOptional()
-  @IsUUID('all', { message: 'actorUserId must be a user id' })
+  @IsUUID('all', refusal('actor_user_id_invalid'))
   actorUserId?: string;
 
   @ApiPropertyOptional({ description: 'Only this action, e.g. user_suspended or unauthorized_access' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
-  @Matches(/^[a-z0-9_.-]+$/, { message: 'action must be an action name such as user_suspended' })
+  @Matches(/^[a-z0-9_.-]+$/, refusal('audit_action_invalid'))
   action?: string;
 
   @ApiPropertyOptional({ description: 'From this date or time, inclusive' })
   @IsOptional()
-  @IsCalendarDateTime({ message: 'from must be an ISO date' })
+  @IsCalendarDateTime(refusal('from_date_invalid'))
   from?: string;
 
   @ApiPropertyOptional({ description: 'Up to this date (the whole day) or time (exclusive)' })
   @IsOptional()
-  @IsCalendarDateTime({ message: 'to must be an ISO date' })
+  @IsCalendarDateTime(refusal('to_date_invalid'))
   to?: string;
 
   @ApiPropertyOptional({ enum: ['csv', 'xlsx'], description: 'Streams every matching record as a file instead of a page' })
   @IsOptional()
-  @IsIn(['csv', 'xlsx'], { message: 'format must be csv or xlsx' })
+  @IsIn(['csv', 'xlsx'], refusal('export_format_invalid'))
   format?: 'csv' | 'xlsx';
 }

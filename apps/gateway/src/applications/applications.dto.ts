@@ -37,7 +37,7 @@ export function toDecimalString(value: unknown, holder?: unknown, key?: string):
  */
 export class ApplicationBody {
   @ApiProperty({ enum: APPLICATION_TYPES })
-  @IsIn(APPLICATION_TYPES, { message: `applicationType must be one of ${APPLICATION_TYPES.join(', ')}` })
+  @IsIn(APPLICATION_TYPES, refusal('application_type_invalid', { types: APPLICATION_TYPES.join(', ') }))
   applicationType: ApplicationType;
 
   @ApiPropertyOptional({ maxLength: 5000 }) @IsOptional() @IsString() @MaxLength(5000) @IsPlainName() fullName?: string;
@@ -53,7 +53,7 @@ export class ApplicationBody {
   @ApiPropertyOptional({ type: 'integer', description: 'Months, one of the durations in the public settings' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'investmentDuration must be a whole number of months' })
+  @IsInt(refusal('investment_duration_months_invalid'))
   @Min(1)
   @Max(600)
   investmentDuration?: number;
@@ -75,7 +75,7 @@ export class ApplicationBody {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(30)
-  @IsUUID('all', { each: true, message: 'documentIds must be file ids' })
+  @IsUUID('all', refusal('document_ids_invalid', undefined, { each: true }))
   documentIds?: string[];
 
   @ApiPropertyOptional({ description: 'Save as a draft instead of submitting' }) @IsOptional() @IsBoolean() draft?: boolean;
@@ -103,7 +103,7 @@ export class AdminInvestmentsQuery {
 
 export class ReviewBody {
   @ApiProperty({ enum: REVIEW_DECISIONS })
-  @IsIn(REVIEW_DECISIONS, { message: `decision must be one of ${REVIEW_DECISIONS.join(', ')}` })
+  @IsIn(REVIEW_DECISIONS, refusal('review_decision_invalid', { decisions: REVIEW_DECISIONS.join(', ') }))
   decision: ReviewDecision;
 
   @ApiPropertyOptional({ maxLength: 5000, description: 'Shown to the customer; cut to 1000 characters. Required, not blank, when rejecting: the customer is told why.' })

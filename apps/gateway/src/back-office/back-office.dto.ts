@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
-import { IsCalendarDateTime, REPORT_PERIODS, ReportPeriod } from '@portal/contracts';
+import { IsCalendarDateTime, REPORT_PERIODS, ReportPeriod, refusal } from '@portal/contracts';
 import { EXPORT_FORMATS, ExportFormat } from '../exports/table-export';
 
 export const REPORT_TABS = ['overview', 'financial', 'users', 'audit'] as const;
@@ -10,27 +10,27 @@ export type ReportTab = (typeof REPORT_TABS)[number];
 export class ReportsQuery {
   @ApiPropertyOptional({ enum: REPORT_PERIODS, default: 'weekly', description: 'daily: the last day; weekly: 7 days; monthly: the last month; custom: from and to' })
   @IsOptional()
-  @IsIn(REPORT_PERIODS, { message: `period must be one of ${REPORT_PERIODS.join(', ')}` })
+  @IsIn(REPORT_PERIODS, refusal('report_period_invalid', { periods: REPORT_PERIODS.join(', ') }))
   period?: ReportPeriod;
 
   @ApiPropertyOptional({ description: 'Custom range start (a date, or a timestamp), inclusive' })
   @ValidateIf((query: ReportsQuery) => query.period === 'custom' || query.from !== undefined)
-  @IsCalendarDateTime({ message: 'from must be an ISO date' })
+  @IsCalendarDateTime(refusal('from_date_invalid'))
   from?: string;
 
   @ApiPropertyOptional({ description: 'Custom range end: a date is included whole; a timestamp is exclusive' })
   @ValidateIf((query: ReportsQuery) => query.period === 'custom' || query.to !== undefined)
-  @IsCalendarDateTime({ message: 'to must be an ISO date' })
+  @IsCalendarDateTime(refusal('to_date_invalid'))
   to?: string;
 
   @ApiPropertyOptional({ enum: EXPORT_FORMATS, description: 'Streams the tab as a file instead of the JSON the screen shows' })
   @IsOptional()
-  @IsIn(EXPORT_FORMATS, { message: 'format must be csv or xlsx' })
+  @IsIn(EXPORT_FORMATS, refusal('export_format_invalid'))
   format?: ExportFormat;
 
   @ApiPropertyOptional({ enum: REPORT_TABS, default: 'overview', description: 'The tab a file export holds' })
   @IsOptional()
-  @IsIn(REPORT_TABS, { message: `tab must be one of ${REPORT_TABS.join(', ')}` })
+  @IsIn(REPORT_TABS, refusal('report_tab_invalid', { tabs: REPORT_TABS.join(', ') }))
   tab?: ReportTab;
 }
 

@@ -13,8 +13,8 @@ export class ApiError extends HttpException {
   }
 
   /**
-   * A refusal whose text stays outside the catalogue: only one written for developers (it
-   * names an API parameter). Anything a person reads is raised by its code with `of`.
+   * A refusal whose text stays outside the catalogue: an envelope built elsewhere. Anything
+   * a client reads, a developer's refusal naming an API parameter included, goes by `of` (issue 31).
    */
   static withMessage(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ApiError {
     return new ApiError(errorBody(statusCode, message, extra));

@@ -61,7 +61,7 @@ export class AdminKycController {
   @ApiOkResponse({ type: AdminKycDocumentPage })
   @ApiErrorResponses(400)
   list(@Query() query: AdminListKycDocumentsPayload, @RequestMetadata() meta: RequestMeta): Promise<AdminKycDocumentPage> {
-    return this.services.send(KycDocumentCommands.adminList, { q: query.q, status: query.status, userId: query.userId, page: query.page, pageSize: query.pageSize }, meta);
+    return this.services.send(KycDocumentCommands.adminList, { q: query.q, status: query.status, userId: query.userId, limit: query.limit, cursor: query.cursor }, meta);
   }
 
   @Post('kyc/documents/request')

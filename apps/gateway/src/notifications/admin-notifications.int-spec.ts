@@ -26,16 +26,17 @@ describe('admin broadcasts at the gateway', () => {
 
     for (const payload of [body, { ...body, audience: null }, { ...body, audience: 'all_customers' }]) {
       const refused = await send(payload);
-      expect({ payload, status: refused.status, message: refused.body.message, details: refused.body.details }).toEqual({
+      expect({ payload, status: refused.status, message: refused.body.message, code: refused.body.code, details: refused.body.details }).toEqual({
         payload,
         status: 400,
         message: BROADCAST_AUDIENCE_REQUIRED,
-        details: [{ field: 'audience', message: BROADCAST_AUDIENCE_REQUIRED }],
+        code: 'broadcast_audience_invalid',
+        details: [{ field: 'audience', message: BROADCAST_AUDIENCE_REQUIRED, code: 'broadcast_audience_invalid' }],
       });
     }
     for (const expiresAt of ['2030-W05-3', '2030-060', '2030-02-31', '2030-02-01T12:00:00+25:00']) {
       const refused = await send({ ...body, expiresAt, audience: { kind: 'all_customers' } });
-      expect({ expiresAt, status: refused.status, message: refused.body.message }).toEqual({ expiresAt, status: 400, message: BROADCAST_EXPIRY_INVALID });
+      expect({ expiresAt, status: refused.status, message: refused.body.message, code: refused.body.code }).toEqual({ expiresAt, status: 400, message: BROADCAST_EXPIRY_INVALID, code: 'broadcast_expiry_invalid' });
     }
     expect(broadcast.requests).toHaveLength(0);
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsOmittable, refusal, TICKET_CURSOR, TICKET_CURSOR_MESSAGE, TICKET_STATUSES, TicketStatus, PageLimit } from '@portal/contracts';
+import { IsOmittable, refusal, TICKET_CURSOR, TICKET_STATUSES, TicketStatus, PageLimit, TICKET_CURSOR_REFUSAL } from '@portal/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -10,11 +10,11 @@ export class TicketListQuery {
   @PageLimit()
   limit?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(TICKET_CURSOR, { message: TICKET_CURSOR_MESSAGE }) cursor?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(TICKET_CURSOR, TICKET_CURSOR_REFUSAL) cursor?: string;
 }
 
 export class AdminTicketListQuery extends TicketListQuery {
-  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @IsOptional() @IsIn(TICKET_STATUSES, { message: `status must be one of ${TICKET_STATUSES.join(', ')}` }) status?: TicketStatus;
+  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @IsOptional() @IsIn(TICKET_STATUSES, refusal('status_filter_invalid', { statuses: TICKET_STATUSES.join(', ') })) status?: TicketStatus;
   @ApiPropertyOptional({ description: 'Text in the subject or message' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
 }
 
@@ -31,7 +31,7 @@ export class ReplyToTicketBody {
 export class UpdateTicketBody {
   @ApiPropertyOptional({ enum: TICKET_STATUSES, description: 'in_progress, resolved or closed; with an adminResponse also open (send and keep open)' })
   @IsOmittable()
-  @IsIn(TICKET_STATUSES, { message: 'status must be one of open, in_progress, resolved, closed' })
+  @IsIn(TICKET_STATUSES, refusal('status_filter_invalid', { statuses: TICKET_STATUSES.join(', ') }))
   status?: TicketStatus;
   @ApiPropertyOptional({ maxLength: 5000, description: 'A new answer; it sets the ticket resolved unless a status is given' })
   @IsOmittable()

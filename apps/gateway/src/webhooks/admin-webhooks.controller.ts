@@ -66,7 +66,7 @@ export class AdminWebhooksController {
   @ApiOkResponse({ type: WebhookDeliveryPage })
   @ApiErrorResponses(400, 404)
   deliveries(@Param('id', endpointId) id: string, @Query() query: WebhookDeliveriesQuery, @RequestMetadata() meta: RequestMeta): Promise<WebhookDeliveryPage> {
-    return this.services.send(WebhookCommands.deliveries, { endpointId: id, page: query.page, pageSize: query.pageSize }, meta);
+    return this.services.send(WebhookCommands.deliveries, { endpointId: id, limit: query.limit, cursor: query.cursor }, meta);
   }
 
   @Post('deliveries/:id/replay')

@@ -1,4 +1,4 @@
-import { PageQuery } from '@portal/contracts';
+import { CursorQuery } from '@portal/contracts';
 
-/** `page` and `pageSize` of an endpoint's delivery log (newest first). */
-export class WebhookDeliveriesQuery extends PageQuery {}
+/** `limit` and `cursor` of an endpoint's delivery log (newest first). */
+export class WebhookDeliveriesQuery extends CursorQuery {}

@@ -122,16 +122,27 @@ describe('account administration', () => {
     const { form, session } = await confirmedCustomer(harness);
     const { actor: moderator } = await signedInAdmin(harness, 'moderator');
     const found = await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email.toUpperCase() });
-    expect(found).toMatchObject({ total: 1, page: 1, pageSize: 20, items: [{ id: session.user.id, userType: 'customer', userStatus: 'active', kycStatus: 'pending' }] });
+    expect(found).toMatchObject({ total: 1, nextCursor: null, items: [{ id: session.user.id, userType: 'customer', userStatus: 'active', kycStatus: 'pending' }] });
     expect(found.counts.total).toBeGreaterThanOrEqual(2);
     expect(found.items[0].createdAt).toEqual(expect.any(String));
     const byName = await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: `${form.firstName} ${form.lastName}`, userType: 'customer' });
     expect(byName.items.map((user) => user.id)).toContain(session.user.id);
     expect((await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email, status: 'suspended' })).total).toBe(0);
     expect((await harness.client.as(moderator).send(IdentityCommands.listUsers, { q: form.email, userType: 'admin' })).total).toBe(0);
-    const admins = await harness.client.as(moderator).send(IdentityCommands.listUsers, { userType: 'admin', pageSize: 1, page: 2 });
-    expect(admins.items).toHaveLength(1);
-    expect(admins.total).toBeGreaterThanOrEqual(2);
+    // Page by page, one a page: every admin once, newest first, each page with the total.
+    const first = await harness.client.as(moderator).send(IdentityCommands.listUsers, { userType: 'admin', limit: 1 });
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    const seen = [...first.items];
+    for (let cursor = first.nextCursor; cursor; ) {
+      const next = await harness.client.as(moderator).send(IdentityCommands.listUsers, { userType: 'admin', limit: 1, cursor });
+      expect(next.total).toBe(first.total);
+      seen.push(...next.items);
+      cursor = next.nextCursor;
+    }
+    expect(seen.map((user) => user.id)).toHaveLength(first.total);
+    expect(new Set(seen.map((user) => user.id)).size).toBe(first.total);
+    expect(seen.map((user) => user.createdAt)).toEqual(seen.map((user) => user.createdAt).sort().reverse());
+    expect(await failure(harness.client.as(moderator).send(IdentityCommands.listUsers, { cursor: 'not-a-cursor' }))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
     const { actor: support } = await signedInAdmin(harness, 'support');
     expect(await failure(harness.client.as(support).send(IdentityCommands.listUsers, {}))).toMatchObject({ statusCode: 403 });
   });

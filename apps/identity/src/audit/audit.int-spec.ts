@@ -146,8 +146,8 @@ describe('audit log', () => {
   it('refuses a malformed page request', async () => {
     const { actor } = await signedInAdmin(harness);
     const list = (payload: object) => harness.client.as(actor).send(IdentityCommands.listAuditLogs, payload);
-    expect(await failure(list({ cursor: 'not-a-cursor' }))).toMatchObject({ statusCode: 400 });
-    expect(await failure(list({ limit: 0 }))).toMatchObject({ statusCode: 400 });
+    expect(await failure(list({ cursor: 'not-a-cursor' }))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
+    expect(await failure(list({ limit: 0 }))).toMatchObject({ statusCode: 400, code: 'limit_invalid', message: 'limit must be a whole number from 1 to 100' });
     await expect(list({ limit: 1000 })).resolves.toMatchObject({ items: expect.any(Array) });
   });
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import {
   Actor,
@@ -17,6 +16,7 @@ import {
   SecurityEventRecordedEvent,
   SecurityEventType,
 } from '@portal/contracts';
+import { keysetPageOf } from '@portal/database';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { requireSuperAdmin } from '../users/super-admin';
 import { User } from '../users/user.entity';
@@ -54,7 +54,7 @@ function fileKind(purpose: string | null | undefined): string {
 export function auditPageSize(limit: unknown): number {
   if (limit === undefined || limit === null || limit === '') return DEFAULT_AUDIT_PAGE_SIZE;
   const parsed = typeof limit === 'number' ? limit : Number(limit);
-  if (!Number.isInteger(parsed) || parsed < 1) throw ServiceError.badRequest('limit must be a whole number from 1 to 100', { code: 'validation_failed' });
+  if (!Number.isInteger(parsed) || parsed < 1) throw ServiceError.of(400, 'limit_invalid');
   return Math.min(parsed, MAX_AUDIT_PAGE_SIZE);
 }
 
@@ -158,28 +158,17 @@ export class AuditService {
   async listAuditLogs(payload: ListAuditLogsPayload, actor: Actor): Promise<AuditLogPage> {
     await requireSuperAdmin(this.dataSource.manager, actor, 'audit_logs_super_admin_only');
     const limit = auditPageSize(payload.limit);
-    if (payload.cursor !== undefined && !isUUID(payload.cursor)) throw ServiceError.of(400, 'cursor_invalid');
-
     const filtered = this.dataSource.getRepository(AuditLog).createQueryBuilder('log');
     if (payload.category) filtered.andWhere('log.category = :category', { category: payload.category });
     if (payload.actorUserId) filtered.andWhere('log.actorUserId = :actorUserId', { actorUserId: payload.actorUserId });
     if (payload.actionType) filtered.andWhere('log.actionType = :actionType', { actionType: payload.actionType });
     if (payload.from) filtered.andWhere('log.createdAt >= :from', { from: new Date(payload.from) });
     if (payload.to) filtered.andWhere('log.createdAt < :to', { to: new Date(payload.to) });
-    const page = filtered.clone();
-    if (payload.cursor) {
-      // Keyset on (created_at, id) compared in SQL, so microsecond timestamps never round.
-      // (Written out: the query builder would reorder the sub-select's columns.)
-      const { schema, tableName } = this.dataSource.getMetadata(AuditLog);
-      const table = schema ? `${page.escape(schema)}.${page.escape(tableName)}` : page.escape(tableName);
-      page.andWhere(`(log.createdAt, log.id) < (SELECT anchor.created_at, anchor.id FROM ${table} anchor WHERE anchor.id = :cursor)`, { cursor: payload.cursor });
-    }
     // Counting scans every matching record: an export walking the pages asks for it once, not per page.
-    const [rows, total] = await Promise.all([
-      page.orderBy('log.createdAt', 'DESC').addOrderBy('log.id', 'DESC').limit(limit + 1).getMany(),
+    const [{ rows, nextCursor }, total] = await Promise.all([
+      keysetPageOf(filtered, { at: 'log.createdAt', id: 'log.id', limit, cursor: payload.cursor }),
       payload.skipTotal ? 0 : filtered.getCount(),
     ]);
-    const items = rows.slice(0, limit);
-    return { items: items.map(toAuditLogEntry), nextCursor: rows.length > limit ? items[items.length - 1].id : null, total };
+    return { items: rows.map(toAuditLogEntry), nextCursor, total };
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   AdminUserPage,
+  DEFAULT_PAGE_SIZE,
   adminRoleAllows,
   FindUserIdsPayload,
   ListUsersPayload,
@@ -13,7 +14,7 @@ import {
   UserSummaries,
   UserSummary,
 } from '@portal/contracts';
-import { preparedQuery } from '@portal/database';
+import { keysetPageOf, preparedQuery } from '@portal/database';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError } from '@portal/messaging';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
 import { User } from '../users/user.entity';
@@ -103,15 +104,13 @@ export class UserDirectoryController {
     return { userIds: page, nextAfterId: row.ids.length > USER_ID_PAGE_SIZE ? page[page.length - 1] : null };
   }
 
-  /** User and Admin Management: admins with the users permission; newest first, offset pages with the total. */
+  /** User and Admin Management: admins with the users permission; newest first, cursor pages with the total. */
   @HandlesCommand(IdentityCommands.listUsers)
   async listUsers(@CommandActor() actor: Actor, @CommandPayload() filter: ListUsersPayload): Promise<AdminUserPage> {
     const caller = await this.requireAdmin(actor);
     const roles = await this.dataSource.getRepository(SystemSetting).findOneBy({ settingKey: SettingKeys.adminRoles });
     if (!adminRoleAllows(roles?.settingValue, caller.adminRole, 'users')) throw ServiceError.of(403, 'forbidden');
-    const page = filter.page ?? 1;
-    const pageSize = filter.pageSize ?? 20;
-    const query = this.dataSource.getRepository(User).createQueryBuilder('user').orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC');
+    const query = this.dataSource.getRepository(User).createQueryBuilder('user');
     if (filter.userType) query.andWhere('user.userType = :userType', { userType: filter.userType });
     if (filter.status) query.andWhere('user.userStatus = :userStatus', { userStatus: filter.status });
     if (filter.kycStatus) query.andWhere('user.kycStatus = :kycStatus', { kycStatus: filter.kycStatus });
@@ -127,10 +126,10 @@ export class UserDirectoryController {
       const columns = { email: `${alias}.${this.searchColumns.email}`, firstName: `${alias}.${this.searchColumns.firstName}`, lastName: `${alias}.${this.searchColumns.lastName}` };
       query.andWhere(nameOrEmailContains(columns, text, bind), values);
     }
-    const [rows, total] = await query
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    const [{ rows, nextCursor }, total] = await Promise.all([
+      keysetPageOf(query, { at: 'user.createdAt', id: 'user.id', limit: filter.limit ?? DEFAULT_PAGE_SIZE, cursor: filter.cursor }),
+      query.getCount(),
+    ]);
     const [counts] = await this.dataSource.query<Record<string, string>[]>(
       `SELECT COUNT(*) AS total,
               COUNT(*) FILTER (WHERE user_status = 'active') AS active,
@@ -142,9 +141,8 @@ export class UserDirectoryController {
     );
     return {
       items: rows.map((user) => ({ ...toUserSummary(user), createdAt: user.createdAt.toISOString() })),
+      nextCursor,
       total,
-      page,
-      pageSize,
       counts: {
         total: Number(counts.total),
         active: Number(counts.active),

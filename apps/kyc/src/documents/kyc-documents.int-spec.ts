@@ -188,15 +188,19 @@ describe('KYC documents, their review and the KYC decision', () => {
       submitted.push(await client.as(owner).send(KycDocumentCommands.submit, { fileId: (await upload(owner, pdf(), `id-${index}.pdf`)).id, documentType: 'id' }));
     }
     const reviewer = admin('moderator');
-    const pageOf = (page: number) => client.as(reviewer).send(KycDocumentCommands.adminList, { userId: owner.userId, page, pageSize: 2 });
-    const pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
-    expect(pages.map((page) => [page.total, page.page, page.pageSize, page.items.length])).toEqual([
-      [5, 1, 2, 2],
-      [5, 2, 2, 2],
-      [5, 3, 2, 1],
+    const pageAfter = (cursor?: string) => client.as(reviewer).send(KycDocumentCommands.adminList, { userId: owner.userId, limit: 2, cursor });
+    const pages = [await pageAfter()];
+    while (pages[pages.length - 1].nextCursor) pages.push(await pageAfter(pages[pages.length - 1].nextCursor ?? undefined));
+    expect(pages.map((page) => [page.total, page.items.length, page.nextCursor === null])).toEqual([
+      [5, 2, false],
+      [5, 2, false],
+      [5, 1, true],
     ]);
     expect(pages.flatMap((page) => page.items.map((document) => document.id))).toEqual(submitted.map((document) => document.id).reverse());
-    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.adminList, { pageSize: 101 }))).toMatchObject({ statusCode: 400 });
+    // A cursor of a date that does not exist is the caller's mistake, never reaching PostgreSQL.
+    const crafted = Buffer.from(`2024-02-30T00:00:00.000000Z|${owner.userId}`).toString('base64url');
+    expect(await refusal(pageAfter(crafted))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
+    expect(await refusal(client.as(reviewer).send(KycDocumentCommands.adminList, { limit: 101 }))).toMatchObject({ statusCode: 400 });
   });
 
   it('refuses admins without the kyc permission and customers', async () => {

@@ -22,6 +22,7 @@ import {
   DEFAULT_PAGE_SIZE,
 } from '@portal/contracts';
 import { addToOutbox, fieldRefusal, PlatformSettings, ServiceCallError, ServiceClient, ServiceError } from '@portal/messaging';
+import { keysetPageOf } from '@portal/database';
 import { StoredFileRecord } from '../files/stored-file.entity';
 import { KycProfile } from '../kyc-status/kyc-profile.entity';
 import { KycDocument, KycDocumentRequest } from './kyc-document.entity';
@@ -71,14 +72,7 @@ export class KycDocumentsService {
   /** The admin's table: search by the owner's name or email or by document type, filter by status; counters over everything. */
   async adminList(filter: AdminListKycDocumentsPayload, actor: Actor | null): Promise<AdminKycDocumentPage> {
     const admin = this.requireAdmin(actor);
-    const page = filter.page ?? 1;
-    const pageSize = filter.pageSize ?? DEFAULT_PAGE_SIZE;
-    const query = this.dataSource.manager
-      .createQueryBuilder(KycDocument, 'document')
-      .orderBy('document.createdAt', 'DESC')
-      .addOrderBy('document.id', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize);
+    const query = this.dataSource.manager.createQueryBuilder(KycDocument, 'document');
     if (filter.status) query.andWhere('document.status = :status', { status: filter.status });
     if (filter.userId) query.andWhere('document.userId = :userId', { userId: filter.userId });
     const q = filter.q?.trim();
@@ -89,7 +83,10 @@ export class KycDocumentsService {
         owners,
       });
     }
-    const [documents, total] = await query.getManyAndCount();
+    const [{ rows: documents, nextCursor }, total] = await Promise.all([
+      keysetPageOf(query, { at: 'document.createdAt', id: 'document.id', limit: filter.limit ?? DEFAULT_PAGE_SIZE, cursor: filter.cursor }),
+      query.getCount(),
+    ]);
     const people = await this.people([...new Set(documents.map((document) => document.userId))], admin);
     const profiles = documents.length > 0 ? await this.dataSource.manager.findBy(KycProfile, { userId: In([...new Set(documents.map((document) => document.userId))]) }) : [];
     const statuses = new Map(profiles.map((profile) => [profile.userId, profile.kycStatus]));
@@ -114,9 +111,8 @@ export class KycDocumentsService {
         const person = people.get(view.userId);
         return { ...view, userName: person ? `${person.firstName} ${person.lastName}`.trim() : null, userEmail: person?.email ?? null, userKycStatus: statuses.get(view.userId) ?? null, userBiometricVerifiedAt: biometric.get(view.userId) ?? null };
       }),
+      nextCursor,
       total,
-      page,
-      pageSize,
       counters: { total: counts.reduce((sum, row) => sum + Number(row.count), 0), pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
     };
   }

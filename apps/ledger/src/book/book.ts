@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { EntityManager } from 'typeorm';
+import { Clock } from '@portal/config';
 import { Currency, EventDefinition } from '@portal/contracts';
 import { currentRequestId } from '@portal/logging';
 import { outboxPayload } from '@portal/messaging';
@@ -49,7 +50,7 @@ export const ATOMIC_POSTING_SQL = `WITH legs AS (SELECT * FROM unnest($1::bigint
            INSERT INTO ledger.transactions (id, user_id, type, status, amount, currency, method, reference, description, details, created_at, updated_at)
            VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
          ),
-         transfer AS (INSERT INTO ledger.transfers (id, kind, currency, transaction_id) VALUES ($14, $15, $8, $3)),
+         transfer AS (INSERT INTO ledger.transfers (id, kind, currency, transaction_id, created_at) VALUES ($14, $15, $8, $3, $13)),
          entries AS (INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $14, id, amount FROM legs),
          outbox AS (
            INSERT INTO ledger.outbox_events (id, subject, payload, request_id)
@@ -127,6 +128,9 @@ export class InsufficientFunds extends Error {
  */
 @Injectable()
 export class Book {
+  // Postings are dated by the business clock (CLOCK_OFFSET_DAYS outside production), as statements read them.
+  constructor(private readonly clock: Clock) {}
+
   /**
    * Account ids never change once created: remembered per customer and currency, for the
    * customers seen most recently (bounded: a long-lived ledger meets every customer).
@@ -238,7 +242,7 @@ export class Book {
     const transferId = randomUUID();
     await manager.query(
       `WITH transfer AS (
-         INSERT INTO ledger.transfers (id, kind, currency, transaction_id, security_deposit_id) VALUES ($1, $2, $3, $4, $5)
+         INSERT INTO ledger.transfers (id, kind, currency, transaction_id, security_deposit_id, created_at) VALUES ($1, $2, $3, $4, $5, $8)
        )
        INSERT INTO ledger.entries (transfer_id, account_id, amount) SELECT $1, leg.account_id, leg.amount FROM unnest($6::bigint[], $7::bigint[]) AS leg(account_id, amount)`,
       [
@@ -249,6 +253,7 @@ export class Book {
         posting.securityDepositId ?? null,
         legs.map((leg) => leg.accountId),
         legs.map((leg) => leg.amount.toString()),
+        this.clock.now(),
       ],
     );
     return transferId;

@@ -17,13 +17,12 @@ import {
   PHYSICAL_DELIVERY_ESTIMATE_DAYS,
   RequestMeta,
 } from '@portal/contracts';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor } from '@portal/database';
 import { addToOutbox, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireCustomer, requireMoneyAdmin, sanitise } from '../book/access';
 import { updated } from '../book/book';
 import { once } from '../book/idempotency';
-import { isRealTimestamp } from '../book/timestamps';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
-import { CURSOR_POSITION } from '../transactions/transaction-views';
 
 interface CardRequestRow {
   id: string;
@@ -49,19 +48,15 @@ interface HistoryRow {
 }
 
 const COLUMNS = `id, user_id, card_type, status, card_name, reason, delivery_address, estimated_delivery, tracking_number, rejection_reason, created_at, updated_at,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
-
-const CURSOR = new RegExp(`^${CURSOR_POSITION}\\|(\\d{1,12})$`);
+  ${cursorTimestampSql('created_at')} AS cursor_at`;
 
 function encodeCursor(row: CardRequestRow, total: number): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}|${total}`).toString('base64url');
+  return encodeKeysetCursor({ at: row.cursor_at, id: row.id }, [total]);
 }
 
 function decodeCursor(cursor: string): { at: string; id: string; total: number } {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  // The shape is not enough: a crafted 2024-02-30 would reach PostgreSQL and fail there.
-  if (!match || !isRealTimestamp(match[1])) throw ServiceError.of(400, 'cursor_invalid');
-  return { at: match[1], id: match[2], total: Number(match[3]) };
+  const { at, id, carried } = decodeKeysetCursor(cursor, 1);
+  return { at, id, total: carried[0] };
 }
 
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);

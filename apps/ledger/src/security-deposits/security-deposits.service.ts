@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '@portal/config';
 import {
   Actor,
   CreateSecurityDepositPayload,
@@ -16,7 +17,7 @@ import {
   SetSecurityDepositLockPayload,
   UNLOCK_REASON,
 } from '@portal/contracts';
-import { addToOutbox, PlatformSettings, ServiceCallError, ServiceError } from '@portal/messaging';
+import { addToOutbox, fieldRefusal, PlatformSettings, ServiceCallError, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireMoneyAdmin, sanitise } from '../book/access';
 import { Book, InsufficientFunds, updated } from '../book/book';
 import { once } from '../book/idempotency';
@@ -73,6 +74,7 @@ export class SecurityDeposits {
     private readonly book: Book,
     private readonly settings: PlatformSettings,
     private readonly queries: TransactionQueries,
+    private readonly clock: Clock,
   ) {}
 
   private async list(manager: EntityManager, userId: string | null): Promise<SecurityDepositList> {
@@ -110,8 +112,8 @@ export class SecurityDeposits {
       once(manager, actor.userId, payload.idempotencyKey, 'security_deposit', payload, async () => {
         if (payload.investmentId) await this.requireSecurable(manager, userId, payload.investmentId, currency);
         const [row]: SecurityDepositRow[] = await manager.query(
-          `INSERT INTO ledger.security_deposits (id, user_id, amount, currency, status, lock_reason, created_by, investment_id) VALUES ($1, $2, $3, $4, 'locked', $5, $6, $7) RETURNING *`,
-          [randomUUID(), userId, amount.toString(), currency, lockReason, actor.userId, payload.investmentId ?? null],
+          `INSERT INTO ledger.security_deposits (id, user_id, amount, currency, status, lock_reason, created_by, investment_id, created_at, updated_at) VALUES ($1, $2, $3, $4, 'locked', $5, $6, $7, $8, $8) RETURNING *`,
+          [randomUUID(), userId, amount.toString(), currency, lockReason, actor.userId, payload.investmentId ?? null, this.clock.now()],
         );
         const accounts = await this.book.customer(manager, userId, currency);
         const matching = await this.book.system(manager, 'security_matching', currency);
@@ -135,8 +137,8 @@ export class SecurityDeposits {
     if (!investment || investment.user_id !== userId) throw ServiceError.of(404, 'investment_not_found');
     if (!['awaiting_funding', 'active'].includes(investment.status)) throw ServiceError.of(409, 'investment_ended');
     if (investment.currency.trim() !== currency) {
-      const message = `currency must be ${investment.currency.trim()}, the currency of this investment`;
-      throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+      const params = { currency: investment.currency.trim() };
+      throw ServiceError.of(400, 'currency_of_investment', { params, details: [fieldRefusal('currency', 'currency_of_investment', params)] });
     }
   }
 

@@ -20,7 +20,7 @@ const dayOf = (at: Date, offset: number, day: number, hour = 12) => new Date(Dat
 const lastDayOf = (at: Date, offset: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset + 1, 0)).toISOString().slice(0, 10);
 
 describe('monthly statements of the available balance', () => {
-  // The statement's "now" is the service's clock; postings are stamped by PostgreSQL as they happen.
+  // The statement's "now" is the service's clock, and postings are stamped by it as they happen.
   const now = new Date();
   const clock = new ManualClock(now);
   let infrastructure: TestInfrastructure;

@@ -497,7 +497,8 @@ describe('money movement on the double-entry ledger', () => {
       try {
         await changeSetting('supported_currencies', ['USD', 'GBP']);
         expect(await eventually(() => probeRefusal(probe, 'bank', 'EUR'), (body) => body?.message === message)).toMatchObject({ statusCode: 400 });
-        const refusal = { statusCode: 400, message, details: [{ field: 'currency', message }] };
+        const params = { currencies: 'USD, GBP' };
+        const refusal = { statusCode: 400, message, code: 'currency_invalid', params, details: [{ field: 'currency', message, code: 'currency_invalid', params }] };
         expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, bankDeposit('100', 'EUR')))).toMatchObject(refusal);
         expect(await failure(client.as(actor).send(LedgerCommands.requestDeposit, { method: 'crypto', amount: '100', currency: 'EUR' }))).toMatchObject(refusal);
         expect(await failure(client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200', currency: 'EUR' })))).toMatchObject(refusal);
@@ -514,6 +515,15 @@ describe('money movement on the double-entry ledger', () => {
         await eventually(() => probeRefusal(probe, 'bank', 'EUR'), (body) => body?.message === LEDGER_MESSAGES.depositNotAllowed);
       }
       expect(await client.as(actor).send(LedgerCommands.requestWithdrawal, withdrawal({ amount: '200', currency: 'EUR' }))).toMatchObject({ status: 'pending', currency: 'EUR' });
+      // A supported currency that is not the investment's is refused by its code, naming the investment's.
+      const mismatch = 'currency must be EUR, the currency of this investment';
+      expect(await failure(client.as(actor).send(LedgerCommands.payInvestment, { investmentId: euroInvestment, amount: '100', currency: 'USD', paymentMethod: 'balance' }))).toMatchObject({
+        statusCode: 400,
+        message: mismatch,
+        code: 'currency_of_investment',
+        params: { currency: 'EUR' },
+        details: [{ field: 'currency', message: mismatch, code: 'currency_of_investment', params: { currency: 'EUR' } }],
+      });
     });
   });
 
@@ -628,11 +638,13 @@ describe('money movement on the double-entry ledger', () => {
       expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-02-30' }))).toMatchObject({
         statusCode: 400,
         message: 'from must be an ISO date',
-        details: [{ field: 'from', message: 'from must be an ISO date' }],
+        code: 'from_date_invalid',
+        details: [{ field: 'from', message: 'from must be an ISO date', code: 'from_date_invalid' }],
       });
       expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { from: '2024-01-01', to: '2024-04-31T00:00:00Z' }))).toMatchObject({
         statusCode: 400,
         message: 'to must be an ISO date',
+        code: 'to_date_invalid',
       });
       expect(await failure(client.as(admin).send(LedgerCommands.listTransactions, { to: '2024-06-01T24:00:00Z' }))).toMatchObject({ statusCode: 400, message: 'to must be an ISO date' });
       // Real days, a leap day among them, are filters as before.

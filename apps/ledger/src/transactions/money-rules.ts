@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Currency } from '@portal/contracts';
-import { PlatformSettings, ServiceError } from '@portal/messaging';
+import { fieldRefusal, PlatformSettings, ServiceError } from '@portal/messaging';
 
 /** The live settings money moves under (feature_toggles, supported_currencies, crypto_wallets). */
 @Injectable()
@@ -21,8 +21,8 @@ export class MoneyRules {
     if (!Array.isArray(configured)) return;
     const supported = configured.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toUpperCase());
     if (supported.length === 0 || supported.includes(currency)) return;
-    const message = `currency must be one of ${supported.join(', ')}`;
-    throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+    const params = { currencies: supported.join(', ') };
+    throw ServiceError.of(400, 'currency_invalid', { params, details: [fieldRefusal('currency', 'currency_invalid', params)] });
   }
 
   /** The bank and crypto rails, as deposits and investment payments both use them (feature_toggles, crypto_wallets). */

@@ -14,7 +14,7 @@ import {
   TransactionStats,
 } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
-import { LOGGER, PlatformSettings, ServiceClient, ServiceError } from '@portal/messaging';
+import { fieldRefusal, LOGGER, PlatformSettings, ServiceClient, ServiceError } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
 import { isRealTimestamp } from '../book/timestamps';
@@ -29,15 +29,16 @@ function countedByStats(query: AdminTransactionsPagePayload & { userIds?: string
   return !query.q && !query.from && !query.to && !query.method && !query.userIds;
 }
 
+const DATE_REFUSALS = { from: 'from_date_invalid', to: 'to_date_invalid' } as const;
+
 /**
  * The date filters name real days and times (the contract checks only their ISO shape:
  * 2024-02-30 has it, and PostgreSQL refuses it with an error). Refused before anything is read.
  */
 function requireRealDates(query: Pick<AdminTransactionsPagePayload, 'from' | 'to'>): void {
-  const details = (['from', 'to'] as const)
-    .filter((field) => query[field] && !isRealTimestamp(query[field]))
-    .map((field) => ({ field, message: `${field} must be an ISO date` }));
-  if (details.length) throw ServiceError.badRequest(details[0].message, { code: 'validation_failed', details });
+  const refused = (['from', 'to'] as const).filter((field) => query[field] && !isRealTimestamp(query[field]));
+  // The first problem's code stands for the refusal, as for the contract's own validation.
+  if (refused.length) throw ServiceError.of(400, DATE_REFUSALS[refused[0]], { details: refused.map((field) => fieldRefusal(field, DATE_REFUSALS[field])) });
 }
 
 function amounts(rows: { currency: string; amount: string }[]): AmountByCurrency[] {

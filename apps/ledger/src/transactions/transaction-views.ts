@@ -1,7 +1,6 @@
 import { ClientSummary, Currency, PaymentMethod, TransactionEvent, TransactionStatus, TransactionType, TransactionView } from '@portal/contracts';
-import { ServiceError } from '@portal/messaging';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, InvalidCursorError } from '@portal/database';
 import { formatMinor } from '../book/money';
-import { isRealTimestamp } from '../book/timestamps';
 
 export interface TransactionRow {
   id: string;
@@ -24,7 +23,7 @@ export interface TransactionRow {
 }
 
 export const TRANSACTION_COLUMNS = `id, user_id, type, status, amount, currency, method, reference, description, details, reason, investment_id, created_at, updated_at,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+  ${cursorTimestampSql('created_at')} AS cursor_at`;
 
 /** Money leaving the customer's available balance is shown negative. */
 const OUTFLOWS: TransactionType[] = ['withdrawal', 'investment', 'fee'];
@@ -80,17 +79,15 @@ export interface Cursor {
 }
 
 export function encodeCursor(row: TransactionRow, total: number, capped: boolean): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}|${total}|${capped ? 1 : 0}`).toString('base64url');
+  // A page's rows are read with TRANSACTION_COLUMNS, cursor_at among them.
+  return encodeKeysetCursor({ at: row.cursor_at as string, id: row.id }, [total, capped ? 1 : 0]);
 }
 
-/** A row's position as encodeCursor writes it: its created_at to the microsecond and its id. */
-export const CURSOR_POSITION = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z)\\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
-const CURSOR = new RegExp(`^${CURSOR_POSITION}\\|(\\d{1,12})\\|([01])$`);
+/** A row's position as encodeCursor writes it (its created_at to the microsecond and its id), with the total. */
 export function decodeCursor(cursor: string): Cursor {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  // The shape is not enough: a crafted 2024-02-30 would reach PostgreSQL and fail there.
-  if (!match || !isRealTimestamp(match[1])) throw ServiceError.of(400, 'cursor_invalid');
-  return { at: match[1], id: match[2], total: Number(match[3]), capped: match[4] === '1' };
+  const { at, id, carried } = decodeKeysetCursor(cursor, 2);
+  if (carried[1] > 1) throw new InvalidCursorError();
+  return { at, id, total: carried[0], capped: carried[1] === 1 };
 }
 
 /** References of spec 02 §7 (DEP-, WTH-, INV-BANK-, INV-CRYPTO-), with a random tail so two in one millisecond differ. */

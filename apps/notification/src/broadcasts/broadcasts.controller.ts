@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import {
   Actor,
   AudienceStats,
-  BROADCAST_EXPIRY_INVALID,
   BroadcastPayload,
   BroadcastResult,
   EmptyPayload,
@@ -46,7 +45,7 @@ export class BroadcastsController {
     const expiresAt = payload.expiresAt ? new Date(payload.expiresAt) : null;
     // The payload's validation already refuses what Date cannot read; never let NaN reach the insert.
     if (expiresAt && Number.isNaN(expiresAt.getTime())) {
-      throw ServiceError.badRequest(BROADCAST_EXPIRY_INVALID, { details: [{ field: 'expiresAt', message: BROADCAST_EXPIRY_INVALID }] });
+      throw ServiceError.of(400, 'broadcast_expiry_invalid', { details: [fieldRefusal('expiresAt', 'broadcast_expiry_invalid')] });
     }
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       throw ServiceError.of(400, 'expiry_in_past', { details: [fieldRefusal('expiresAt', 'expiry_in_past')] });

@@ -73,7 +73,7 @@ describe('webhooks', () => {
     expect(() => new Webhook(endpoint.secret).verify(delivery.body.replace('1500.00', '9500.00'), delivery.headers as Record<string, string>)).toThrow();
 
     const page = await deliveriesWhen(endpoint.id, (items) => items[0]?.status === 'succeeded');
-    expect(page).toMatchObject({ total: 1, page: 1, items: [{ eventId: deposit.id, eventType: DEPOSIT_COMPLETED, status: 'succeeded', attempts: 1, lastResponseCode: 200, lastError: null }] });
+    expect(page).toMatchObject({ total: 1, nextCursor: null, items: [{ eventId: deposit.id, eventType: DEPOSIT_COMPLETED, status: 'succeeded', attempts: 1, lastResponseCode: 200, lastError: null }] });
     expect(receiver.at('/signed')).toHaveLength(1);
     expect(await auditRecords(endpoint.id)).toEqual([expect.objectContaining({ category: 'admin_action', actionType: 'webhook_endpoint_created', actor: { userId: agent.userId }, targetType: 'webhook_endpoint' })]);
   });
@@ -96,6 +96,12 @@ describe('webhooks', () => {
     expect(new Webhook(endpoint.secret).verify(again.body, again.headers as Record<string, string>)).toMatchObject({ id: deposit.id });
     const log = await deliveriesWhen(endpoint.id, (rows) => rows.length === 2 && rows.every((row) => row.status === 'succeeded'));
     expect(log.items.map((row) => row.id)).toEqual([replay.id, items[0].id]);
+    // One a page: the replay, then the cursor leads to the delivery it repeats, and no further.
+    const deliveries = (cursor?: string) => notification.client.as(agent).send(WebhookCommands.deliveries, { endpointId: endpoint.id, limit: 1, cursor });
+    const first = await deliveries();
+    expect(first).toMatchObject({ total: 2, items: [{ id: replay.id }], nextCursor: expect.any(String) });
+    expect(await deliveries(first.nextCursor ?? undefined)).toMatchObject({ total: 2, items: [{ id: items[0].id }], nextCursor: null });
+    expect(await failure(deliveries('bm90IGEgY3Vyc29y'))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
     expect(await auditRecords(replay.id)).toEqual([expect.objectContaining({ actionType: 'webhook_delivery_replayed', metadata: expect.objectContaining({ eventId: deposit.id }) })]);
   });
 

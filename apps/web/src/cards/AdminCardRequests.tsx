@@ -16,7 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { day } from '../money/format';
+import { CursorPager } from '../ui/CursorPager';
 import { formatNumber } from '../ui/number-format';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { useActionsColumn } from '../ui/table-actions';
 import { CardRequestDetails } from './CardRequestDetails';
 import { cardStatusText, cardTypeText, requestText } from './labels';
@@ -34,8 +36,8 @@ export function AdminCardRequests() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CardRequestFilters['status']>(undefined);
   // Paged by the server's cursor: every request stays reachable, not only the newest ones.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const filters: CardRequestFilters = { status, cursor: cursors[cursors.length - 1], limit: PAGE_SIZE };
+  const pages = useCursorPages(status);
+  const filters: CardRequestFilters = { status, cursor: pages.cursor, limit: PAGE_SIZE };
   const { data, isLoading, error } = useQuery({ queryKey: cardKeys.admin(filters), queryFn: () => cardsApi.all(filters), placeholderData: keepPreviousData });
   const [asking, setAsking] = useState<Asking>(null);
   const [viewing, setViewing] = useState<CardRequestView | null>(null);
@@ -67,10 +69,7 @@ export function AdminCardRequests() {
           aria-label={t('admin.statusFilter')}
           style={{ width: 160 }}
           value={status ?? 'all'}
-          onChange={(value) => {
-            setStatus(value === 'all' ? undefined : (value as CardRequestFilters['status']));
-            setCursors([undefined]);
-          }}
+          onChange={(value) => setStatus(value === 'all' ? undefined : (value as CardRequestFilters['status']))}
           options={(['all', 'pending', 'approved', 'delivered', 'rejected', 'cancelled'] as const).map((value) => ({ value, label: cardStatusText(value) }))}
         />
       }
@@ -118,20 +117,13 @@ export function AdminCardRequests() {
           }),
         ]}
       />
-      <Space wrap style={{ marginTop: 16 }}>
+      <CursorPager pages={pages} nextCursor={data?.nextCursor}>
         {data && (
           <Typography.Text type="secondary">
             {t('admin.count', { total: formatNumber(data.total) })} · {t('admin.pendingCount', { pending: formatNumber(data.counts.pendingRequests) })}
           </Typography.Text>
         )}
-        <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          {t('admin.previous')}
-        </Button>
-        <Typography.Text>{t('admin.page', { page: cursors.length })}</Typography.Text>
-        <Button disabled={!data?.nextCursor} onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}>
-          {t('admin.next')}
-        </Button>
-      </Space>
+      </CursorPager>
       <Modal
         open={asking !== null}
         title={asking?.decision === 'rejected' ? t('admin.rejectTitle') : t('admin.deliverTitle')}

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage } from '../api/api-error';
-import { userKeys, usersApi, type UserFilter } from '../users/users-api';
+import { userKeys, usersApi, type UserPageQuery } from '../users/users-api';
 
 /** How many matches the picker lists. */
 const SHOWN = 10;
@@ -19,7 +19,7 @@ export function CustomerPicker() {
   const { t } = useTranslation('customer-view');
   const navigate = useNavigate();
   const [q, setQ] = useState('');
-  const filter: UserFilter = { q: q || undefined, userType: 'customer', pageSize: SHOWN };
+  const filter: UserPageQuery = { q: q || undefined, userType: 'customer', limit: SHOWN };
   const customers = useQuery({ queryKey: userKeys.list(filter), queryFn: () => usersApi.list(filter), placeholderData: keepPreviousData });
   const items = customers.data?.items ?? [];
   return (

@@ -37,7 +37,7 @@ jest.setTimeout(120_000);
 describe('KYC & Document Verification list', () => {
   beforeEach(() => {
     jest.resetAllMocks();
-    api.adminList.mockResolvedValue({ items: [aDocument], total: 1, page: 1, pageSize: 20, counters: { total: 1, pending: 1, approved: 0, rejected: 0 } } as never);
+    api.adminList.mockResolvedValue({ items: [aDocument], total: 1, nextCursor: null, counters: { total: 1, pending: 1, approved: 0, rejected: 0 } } as never);
   });
 
   function renderReview() {

@@ -16,11 +16,14 @@ import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { openDocument } from '../applications/applications-api';
 import { formatDate } from '../applications/labels';
+import { CursorPager } from '../ui/CursorPager';
 import { useActionsColumn } from '../ui/table-actions';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { kycApi, kycKeys, type AdminDocumentFilter, type KycDocumentStatus } from './kyc-api';
 import { KycDecisionDialog, type KycDecisionTarget } from './KycDecisionDialog';
 import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, KYC_STATUS_LABELS } from './labels';
 
+const PAGE_SIZE = 20;
 const nameOf = (t: TFunction<'kyc'>, document: AdminKycDocumentView) => document.userName ?? document.userEmail ?? t('review.unknownUser');
 
 /** Spec 02 "KYC & Document Verification": stat cards, search, status filter, table with View, Review, Message, and user-level KYC decisions. */
@@ -37,7 +40,9 @@ export function KycReview() {
   const [message, setMessage] = useState('');
   const [messageProblem, setMessageProblem] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<KycDecisionTarget | null>(null);
-  const query = useQuery({ queryKey: kycKeys.admin(filter), queryFn: () => kycApi.adminList(filter), placeholderData: keepPreviousData });
+  const pages = useCursorPages(filter);
+  const pageQuery = { ...filter, cursor: pages.cursor, limit: PAGE_SIZE };
+  const query = useQuery({ queryKey: kycKeys.admin(pageQuery), queryFn: () => kycApi.adminList(pageQuery), placeholderData: keepPreviousData });
   const counters = query.data?.counters;
 
   const review = useMutation({
@@ -75,14 +80,14 @@ export function KycReview() {
           allowClear
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined, page: 1 })}
+          onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined })}
           style={{ width: 380, maxWidth: 'calc(100vw - 32px)' }}
         />
         <Select<KycDocumentStatus | 'all'>
           aria-label={t('review.statusFilter')}
           value={filter.status ?? 'all'}
           style={{ width: 160 }}
-          onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status, page: 1 })}
+          onChange={(status) => setFilter({ ...filter, status: status === 'all' ? undefined : status })}
           options={[
             { value: 'all', label: t('review.allStatuses') },
             { value: 'pending', label: t('review.pending') },
@@ -98,14 +103,7 @@ export function KycReview() {
         dataSource={query.data?.items ?? []}
         locale={{ emptyText: t('review.empty') }}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: query.data?.page ?? filter.page ?? 1,
-          pageSize: query.data?.pageSize ?? filter.pageSize ?? 20,
-          total: query.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: (page) => setFilter({ ...filter, page }),
-        }}
+        pagination={false}
         columns={[
           {
             title: t('review.user'),
@@ -171,6 +169,7 @@ export function KycReview() {
           }),
         ]}
       />
+      <CursorPager pages={pages} nextCursor={query.data?.nextCursor} total={query.data?.total} limit={PAGE_SIZE} hideOnSinglePage />
       <Modal
         open={reviewing !== null}
         title={t('review.reviewTitle')}

@@ -7,9 +7,10 @@ export type KycDocumentStatus = KycDocumentView['status'];
 export interface AdminDocumentFilter {
   q?: string;
   status?: KycDocumentStatus;
-  page?: number;
-  pageSize?: number;
 }
+
+/** One page of the admin list: the filter, and the cursor and page size (API.md's `limit`). */
+export type AdminDocumentPageQuery = AdminDocumentFilter & { cursor?: string; limit?: number };
 
 export const kycKeys = {
   all: ['kyc'] as const,
@@ -27,7 +28,7 @@ export const kycApi = {
     return callGateway((client, init) => client.POST('/api/v1/kyc/documents', { ...init, body: { fileId: stored.id, documentType } }));
   },
   mine: (): Promise<KycDocumentList> => callGateway((client, init) => client.GET('/api/v1/kyc/documents', init)),
-  adminList: (filter: AdminDocumentFilter): Promise<AdminKycDocumentPage> =>
+  adminList: (filter: AdminDocumentPageQuery): Promise<AdminKycDocumentPage> =>
     callGateway((client, init) => client.GET('/api/v1/admin/kyc/documents', { ...init, params: { query: filter } })),
   review: (id: string, decision: 'approved' | 'rejected', notes: string): Promise<KycDocumentView> =>
     callGateway((client, init) => client.POST('/api/v1/admin/kyc/documents/{id}/review', { ...init, params: { path: { id } }, body: { decision, notes } })),

@@ -13,7 +13,9 @@ import type { TFunction } from 'i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { useAuth } from '../auth/AuthProvider';
+import { CursorPager } from '../ui/CursorPager';
 import { DecisionDialog } from '../ui/DecisionDialog';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { formatNumber } from '../ui/number-format';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { useActionsColumn } from '../ui/table-actions';
@@ -61,20 +63,15 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<AdminTransactionFilters>({ type: fixedType });
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [details, setDetails] = useState<TransactionView | null>(null);
   // The decision waiting for the admin's confirmation (issue 30): nothing is sent before it.
   const [deciding, setDeciding] = useState<{ row: TransactionView; approve: boolean } | null>(null);
   const { user } = useAuth();
   const actionsColumn = useActionsColumn();
   const approvedByMe = (row: TransactionView) => Boolean(user && row.approvals?.approvedBy.includes(user.id));
-  const cursor = cursors[cursors.length - 1];
-  const query = { ...filters, cursor, limit: PAGE_SIZE };
+  const pages = useCursorPages(filters);
+  const query = { ...filters, cursor: pages.cursor, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery({ queryKey: moneyKeys.adminTransactions(query), queryFn: () => moneyApi.adminTransactions(query), placeholderData: keepPreviousData });
-  const filter = (next: AdminTransactionFilters) => {
-    setFilters(next);
-    setCursors([undefined]);
-  };
 
   const decide = useMutation({
     mutationFn: ({ row, approve, why }: { row: TransactionView; approve: boolean; why?: string }) => (approve ? moneyApi.approve(row.id) : moneyApi.reject(row.id, why ?? '')),
@@ -111,14 +108,14 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           style={{ width: 340 }}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => filter({ ...filters, q: value.trim() || undefined })}
+          onSearch={(value) => setFilters({ ...filters, q: value.trim() || undefined })}
         />
         {!fixedType && (
           <Select
             aria-label={t('common.type')}
             style={{ width: 160 }}
             value={filters.type ?? 'all'}
-            onChange={(value) => filter({ ...filters, type: value === 'all' ? undefined : (value as AdminTransactionFilters['type']) })}
+            onChange={(value) => setFilters({ ...filters, type: value === 'all' ? undefined : (value as AdminTransactionFilters['type']) })}
             options={[{ value: 'all', label: t('types.all') }, ...TYPES.map((value) => ({ value, label: typeText(value) }))]}
           />
         )}
@@ -126,7 +123,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           aria-label={t('common.status')}
           style={{ width: 160 }}
           value={filters.status ?? 'all'}
-          onChange={(value) => filter({ ...filters, status: value === 'all' ? undefined : (value as AdminTransactionFilters['status']) })}
+          onChange={(value) => setFilters({ ...filters, status: value === 'all' ? undefined : (value as AdminTransactionFilters['status']) })}
           options={[{ value: 'all', label: t('statusOption.all') }, ...STATUSES.map((value) => ({ value, label: t(`statusOption.${value}`) }))]}
         />
         {fixedType === 'deposit' && (
@@ -134,7 +131,7 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
             aria-label={t('admin.method')}
             style={{ width: 160 }}
             value={filters.method ?? 'all'}
-            onChange={(value) => filter({ ...filters, method: value === 'all' ? undefined : (value as AdminTransactionFilters['method']) })}
+            onChange={(value) => setFilters({ ...filters, method: value === 'all' ? undefined : (value as AdminTransactionFilters['method']) })}
             options={[{ value: 'all', label: t('admin.allMethods') }, { value: 'bank', label: t('admin.bankTransfer') }, { value: 'crypto', label: t('admin.cryptoTransfer') }]}
           />
         )}
@@ -213,18 +210,11 @@ export function AdminTransactionsTable({ fixedType, decisions }: { fixedType?: A
           }),
         ]}
       />
-      <Space style={{ marginTop: 16 }}>
+      <CursorPager pages={pages} nextCursor={data?.nextCursor}>
         <Typography.Text type="secondary">
           {data ? t(data.totalCapped ? 'admin.countCapped' : 'admin.count', { total: formatNumber(data.total) }) : ''}
         </Typography.Text>
-        <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          {t('admin.previous')}
-        </Button>
-        <Typography.Text>{t('admin.page', { page: cursors.length })}</Typography.Text>
-        <Button disabled={!data?.nextCursor} onClick={() => setCursors([...cursors, data?.nextCursor ?? undefined])}>
-          {t('admin.next')}
-        </Button>
-      </Space>
+      </CursorPager>
       <TransactionDetails transaction={details} onClose={() => setDetails(null)} />
       <DecisionDialog
         open={deciding !== null}

@@ -1,5 +1,4 @@
 import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -11,7 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { dateTime } from '../money/format';
+import { CursorPager } from '../ui/CursorPager';
 import { formatNumber } from '../ui/number-format';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { AUDIT_ACTIONS, actionLabel } from './audit-actions';
 import { AuditDetails } from './AuditDetails';
 import { ExportButtons } from './ExportButtons';
@@ -31,20 +32,14 @@ export function AuditLogTab() {
   const { t } = useTranslation('reports');
   const [filter, setFilter] = useState<AuditFilter>({});
   const [actionSearch, setActionSearch] = useState('');
-  // The cursors of the pages seen so far, so Previous goes back without re-reading from the start.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages(filter);
+  const cursor = pages.cursor;
   const { data, isFetching, error } = useQuery({
     queryKey: reportKeys.audit(filter, cursor),
     queryFn: () => reportsApi.auditLogs(filter, cursor, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
   const admins = useQuery({ queryKey: reportKeys.admins(), queryFn: reportsApi.admins });
-  const change = (next: AuditFilter) => {
-    setFilter(next);
-    setCursors([undefined]);
-  };
-  const page = cursors.length;
   // Records from services other than identity carry the actor's id only: name the admin from the list.
   const names = new Map((admins.data?.items ?? []).map((admin) => [admin.id, `${admin.firstName} ${admin.lastName}`]));
   const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
@@ -66,7 +61,7 @@ export function AuditLogTab() {
           aria-label={t('audit.admin')}
           loading={admins.isLoading}
           value={filter.actorUserId}
-          onChange={(actorUserId?: string) => change({ ...filter, actorUserId })}
+          onChange={(actorUserId?: string) => setFilter({ ...filter, actorUserId })}
           options={(admins.data?.items ?? []).map((admin) => ({ value: admin.id, label: `${admin.firstName} ${admin.lastName} (${admin.email})` }))}
         />
         <Select
@@ -77,7 +72,7 @@ export function AuditLogTab() {
           style={{ width: 260 }}
           popupMatchSelectWidth={false}
           value={filter.action}
-          onChange={(action?: string) => change({ ...filter, action })}
+          onChange={(action?: string) => setFilter({ ...filter, action })}
           options={actionOptions}
           optionRender={(option) => (
             <Space size={8}>
@@ -91,7 +86,7 @@ export function AuditLogTab() {
         <DatePicker.RangePicker
           aria-label={t('audit.dates')}
           onChange={(dates) =>
-            change({ ...filter, from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined, to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined })
+            setFilter({ ...filter, from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined, to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined })
           }
         />
         <ExportButtons target={{ kind: 'audit', filter }} disabled={!data || data.total === 0} />
@@ -145,19 +140,9 @@ export function AuditLogTab() {
           },
         ]}
       />
-      <Space>
-        <Button disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-          {t('audit.previous')}
-        </Button>
-        <Typography.Text>
-          {data
-            ? t('audit.pageOf', { page: formatNumber(page), pages: formatNumber(Math.max(1, Math.ceil(data.total / PAGE_SIZE))), entries: formatNumber(data.total) })
-            : t('audit.page', { page: formatNumber(page) })}
-        </Typography.Text>
-        <Button disabled={!data?.nextCursor} onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}>
-          {t('audit.next')}
-        </Button>
-      </Space>
+      <CursorPager pages={pages} nextCursor={data?.nextCursor} total={data?.total} limit={PAGE_SIZE}>
+        {data && <Typography.Text type="secondary">{t('audit.entries', { entries: formatNumber(data.total) })}</Typography.Text>}
+      </CursorPager>
     </Space>
   );
 }

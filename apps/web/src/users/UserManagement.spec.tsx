@@ -29,7 +29,7 @@ const otherAdmin = row({ id: '33333333-3333-4333-8333-333333333333', email: 'lin
 
 function showAs(adminRole: Role, answers: Parameters<typeof fakeGateway>[0] = {}) {
   const me = row({ id: ME_ID, email: 'me@example.test', firstName: 'Me', lastName: 'Myself', userType: 'admin', adminRole });
-  const page = { items: [customer, otherAdmin, me], total: 3, page: 1, pageSize: 20, counts: { total: 3, active: 3, suspended: 0, customers: 1, admins: 2, kycPending: 1 } };
+  const page = { items: [customer, otherAdmin, me], total: 3, nextCursor: null, counts: { total: 3, active: 3, suspended: 0, customers: 1, admins: 2, kycPending: 1 } };
   const gateway = fakeGateway({
     'GET /admin/users': { status: 200, body: page },
     'GET /admin/me/permissions': { status: 200, body: { adminRole, permissions: PERMISSIONS[adminRole] } },
@@ -121,6 +121,22 @@ describe('User Management list', () => {
     expect(screen.getByText('1 customer')).toBeInTheDocument();
     expect(screen.getByText('2 admins')).toBeInTheDocument();
     expect(screen.getByText('3 accounts')).toBeInTheDocument();
+  });
+
+  it('pages by the cursor the gateway answers, and a new search starts again at the first page', async () => {
+    const first = { items: [customer], total: 21, nextCursor: 'cursor-2', counts: { total: 2, active: 2, suspended: 0, customers: 1, admins: 1, kycPending: 1 } };
+    const gateway = showAs('super_admin', {
+      'GET /admin/users': async () => ({ status: 200, body: gateway.calls[gateway.calls.length - 1].query.cursor ? { ...first, items: [otherAdmin], nextCursor: null } : first }),
+    });
+    const userCalls = () => gateway.calls.filter((call) => call.path === '/admin/users').map((call) => call.query);
+    expect(await screen.findByText('Page 1 of 2', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('linus@example.test')).toBeInTheDocument();
+    expect(userCalls().at(-1)).toEqual({ cursor: 'cursor-2', limit: '20' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'grace' } });
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Search users' }), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(userCalls().at(-1)).toEqual({ q: 'grace', limit: '20' }));
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
 
   it('scrolls the table sideways on a narrow screen instead of crushing names into a letter per line', async () => {

@@ -18,12 +18,15 @@ import { useAuth } from '../auth/AuthProvider';
 import { KycDecisionDialog, type KycDecisionTarget } from '../kyc/KycDecisionDialog';
 import { UserSessionsDialog, type SessionsOwner } from '../sessions/UserSessionsDialog';
 import { useAdminPermissions } from '../system-settings/use-admin-permissions';
+import { CursorPager } from '../ui/CursorPager';
 import { useActionsColumn } from '../ui/table-actions';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { ChangeAdminRoleDialog } from './ChangeAdminRoleDialog';
 import { CreateAdminDialog } from './CreateAdminDialog';
 import { userKeys, usersApi, type UserFilter } from './users-api';
 
 const STATUS_COLORS: Record<string, string> = { active: 'green', suspended: 'red', pending: 'gold', verified: 'green', rejected: 'red' };
+const PAGE_SIZE = 20;
 const fullName = (user: AdminUserRow) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /** Spec 02 "User and Admin Management": server-side search and filters, paged list with counts, row actions, Create Admin. */
@@ -34,7 +37,9 @@ export function UserManagement() {
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<UserFilter>({ page: 1, pageSize: 20 });
+  const [filter, setFilter] = useState<UserFilter>({});
+  const pages = useCursorPages(filter);
+  const pageQuery = { ...filter, cursor: pages.cursor, limit: PAGE_SIZE };
   const [deciding, setDeciding] = useState<KycDecisionTarget | null>(null);
   const [creating, setCreating] = useState(false);
   const [changingRole, setChangingRole] = useState<AdminUserRow | null>(null);
@@ -43,7 +48,7 @@ export function UserManagement() {
   const can = useAdminPermissions();
   // 'all' is the super admins' alone: they create, re-role and manage administrators and delete accounts.
   const isSuperAdmin = can('all');
-  const query = useQuery({ queryKey: userKeys.list(filter), queryFn: () => usersApi.list(filter), placeholderData: keepPreviousData });
+  const query = useQuery({ queryKey: userKeys.list(pageQuery), queryFn: () => usersApi.list(pageQuery), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
   const statusChange = useMutation({
@@ -118,14 +123,14 @@ export function UserManagement() {
             allowClear
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined, page: 1 })}
+            onSearch={(value) => setFilter({ ...filter, q: value.trim() || undefined })}
             style={{ width: 280 }}
           />
           <Select
             aria-label={t('filters.status')}
             value={filter.status ?? 'all'}
             style={{ width: 140 }}
-            onChange={(status: string) => setFilter({ ...filter, status: status === 'all' ? undefined : (status as UserFilter['status']), page: 1 })}
+            onChange={(status: string) => setFilter({ ...filter, status: status === 'all' ? undefined : (status as UserFilter['status']) })}
             options={[
               { value: 'all', label: t('filters.allStatuses') },
               { value: 'active', label: t('filters.active') },
@@ -137,7 +142,7 @@ export function UserManagement() {
             aria-label={t('filters.kycStatus')}
             value={filter.kycStatus ?? 'all'}
             style={{ width: 150 }}
-            onChange={(kycStatus: string) => setFilter({ ...filter, kycStatus: kycStatus === 'all' ? undefined : (kycStatus as UserFilter['kycStatus']), page: 1 })}
+            onChange={(kycStatus: string) => setFilter({ ...filter, kycStatus: kycStatus === 'all' ? undefined : (kycStatus as UserFilter['kycStatus']) })}
             options={[
               { value: 'all', label: t('filters.allKyc') },
               { value: 'pending', label: t('filters.kycPending') },
@@ -149,7 +154,7 @@ export function UserManagement() {
             aria-label={t('filters.type')}
             value={filter.userType ?? 'all'}
             style={{ width: 130 }}
-            onChange={(userType: string) => setFilter({ ...filter, userType: userType === 'all' ? undefined : (userType as UserFilter['userType']), page: 1 })}
+            onChange={(userType: string) => setFilter({ ...filter, userType: userType === 'all' ? undefined : (userType as UserFilter['userType']) })}
             options={[
               { value: 'all', label: t('filters.allTypes') },
               { value: 'customer', label: t('filters.customers') },
@@ -181,13 +186,7 @@ export function UserManagement() {
         dataSource={query.data?.items ?? []}
         locale={{ emptyText: t('table.empty') }}
         scroll={{ x: 800 }}
-        pagination={{
-          current: filter.page,
-          pageSize: filter.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (page, pageSize) => setFilter({ ...filter, page, pageSize }),
-        }}
+        pagination={false}
         columns={[
           {
             title: t('table.user'),
@@ -234,6 +233,7 @@ export function UserManagement() {
           }),
         ]}
       />
+      <CursorPager pages={pages} nextCursor={query.data?.nextCursor} total={query.data?.total} limit={PAGE_SIZE} />
       <KycDecisionDialog target={deciding} onClose={() => setDeciding(null)} onDecided={() => void refresh()} />
       <ChangeAdminRoleDialog key={changingRole?.id ?? 'none'} target={changingRole} onClose={() => setChangingRole(null)} onChanged={() => void refresh()} />
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />

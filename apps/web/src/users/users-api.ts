@@ -8,17 +8,18 @@ export interface UserFilter {
   status?: 'active' | 'suspended' | 'pending';
   kycStatus?: 'pending' | 'verified' | 'rejected';
   userType?: 'customer' | 'admin';
-  page?: number;
-  pageSize?: number;
 }
+
+/** One page of the list: the filter, and the cursor and page size (API.md's `limit`). */
+export type UserPageQuery = UserFilter & { cursor?: string; limit?: number };
 
 export const userKeys = {
   all: ['admin-users'] as const,
-  list: (filter: UserFilter) => [...userKeys.all, 'list', filter] as const,
+  list: (filter: UserPageQuery) => [...userKeys.all, 'list', filter] as const,
 };
 
 export const usersApi = {
-  list: (filter: UserFilter): Promise<AdminUserPage> => callGateway((client, init) => client.GET('/api/v1/admin/users', { ...init, params: { query: filter } })),
+  list: (filter: UserPageQuery): Promise<AdminUserPage> => callGateway((client, init) => client.GET('/api/v1/admin/users', { ...init, params: { query: filter } })),
   suspend: (id: string): Promise<AdminUserSummary> =>
     callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/suspend', { ...init, params: { path: { id } }, body: {} })),
   activate: (id: string): Promise<AdminUserSummary> => callGateway((client, init) => client.POST('/api/v1/admin/users/{id}/activate', { ...init, params: { path: { id } } })),

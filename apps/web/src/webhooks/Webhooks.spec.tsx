@@ -32,7 +32,7 @@ describe('Webhooks (back office)', () => {
   beforeEach(() => {
     jest.resetAllMocks();
     api.list.mockResolvedValue({ items: [aWebhookEndpoint()] });
-    api.deliveries.mockResolvedValue({ items: [aWebhookDelivery(), aWebhookDelivery({ id: 'b1', status: 'failed', attempts: 8, lastResponseCode: 500, lastError: 'HTTP 500' })], total: 2, page: 1, pageSize: 20 });
+    api.deliveries.mockResolvedValue({ items: [aWebhookDelivery(), aWebhookDelivery({ id: 'b1', status: 'failed', attempts: 8, lastResponseCode: 500, lastError: 'HTTP 500' })], total: 2, nextCursor: null });
   });
 
   it('lists the endpoints with their event types', async () => {
@@ -100,7 +100,7 @@ describe('Webhooks (back office)', () => {
     renderWebhooks();
     fireEvent.click(await screen.findByRole('button', { name: 'Deliveries of https://hooks.example.com/portal' }, { timeout: 10_000 }));
     expect(await screen.findByText('Deliveries to https://hooks.example.com/portal')).toBeInTheDocument();
-    await waitFor(() => expect(api.deliveries).toHaveBeenCalledWith(aWebhookEndpoint().id, 1, 20));
+    await waitFor(() => expect(api.deliveries).toHaveBeenCalledWith(aWebhookEndpoint().id, undefined, 20));
     expect(await screen.findByText('Delivered')).toBeInTheDocument();
     expect(screen.getByText('Failed')).toBeInTheDocument();
     expect(screen.getByText('500')).toBeInTheDocument();

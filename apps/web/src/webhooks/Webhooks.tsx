@@ -14,9 +14,11 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
+import { CursorPager } from '../ui/CursorPager';
 import { formatDateTime } from '../ui/date-format';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { useActionsColumn } from '../ui/table-actions';
+import { useCursorPages } from '../ui/use-cursor-pages';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { webhookKeys, webhooksApi, type CreatedWebhookEndpoint, type WebhookDeliveryView, type WebhookEndpointView } from './webhooks-api';
 
@@ -86,8 +88,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const actionsColumn = useActionsColumn();
-  const [page, setPage] = useState(1);
-  const deliveries = useQuery({ queryKey: webhookKeys.deliveries(endpoint.id, page), queryFn: () => webhooksApi.deliveries(endpoint.id, page, PAGE_SIZE) });
+  const pages = useCursorPages(endpoint.id);
+  const deliveries = useQuery({ queryKey: webhookKeys.deliveries(endpoint.id, pages.cursor), queryFn: () => webhooksApi.deliveries(endpoint.id, pages.cursor, PAGE_SIZE) });
   const replay = useMutation({
     mutationFn: (delivery: WebhookDeliveryView) => webhooksApi.replay(delivery.id),
     onSuccess: () => message.success(t('deliveries.replayed')),
@@ -104,7 +106,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
         dataSource={deliveries.data?.items ?? []}
         locale={{ emptyText: t('deliveries.none') }}
         scroll={{ x: 900 }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: deliveries.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={false}
         columns={[
           { title: t('deliveries.eventType'), dataIndex: 'eventType' },
           { title: t('deliveries.eventId'), dataIndex: 'eventId', render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
@@ -132,6 +134,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
           }),
         ]}
       />
+      <CursorPager pages={pages} nextCursor={deliveries.data?.nextCursor} total={deliveries.data?.total} limit={PAGE_SIZE} hideOnSinglePage />
     </Card>
   );
 }

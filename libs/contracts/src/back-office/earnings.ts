@@ -3,6 +3,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
 import { CURRENCIES, Currency } from '@portal/domain-rules';
 import { ReportWindowPayload } from './period';
+import { refusal } from '../common/refusal';
 
 /**
  * The Earnings Report's actuals of one currency, from the book's investments and
@@ -40,13 +41,14 @@ export class EarningsActualsView {
 
 /** The maturity schedule's horizon in days: 1..365, 90 unless asked. */
 export const MATURITY_DAYS = { min: 1, max: 365, default: 90 } as const;
-export const MATURITY_DAYS_MESSAGE = `days must be a whole number from ${MATURITY_DAYS.min} to ${MATURITY_DAYS.max}`;
+/** The refusal of a `days` outside MATURITY_DAYS (the gateway's query uses it too). */
+export const MATURITY_DAYS_REFUSAL = refusal('maturity_days_invalid', { min: MATURITY_DAYS.min, max: MATURITY_DAYS.max });
 
 export class MaturitySchedulePayload {
   @IsOptional()
-  @IsInt({ message: MATURITY_DAYS_MESSAGE })
-  @Min(MATURITY_DAYS.min, { message: MATURITY_DAYS_MESSAGE })
-  @Max(MATURITY_DAYS.max, { message: MATURITY_DAYS_MESSAGE })
+  @IsInt(MATURITY_DAYS_REFUSAL)
+  @Min(MATURITY_DAYS.min, MATURITY_DAYS_REFUSAL)
+  @Max(MATURITY_DAYS.max, MATURITY_DAYS_REFUSAL)
   days?: number;
 }
 

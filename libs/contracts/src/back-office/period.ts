@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsISO8601 } from 'class-validator';
 import { userMessage } from '@portal/domain-rules';
+import { refusal } from '../common/refusal';
 
 /** Report periods of spec 02 §7 (1 day, 7 days, 1 month back from now) and a custom range. */
 export const REPORT_PERIODS = ['daily', 'weekly', 'monthly', 'custom'] as const;
@@ -8,8 +9,8 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 /** The window a service reports on: from inclusive, to exclusive, both timestamps. */
 export class ReportWindowPayload {
-  @IsISO8601({}, { message: 'from must be an ISO date' }) from: string;
-  @IsISO8601({}, { message: 'to must be an ISO date' }) to: string;
+  @IsISO8601({}, refusal('from_date_invalid')) from: string;
+  @IsISO8601({}, refusal('to_date_invalid')) to: string;
 }
 
 /** A count on one calendar day (UTC) of the window. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { PageQuery } from '../common/paging';
+import { CursorQuery } from '../common/paging';
 import { IsPlainName } from '../common/validators';
 import { ADMIN_ROLES, AdminRole } from '@portal/domain-rules';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, USER_TYPES, UserStatus, UserType } from '../common/request';
@@ -30,8 +30,8 @@ export class UserDeletedResult {
 export const REVOCATION_REASONS = ['signed_out', 'refresh_token_reused', 'password_reset', 'suspended', 'deleted', 'role_changed', 'password_changed'] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
-/** User and Admin Management's list: search over name and email, filters, pages of `pageSize` with the total. */
-export class ListUsersPayload extends PageQuery {
+/** User and Admin Management's list: search over name and email, filters, newest first, cursor pages with the total. */
+export class ListUsersPayload extends CursorQuery {
   @ApiPropertyOptional({ description: 'Part of a first name, last name or email' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: USER_STATUSES }) @IsOptional() @IsIn(USER_STATUSES) status?: UserStatus;
   @ApiPropertyOptional({ enum: KYC_STATUSES }) @IsOptional() @IsIn(KYC_STATUSES) kycStatus?: KycStatus;
@@ -64,8 +64,8 @@ export class AdminUserPage {
   @ApiProperty({ type: [AdminUserRow] }) items: AdminUserRow[];
   /** How many accounts match the search and filters. */
   @ApiProperty() total: number;
-  @ApiProperty() page: number;
-  @ApiProperty() pageSize: number;
+  /** Pass back as cursor for the next page; null on the last. */
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
   @ApiProperty({ type: UserCounts }) counts: UserCounts;
 }
 

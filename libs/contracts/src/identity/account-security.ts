@@ -123,11 +123,11 @@ export class SecurityPreferences {
 
 export class UpdateSecurityPreferencesPayload {
   @ApiProperty()
-  @IsBoolean({ message: 'loginAlerts must be true or false' })
+  @IsBoolean(refusal('setting_not_boolean', { field: 'loginAlerts' }))
   loginAlerts: boolean;
 
   @ApiProperty()
-  @IsBoolean({ message: 'biometricLogin must be true or false' })
+  @IsBoolean(refusal('setting_not_boolean', { field: 'biometricLogin' }))
   biometricLogin: boolean;
 
   @ApiPropertyOptional({ description: 'Ignored if sent: two-factor is turned on by enrolling and off with a code' })

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matche
 import { Type } from 'class-transformer';
 import { BACKEND_SERVICES, BackendService } from '../common/health';
 import { IsOmittable } from '../common/validators';
+import { refusal } from '../common/refusal';
 
 export const SECURITY_EVENT_TYPES = ['unauthorized_access', 'suspicious_activity', 'data_breach_attempt'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -17,7 +18,7 @@ export class RecordSecurityEventPayload {
   @IsString()
   @MaxLength(200)
   // A path, not prose: the record's description is written by the server around it.
-  @Matches(/^\/[A-Za-z0-9\-._~/%!$&'()*+,;=:@]*$/, { message: 'path must be a path of the web app, such as /admin/users' })
+  @Matches(/^\/[A-Za-z0-9\-._~/%!$&'()*+,;=:@]*$/, refusal('page_path_invalid'))
   path: string;
 
   @ApiPropertyOptional({ description: 'Kept as reported, in the metadata; never the description' })
@@ -74,17 +75,15 @@ function IsDataExportFilters(options?: ValidationOptions): PropertyDecorator {
 /** An admin's file export, recorded by the gateway before the file is sent (an admin_action, data_exported). */
 export class RecordDataExportPayload {
   @ApiProperty({ enum: DATA_EXPORT_DATASETS })
-  @IsIn(DATA_EXPORT_DATASETS, { message: `dataset must be one of ${DATA_EXPORT_DATASETS.join(', ')}` })
+  @IsIn(DATA_EXPORT_DATASETS, refusal('export_dataset_invalid', { datasets: DATA_EXPORT_DATASETS.join(', ') }))
   dataset: DataExportDataset;
 
   @ApiProperty({ enum: DATA_EXPORT_FORMATS })
-  @IsIn(DATA_EXPORT_FORMATS, { message: 'format must be csv or xlsx' })
+  @IsIn(DATA_EXPORT_FORMATS, refusal('export_format_invalid'))
   format: DataExportFormat;
 
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'The filters the export applied, as query texts' })
-  @IsDataExportFilters({
-    message: `filters must be a flat map of at most ${DATA_EXPORT_FILTER_LIMITS.keys} texts, named like query parameters, of at most ${DATA_EXPORT_FILTER_LIMITS.valueLength} characters each`,
-  })
+  @IsDataExportFilters(refusal('export_filters_invalid', { keys: DATA_EXPORT_FILTER_LIMITS.keys, length: DATA_EXPORT_FILTER_LIMITS.valueLength }))
   filters: Record<string, string>;
 }
 
@@ -100,24 +99,24 @@ export class RecordDataExportResult {
  * content type say which file it was.
  */
 export class RecordFileViewPayload {
-  @IsUUID('all', { message: 'fileId must be a file id' })
+  @IsUUID('all', refusal('file_id_invalid'))
   fileId: string;
 
   /** Whose file it is (absent when kyc did not say). */
   @IsOptional()
-  @IsUUID('all', { message: 'ownerId must be a user id' })
+  @IsUUID('all', refusal('owner_id_invalid'))
   ownerId?: string | null;
 
   /** What the file is for, e.g. kyc:id or application:bank_statement. */
   @IsOptional()
   @IsString()
-  @Matches(/^[a-z0-9:_-]{1,60}$/, { message: 'purpose may hold lower-case letters, digits, colons, dashes and underscores only' })
+  @Matches(/^[a-z0-9:_-]{1,60}$/, refusal('file_purpose_invalid'))
   purpose?: string | null;
 
   /** The type kyc detected from the content. */
   @IsString()
   @MaxLength(100)
-  @Matches(/^[\w.+-]+\/[\w.+-]+$/, { message: 'mimeType must be a media type' })
+  @Matches(/^[\w.+-]+\/[\w.+-]+$/, refusal('mime_type_invalid'))
   mimeType: string;
 
   /** Bytes. */
@@ -149,12 +148,12 @@ export class ListAuditLogsPayload {
   @IsOptional() @IsString() cursor?: string;
   @IsOptional() limit?: number;
   /** The admin (or other actor) who acted. */
-  @IsOptional() @IsUUID('all', { message: 'actorUserId must be a user id' }) actorUserId?: string;
+  @IsOptional() @IsUUID('all', refusal('actor_user_id_invalid')) actorUserId?: string;
   @IsOptional() @IsString() @MaxLength(100) actionType?: string;
   /** Inclusive. */
-  @IsOptional() @IsISO8601({}, { message: 'from must be an ISO date' }) from?: string;
+  @IsOptional() @IsISO8601({}, refusal('from_date_invalid')) from?: string;
   /** Exclusive. */
-  @IsOptional() @IsISO8601({}, { message: 'to must be an ISO date' }) to?: string;
+  @IsOptional() @IsISO8601({}, refusal('to_date_invalid')) to?: string;
   /** Leave the total uncounted (0): an export walking every page needs it at most once. */
   @IsOptional() @IsBoolean() skipTotal?: boolean;
 }

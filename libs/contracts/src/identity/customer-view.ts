@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
+import { refusal } from '../common/refusal';
 
 /**
  * The parts of a customer's portal an admin may look at in the read-only customer view
@@ -26,15 +27,15 @@ export type CustomerViewSection = (typeof CUSTOMER_VIEW_SECTIONS)[number];
  * users permission, and only about a customer (an admin's id is refused, an unknown one 404).
  */
 export class RecordCustomerViewPayload {
-  @IsUUID('all', { message: 'userId must be a user id' })
+  @IsUUID('all', refusal('user_id_invalid'))
   userId: string;
 
-  @IsIn(CUSTOMER_VIEW_SECTIONS, { message: `section must be one of ${CUSTOMER_VIEW_SECTIONS.join(', ')}` })
+  @IsIn(CUSTOMER_VIEW_SECTIONS, refusal('customer_view_section_invalid', { sections: CUSTOMER_VIEW_SECTIONS.join(', ') }))
   section: CustomerViewSection;
 
   /** The ticket opened, for the `ticket` section. */
   @IsOptional()
-  @IsUUID('all', { message: 'ticketId must be a ticket id' })
+  @IsUUID('all', refusal('ticket_id_invalid'))
   ticketId?: string;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsUUID, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { refusal } from '../common/refusal';
 
 /** Spec 02 §3 Preferences and §2 Customer Settings: the choices the settings screen offers. */
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -19,8 +20,8 @@ export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 export const PRIVACY_SETTINGS = ['dataSharing', 'marketingEmails', 'analyticsTracking', 'cookiePreferences', 'thirdPartyIntegrations'] as const;
 export type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
 
-const bool = (name: string) => ({ message: `${name} must be true or false` });
-const oneOf = (name: string, values: readonly string[]) => ({ message: `${name} must be one of: ${values.join(', ')}` });
+const bool = (name: string) => refusal('setting_not_boolean', { field: name });
+const oneOf = (name: string, values: readonly string[]) => refusal('preference_choice_invalid', { field: name, choices: values.join(', ') });
 
 export class NotificationPreferences {
   @ApiProperty() @IsBoolean(bool('investmentUpdates')) investmentUpdates: boolean;
@@ -56,19 +57,19 @@ export class PrivacyPreferences {
 /** `PUT /me/preferences`: the whole of each group (a PUT replaces). */
 export class UpdatePreferencesPayload {
   @ApiProperty({ type: NotificationPreferences })
-  @IsObject({ message: 'notifications is required (an object)' })
+  @IsObject(refusal('notification_preferences_required'))
   @ValidateNested()
   @Type(() => NotificationPreferences)
   notifications: NotificationPreferences;
 
   @ApiProperty({ type: AppPreferences })
-  @IsObject({ message: 'app is required (an object)' })
+  @IsObject(refusal('app_preferences_required'))
   @ValidateNested()
   @Type(() => AppPreferences)
   app: AppPreferences;
 
   @ApiProperty({ type: PrivacyPreferences })
-  @IsObject({ message: 'privacy is required (an object)' })
+  @IsObject(refusal('privacy_preferences_required'))
   @ValidateNested()
   @Type(() => PrivacyPreferences)
   privacy: PrivacyPreferences;

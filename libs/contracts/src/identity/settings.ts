@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength } from 'class-validator';
 import type { FeatureToggle } from '@portal/domain-rules';
+import { refusal } from '../common/refusal';
 
 
 /** The `general` setting: platform name and the Support Center's contacts and hours. */
@@ -57,7 +58,7 @@ export class UpdateSettingPayload {
   @MaxLength(100)
   key: string;
 
-  @IsDefined({ message: 'value is required' })
+  @IsDefined(refusal('setting_value_required'))
   value: unknown;
 }
 

@@ -3,7 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf }
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { IsOmittable } from '../common/validators';
 import { KYC_DOCUMENT_TYPES, KycDocumentType } from '@portal/domain-rules';
-import { PageQuery } from '../common/paging';
+import { CursorQuery } from '../common/paging';
 import { refusal } from '../common/refusal';
 
 export const KYC_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -38,7 +38,7 @@ export class KycDocumentList {
   @ApiProperty({ type: [KycDocumentView] }) items: KycDocumentView[];
 }
 
-export class AdminListKycDocumentsPayload extends PageQuery {
+export class AdminListKycDocumentsPayload extends CursorQuery {
   /** Part of the owner's name or email, or of the document type. */
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: KYC_DOCUMENT_STATUSES }) @IsOptional() @IsIn(KYC_DOCUMENT_STATUSES) status?: KycDocumentStatus;
@@ -64,8 +64,8 @@ export class AdminKycDocumentPage {
   @ApiProperty({ type: [AdminKycDocumentView] }) items: AdminKycDocumentView[];
   /** How many documents match the search and filters. */
   @ApiProperty() total: number;
-  @ApiProperty() page: number;
-  @ApiProperty() pageSize: number;
+  /** Pass back as cursor for the next page; null on the last. */
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
   @ApiProperty({ type: KycDocumentCounters }) counters: KycDocumentCounters;
 }
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
 import { defineCommand, EmptyPayload } from '../common/messages';
 import { IsOmittable } from '../common/validators';
+import { refusal } from '../common/refusal';
 
 /** Spec 02 §2 "Biometric Verification": three steps in this order. */
 export const BIOMETRIC_STEPS = ['face-scan', 'id-verification', 'liveness-check'] as const;
@@ -42,7 +43,7 @@ export class VerificationConfigView {
 
 /** One step's capture: a still the browser uploaded with POST /api/v1/files (purpose kyc:biometric), or the camera's refusal. */
 export class VerificationStepBody {
-  @ApiProperty({ enum: BIOMETRIC_STEPS }) @IsIn(BIOMETRIC_STEPS, { message: `step must be one of ${BIOMETRIC_STEPS.join(', ')}` }) step: BiometricStep;
+  @ApiProperty({ enum: BIOMETRIC_STEPS }) @IsIn(BIOMETRIC_STEPS, refusal('biometric_step_invalid', { steps: BIOMETRIC_STEPS.join(', ') })) step: BiometricStep;
   @ApiPropertyOptional({ format: 'uuid', description: 'The still captured from the camera' }) @IsOmittable() @IsUUID() fileId?: string;
   @ApiPropertyOptional({ enum: ['camera_unavailable'], description: 'The camera was refused or is missing: the step fails and can be retried' })
   @IsOmittable()

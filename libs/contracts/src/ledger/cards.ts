@@ -115,7 +115,7 @@ export class CardRequestPage {
 }
 
 export class CardRequestsQuery {
-  @ApiPropertyOptional({ enum: CARD_REQUEST_STATUSES }) @IsOptional() @IsIn(CARD_REQUEST_STATUSES, { message: `status must be one of ${CARD_REQUEST_STATUSES.join(', ')}` }) status?: CardRequestStatus;
+  @ApiPropertyOptional({ enum: CARD_REQUEST_STATUSES }) @IsOptional() @IsIn(CARD_REQUEST_STATUSES, refusal('status_filter_invalid', { statuses: CARD_REQUEST_STATUSES.join(', ') })) status?: CardRequestStatus;
   @ApiPropertyOptional({ enum: CARD_TYPES }) @IsOptional() @IsIn(CARD_TYPES, refusal('card_type_invalid')) cardType?: CardType;
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
   @PageLimit()
@@ -128,7 +128,7 @@ export class CardRequestIdPayload {
 
 export class DecideCardRequestBody {
   @ApiProperty({ enum: CARD_DECISIONS })
-  @IsIn(CARD_DECISIONS, { message: 'decision must be approved, rejected or delivered' })
+  @IsIn(CARD_DECISIONS, refusal('card_decision_invalid'))
   decision: CardDecision;
 
   @ApiPropertyOptional({ description: 'Required when rejecting; told to the customer', maxLength: 1000 })

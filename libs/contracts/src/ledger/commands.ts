@@ -123,7 +123,7 @@ class IdempotentPayload {
 
 export class RequestDepositPayload extends IdempotentPayload {
   @ApiProperty({ enum: DEPOSIT_METHODS })
-  @IsIn(DEPOSIT_METHODS, { message: 'method must be bank or crypto' })
+  @IsIn(DEPOSIT_METHODS, refusal('deposit_method_invalid'))
   method: DepositMethod;
 
   @ApiProperty({ oneOf: [{ type: 'string', example: '5000.00' }, { type: 'number' }] })
@@ -133,7 +133,7 @@ export class RequestDepositPayload extends IdempotentPayload {
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOmittable()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 
   @ApiPropertyOptional({ description: 'Personal or Corporate / Business (bank deposits)' })
@@ -190,7 +190,7 @@ export class RequestWithdrawalPayload extends IdempotentPayload {
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOmittable()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 }
 
@@ -212,11 +212,11 @@ export class PayInvestmentPayload extends IdempotentPayload {
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOmittable()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 
   @ApiProperty({ enum: PAYMENT_METHODS })
-  @IsIn(PAYMENT_METHODS, { message: 'paymentMethod must be bank, crypto or balance' })
+  @IsIn(PAYMENT_METHODS, refusal('payment_method_invalid'))
   paymentMethod: PaymentMethod;
 }
 
@@ -279,7 +279,7 @@ export class BalanceView {
 export class BalanceQuery {
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOptional()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 }
 
@@ -309,8 +309,8 @@ export class AdminTransactionsQuery extends OwnTransactionsQuery {
   @MaxLength(200)
   q?: string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsIn(PAYMENT_METHODS) method?: PaymentMethod;
-  @ApiPropertyOptional({ description: 'ISO date or timestamp, inclusive' }) @IsOptional() @IsISO8601({}, { message: 'from must be an ISO date' }) from?: string;
-  @ApiPropertyOptional({ description: 'ISO date or timestamp, exclusive' }) @IsOptional() @IsISO8601({}, { message: 'to must be an ISO date' }) to?: string;
+  @ApiPropertyOptional({ description: 'ISO date or timestamp, inclusive' }) @IsOptional() @IsISO8601({}, refusal('from_date_invalid')) from?: string;
+  @ApiPropertyOptional({ description: 'ISO date or timestamp, exclusive' }) @IsOptional() @IsISO8601({}, refusal('to_date_invalid')) to?: string;
 }
 
 /** The export pages through the list in larger pages than the screen, never holding it all. */

@@ -43,7 +43,7 @@ export class PortfolioPerformanceQuery {
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOptional()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 }
 

@@ -25,7 +25,7 @@ export const STATEMENT_MESSAGES = {
 export class StatementQuery {
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOptional()
-  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  @IsIn(CURRENCIES, refusal('currency_invalid', { currencies: CURRENCIES.join(', ') }))
   currency?: Currency;
 }
 

@@ -26,13 +26,23 @@ describe('a broadcast payload', () => {
   ])('is refused with a clear message when the audience is %s', async (_case, audience) => {
     const body: Record<string, unknown> = { ...broadcast, ...audience };
     if (!('audience' in audience)) delete body.audience;
-    expect(await problems(body)).toMatchObject({ statusCode: 400, message: BROADCAST_AUDIENCE_REQUIRED, details: [{ field: 'audience', message: BROADCAST_AUDIENCE_REQUIRED }] });
+    expect(await problems(body)).toMatchObject({
+      statusCode: 400,
+      message: BROADCAST_AUDIENCE_REQUIRED,
+      code: 'broadcast_audience_invalid',
+      details: [{ field: 'audience', message: BROADCAST_AUDIENCE_REQUIRED, code: 'broadcast_audience_invalid' }],
+    });
   });
 
   it.each(['2030-W05-3', '2030-060', '2030-02-31', '2029-02-29T10:00:00Z', '2030-13-01', '2030-04-31', '2030-02-01T24:00:00Z', '2030-02-01T12:60:00Z', '2030-02-01T12:00:00+25:00', '20300201', 'next week', ''])(
     'is refused when the expiry %p is not a real calendar date and time',
     async (expiresAt) => {
-      expect(await problems({ ...broadcast, expiresAt })).toMatchObject({ statusCode: 400, message: BROADCAST_EXPIRY_INVALID, details: [{ field: 'expiresAt', message: BROADCAST_EXPIRY_INVALID }] });
+      expect(await problems({ ...broadcast, expiresAt })).toMatchObject({
+        statusCode: 400,
+        message: BROADCAST_EXPIRY_INVALID,
+        code: 'broadcast_expiry_invalid',
+        details: [{ field: 'expiresAt', message: BROADCAST_EXPIRY_INVALID, code: 'broadcast_expiry_invalid' }],
+      });
     },
   );
 });

@@ -6,6 +6,7 @@ import { Language, LANGUAGES, NotificationPreferences } from '../identity/prefer
 import { KYC_STATUSES, KycStatus, USER_STATUSES, UserStatus } from '../common/request';
 import { IsOmittable } from '../common/validators';
 import { refusal } from '../common/refusal';
+import { userMessage } from '@portal/domain-rules';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -33,9 +34,11 @@ export const NotificationMessages = {
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const REQUIRED = refusal('broadcast_fields_required');
 
-/** For API callers (the web app always sends both right): which field is wrong and how to fix it. */
-export const BROADCAST_AUDIENCE_REQUIRED = 'audience must be an object whose kind is all_customers, user or filtered';
-export const BROADCAST_EXPIRY_INVALID = 'expiresAt must be a real calendar date and time in ISO 8601, such as 2030-02-01T12:00:00Z';
+/** For API callers (the web app always sends both right): which field is wrong and how to fix it, by its code. */
+const AUDIENCE_INVALID = refusal('broadcast_audience_invalid');
+const EXPIRY_INVALID = refusal('broadcast_expiry_invalid');
+export const BROADCAST_AUDIENCE_REQUIRED = userMessage('broadcast_audience_invalid');
+export const BROADCAST_EXPIRY_INVALID = userMessage('broadcast_expiry_invalid');
 
 const CALENDAR_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;
 
@@ -72,11 +75,11 @@ export class BroadcastPayload {
   @ApiProperty({ maxLength: 200 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(200) title: string;
   @ApiProperty({ maxLength: 2000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(2000) message: string;
   @ApiProperty({ enum: NOTIFICATION_TYPES }) @IsIn(NOTIFICATION_TYPES) type: NotificationType;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'ISO-8601; hidden from then on' }) @IsOptional() @IsCalendarDateTime({ message: BROADCAST_EXPIRY_INVALID }) expiresAt?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'ISO-8601; hidden from then on' }) @IsOptional() @IsCalendarDateTime(EXPIRY_INVALID) expiresAt?: string | null;
   @ApiProperty({ type: BroadcastAudience })
-  @IsDefined({ message: BROADCAST_AUDIENCE_REQUIRED })
-  @IsObject({ message: BROADCAST_AUDIENCE_REQUIRED })
-  @ValidateNested({ message: BROADCAST_AUDIENCE_REQUIRED })
+  @IsDefined(AUDIENCE_INVALID)
+  @IsObject(AUDIENCE_INVALID)
+  @ValidateNested(AUDIENCE_INVALID)
   @Type(() => BroadcastAudience)
   audience: BroadcastAudience;
 }

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { APPLICATIONS_EVENTS_STREAM } from '../applications/events';
 import { defineCommand, EmptyPayload, StreamDefinition } from '../common/messages';
 import { IDENTITY_EVENTS_STREAM, IdentityEvents } from '../identity/subjects';
 import { KYC_EVENTS_STREAM } from '../kyc/events';
 import { LEDGER_EVENTS_STREAM } from '../ledger/events';
 import { SUPPORT_EVENTS_STREAM } from '../support/events';
+import { CursorQuery } from '../common/paging';
 import { refusal } from '../common/refusal';
 
 /**
@@ -97,10 +98,8 @@ export class WebhookEndpointIdPayload {
   @IsUUID('all', refusal('webhook_endpoint_not_found')) endpointId: string;
 }
 
-export class WebhookDeliveriesPayload {
+export class WebhookDeliveriesPayload extends CursorQuery {
   @IsUUID('all', refusal('webhook_endpoint_not_found')) endpointId: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) pageSize?: number;
 }
 
 export class WebhookDeliveryIdPayload {
@@ -124,8 +123,8 @@ export class WebhookDeliveryView {
 export class WebhookDeliveryPage {
   @ApiProperty({ type: [WebhookDeliveryView] }) items: WebhookDeliveryView[];
   @ApiProperty() total: number;
-  @ApiProperty() page: number;
-  @ApiProperty() pageSize: number;
+  /** Pass back as cursor for the next page; null on the last. */
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
 }
 
 export class WebhookEndpointDeleted {

@@ -45,14 +45,14 @@ export class CreateTicketPayload {
 
 /** A ticket list's cursor: the offset the previous page's nextCursor gave; anything else is refused, not read as the first page. */
 export const TICKET_CURSOR = /^\d{1,9}$/;
-export const TICKET_CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
+export const TICKET_CURSOR_REFUSAL = refusal('ticket_cursor_invalid');
 
 export class TicketListPayload {
   @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   /** Offset into the newest-first list, as text (the nextCursor of the previous page). */
-  @IsOptional() @IsString() @Matches(TICKET_CURSOR, { message: TICKET_CURSOR_MESSAGE }) cursor?: string;
+  @IsOptional() @IsString() @Matches(TICKET_CURSOR, TICKET_CURSOR_REFUSAL) cursor?: string;
 }
 
 export class TicketIdPayload {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '@portal/config';
 import { Actor, Currency, DecideTransactionPayload, LedgerEvents, RequestMeta, TransactionView } from '@portal/contracts';
 import { addToOutbox, fieldRefusal, PlatformSettings, ServiceError } from '@portal/messaging';
 import { recordAdminAction, requireMoneyAdmin, sanitise } from '../../book/access';
@@ -20,6 +21,7 @@ export class DecideTransaction {
     private readonly settings: PlatformSettings,
     private readonly funding: InvestmentFunding,
     private readonly transactions: TransactionsRepository,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, meta: RequestMeta, payload: DecideTransactionPayload): Promise<TransactionView> {
@@ -40,7 +42,7 @@ export class DecideTransaction {
         if (waiting) return waiting;
       }
       await this.move(manager, row, approve, amount, currency);
-      const decided = await recordDecision(manager, row.id, { approve, reason, decidedBy: actor.userId });
+      const decided = await recordDecision(manager, row.id, { approve, reason, decidedBy: actor.userId, at: this.clock.now() });
       const event = transactionEvent(decided);
       if (row.type === 'deposit') await addToOutbox(manager, approve ? LedgerEvents.depositCompleted : LedgerEvents.depositRejected, event);
       if (row.type === 'withdrawal') await addToOutbox(manager, approve ? LedgerEvents.withdrawalCompleted : LedgerEvents.withdrawalRejected, event);

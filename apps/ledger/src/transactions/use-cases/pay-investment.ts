@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { Actor, LedgerEvents, PayInvestmentPayload, TransactionView } from '@portal/contracts';
-import { addToOutbox, ServiceError } from '@portal/messaging';
+import { addToOutbox, fieldRefusal, ServiceError } from '@portal/messaging';
 import { requireCustomer } from '../../book/access';
 import { Book, InsufficientFunds, transfer } from '../../book/book';
 import { once } from '../../book/idempotency';
@@ -24,6 +25,7 @@ export class PayInvestment {
     private readonly book: Book,
     private readonly rules: MoneyRules,
     private readonly funding: InvestmentFunding,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, payload: PayInvestmentPayload): Promise<TransactionView> {
@@ -39,8 +41,7 @@ export class PayInvestment {
           const investment = await this.funding.claim(manager, actor.userId, payload.investmentId, amount);
           const currency = this.funding.currencyOf(investment);
           if (payload.currency && payload.currency !== currency) {
-            const message = `currency must be ${currency}, the currency of this investment`;
-            throw ServiceError.badRequest(message, { code: 'validation_failed', details: [{ field: 'currency', message }] });
+            throw ServiceError.of(400, 'currency_of_investment', { params: { currency }, details: [fieldRefusal('currency', 'currency_of_investment', { currency })] });
           }
           this.rules.requireSupportedCurrency(currency);
           const typeLabel = { personal: 'Personal', corporate: 'Corporate', gipp: 'GIPP' }[investment.investment_type];
@@ -56,6 +57,7 @@ export class PayInvestment {
             description: `${typeLabel} investment payment of ${formatMinor(amount)} ${currency} by ${method === 'balance' ? 'account balance' : method === 'crypto' ? 'Bitcoin' : 'bank transfer'}`,
             details: { investmentType: investment.investment_type, investmentId: investment.id },
             investmentId: investment.id,
+            at: this.clock.now(),
           });
           if (method === 'balance') {
             const accounts = await this.book.customer(manager, actor.userId, currency);

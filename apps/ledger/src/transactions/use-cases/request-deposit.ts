@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { Actor, LedgerEvents, RequestDepositPayload, TransactionView } from '@portal/contracts';
 import { addToOutbox, ServiceError } from '@portal/messaging';
 import { requireCustomer, sanitise } from '../../book/access';
@@ -17,6 +18,7 @@ export class RequestDeposit {
     private readonly dataSource: DataSource,
     private readonly rules: MoneyRules,
     private readonly transactions: TransactionsRepository,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, payload: RequestDepositPayload): Promise<TransactionView> {
@@ -42,6 +44,7 @@ export class RequestDeposit {
           reference: newReference('DEP'),
           description: crypto ? `Bitcoin deposit of ${formatMinor(amount)} ${currency}` : `Bank deposit of ${formatMinor(amount)} ${currency} from ${details.bankName}`,
           details,
+          at: this.clock.now(),
         });
         await addToOutbox(manager, LedgerEvents.depositRequested, transactionEvent(row));
         return transactionView(row);

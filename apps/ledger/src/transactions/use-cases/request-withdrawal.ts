@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { Actor, LedgerEvents, RequestWithdrawalPayload, resolveMinimumWithdrawal, TransactionView } from '@portal/contracts';
 import { PlatformSettings, ServiceError } from '@portal/messaging';
 import { requireCustomer, sanitise } from '../../book/access';
@@ -20,6 +21,7 @@ export class RequestWithdrawal {
     private readonly settings: PlatformSettings,
     private readonly rules: MoneyRules,
     private readonly transactions: TransactionsRepository,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, payload: RequestWithdrawalPayload): Promise<TransactionView> {
@@ -53,7 +55,7 @@ export class RequestWithdrawal {
       bankBranchAddress: sanitise(payload.bankBranchAddress),
       swiftCode: sanitise(payload.swiftCode).toUpperCase(),
     };
-    const at = new Date();
+    const at = this.clock.now();
     const transaction = {
       id: randomUUID(),
       userId: actor.userId,
