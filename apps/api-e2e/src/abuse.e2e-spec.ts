@@ -1,21 +1,22 @@
 import { connect } from 'node:net';
-import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+import { samplePdf, SignedInAccount, TestStack, uniqueEmail } from '@portal/testing';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 /** Attacks tried from outside, over HTTP, against the whole running stack. */
 describe('abuse over HTTP', () => {
   let stack: TestStack;
   let admin: SignedInAccount;
 
-  beforeAll(async () => {
-    // Behind a proxy on this host (trusted by address, as a deployment names its ingress), so
-    // each test can speak from addresses of its own (X-Forwarded-For).
-    stack = await startTestStack('api-abuse', { env: { TRUST_PROXY: 'loopback', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_BODY_TIMEOUT_MS: '1000' } });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  // Behind a proxy on this host (trusted by address, as a deployment names its ingress), so
+  // each test can speak from addresses of its own (X-Forwarded-For).
+  useTestStack(
+    'api-abuse',
+    async (started) => {
+      stack = started;
+      admin = await adminOn(stack);
+    },
+    { env: { TRUST_PROXY: 'loopback', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_BODY_TIMEOUT_MS: '1000' } },
+  );
 
   let lastHost = 0;
   const from = () => ({ 'x-forwarded-for': `203.0.113.${++lastHost}` });
@@ -23,7 +24,7 @@ describe('abuse over HTTP', () => {
 
   describe('sessions end with the account', () => {
     it("refuses a suspended customer's access token on the very next call, with a clear message", async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       expect((await customer.api.get('/api/v1/me')).status).toBe(200);
       expect((await admin.api.post(`/api/v1/admin/users/${customer.user.id}/suspend`, { reason: 'abuse test' })).status).toBe(200);
       const next = await customer.api.get('/api/v1/me');
@@ -33,26 +34,26 @@ describe('abuse over HTTP', () => {
     });
 
     it("refuses a deleted customer's access token at once", async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       expect((await admin.api.request('DELETE', `/api/v1/admin/users/${customer.user.id}`)).status).toBe(200);
       const next = await customer.api.get('/api/v1/me');
       expect(next).toMatchObject({ status: 401, body: { code: 'account_deleted', message: 'This account no longer exists.' } });
     });
 
     it("ends an admin's session when a super admin changes the admin's role", async () => {
-      const other = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'admin' });
+      const other = await adminOn(stack, 'admin');
       expect((await admin.api.request('PUT', `/api/v1/admin/users/${other.user.id}/admin-role`, { adminRole: 'support' })).status).toBe(200);
       expect((await other.api.get('/api/v1/admin/audit-logs')).status).toBe(401);
     });
 
     it('refuses an access token replayed after sign-out', async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       expect((await stack.api.post('/api/v1/auth/logout', { refreshToken: customer.refreshToken })).status).toBe(204);
       expect((await customer.api.get('/api/v1/me')).status).toBe(401);
     });
 
     it('signing out with only the access token ends that session: the token and its refresh token stop working', async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       expect((await customer.api.post('/api/v1/auth/logout', {})).status).toBe(204);
       expect(await customer.api.get('/api/v1/me')).toMatchObject({ status: 401, body: { code: 'session_ended' } });
       expect((await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })).status).toBe(401);
@@ -61,7 +62,7 @@ describe('abuse over HTTP', () => {
 
   describe('guessing passwords', () => {
     it('locks one account for the address that guesses, never for its owner elsewhere', async () => {
-      const victim = await confirmedCustomer(stack.api, stack.inbox);
+      const victim = await customerOn(stack);
       const attacker = from();
       for (let attempt = 0; attempt < 5; attempt++) expect((await login(victim.email, `guess-${attempt}`, attacker)).status).toBe(401);
       expect((await login(victim.email, victim.password, attacker)).status).toBe(429);
@@ -81,7 +82,7 @@ describe('abuse over HTTP', () => {
 
   describe('refresh tokens', () => {
     it('answers a refresh race with one pair for both, and the session goes on', async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       const [first, second] = await Promise.all([0, 1].map(() => stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })));
       expect([first.status, second.status]).toEqual([200, 200]);
       expect(second.body.refreshToken).toBe(first.body.refreshToken);
@@ -91,7 +92,7 @@ describe('abuse over HTTP', () => {
 
   describe('cross-site requests', () => {
     it('refuses a cookie-authenticated sign-out from a form of another site', async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       const forced = await stack.api.request('POST', '/api/v1/auth/logout', undefined, { cookie: `portal_refresh=${customer.refreshToken}`, 'content-type': 'text/plain', origin: 'http://localhost:8081' });
       expect(forced.status).toBe(403);
       expect((await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken })).status).toBe(200);
@@ -127,7 +128,7 @@ describe('abuse over HTTP', () => {
     }, 30_000);
 
     it('answers an upload cut off before its closing boundary at once, and one whose body stops arriving within the body time-out', async () => {
-      const customer = await confirmedCustomer(stack.api, stack.inbox);
+      const customer = await customerOn(stack);
       const boundary = 'portal-boundary';
       const part = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), samplePdf()]);
       const head = (length: number) =>

@@ -1,16 +1,11 @@
-import { confirmationTokenFor, confirmedCustomer, linkIn, signIn, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+import { confirmationTokenFor, linkIn, signIn, TestStack, uniqueEmail } from '@portal/testing';
+import { customerOn, useTestStack } from './journeys';
 
 describe('account lifecycle over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    // A one-second refresh grace, so reuse after it can be shown without a long wait.
-    stack = await startTestStack('api-accounts', { env: { REFRESH_REUSE_GRACE_SECONDS: '1' } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  // A one-second refresh grace, so reuse after it can be shown without a long wait.
+  useTestStack('api-accounts', (started) => (stack = started), { env: { REFRESH_REUSE_GRACE_SECONDS: '1' } });
 
   it('signs a visitor up, emails a confirmation link, and signs them in once confirmed', async () => {
     const email = uniqueEmail();
@@ -44,7 +39,7 @@ describe('account lifecycle over HTTP', () => {
   });
 
   it("answers sign-up with a registered email exactly as with a new one, creates no second account and emails the owner a way in", async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Dorothy' });
+    const customer = await customerOn(stack, { firstName: 'Dorothy' });
     const form = (email: string) => ({ firstName: 'Mallory', lastName: 'B', email, password: 'another-pass', confirmPassword: 'another-pass', userType: 'customer' });
     const startedAt = Date.now();
     const fresh = await stack.api.post('/api/v1/auth/signup', form(uniqueEmail()));
@@ -99,7 +94,7 @@ describe('account lifecycle over HTTP', () => {
   });
 
   it('answers the sixth wrong password with the rate-limit message', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const wrong = await stack.api.post('/api/v1/auth/login', { email: customer.email, password: `wrong-${attempt}` });
       expect(wrong.status).toBe(401);
@@ -112,7 +107,7 @@ describe('account lifecycle over HTTP', () => {
   });
 
   it('ends the whole session when a rotated refresh token is used again after the grace period', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const first = await stack.api.post('/api/v1/auth/refresh', { refreshToken: customer.refreshToken });
     expect(first.status).toBe(200);
     const rotated = first.body.refreshToken as string;
@@ -135,7 +130,7 @@ describe('account lifecycle over HTTP', () => {
   });
 
   it('resets a forgotten password from the emailed link, once', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const unknown = await stack.api.post('/api/v1/auth/password-reset', { email: uniqueEmail('nobody') });
     expect(unknown.status).toBe(202);
     const requestedAt = Date.now() - 1000;

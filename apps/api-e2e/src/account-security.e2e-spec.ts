@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { confirmedCustomer, signIn, startTestStack, TestStack } from '@portal/testing';
+import { signIn, TestStack } from '@portal/testing';
+import { customerOn, useTestStack } from './journeys';
 
 /** What an authenticator app shows for the secret, `stepsAhead` periods from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -16,16 +17,10 @@ function wrongCodeFor(secret: string): string {
 describe('account security over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-account-security');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-account-security', (started) => (stack = started));
 
   it('changes the password with the current one, ends the other sessions and emails the owner', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const other = await signIn(stack.api, customer.email, customer.password);
 
     const wrong = await customer.api.post('/api/v1/me/password', { currentPassword: 'not-the-password', newPassword: 'brand-new-phrase' });
@@ -55,7 +50,7 @@ describe('account security over HTTP', () => {
   });
 
   it('limits password guesses from a signed-in session across Delete Account, the password change and the email change', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     // Five wrong passwords in all (the default limit), spread over the three forms that ask for it.
     for (const guess of ['guess-one-1', 'guess-two-2', 'guess-three-3']) {
       expect(await customer.api.request('DELETE', '/api/v1/me', { password: guess })).toMatchObject({
@@ -75,7 +70,7 @@ describe('account security over HTTP', () => {
   });
 
   it('turns two-factor on with a code, then sign-in takes a second step with the code', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     expect((await customer.api.get('/api/v1/me/security')).body).toEqual({ twoFactorEnabled: false, loginAlerts: true, biometricLogin: false });
 
     const enrolment = await customer.api.post<{ secret: string; otpauthUri: string }>('/api/v1/me/two-factor/enrol');
@@ -124,7 +119,7 @@ describe('account security over HTTP', () => {
   });
 
   it('stores the login alerts and biometric login toggles, and never two-factor through them', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const saved = await customer.api.request('PUT', '/api/v1/me/security', { loginAlerts: false, biometricLogin: true, twoFactorEnabled: true });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ twoFactorEnabled: false, loginAlerts: false, biometricLogin: true });

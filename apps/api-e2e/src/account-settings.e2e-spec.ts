@@ -1,4 +1,5 @@
-import { adminAccount, confirmedCustomer, linkIn, SignedInAccount, startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+import { linkIn, SignedInAccount, TestStack, uniqueEmail } from '@portal/testing';
+import { adminOn, approvedDeposit, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -15,14 +16,14 @@ describe('account settings over HTTP', () => {
   let stack: TestStack;
   let admin: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-account-settings');
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-account-settings',
+    async (started) => {
+      stack = started;
+      admin = await adminOn(stack);
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const preferences = (overrides: { notifications?: Body; app?: Body; privacy?: Body } = {}) => ({
     notifications: { investmentUpdates: true, marketAlerts: true, accountActivity: true, promotions: false, weeklyReports: true, monthlyStatements: true, ...overrides.notifications },
@@ -31,7 +32,7 @@ describe('account settings over HTTP', () => {
   });
 
   it('keeps preferences on the server, refuses unknown values, and needs sign-in', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const defaults = await customer.api.get<Body>('/api/v1/me/preferences');
     expect(defaults).toMatchObject({ status: 200, body: { version: 0, app: { theme: 'light' }, privacy: { analyticsTracking: true, cookiePreferences: true, dataSharing: false } } });
 
@@ -45,7 +46,7 @@ describe('account settings over HTTP', () => {
   });
 
   it('a customer who turned off investment updates gets none, but still hears about account activity', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Dorothy' });
+    const customer = await customerOn(stack, { firstName: 'Dorothy' });
     expect((await customer.api.request('PUT', '/api/v1/me/preferences', preferences({ notifications: { investmentUpdates: false } }))).status).toBe(200);
     const titles = async () => (await customer.api.get<{ items: { title: string }[] }>('/api/v1/notifications')).body.items.map((item) => item.title);
 
@@ -53,9 +54,7 @@ describe('account settings over HTTP', () => {
     const created = await admin.api.post<Body>('/api/v1/admin/security-deposits', { userId: customer.user.id, amount: '100' });
     expect(created.status).toBe(201);
     // A completed deposit is account activity: still on; it arrives after the security deposit's event.
-    const deposit = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    expect(deposit.status).toBe(201);
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    await approvedDeposit(customer, admin, 500);
 
     await until(async () => (await titles()).includes('Deposit completed'));
     expect(await titles()).toEqual(['Deposit completed']);
@@ -63,7 +62,7 @@ describe('account settings over HTTP', () => {
   });
 
   it('edits the profile, refuses bad input, and changes the email only from the link sent to the new address', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Ada' });
+    const customer = await customerOn(stack, { firstName: 'Ada' });
     const edited = await customer.api.request<Body>('PATCH', '/api/v1/me', { firstName: 'Augusta', phone: '+44 20 7946 0000', dateOfBirth: '1985-12-10', nationality: 'British', address: '12 St James Sq, London' });
     expect(edited).toMatchObject({ status: 200, body: { firstName: 'Augusta', phone: '+44 20 7946 0000', dateOfBirth: '1985-12-10', nationality: 'British' } });
     expect((await customer.api.get<Body>('/api/v1/me')).body).toMatchObject({ firstName: 'Augusta' });

@@ -1,23 +1,18 @@
-import { adminAccount, confirmedCustomer, startTestStack, TestStack } from '@portal/testing';
+import { TestStack } from '@portal/testing';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 describe('admin access over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-admin');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-admin', (started) => (stack = started));
 
   it('signs in an admin made with create-admin as an admin', async () => {
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const admin = await adminOn(stack);
     expect(admin.user).toMatchObject({ userType: 'admin', adminRole: 'super_admin' });
   });
 
   it('creates an administrator only with a role chosen: without one it is 400 and no account, never a super admin', async () => {
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const admin = await adminOn(stack);
     const email = `no-role-${Date.now()}@example.test`;
     const form = { firstName: 'Nora', lastName: 'Role', email, password: 'N0-Role#2026', confirmPassword: 'N0-Role#2026' };
     const refused = await admin.api.post<{ message: string; details: { field: string }[] }>('/api/v1/admin/admins', form);
@@ -29,12 +24,12 @@ describe('admin access over HTTP', () => {
   });
 
   it('refuses a customer on admin endpoints and records the attempt for review', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const denied = await customer.api.get('/api/v1/admin/users');
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe('Access denied. You do not have permission to access admin areas.');
 
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const admin = await adminOn(stack);
     const audit = await admin.api.get<{ items: { actionType: string; actorUserId: string; metadata: Record<string, unknown> }[] }>(
       '/api/v1/admin/audit-logs',
     );

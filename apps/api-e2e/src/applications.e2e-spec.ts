@@ -1,5 +1,6 @@
-import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { samplePdf, SignedInAccount, TestStack } from '@portal/testing';
 import { investmentOf } from './investments';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 jest.setTimeout(120_000);
 
@@ -22,13 +23,7 @@ async function download(stack: TestStack, account: SignedInAccount, id: string) 
 describe('investment applications over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-applications');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-applications', (started) => (stack = started));
 
   it('offers the form options in the public settings', async () => {
     const settings = await stack.api.get('/api/v1/settings/public');
@@ -42,7 +37,7 @@ describe('investment applications over HTTP', () => {
   });
 
   it('refuses a renamed executable and an 11 MB file with the spec messages', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const executable = await upload(stack, customer, Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(1000)]), 'invoice.pdf');
     expect(executable).toMatchObject({ status: 400, body: { message: 'Invalid file type. Please upload PDF, JPG, or PNG files.' } });
     const huge = await upload(stack, customer, pdf(11 * 1024 * 1024), 'huge.pdf').catch((error: Error) => ({ status: 0, body: { message: error.message } }));
@@ -52,9 +47,9 @@ describe('investment applications over HTTP', () => {
   });
 
   it('takes a customer from submission with a real PDF to an approved investment, and keeps other people out', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Mary', lastName: 'Jackson' });
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const customer = await customerOn(stack, { firstName: 'Mary', lastName: 'Jackson' });
+    const stranger = await customerOn(stack);
+    const admin = await adminOn(stack);
 
     const content = pdf(600_000); // two parts on the way through NATS
     const file = await upload(stack, customer, content, 'passport.pdf');
@@ -127,7 +122,7 @@ describe('investment applications over HTTP', () => {
   });
 
   it('refuses a personal application with no documents with 400 and the missing ID named, and stores nothing (issue 30)', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const application = {
       applicationType: 'personal',
       fullName: 'Katherine Johnson',
@@ -154,8 +149,8 @@ describe('investment applications over HTTP', () => {
   });
 
   it('refuses a rejection without a reason and changes nothing; the reason reaches the status, the bell and the email (issue 30)', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const customer = await customerOn(stack);
+    const admin = await adminOn(stack);
     const id = await upload(stack, customer, pdf(), 'passport.pdf');
     const submitted = await customer.api.post<{ id: string }>('/api/v1/applications', {
       applicationType: 'personal',
@@ -182,7 +177,7 @@ describe('investment applications over HTTP', () => {
   });
 
   it('saves a corporate draft with its files, lists it and submits it later', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const certificate = await upload(stack, customer, pdf(), 'certificate.pdf', 'application:certificate_of_incorporation');
     const draft = await customer.api.post('/api/v1/applications', { applicationType: 'corporate', companyName: 'Langley Aero', documentIds: [certificate.body.id], draft: true });
     expect(draft).toMatchObject({ status: 201, body: { status: 'draft', documents: [{ fileId: certificate.body.id, name: 'certificate.pdf', purpose: 'application:certificate_of_incorporation' }] } });

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Workbook } from 'exceljs';
 import { auditActionLabel } from '@portal/contracts';
-import { confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack, uniqueEmail, uploadApplicationDocument } from '@portal/testing';
+import { SignedInAccount, signIn, TestStack, uniqueEmail, uploadApplicationDocument } from '@portal/testing';
 import { investmentOf } from './investments';
+import { customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -96,50 +97,50 @@ describe('back office over HTTP: overview, reports and audit logs', () => {
     }
   }
 
-  beforeAll(async () => {
-    // Exports have their own small limit per address; this file makes several in a minute, all from one address.
-    stack = await startTestStack('api-back-office', { env: { RATE_LIMIT_EXPORTS_PER_MINUTE: '100' } });
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Ada', lastName: 'Byron' });
-    admin = await newAdmin();
-    // A second admin, of the narrowest role, made by the first through the API.
-    const moderatorEmail = uniqueEmail('moderator');
-    const created = await admin.api.post('/api/v1/admin/admins', { firstName: 'Mod', lastName: 'Erator', email: moderatorEmail, password: 'Moderate#2026', confirmPassword: 'Moderate#2026', adminRole: 'moderator' });
-    expect(created.status).toBe(201);
-    moderator = await signIn(stack.api, moderatorEmail, 'Moderate#2026');
+  // Exports have their own small limit per address; this file makes several in a minute, all from one address.
+  useTestStack(
+    'api-back-office',
+    async (started) => {
+      stack = started;
+      customer = await customerOn(stack, { firstName: 'Ada', lastName: 'Byron' });
+      admin = await newAdmin();
+      // A second admin, of the narrowest role, made by the first through the API.
+      const moderatorEmail = uniqueEmail('moderator');
+      const created = await admin.api.post('/api/v1/admin/admins', { firstName: 'Mod', lastName: 'Erator', email: moderatorEmail, password: 'Moderate#2026', confirmPassword: 'Moderate#2026', adminRole: 'moderator' });
+      expect(created.status).toBe(201);
+      moderator = await signIn(stack.api, moderatorEmail, 'Moderate#2026');
 
-    // The customer applies and is approved, deposits (the admin confirms), withdraws, invests and opens a ticket.
-    const application = await customer.api.post<Body>('/api/v1/applications', {
-      applicationType: 'personal',
-      fullName: 'Ada Byron',
-      investmentAmount: 5000,
-      investmentDuration: 12,
-      applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
-      documentIds: [await uploadApplicationDocument(customer)],
-    });
-    expect(application.status).toBe(201);
-    expect((await admin.api.post(`/api/v1/admin/applications/${application.body.id}/review`, { decision: 'approved', note: 'Welcome' })).status).toBe(200);
-    const deposit = await eventually(
-      () => customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 5000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() }),
-      (answer) => answer.status === 201,
-    );
-    expect(deposit.status).toBe(201);
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
-    const withdrawal = await customer.api.post<Body>(
-      '/api/v1/withdrawals',
-      { accountName: 'Ada Byron', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '1200', currency: 'USD' },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(withdrawal.status).toBe(201);
-    const investment = await investmentOf(customer, application.body.id as string);
-    const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentId: investment.id, amount: '1000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
-    expect(payment.status).toBe(201);
-    expect((await admin.api.post<Body>('/api/v1/admin/security-deposits', { userId: customer.user.id, amount: '800' })).status).toBe(201);
-    expect((await customer.api.post('/api/v1/support/tickets', { subject: 'Withdrawal', category: 'Payments', priority: 'medium', message: 'When will my withdrawal arrive?' })).status).toBe(201);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+      // The customer applies and is approved, deposits (the admin confirms), withdraws, invests and opens a ticket.
+      const application = await customer.api.post<Body>('/api/v1/applications', {
+        applicationType: 'personal',
+        fullName: 'Ada Byron',
+        investmentAmount: 5000,
+        investmentDuration: 12,
+        applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
+        documentIds: [await uploadApplicationDocument(customer)],
+      });
+      expect(application.status).toBe(201);
+      expect((await admin.api.post(`/api/v1/admin/applications/${application.body.id}/review`, { decision: 'approved', note: 'Welcome' })).status).toBe(200);
+      const deposit = await eventually(
+        () => customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 5000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() }),
+        (answer) => answer.status === 201,
+      );
+      expect(deposit.status).toBe(201);
+      expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+      const withdrawal = await customer.api.post<Body>(
+        '/api/v1/withdrawals',
+        { accountName: 'Ada Byron', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '1200', currency: 'USD' },
+        { 'Idempotency-Key': randomUUID() },
+      );
+      expect(withdrawal.status).toBe(201);
+      const investment = await investmentOf(customer, application.body.id as string);
+      const payment = await customer.api.post<Body>('/api/v1/investment-payments', { investmentId: investment.id, amount: '1000', currency: 'USD', paymentMethod: 'balance' }, { 'Idempotency-Key': randomUUID() });
+      expect(payment.status).toBe(201);
+      expect((await admin.api.post<Body>('/api/v1/admin/security-deposits', { userId: customer.user.id, amount: '800' })).status).toBe(201);
+      expect((await customer.api.post('/api/v1/support/tickets', { subject: 'Withdrawal', category: 'Payments', priority: 'medium', message: 'When will my withdrawal arrive?' })).status).toBe(201);
+    },
+    { env: { RATE_LIMIT_EXPORTS_PER_MINUTE: '100' }, timeoutMs: 240_000 },
+  );
 
   it('shows overview totals equal to what the ledger check and the lists show, to any admin', async () => {
     const users = await admin.api.get<Body>('/api/v1/admin/users');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, signIn, TestStack } from '@portal/testing';
+import { adminOn, approvedDeposit, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 interface CardRequest {
@@ -24,37 +25,31 @@ describe('cards and the customer’s own data over HTTP', () => {
   let admin: SignedInAccount;
   let support: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-cards');
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-    // A support-role admin, created by the super admin over HTTP.
-    const email = `support-${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'Support-Pass-42!';
-    const created = await admin.api.post('/api/v1/admin/admins', { firstName: 'Sam', lastName: 'Support', email, password, confirmPassword: password, adminRole: 'support' });
-    expect(created.status).toBe(201);
-    support = await signIn(stack.api, email, password);
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  async function fund(customer: SignedInAccount, amount: number): Promise<void> {
-    const deposit = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    expect(deposit.status).toBe(201);
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
-  }
+  useTestStack(
+    'api-cards',
+    async (started) => {
+      stack = started;
+      admin = await adminOn(stack);
+      // A support-role admin, created by the super admin over HTTP.
+      const email = `support-${randomUUID().slice(0, 8)}@example.test`;
+      const password = 'Support-Pass-42!';
+      const created = await admin.api.post('/api/v1/admin/admins', { firstName: 'Sam', lastName: 'Support', email, password, confirmPassword: password, adminRole: 'support' });
+      expect(created.status).toBe(201);
+      support = await signIn(stack.api, email, password);
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const physical = { cardType: 'physical', cardName: 'Grace Hopper', reason: 'Travel spending', deliveryAddress: '1 Harbour Road, Arlington' };
 
   it('orders a physical card, which an admin approves and marks delivered; the customer is notified at each step', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Grace', lastName: 'Hopper' });
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack, { firstName: 'Grace', lastName: 'Hopper' });
+    const stranger = await customerOn(stack);
 
     const refused = await customer.api.post<Body>('/api/v1/cards/requests', physical);
     expect(refused).toMatchObject({ status: 409, body: { message: 'Your investment account has no credit.' } });
 
-    await fund(customer, 500);
+    await approvedDeposit(customer, admin, 500);
     const missing = await customer.api.post<Body>('/api/v1/cards/requests', { ...physical, deliveryAddress: '' });
     expect(missing).toMatchObject({ status: 400, body: { message: 'Please enter the delivery address for your physical card.' } });
 
@@ -98,8 +93,8 @@ describe('cards and the customer’s own data over HTTP', () => {
   });
 
   it('rejects with a reason only, and lets the customer cancel a pending request', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
-    await fund(customer, 100);
+    const customer = await customerOn(stack);
+    await approvedDeposit(customer, admin, 100);
     const first = await customer.api.post<CardRequest>('/api/v1/cards/requests', { cardType: 'virtual', cardName: 'Online', reason: 'Shopping' });
     const noReason = await admin.api.post<Body>(`/api/v1/admin/cards/requests/${first.body.id}/decision`, { decision: 'rejected' });
     expect(noReason).toMatchObject({ status: 400, body: { message: 'Please enter a reason for the rejection.' } });
@@ -113,9 +108,9 @@ describe('cards and the customer’s own data over HTTP', () => {
   });
 
   it('exports the customer’s own data from every service as a dated JSON download', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Emmy', lastName: 'Noether' });
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
-    await fund(customer, 300);
+    const customer = await customerOn(stack, { firstName: 'Emmy', lastName: 'Noether' });
+    const stranger = await customerOn(stack);
+    await approvedDeposit(customer, admin, 300);
     const card = await customer.api.post<CardRequest>('/api/v1/cards/requests', { cardType: 'virtual', cardName: 'Emmy Online', reason: 'Shopping' });
     const ticket = await customer.api.post<Body>('/api/v1/support/tickets', { subject: 'Statement question', category: 'Payments', priority: 'low', message: 'Where is my statement?' });
     expect(ticket.status).toBe(201);
@@ -147,13 +142,13 @@ describe('cards and the customer’s own data over HTTP', () => {
   });
 
   it('deletes an account only with the password and only once it holds no money; then it can no longer sign in', async () => {
-    const funded = await confirmedCustomer(stack.api, stack.inbox);
-    await fund(funded, 150);
+    const funded = await customerOn(stack);
+    await approvedDeposit(funded, admin, 150);
     const refused = await funded.api.request<Body>('DELETE', '/api/v1/me', { password: funded.password });
     expect(refused).toMatchObject({ status: 409, body: { message: 'Your account still holds funds. Please withdraw your balance before deleting your account.' } });
     expect((await stack.api.post('/api/v1/auth/login', { email: funded.email, password: funded.password })).status).toBe(200);
 
-    const empty = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Sophie' });
+    const empty = await customerOn(stack, { firstName: 'Sophie' });
     const wrong = await empty.api.request<Body>('DELETE', '/api/v1/me', { password: 'wrong-password-9' });
     expect(wrong).toMatchObject({ status: 400, body: { message: 'The password is incorrect. Your account has not been deleted.' } });
     expect((await empty.api.request<Body>('DELETE', '/api/v1/me', {})).status).toBe(400);

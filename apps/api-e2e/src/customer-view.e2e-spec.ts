@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,38 +18,38 @@ describe('view as customer (admin, read only)', () => {
   let ticketId: string;
   let depositReference: string;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-customer-view');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Grace', lastName: 'Hopper' });
-    [moderator, support, superAdmin] = await Promise.all([
-      adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' }),
-      adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' }),
-      adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'super_admin' }),
-    ]);
-    // The ledger learns of the new customer from identity's events: ask again until it has.
-    const requestDeposit = () =>
-      customer.api.post<Body>(
-        '/api/v1/deposits',
-        { method: 'bank', amount: 1500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' },
-        { 'Idempotency-Key': randomUUID() },
-      );
-    let deposit = await requestDeposit();
-    for (let attempt = 1; attempt < 60 && deposit.status !== 201; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      deposit = await requestDeposit();
-    }
-    expect(deposit.status).toBe(201);
-    depositReference = deposit.body.reference;
-    const ticket = await customer.api.post<Body>('/api/v1/support/tickets', { subject: 'Where is my deposit?', category: 'Payments', priority: 'medium', message: 'I sent 1,500 today.' });
-    expect(ticket.status).toBe(201);
-    ticketId = ticket.body.id;
-    const draft = await customer.api.post<Body>('/api/v1/applications', { applicationType: 'personal', fullName: 'Grace Hopper', investmentAmount: 5000, draft: true });
-    expect(draft.status).toBe(201);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-customer-view',
+    async (started) => {
+      stack = started;
+      customer = await customerOn(stack, { firstName: 'Grace', lastName: 'Hopper' });
+      [moderator, support, superAdmin] = await Promise.all([
+        adminOn(stack, 'moderator'),
+        adminOn(stack, 'support'),
+        adminOn(stack),
+      ]);
+      // The ledger learns of the new customer from identity's events: ask again until it has.
+      const requestDeposit = () =>
+        customer.api.post<Body>(
+          '/api/v1/deposits',
+          { method: 'bank', amount: 1500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' },
+          { 'Idempotency-Key': randomUUID() },
+        );
+      let deposit = await requestDeposit();
+      for (let attempt = 1; attempt < 60 && deposit.status !== 201; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        deposit = await requestDeposit();
+      }
+      expect(deposit.status).toBe(201);
+      depositReference = deposit.body.reference;
+      const ticket = await customer.api.post<Body>('/api/v1/support/tickets', { subject: 'Where is my deposit?', category: 'Payments', priority: 'medium', message: 'I sent 1,500 today.' });
+      expect(ticket.status).toBe(201);
+      ticketId = ticket.body.id;
+      const draft = await customer.api.post<Body>('/api/v1/applications', { applicationType: 'personal', fullName: 'Grace Hopper', investmentAmount: 5000, draft: true });
+      expect(draft.status).toBe(201);
+    },
+    { timeoutMs: 240_000 },
+  );
 
   const view = (admin: SignedInAccount, section: string) => admin.api.get<Body>(`/api/v1/admin/customer-view/${customer.user.id}${section}`);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENDPOINT_PERMISSIONS, ADMIN_ROLES, AdminRole, DEFAULT_ADMIN_ROLE_PERMISSIONS, missingPermissionRefusal, permissionsSatisfy } from '@portal/contracts';
-import { adminAccount, confirmedCustomer, samplePdf, SignedInAccount, startTestStack, TestStack, uploadApplicationDocument } from '@portal/testing';
+import { samplePdf, SignedInAccount, TestStack, uploadApplicationDocument } from '@portal/testing';
+import { adminOn, customerOn, RATE_LIMITS_RAISED, useTestStack } from './journeys';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -64,46 +65,43 @@ describe('every endpoint × every role, against the permission table', () => {
   /** The owner's resources, by the path template that reads them. */
   const owned = new Map<string, string>();
 
-  beforeAll(async () => {
-    // Rate limits raised by configuration: the point is what each endpoint answers, not the limiter.
-    stack = await startTestStack('api-role-matrix', {
-      env: { RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000', RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000', RATE_LIMIT_EXPORTS_PER_MINUTE: '1000000', RATE_LIMIT_BROADCASTS_PER_MINUTE: '1000000' },
-    });
-    [owner, stranger] = await Promise.all([confirmedCustomer(stack.api, stack.inbox), confirmedCustomer(stack.api, stack.inbox)]);
-    for (const role of ADMIN_ROLES) admins.set(role, await adminAccount(stack.api, { root: stack.root, env: stack.env, role }));
+  useTestStack(
+    'api-role-matrix',
+    async (started) => {
+      stack = started;
+      [owner, stranger] = await Promise.all([customerOn(stack), customerOn(stack)]);
+      for (const role of ADMIN_ROLES) admins.set(role, await adminOn(stack, role));
 
-    // The owner deposits (before applying: a pending application blocks deposits), then applies, uploads and opens a ticket.
-    const deposit = await eventually(
-      () => owner.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() }),
-      (answer) => answer.status === 201,
-    );
-    expect(deposit.status).toBe(201);
-    owned.set('/api/v1/transactions/{id}', deposit.body.id);
-    const ticket = await owner.api.post<Body>('/api/v1/support/tickets', { subject: 'Mine', category: 'Payments', priority: 'low', message: 'Only mine to read.' });
-    expect(ticket.status).toBe(201);
-    owned.set('/api/v1/support/tickets/{id}', ticket.body.id);
-    owned.set('/api/v1/support/tickets/{id}/messages', ticket.body.id);
-    const form = new FormData();
-    form.append('purpose', 'application:id_document');
-    form.append('file', new Blob([PDF]), 'passport.pdf');
-    const file = await fetch(`${stack.baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
-    expect(file.status).toBe(201);
-    owned.set('/api/v1/files/{id}', ((await file.json()) as Body).id);
-    const application = await owner.api.post<Body>('/api/v1/applications', {
-      applicationType: 'personal',
-      fullName: 'Ada Lovelace',
-      investmentAmount: 5000,
-      investmentDuration: 12,
-      applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
-      documentIds: [await uploadApplicationDocument(owner)],
-    });
-    expect(application.status).toBe(201);
-    owned.set('/api/v1/applications/{id}', application.body.id);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+      // The owner deposits (before applying: a pending application blocks deposits), then applies, uploads and opens a ticket.
+      const deposit = await eventually(
+        () => owner.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() }),
+        (answer) => answer.status === 201,
+      );
+      expect(deposit.status).toBe(201);
+      owned.set('/api/v1/transactions/{id}', deposit.body.id);
+      const ticket = await owner.api.post<Body>('/api/v1/support/tickets', { subject: 'Mine', category: 'Payments', priority: 'low', message: 'Only mine to read.' });
+      expect(ticket.status).toBe(201);
+      owned.set('/api/v1/support/tickets/{id}', ticket.body.id);
+      owned.set('/api/v1/support/tickets/{id}/messages', ticket.body.id);
+      const form = new FormData();
+      form.append('purpose', 'application:id_document');
+      form.append('file', new Blob([PDF]), 'passport.pdf');
+      const file = await fetch(`${stack.baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
+      expect(file.status).toBe(201);
+      owned.set('/api/v1/files/{id}', ((await file.json()) as Body).id);
+      const application = await owner.api.post<Body>('/api/v1/applications', {
+        applicationType: 'personal',
+        fullName: 'Ada Lovelace',
+        investmentAmount: 5000,
+        investmentDuration: 12,
+        applicationData: { address: '1 Analytical Row', employment: 'Engineer', annualIncome: 80000, investmentPurpose: 'Growth', declaration: true },
+        documentIds: [await uploadApplicationDocument(owner)],
+      });
+      expect(application.status).toBe(201);
+      owned.set('/api/v1/applications/{id}', application.body.id);
+    },
+    { env: RATE_LIMITS_RAISED, timeoutMs: 240_000 },
+  );
 
   it("gives each admin role the spec's default permissions, as the table assumes", async () => {
     for (const [role, admin] of admins) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect, NatsConnection } from 'nats';
 import { LedgerCommands } from '@portal/contracts';
 import { natsAuthOptions, ServiceCallError, ServiceClient } from '@portal/messaging';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
+import { customerAndAdmin, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -15,17 +16,15 @@ describe('a command forged on the bus', () => {
   let admin: SignedInAccount;
   let forger: NatsConnection;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-forged-commands');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Mary', lastName: 'Jackson' });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-    forger = await connect({ servers: stack.env.NATS_URL as string, name: 'e2e-forger', ...(stack.natsLogins ? natsAuthOptions(stack.natsLogins.gateway) : {}) });
-  }, 180_000);
-
-  afterAll(async () => {
-    await forger?.close().catch(() => undefined);
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-forged-commands',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack, { firstName: 'Mary', lastName: 'Jackson' }));
+      forger = await connect({ servers: stack.env.NATS_URL as string, name: 'e2e-forger', ...(stack.natsLogins ? natsAuthOptions(stack.natsLogins.gateway) : {}) });
+    },
+    { timeoutMs: 180_000, beforeStop: () => forger?.close().catch(() => undefined) },
+  );
 
   it('is refused by the ledger, changes nothing, and is in the audit log with the admin it claimed to be', async () => {
     const created = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 4000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack, uploadApplicationDocument } from '@portal/testing';
+import { SignedInAccount, TestStack, uploadApplicationDocument } from '@portal/testing';
 import { approvedApplication, eventually, investmentOf } from './investments';
+import { customerAndAdmin, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -11,15 +12,14 @@ describe('an investment over HTTP: approved, funded in parts, active', () => {
   let customer: SignedInAccount;
   let admin: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-investments');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Hedy', lastName: 'Lamarr' });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-investments',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack, { firstName: 'Hedy', lastName: 'Lamarr' }));
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const balance = async () => (await customer.api.get<Body>('/api/v1/balance')).body;
   const pay = (investmentId: string, amount: string) =>
@@ -85,7 +85,7 @@ describe('an investment over HTTP: approved, funded in parts, active', () => {
     expect((await other.api.post(`/api/v1/investments/${investment.id}/cancel`)).status).toBe(404);
   });
 
-  const startTestStackCustomer = () => confirmedCustomer(stack.api, stack.inbox, { firstName: 'Other', lastName: 'Person' });
+  const startTestStackCustomer = () => customerOn(stack, { firstName: 'Other', lastName: 'Person' });
 
   it('restarted 200 days later, the ledger pays the active investment out once: principal and return in, fee out', async () => {
     const restartLedger = async () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, samplePdf, samplePng, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
+import { samplePdf, samplePng, SignedInAccount, signIn, TestStack } from '@portal/testing';
+import { adminOn, approvedDeposit, customerOn, useTestStack } from './journeys';
 
 jest.setTimeout(180_000);
 
@@ -25,6 +25,7 @@ async function download(stack: TestStack, account: SignedInAccount, fileId: stri
 interface Items<T = { id: string; status: string; reviewNotes: string | null }> {
   items: T[];
   total: number;
+  nextCursor?: string | null;
 }
 
 /** Asks again until the answer satisfies `done` (read models and the audit log follow events). */
@@ -40,18 +41,12 @@ async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean,
 describe('KYC documents, review and user management over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-kyc');
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-kyc', (started) => (stack = started), { timeoutMs: 180_000 });
 
   it("lets an admin read a customer's file only with the permission its purpose needs, records each refusal, and says an oversized KYC upload in the drop zone's words", async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const [superAdmin, admin, moderator, support] = await Promise.all(
-      (['super_admin', 'admin', 'moderator', 'support'] as const).map((role) => adminAccount(stack.api, { root: stack.root, env: stack.env, role })),
+      (['super_admin', 'admin', 'moderator', 'support'] as const).map((role) => adminOn(stack, role)),
     );
     const passport = await upload(stack, customer, pdf(), 'passport.pdf', 'kyc:id');
     const applicationId = await upload(stack, customer, pdf(), 'id.pdf', 'application:id_document');
@@ -98,9 +93,9 @@ describe('KYC documents, review and user management over HTTP', () => {
   });
 
   it('takes a customer from uploaded documents to verified KYC, keeps others out, and lets admins manage the account', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Dorothy', lastName: 'Vaughan' });
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
-    const superAdmin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const customer = await customerOn(stack, { firstName: 'Dorothy', lastName: 'Vaughan' });
+    const stranger = await customerOn(stack);
+    const superAdmin = await adminOn(stack);
 
     // The customer uploads an ID (PDF) and a tax document (PNG) and sees both pending.
     const idFile = await upload(stack, customer, pdf(), 'passport.pdf', 'kyc:id');
@@ -137,6 +132,13 @@ describe('KYC documents, review and user management over HTTP', () => {
     expect(found.body).toMatchObject({ total: 1, items: [{ id: customer.user.id, kycStatus: 'pending', userStatus: 'active' }] });
     const documents = await moderator.api.get<Items>('/api/v1/admin/kyc/documents?q=dorothy');
     expect(documents.body.items.map((document) => document.id).sort()).toEqual([id.body.id, tax.body.id].sort());
+    // One a page: the newer document, then by its cursor the older, and the end.
+    const newer = await moderator.api.get<Items>('/api/v1/admin/kyc/documents?q=dorothy&limit=1');
+    expect(newer.body).toMatchObject({ total: 2, items: [{ id: tax.body.id }], nextCursor: expect.any(String) });
+    expect((await moderator.api.get<Items>(`/api/v1/admin/kyc/documents?q=dorothy&limit=1&cursor=${newer.body.nextCursor ?? ''}`)).body).toMatchObject({ total: 2, items: [{ id: id.body.id }], nextCursor: null });
+    for (const list of ['/api/v1/admin/kyc/documents', '/api/v1/admin/users']) {
+      expect(await moderator.api.get(`${list}?cursor=bm90IGEgY3Vyc29y`)).toMatchObject({ status: 400, body: { code: 'cursor_invalid' } });
+    }
 
     // Approves one, rejects one with a note; a KYC rejection needs a reason; approves the KYC.
     expect((await moderator.api.post(`/api/v1/admin/kyc/documents/${id.body.id as string}/review`, { decision: 'approved' })).body).toMatchObject({ status: 'approved' });
@@ -174,9 +176,8 @@ describe('KYC documents, review and user management over HTTP', () => {
     expect((await stack.api.post('/api/v1/auth/login', { email: customer.email, password: customer.password })).status).toBe(403);
 
     // A customer who still holds money cannot be deleted.
-    const saver = await confirmedCustomer(stack.api, stack.inbox);
-    const deposit = await saver.api.post<{ id: string }>('/api/v1/deposits', { method: 'bank', amount: 500, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() });
-    expect((await superAdmin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    const saver = await customerOn(stack);
+    await approvedDeposit(saver, superAdmin, 500);
     expect(await superAdmin.api.request('DELETE', `/api/v1/admin/users/${saver.user.id}`)).toMatchObject({
       status: 409,
       body: { message: 'This customer still holds funds. Settle or withdraw the balance before deleting the account.' },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Workbook } from 'exceljs';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
 import { approvedApplication, investmentOf } from './investments';
+import { adminOn, approvedDeposit, customerAndAdmin, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -11,15 +12,14 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
   let customer: SignedInAccount;
   let admin: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-money');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Mary', lastName: 'Somerville' });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-money',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack, { firstName: 'Mary', lastName: 'Somerville' }));
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const balance = async () => (await customer.api.get('/api/v1/balance')).body;
 
@@ -119,7 +119,7 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
 
   it('keeps customers out of the money back office and other customers out of their transactions', async () => {
     expect((await customer.api.get('/api/v1/admin/ledger/check')).status).toBe(403);
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
+    const stranger = await customerOn(stack);
     const own = await customer.api.get<{ items: Body[] }>('/api/v1/transactions');
     expect((await stranger.api.get(`/api/v1/transactions/${own.body.items[0].id}`)).status).toBe(404);
     expect((await admin.api.post('/api/v1/deposits', { method: 'bank', amount: 10, accountType: 'P', bankName: 'B', bankAddress: 'A' })).status).toBe(403);
@@ -127,7 +127,7 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
 
   it('shows a transaction with its bank details only to its owner and to admins whose role has the transactions permission', async () => {
     const [moneyAdmin, moderator, support] = await Promise.all(
-      (['admin', 'moderator', 'support'] as const).map((role) => adminAccount(stack.api, { root: stack.root, env: stack.env, role })),
+      (['admin', 'moderator', 'support'] as const).map((role) => adminOn(stack, role)),
     );
     const withdrawals = await customer.api.get<{ items: Body[] }>('/api/v1/transactions?type=withdrawal');
     const path = `/api/v1/transactions/${withdrawals.body.items[0].id}`;
@@ -163,9 +163,8 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
   });
 
   it('answers concurrent repeats of a withdrawal the balance covers only once with the first reply', async () => {
-    const saver = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Emmy', lastName: 'Noether' });
-    const deposit = await saver.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 300, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    const saver = await customerOn(stack, { firstName: 'Emmy', lastName: 'Noether' });
+    await approvedDeposit(saver, admin, 300);
     const key = randomUUID();
     const body = { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '300', currency: 'USD' };
     const replies = await Promise.all(Array.from({ length: 4 }, () => saver.api.post<Body>('/api/v1/withdrawals', body, { 'Idempotency-Key': key })));
@@ -175,7 +174,7 @@ describe('money over HTTP: deposit, withdrawal, investment payment, security dep
   });
 
   it('refuses a rejection without a reason and changes nothing; the reason given reaches the transaction, the bell and the email (issue 30)', async () => {
-    const payer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Sophie', lastName: 'Germain' });
+    const payer = await customerOn(stack, { firstName: 'Sophie', lastName: 'Germain' });
     const deposit = await payer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 700, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
     expect(deposit.status).toBe(201);
     const path = `/api/v1/transactions/${deposit.body.id}`;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AckPolicy, connect, DeliverPolicy, ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { EventEnvelope, LEDGER_EVENTS_STREAM, LedgerCommands, LedgerEvents, TransactionEvent } from '@portal/contracts';
 import { natsAuthOptions } from '@portal/messaging';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
+import { customerAndAdmin, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -45,17 +46,15 @@ describe('NATS logins with the least privilege', () => {
 
   const transaction = async (id: string) => (await admin.api.get<{ items: Body[] }>('/api/v1/admin/transactions?type=deposit')).body.items.find((item) => item.id === id);
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-nats-access');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Grace', lastName: 'Hopper' });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-    reader = await login('events-reader');
-  }, 180_000);
-
-  afterAll(async () => {
-    await reader?.close().catch(() => undefined);
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-nats-access',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack, { firstName: 'Grace', lastName: 'Hopper' }));
+      reader = await login('events-reader');
+    },
+    { timeoutMs: 180_000, beforeStop: () => reader?.close().catch(() => undefined) },
+  );
 
   it('lets the events reader receive a deposit approved by an admin through a durable consumer of its own', async () => {
     const depositId = await deposit(2500);

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { adminAccount, confirmedCustomer, startTestStack, TestStack } from '@portal/testing';
+import { TestStack } from '@portal/testing';
 import { FuzzRequest, JSON_TYPE_PROBES, LEAK_PATTERNS, OpenApiDocument, OpenApiFuzzer, SeededRandom } from './fuzzing/openapi-fuzzer';
+import { customerAndAdmin, RATE_LIMITS_RAISED, useTestStack } from './journeys';
 
 // A fixed seed in CI; FUZZ_SEED and FUZZ_RANDOM_CASES make a larger run on demand.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -22,27 +23,11 @@ interface Finding {
 describe('every operation of the OpenAPI document, fuzzed', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    // Rate limits raised by configuration: the point is what each endpoint answers, not the limiter.
-    stack = await startTestStack('api-fuzz', {
-      env: {
-        RATE_LIMIT_API_PER_MINUTE: '1000000',
-        RATE_LIMIT_AUTH_SESSION_PER_MINUTE: '1000000',
-        RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: '1000000',
-        RATE_LIMIT_EXPORTS_PER_MINUTE: '1000000',
-        RATE_LIMIT_BROADCASTS_PER_MINUTE: '1000000',
-      },
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-fuzz', (started) => (stack = started), { env: RATE_LIMITS_RAISED });
 
   it('never answers 5xx, never hangs and never leaks internals, as anonymous, customer or admin', async () => {
     const document = (await stack.api.get<OpenApiDocument>('/api/docs-json')).body;
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const { customer, admin } = await customerAndAdmin(stack);
     const roles: { name: string; token: string | null }[] = [
       { name: 'anonymous', token: null },
       { name: 'customer', token: customer.accessToken },

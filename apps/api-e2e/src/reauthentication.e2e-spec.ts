@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, ageSignInProofs, confirmedCustomer, SignedInAccount, signIn, startTestStack, TestStack } from '@portal/testing';
+import { ageSignInProofs, SignedInAccount, signIn, TestStack } from '@portal/testing';
+import { approvedDeposit, customerAndAdmin, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 
@@ -9,17 +10,15 @@ describe('re-authentication before a withdrawal', () => {
   let customer: SignedInAccount;
   let admin: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-reauthentication');
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Emmy', lastName: 'Noether' });
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-    const deposit = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 5000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() });
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-reauthentication',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack, { firstName: 'Emmy', lastName: 'Noether' }));
+      await approvedDeposit(customer, admin, 5000);
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const withdrawal = (amount: string) => ({ accountName: 'Emmy Noether', accountNumber: 'GB82 WEST 1234 5698 7654 32', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount, currency: 'USD' });
   const balance = async () => (await customer.api.get<Body>('/api/v1/balance')).body;

@@ -1,18 +1,13 @@
-import { confirmedCustomer, signIn, startTestStack, TestStack } from '@portal/testing';
+import { signIn, TestStack } from '@portal/testing';
+import { customerOn, useTestStack } from './journeys';
 
 describe('a service outage', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-outage');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-outage', (started) => (stack = started));
 
   it('makes sign-in answer 503 with a clear message and recovers when the service is back', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     expect((await stack.api.get('/health/ready')).status).toBe(200);
 
     await stack.stack.stopService('identity');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminAccount, confirmedCustomer, PortalApi, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { PortalApi, SignedInAccount, TestStack } from '@portal/testing';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
@@ -55,13 +56,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 describe('sessions and devices over HTTP', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-session-devices');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-session-devices', (started) => (stack = started));
 
   /** Signs the account in again from another browser: a second session. */
   async function signInFrom(account: SignedInAccount, userAgent: string): Promise<SignedInAccount> {
@@ -76,7 +71,7 @@ describe('sessions and devices over HTTP', () => {
   }
 
   it('lists the sessions and ends another one at once: its access token, refresh token and live-update stream stop', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const laptop = await signInFrom(customer, FIREFOX_WINDOWS);
     const phone = await signInFrom(customer, SAFARI_IPHONE);
 
@@ -107,7 +102,7 @@ describe('sessions and devices over HTTP', () => {
   });
 
   it('ends every other session and keeps the current one', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const laptop = await signInFrom(customer, FIREFOX_WINDOWS);
     const phone = await signInFrom(customer, SAFARI_IPHONE);
     expect(await laptop.api.request('DELETE', '/api/v1/me/sessions')).toMatchObject({ status: 200, body: { ended: 2 } });
@@ -120,8 +115,8 @@ describe('sessions and devices over HTTP', () => {
   });
 
   it("cannot end another user's session, nor one named by something that is no id", async () => {
-    const mine = await confirmedCustomer(stack.api, stack.inbox);
-    const theirs = await confirmedCustomer(stack.api, stack.inbox);
+    const mine = await customerOn(stack);
+    const theirs = await customerOn(stack);
     expect(await mine.api.request('DELETE', `/api/v1/me/sessions/${sidOf(theirs.accessToken)}`)).toMatchObject({ status: 404, body: { code: 'sign_in_session_not_found' } });
     expect(await mine.api.request('DELETE', '/api/v1/me/sessions/not-a-session')).toMatchObject({ status: 404, body: { code: 'sign_in_session_not_found' } });
     expect(await mine.api.request('DELETE', `/api/v1/me/sessions/${randomUUID()}`)).toMatchObject({ status: 404 });
@@ -130,10 +125,10 @@ describe('sessions and devices over HTTP', () => {
   });
 
   it("lets an admin with the users permission see a customer's sessions and end one; a support admin is refused", async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     const phone = await signInFrom(customer, SAFARI_IPHONE);
-    const moderator = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' });
-    const support = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' });
+    const moderator = await adminOn(stack, 'moderator');
+    const support = await adminOn(stack, 'support');
     const path = `/api/v1/admin/users/${customer.user.id}/sessions`;
 
     expect((await support.api.get(path)).status).toBe(403);
@@ -151,7 +146,7 @@ describe('sessions and devices over HTTP', () => {
   });
 
   it("emails a sign-in from a new device a link that ends that session, once", async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox);
+    const customer = await customerOn(stack);
     await signInFrom(customer, FIREFOX_WINDOWS);
     const since = Date.now() - 1_000;
     const intruder = await signInFrom(customer, SAFARI_IPHONE);

@@ -1,5 +1,6 @@
 import { BROADCAST_AUDIENCE_REQUIRED, BROADCAST_EXPIRY_INVALID } from '@portal/contracts';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
+import { adminOn, customerOn, useTestStack } from './journeys';
 
 interface LiveEvent {
   event: string;
@@ -53,24 +54,17 @@ describe('support tickets, notifications and live updates over HTTP', () => {
   let stack: TestStack;
   const closers: (() => void)[] = [];
 
-  beforeAll(async () => {
-    // Broadcasts have their own small limit per address; this file sends more than it allows in a minute, all from one address.
-    stack = await startTestStack('api-support', { env: { RATE_LIMIT_BROADCASTS_PER_MINUTE: '100' } });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const close of closers) close();
-    await stack?.stop();
-  });
+  // Broadcasts have their own small limit per address; this file sends more than it allows in a minute, all from one address.
+  useTestStack('api-support', (started) => (stack = started), { env: { RATE_LIMIT_BROADCASTS_PER_MINUTE: '100' }, beforeStop: () => closers.forEach((close) => close()) });
 
   const unread = async (account: SignedInAccount) => (await account.api.get<{ count: number }>('/api/v1/notifications/unread-count')).body.count;
 
   it('a customer opens a ticket, an admin answers it, and the customer sees the answer live, on the bell and by email', async () => {
-    const customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Katherine' });
-    const stranger = await confirmedCustomer(stack.api, stack.inbox);
-    const agent = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' });
+    const customer = await customerOn(stack, { firstName: 'Katherine' });
+    const stranger = await customerOn(stack);
+    const agent = await adminOn(stack, 'support');
     // A moderator's role has no tickets permission: its screen hears nothing of them.
-    const moderator = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' });
+    const moderator = await adminOn(stack, 'moderator');
     const customerLive = await openLiveUpdates(stack, customer);
     const agentLive = await openLiveUpdates(stack, agent);
     const moderatorLive = await openLiveUpdates(stack, moderator);
@@ -129,11 +123,11 @@ describe('support tickets, notifications and live updates over HTTP', () => {
   });
 
   it('an admin broadcasts a maintenance warning to all customers and every bell rises by one', async () => {
-    const customers = [await confirmedCustomer(stack.api, stack.inbox), await confirmedCustomer(stack.api, stack.inbox)];
+    const customers = [await customerOn(stack), await customerOn(stack)];
     const live = await openLiveUpdates(stack, customers[0]);
     closers.push(live.close);
     const before = await Promise.all(customers.map(unread));
-    const admin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
+    const admin = await adminOn(stack);
 
     const sent = await admin.api.post<{ recipientCount: number; message: string }>('/api/v1/admin/notifications/broadcast', {
       title: 'Scheduled Maintenance',
@@ -167,7 +161,7 @@ describe('support tickets, notifications and live updates over HTTP', () => {
     }
     expect(await Promise.all(customers.map(unread))).toEqual(unreadNow);
 
-    const moderator = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'moderator' });
+    const moderator = await adminOn(stack, 'moderator');
     expect((await moderator.api.post('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', audience: { kind: 'all_customers' } })).status).toBe(403);
     expect((await moderator.api.get('/api/v1/admin/support/tickets')).status).toBe(403);
     expect((await customers[0].api.post('/api/v1/admin/notifications/broadcast', { title: 'x', message: 'y', type: 'info', audience: { kind: 'all_customers' } })).status).toBe(403);

@@ -1,4 +1,5 @@
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack } from '@portal/testing';
+import { SignedInAccount, TestStack } from '@portal/testing';
+import { adminOn, approvedDeposit, customerOn, useTestStack } from './journeys';
 
 type Body = Record<string, unknown>;
 const TOGGLES = { investments_enabled: true, withdrawals_enabled: true, new_registrations: true, email_notifications: true, kyc_verification: true, crypto_payments: true, bank_transfers: true, sms_notifications: false };
@@ -8,15 +9,15 @@ describe('System Settings over HTTP', () => {
   let superAdmin: SignedInAccount;
   let customer: SignedInAccount;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-system-settings');
-    superAdmin = await adminAccount(stack.api, { root: stack.root, env: stack.env });
-    customer = await confirmedCustomer(stack.api, stack.inbox, { firstName: 'Emmy', lastName: 'Noether' });
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack(
+    'api-system-settings',
+    async (started) => {
+      stack = started;
+      superAdmin = await adminOn(stack);
+      customer = await customerOn(stack, { firstName: 'Emmy', lastName: 'Noether' });
+    },
+    { timeoutMs: 180_000 },
+  );
 
   const put = (account: SignedInAccount, key: string, value: unknown) => account.api.request<Body>('PUT', `/api/v1/admin/settings/${key}`, { value }, { 'content-type': 'application/json' });
   const withdraw = () => customer.api.post<Body>('/api/v1/withdrawals', { accountName: 'Emmy Noether', accountNumber: '12345678', bankName: 'First Bank', bankBranchAddress: '1 Main St', swiftCode: 'DEUTDEFF', amount: '100', currency: 'USD' });
@@ -46,8 +47,7 @@ describe('System Settings over HTTP', () => {
   });
 
   it('refuses the next withdrawal as soon as withdrawals are switched off, with a clear message, and allows it again when on', async () => {
-    const deposit = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 1000, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' });
-    expect((await superAdmin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    await approvedDeposit(customer, superAdmin, 1000);
 
     expect((await put(superAdmin, 'feature_toggles', { ...TOGGLES, withdrawals_enabled: false })).status).toBe(200);
     const refused = await firstWithin(withdraw, (answer) => answer.status === 409);
@@ -59,7 +59,7 @@ describe('System Settings over HTTP', () => {
   });
 
   it('lets a support admin answer tickets but refuses transactions and settings with 403; the audit log lists the changes', async () => {
-    const support = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' });
+    const support = await adminOn(stack, 'support');
     const ticket = await customer.api.post<Body>('/api/v1/support/tickets', { subject: 'Card', category: 'Payments', priority: 'low', message: 'Where is my card?' });
     expect(ticket.status).toBe(201);
     expect((await support.api.get('/api/v1/admin/support/tickets')).status).toBe(200);

@@ -4,6 +4,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startTestStack, TestStack, uniqueEmail } from '@portal/testing';
+import { useTestStack } from './journeys';
 
 interface ReceivedSpan {
   service: string;
@@ -97,13 +98,7 @@ describe('one request, one trace', () => {
 describe('one request, one trace id in the logs, with nowhere to send spans', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack('api-trace-ids');
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  useTestStack('api-trace-ids', (started) => (stack = started));
 
   it("carries the caller's trace id, or one of the gateway's own, from the access log into the service's command log", async () => {
     const traceId = randomBytes(16).toString('hex');

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { adminAccount, confirmedCustomer, SignedInAccount, startTestStack, TestStack, WebhookReceiver } from '@portal/testing';
+import { SignedInAccount, TestStack, WebhookReceiver } from '@portal/testing';
+import { adminOn, approvedDeposit, customerAndAdmin, useTestStack } from './journeys';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -24,15 +24,20 @@ describe('webhooks over HTTP', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    // The receiver runs on this machine: an operator allow-lists it, as for an in-cluster receiver.
-    stack = await startTestStack('api-webhooks', { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_DELAY_MS: '50' } });
-    customer = await confirmedCustomer(stack.api, stack.inbox);
-    admin = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'super_admin' });
-    support = await adminAccount(stack.api, { root: stack.root, env: stack.env, role: 'support' });
-  }, 180_000);
+  });
+
+  // The receiver runs on this machine: an operator allow-lists it, as for an in-cluster receiver.
+  useTestStack(
+    'api-webhooks',
+    async (started) => {
+      stack = started;
+      ({ customer, admin } = await customerAndAdmin(stack));
+      support = await adminOn(stack, 'support');
+    },
+    { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_DELAY_MS: '50' }, timeoutMs: 180_000 },
+  );
 
   afterAll(async () => {
-    await stack?.stop();
     await receiver?.stop();
   });
 
@@ -45,26 +50,31 @@ describe('webhooks over HTTP', () => {
     expect(list.body.items).toContainEqual(expect.objectContaining({ id: created.body.id, url: receiver.url('/portal'), events: ['ledger.deposit.completed.v1'], description: 'Accounting' }));
     expect(JSON.stringify(list.body)).not.toContain(secret);
 
-    const deposit = await customer.api.post<Body>('/api/v1/deposits', { method: 'bank', amount: 750, currency: 'USD', accountType: 'Personal', bankName: 'First Bank', bankAddress: '1 Main St' }, { 'Idempotency-Key': randomUUID() });
-    expect(deposit.status).toBe(201);
-    expect((await admin.api.post(`/api/v1/admin/transactions/${deposit.body.id}/approve`)).status).toBe(200);
+    const deposit = await approvedDeposit(customer, admin, 750);
 
     const [first] = await receiver.waitFor('/portal', 1, 60_000);
     const event = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as Body;
-    expect(event).toMatchObject({ subject: 'ledger.deposit.completed.v1', payload: { transactionId: deposit.body.id, userId: customer.user.id, amount: '750.00', currency: 'USD' } });
+    expect(event).toMatchObject({ subject: 'ledger.deposit.completed.v1', payload: { transactionId: deposit.id, userId: customer.user.id, amount: '750.00', currency: 'USD' } });
     expect(first.headers['webhook-id']).toBe(event.id);
 
     const log = await eventually(
       () => admin.api.get<Body>(`/api/v1/admin/webhooks/${created.body.id}/deliveries`),
       (answer) => answer.body.items?.[0]?.status === 'succeeded',
     );
-    expect(log.body).toMatchObject({ total: 1, page: 1, items: [{ eventId: event.id, eventType: 'ledger.deposit.completed.v1', status: 'succeeded', lastResponseCode: 200, attempts: 1 }] });
+    expect(log.body).toMatchObject({ total: 1, nextCursor: null, items: [{ eventId: event.id, eventType: 'ledger.deposit.completed.v1', status: 'succeeded', lastResponseCode: 200, attempts: 1 }] });
 
     const replay = await admin.api.post<Body>(`/api/v1/admin/webhooks/deliveries/${log.body.items[0].id}/replay`);
     expect(replay).toMatchObject({ status: 200, body: { eventId: event.id, status: 'pending' } });
     const [, again] = await receiver.waitFor('/portal', 2, 30_000);
     expect(again.headers['webhook-id']).toBe(event.id);
     expect(new Webhook(secret).verify(again.body, again.headers as Record<string, string>)).toEqual(event);
+    // The log in pages of one: the replay first, its cursor leads to the original delivery, and no further.
+    const newest = await admin.api.get<Body>(`/api/v1/admin/webhooks/${created.body.id}/deliveries?limit=1`);
+    expect(newest.body).toMatchObject({ total: 2, items: [{ id: replay.body.id }], nextCursor: expect.any(String) });
+    const older = await admin.api.get<Body>(`/api/v1/admin/webhooks/${created.body.id}/deliveries?limit=1&cursor=${newest.body.nextCursor}`);
+    expect(older.body).toMatchObject({ total: 2, items: [{ id: log.body.items[0].id }], nextCursor: null });
+    expect(await admin.api.get<Body>(`/api/v1/admin/webhooks/${created.body.id}/deliveries?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'cursor_invalid' } });
+    expect(await admin.api.get<Body>(`/api/v1/admin/webhooks/${created.body.id}/deliveries?limit=101`)).toMatchObject({ status: 400 });
 
     // Refused: an internal address, an unknown event type.
     expect(await admin.api.post<Body>('/api/v1/admin/webhooks', { url: 'http://169.254.169.254/latest', events: ['ledger.deposit.completed.v1'] })).toMatchObject({ status: 400, body: { code: 'webhook_address_forbidden' } });

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Inject, Res } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import {
   AccountClosureCommands,
@@ -17,24 +17,19 @@ import type { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, DeleteEndpoint, GetEndpoint } from '../openapi/endpoint.decorators';
 
 /** Download My Data and Delete Account: the signed-in user's own data, taken from the verified actor. */
-@ApiTags('me')
-@ApiCommonErrors()
+@ApiController('me', 'api/v1/me')
 @SignedIn()
-@Controller('api/v1/me')
 export class AccountDataController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Get('export')
-  @ApiOperation({ summary: 'Everything the portal holds about the signed-in user, as one JSON file (503 rather than an incomplete export)' })
-  @ApiOkResponse({ type: PersonalDataExport })
+  @GetEndpoint('export', { summary: 'Everything the portal holds about the signed-in user, as one JSON file (503 rather than an incomplete export)', type: PersonalDataExport, errors: [503] })
   @ApiProduces('application/json')
-  @ApiErrorResponses(503)
   async export(@RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const services = Object.keys(DataExportCommands) as DataExportService[];
     const parts = await Promise.allSettled(services.map((service) => this.services.send(DataExportCommands[service], {}, meta)));
@@ -52,11 +47,7 @@ export class AccountDataController {
     res.send(JSON.stringify(document, null, 2));
   }
 
-  @Delete()
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete Account: password confirmation; refused (409) while the account holds money; ends every session and anonymises the account' })
-  @ApiOkResponse({ type: AccountDeletedReply })
-  @ApiErrorResponses(400, 403, 409)
+  @DeleteEndpoint({ summary: 'Delete Account: password confirmation; refused (409) while the account holds money; ends every session and anonymises the account', type: AccountDeletedReply, errors: [400, 403, 409] })
   deleteAccount(@Body() body: DeleteOwnAccountPayload, @RequestMetadata() meta: RequestMeta): Promise<AccountDeletedReply> {
     // The password is checked: it may queue behind a burst of sign-ins (see PASSWORD_CHECK_WAIT_MS).
     return this.services.send(AccountClosureCommands.deleteOwnAccount, { password: body.password }, meta, this.config.environment.PASSWORD_CHECK_WAIT_MS);

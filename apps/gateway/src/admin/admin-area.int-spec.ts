@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DEFAULT_ADMIN_ROLE_PERMISSIONS, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, KycDocumentCommands } from '@portal/contracts';
 import { EventPublisher, eventEnvelope } from '@portal/testing';
 import { adminActor, customerActor } from '../testing/builders';
-import { eventually, GatewayHarness } from '../testing/gateway-harness';
+import { eventually, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const DENIED = 'Access denied. You do not have permission to access admin areas.';
 
@@ -13,18 +13,8 @@ const SERVICE_WAIT_MS = 20_000;
 describe('the admin area', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    // Permissions kept a minute: only identity's change event can make the gateway ask again.
-    gateway = await GatewayHarness.start('gateway-admin', { NATS_REQUEST_TIMEOUT_MS: String(SERVICE_WAIT_MS), ADMIN_PERMISSIONS_CACHE_MS: '60000' });
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  // Permissions kept a minute: only identity's change event can make the gateway ask again.
+  useGatewayHarness('gateway-admin', (started) => (gateway = started), { NATS_REQUEST_TIMEOUT_MS: String(SERVICE_WAIT_MS), ADMIN_PERMISSIONS_CACHE_MS: '60000' });
 
   it('refuses a customer on any admin path, existing or not, and records the attempt', async () => {
     const customer = customerActor();
@@ -152,12 +142,12 @@ describe('the admin area', () => {
     const token = gateway.accessToken(adminActor({ adminRole: 'admin' }));
     const withoutKyc = { ...DEFAULT_ADMIN_ROLE_PERMISSIONS, admin: ['users'] };
     await gateway.grantRolePermissions(withoutKyc);
-    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, page: 1, pageSize: 20 }));
+    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, nextCursor: null }));
     expect((await request(gateway.baseUrl).get('/api/v1/admin/kyc/documents').set('authorization', `Bearer ${token}`)).status).toBe(403);
 
     await gateway.stopResponders();
     await gateway.grantRolePermissions();
-    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, page: 1, pageSize: 20 }));
+    await gateway.respond(KycDocumentCommands.adminList, () => ({ items: [], total: 0, nextCursor: null }));
     const publisher = await EventPublisher.connect(gateway.infrastructure.nats.url);
     try {
       await publisher.publish(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.settingChanged, { key: 'admin_roles', value: DEFAULT_ADMIN_ROLE_PERMISSIONS, version: 2, changedBy: adminActor().userId }));

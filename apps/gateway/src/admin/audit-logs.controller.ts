@@ -1,5 +1,5 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Query, Res } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { AuditLogPage, IdentityCommands, ListAuditLogsPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
@@ -9,7 +9,7 @@ import { ExportAudit } from '../exports/export-audit';
 import { streamTable, XLSX_CONTENT_TYPE } from '../exports/table-export';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 import { AuditLogsQuery } from './audit-logs.dto';
 
 /** A date-only end of a range includes that whole day. */
@@ -20,24 +20,16 @@ function endOf(to: string | undefined): string | undefined {
   return end.toISOString();
 }
 
-@ApiTags('admin')
-@ApiCommonErrors()
+@ApiController('admin', 'api/v1/admin/audit-logs')
 @RequiresAdminPermission('all')
-@Controller('api/v1/admin/audit-logs')
 export class AuditLogsController {
   constructor(
     private readonly services: ServiceClient,
     private readonly exportAudit: ExportAudit,
   ) {}
 
-  @Get()
-  @ApiOperation({
-    summary:
-      'Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match, recorded in the audit log first (503 when it cannot be; identity checks the admin role)',
-  })
-  @ApiOkResponse({ type: AuditLogPage })
+  @GetEndpoint({ summary: 'Admin actions and security events of every service, newest first, filterable; format=csv|xlsx streams every match, recorded in the audit log first (503 when it cannot be; identity checks the admin role)', type: AuditLogPage, errors: [400, 404] })
   @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
-  @ApiErrorResponses(400, 404)
   async list(@Query() query: AuditLogsQuery, @RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const filter: ListAuditLogsPayload = {
       category: query.category,

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import {
   AcceptedResult,
@@ -31,18 +31,17 @@ import { GATEWAY_CONFIG } from '../connections/tokens';
 import type { GatewayConfig } from '../config/gateway-environment';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiErrorResponses } from '../openapi/api-responses';
+import { ActionEndpoint, ApiController, PostEndpoint } from '../openapi/endpoint.decorators';
 import { Public } from './access.decorators';
 import { AccessTokenAuthenticator } from './access-token.authenticator';
 import { bearerToken } from './access-token.strategy';
 import { RefreshCookie } from './refresh-cookie';
 
 /** Sign-up, confirmation, sign-in and sessions: identity decides, the gateway forwards and keeps the cookie. */
-@ApiTags('auth')
+@ApiController('auth', 'api/v1/auth')
 @ApiExtraModels(AuthSession, MfaChallenge)
-@ApiCommonErrors()
 @Public()
-@Controller('api/v1/auth')
 export class AuthController {
   /** Sign-in, sign-up and a new password queue behind identity's bounded password hashing. */
   private readonly passwordCheckWaitMs: number;
@@ -56,23 +55,12 @@ export class AuthController {
     this.passwordCheckWaitMs = config.environment.PASSWORD_CHECK_WAIT_MS;
   }
 
-  @Post('signup')
-  @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({
-    summary:
-      'Create a customer account; a confirmation link is emailed. An address that already has an account gets the same answer (its owner is emailed instead), so the answer never tells who is registered',
-  })
-  @ApiCreatedResponse({ type: SignUpResult })
-  @ApiErrorResponses(400, 403)
+  @PostEndpoint('signup', { summary: 'Create a customer account; a confirmation link is emailed. An address that already has an account gets the same answer (its owner is emailed instead), so the answer never tells who is registered', type: SignUpResult, errors: [400, 403] })
   signUp(@Body() payload: SignUpPayload, @RequestMetadata() meta: RequestMeta): Promise<SignUpResult> {
     return this.services.send(IdentityCommands.signUp, payload, meta, this.passwordCheckWaitMs);
   }
 
-  @Post('confirm-email')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Confirm the email address from the emailed link; signs the person in' })
-  @ApiOkResponse({ type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie' })
-  @ApiErrorResponses(400, 404, 409, 410)
+  @ActionEndpoint('confirm-email', { summary: 'Confirm the email address from the emailed link; signs the person in', type: AuthSession, description: 'Also sets the httpOnly refresh-token cookie', errors: [400, 404, 409, 410] })
   async confirmEmail(@Body() payload: ConfirmEmailPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<AuthSession> {
     return this.startSession(res, await this.services.send(IdentityCommands.confirmEmail, payload, meta));
   }
@@ -101,32 +89,20 @@ export class AuthController {
     return this.startSession(res, result);
   }
 
-  @Post('login/mfa')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Second step of sign-in: the challenge and an authenticator code or a recovery code (for a required enrolment, the first code of the new secret)' })
-  @ApiOkResponse({ type: MfaSignInSession, description: 'Also sets the httpOnly refresh-token cookie; recoveryCodes only after a required enrolment' })
-  @ApiErrorResponses(400, 401, 403, 409)
+  @ActionEndpoint('login/mfa', { summary: 'Second step of sign-in: the challenge and an authenticator code or a recovery code (for a required enrolment, the first code of the new secret)', type: MfaSignInSession, description: 'Also sets the httpOnly refresh-token cookie; recoveryCodes only after a required enrolment', errors: [400, 401, 403, 409] })
   async completeMfaSignIn(@Body() payload: CompleteMfaSignInPayload, @RequestMetadata() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<MfaSignInSession> {
     const session = await this.services.send(IdentityCommands.completeMfaSignIn, payload, meta);
     this.cookie.set(res, session.refreshToken);
     return session;
   }
 
-  @Post('login/mfa/enrol')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'An administrator required to use two-factor gets a new authenticator secret during sign-in' })
-  @ApiOkResponse({ type: TwoFactorEnrolment })
-  @ApiErrorResponses(400, 401, 403, 409)
+  @ActionEndpoint('login/mfa/enrol', { summary: 'An administrator required to use two-factor gets a new authenticator secret during sign-in', type: TwoFactorEnrolment, errors: [400, 401, 403, 409] })
   startMfaEnrolment(@Body() payload: MfaTokenPayload, @RequestMetadata() meta: RequestMeta): Promise<TwoFactorEnrolment> {
     return this.services.send(IdentityCommands.startMfaSignInEnrolment, payload, meta);
   }
 
-  @Post('refresh')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Renew the session: the refresh token comes from the cookie, or from the body for API clients; it is rotated' })
+  @ActionEndpoint('refresh', { summary: 'Renew the session: the refresh token comes from the cookie, or from the body for API clients; it is rotated', type: AuthSession, description: 'Also sets the rotated refresh-token cookie', errors: [400, 401] })
   @ApiBody({ type: RefreshSessionPayload, required: false })
-  @ApiOkResponse({ type: AuthSession, description: 'Also sets the rotated refresh-token cookie' })
-  @ApiErrorResponses(400, 401)
   async refresh(
     @Body() payload: RefreshSessionPayload,
     @RequestMetadata() meta: RequestMeta,
@@ -175,11 +151,7 @@ export class AuthController {
     return this.services.send(IdentityCommands.requestPasswordReset, payload, meta);
   }
 
-  @Post('password-update')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Set a new password with the token of the emailed reset link; ends every session' })
-  @ApiOkResponse({ type: PasswordUpdatedResult })
-  @ApiErrorResponses(400)
+  @ActionEndpoint('password-update', { summary: 'Set a new password with the token of the emailed reset link; ends every session', type: PasswordUpdatedResult, errors: [400] })
   async updatePassword(@Body() payload: UpdatePasswordPayload, @RequestMetadata() meta: RequestMeta): Promise<PasswordUpdatedResult> {
     return this.services.send(IdentityCommands.updatePassword, payload, meta, this.passwordCheckWaitMs);
   }

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createPortalClient } from '@portal/api-client';
 import { AccountClosureCommands, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AuthErrorCodes, AuthMessages, errorBody, IdentityCommands, revokedSessionKey } from '@portal/contracts';
 import { authSession, customerActor, sessionUser, validSignUp } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const COOKIE = 'portal_refresh';
 
@@ -18,18 +18,8 @@ function refreshCookie(response: request.Response): string | undefined {
 describe('gateway authentication and sessions', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    // Ordinary commands wait 1 s (the harness's NATS_REQUEST_TIMEOUT_MS); password checks 3 s.
-    gateway = await GatewayHarness.start('gateway-auth', { PASSWORD_CHECK_WAIT_MS: '3000' });
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  // Ordinary commands wait 1 s (the harness's NATS_REQUEST_TIMEOUT_MS); password checks 3 s.
+  useGatewayHarness('gateway-auth', (started) => (gateway = started), { PASSWORD_CHECK_WAIT_MS: '3000' });
 
   describe('the refresh-token cookie', () => {
     it('is set on sign-in (httpOnly, SameSite=Strict, auth paths only, 14 days) while the body keeps the token', async () => {

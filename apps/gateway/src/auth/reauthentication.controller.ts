@@ -1,18 +1,17 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { IdentityCommands, PasskeyRequestOptions, ReauthenticatePayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import type { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiErrorResponses } from '../openapi/api-responses';
+import { ActionEndpoint, ApiController } from '../openapi/endpoint.decorators';
 import { SignedIn } from './access.decorators';
 
 /** A signed-in person confirms it is them again, before what needs a recent sign-in proof. */
-@ApiTags('auth')
-@ApiCommonErrors()
+@ApiController('auth', 'api/v1/auth/reauthenticate')
 @SignedIn()
-@Controller('api/v1/auth/reauthenticate')
 export class ReauthenticationController {
   /** A password proof queues behind identity's bounded password hashing, as sign-in does. */
   private readonly passwordCheckWaitMs: number;
@@ -35,10 +34,7 @@ export class ReauthenticationController {
     await this.services.send(IdentityCommands.reauthenticate, payload, meta, this.passwordCheckWaitMs);
   }
 
-  @Post('passkey-options')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "A challenge to answer with one of the caller's own passkeys (then POST /auth/reauthenticate with the assertion)" })
-  @ApiOkResponse({ type: PasskeyRequestOptions })
+  @ActionEndpoint('passkey-options', { summary: "A challenge to answer with one of the caller's own passkeys (then POST /auth/reauthenticate with the assertion)", type: PasskeyRequestOptions })
   passkeyOptions(@RequestMetadata() meta: RequestMeta): Promise<PasskeyRequestOptions> {
     return this.services.send(IdentityCommands.passkeyProofOptions, {}, meta);
   }

@@ -2,24 +2,14 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { IdentityCommands, LedgerCommands } from '@portal/contracts';
 import { customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const withdrawal = { accountName: 'Ada Lovelace', accountNumber: 'DE89370400440532013000', bankName: 'Bank', bankBranchAddress: 'Main St 1', swiftCode: 'DEUTDEFF', amount: '250' };
 
 describe('what needs a sign-in from the last 5 minutes', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-recent-sign-in');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-recent-sign-in', (started) => (gateway = started));
 
   const customer = customerActor();
   const withdraw = () => request(gateway.baseUrl).post('/api/v1/withdrawals').set('authorization', `Bearer ${gateway.accessToken(customer)}`).send(withdrawal);

@@ -1,5 +1,5 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Query, Res } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { AdminReportView, AdminStatsView, IdentityCommands, ListAuditLogsPayload, reportWindowCode, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
@@ -8,7 +8,7 @@ import { ExportAudit } from '../exports/export-audit';
 import { ExportFormat, streamTable, XLSX_CONTENT_TYPE } from '../exports/table-export';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 import { ReportsQuery, reportWindow } from './back-office.dto';
 import { BackOfficeFigures } from './back-office-figures';
 import { auditBatches, AUDIT_COLUMNS, FIGURE_COLUMNS, figureRows } from './report-tables';
@@ -21,9 +21,7 @@ const DATASETS = { overview: 'report_overview', financial: 'report_financial', u
  * is every admin's landing page); each service checks the caller is an admin, and the
  * Audit Logs tab keeps identity's own rule (super administrators).
  */
-@ApiTags('admin')
-@ApiCommonErrors()
-@Controller('api/v1/admin')
+@ApiController('admin', 'api/v1/admin')
 export class BackOfficeController {
   constructor(
     private readonly figures: BackOfficeFigures,
@@ -31,22 +29,15 @@ export class BackOfficeController {
     private readonly exportAudit: ExportAudit,
   ) {}
 
-  @Get('stats')
+  @GetEndpoint('stats', { summary: 'The overview cards, each section from the service that owns it; a section whose service is down is marked unavailable', type: AdminStatsView })
   @RequiresAdminPermission('any_admin')
-  @ApiOperation({ summary: 'The overview cards, each section from the service that owns it; a section whose service is down is marked unavailable' })
-  @ApiOkResponse({ type: AdminStatsView })
   stats(@RequestMetadata() meta: RequestMeta): Promise<AdminStatsView> {
     return this.figures.stats(meta);
   }
 
-  @Get('reports')
+  @GetEndpoint('reports', { summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file, recorded in the audit log first (503 when it cannot be)', type: AdminReportView, errors: [400, 404] })
   @RequiresAdminPermission('reports')
-  @ApiOperation({
-    summary: 'Report figures for a period (daily, weekly, monthly or custom from/to); format=csv|xlsx streams one tab as a dated file, recorded in the audit log first (503 when it cannot be)',
-  })
-  @ApiOkResponse({ type: AdminReportView })
   @ApiProduces('application/json', 'text/csv', XLSX_CONTENT_TYPE)
-  @ApiErrorResponses(400, 404)
   async report(@Query() query: ReportsQuery, @RequestMetadata() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const window = reportWindow(query);
     const problem = reportWindowCode(window);

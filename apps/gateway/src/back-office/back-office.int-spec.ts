@@ -8,7 +8,7 @@ import {
   LedgerBackOfficeCommands,
 } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const identityStats = { totalUsers: 3, active: 2, suspended: 1, pending: 0, customers: 2, admins: 1 };
 const kycStats = { pending: 1, verified: 1, rejected: 0, documentsPending: 2 };
@@ -35,20 +35,10 @@ const ledgerReport = {
 describe('the back office overview and reports', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-back-office');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
+  useGatewayHarness('gateway-back-office', (started) => (gateway = started));
 
   beforeEach(async () => {
     await gateway.grantRolePermissions();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
   });
 
   const get = (path: string, actor = adminActor()) => request(gateway.baseUrl).get(path).set('authorization', `Bearer ${gateway.accessToken(actor)}`);

@@ -1,11 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Query } from '@nestjs/common';
 import { EarningsActualsView, LedgerEarningsCommands, MATURITY_DAYS, MaturityScheduleView, reportWindowCode, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 import { reportWindow } from './back-office.dto';
 import { EarningsQuery, MaturitiesQuery } from './treasury.dto';
 
@@ -14,20 +13,12 @@ import { EarningsQuery, MaturitiesQuery } from './treasury.dto';
  * maturity schedule ahead. Report figures: the role needs the reports permission, and the
  * ledger checks it again.
  */
-@ApiTags('admin')
-@ApiCommonErrors()
-@Controller('api/v1/admin')
+@ApiController('admin', 'api/v1/admin')
 export class TreasuryController {
   constructor(private readonly services: ServiceClient) {}
 
-  @Get('earnings')
+  @GetEndpoint('earnings', { summary: 'Earnings actuals for a window: fees earned, returns paid, returns accrued and not yet paid, assets under management (top level in USD, every currency in byCurrency, never added together)', type: EarningsActualsView, errors: [400] })
   @RequiresAdminPermission('reports')
-  @ApiOperation({
-    summary:
-      'Earnings actuals for a window: fees earned, returns paid, returns accrued and not yet paid, assets under management (top level in USD, every currency in byCurrency, never added together)',
-  })
-  @ApiOkResponse({ type: EarningsActualsView })
-  @ApiErrorResponses(400)
   earnings(@Query() query: EarningsQuery, @RequestMetadata() meta: RequestMeta): Promise<EarningsActualsView> {
     const { from, to } = reportWindow({ period: 'custom', from: query.from, to: query.to });
     const problem = reportWindowCode({ from, to });
@@ -35,11 +26,8 @@ export class TreasuryController {
     return this.services.send(LedgerEarningsCommands.earnings, { from, to }, meta);
   }
 
-  @Get('maturities')
+  @GetEndpoint('maturities', { summary: 'Principal and returns of active investments maturing in each week (from Monday) of the next days (1 to 365, default 90), per currency', type: MaturityScheduleView, errors: [400] })
   @RequiresAdminPermission('reports')
-  @ApiOperation({ summary: 'Principal and returns of active investments maturing in each week (from Monday) of the next days (1 to 365, default 90), per currency' })
-  @ApiOkResponse({ type: MaturityScheduleView })
-  @ApiErrorResponses(400)
   maturities(@Query() query: MaturitiesQuery, @RequestMetadata() meta: RequestMeta): Promise<MaturityScheduleView> {
     return this.services.send(LedgerEarningsCommands.maturities, { days: query.days ?? MATURITY_DAYS.default }, meta);
   }

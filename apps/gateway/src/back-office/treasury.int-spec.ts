@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { IdentityCommands, LedgerEarningsCommands } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const figures = { feesEarned: '10.00', returnsPaid: '31.00', returnsAccrued: '128.34', assetsUnderManagement: '10128.34' };
 const earnings = { from: '2027-02-01T00:00:00.000Z', to: '2027-03-01T00:00:00.000Z', currency: 'USD', ...figures, byCurrency: [{ currency: 'USD', ...figures }] };
@@ -11,21 +11,11 @@ const schedule = { from: '2027-01-14', to: '2027-04-13', days: 90, currency: 'US
 describe("treasury's earnings actuals and maturity schedule", () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-treasury');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
+  useGatewayHarness('gateway-treasury', (started) => (gateway = started));
 
   beforeEach(async () => {
     await gateway.grantRolePermissions();
     await gateway.respond(IdentityCommands.recordSecurityEvent, () => ({ id: 'audit-id' }));
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
   });
 
   const get = (path: string, actor = adminActor()) => request(gateway.baseUrl).get(path).set('authorization', `Bearer ${gateway.accessToken(actor)}`);

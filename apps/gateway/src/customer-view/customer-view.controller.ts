@@ -1,5 +1,5 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import {
   ApplicationPage,
   BalanceQuery,
@@ -20,7 +20,7 @@ import { OwnApplicationsQuery } from '../applications/applications.dto';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 import { TicketListQuery } from '../support/support.dto';
 import { ticketId } from '../support/ticket-id';
 import { ViewAccount } from './view-account';
@@ -38,10 +38,8 @@ const READ_ONLY = 'Read only, as the customer sees it (same shape as the custome
  * route that changes anything. A user id that is an administrator's is 400
  * (customer_view_not_a_customer), an unknown one 404 (user_not_found).
  */
-@ApiTags('admin')
-@ApiCommonErrors()
+@ApiController('admin', 'api/v1/admin/customer-view/:userId')
 @ApiParam({ name: 'userId', format: 'uuid', description: 'The customer’s user id' })
-@Controller('api/v1/admin/customer-view/:userId')
 export class CustomerViewController {
   constructor(
     private readonly account: ViewAccount,
@@ -51,93 +49,63 @@ export class CustomerViewController {
     private readonly applications: ViewApplications,
   ) {}
 
-  @Get()
+  @GetEndpoint({ summary: `The customer viewed: name, email, statuses (the view’s banner). ${READ_ONLY}`, type: CustomerViewAccount, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer viewed: name, email, statuses (the view’s banner). ${READ_ONLY}` })
-  @ApiOkResponse({ type: CustomerViewAccount })
-  @ApiErrorResponses(400, 404)
   view(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<CustomerViewAccount> {
     return this.account.run(id, meta);
   }
 
-  @Get('balance')
+  @GetEndpoint('balance', { summary: `The customer’s balances in a currency (GET /api/v1/balance). ${READ_ONLY}`, type: BalanceView, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s balances in a currency (GET /api/v1/balance). ${READ_ONLY}` })
-  @ApiOkResponse({ type: BalanceView })
-  @ApiErrorResponses(400, 404)
   balance(@Param('userId', userId) id: string, @Query() query: BalanceQuery, @RequestMetadata() meta: RequestMeta): Promise<BalanceView> {
     return this.money.balance(id, query, meta);
   }
 
-  @Get('transactions/summary')
+  @GetEndpoint('transactions/summary', { summary: `The four cards of the customer’s Deposits and Withdrawals screen (GET /api/v1/transactions/summary). ${READ_ONLY}`, type: TransactionSummary, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The four cards of the customer’s Deposits and Withdrawals screen (GET /api/v1/transactions/summary). ${READ_ONLY}` })
-  @ApiOkResponse({ type: TransactionSummary })
-  @ApiErrorResponses(400, 404)
   summary(@Param('userId', userId) id: string, @Query() query: BalanceQuery, @RequestMetadata() meta: RequestMeta): Promise<TransactionSummary> {
     return this.money.summary(id, query, meta);
   }
 
-  @Get('transactions')
+  @GetEndpoint('transactions', { summary: `The customer’s transactions, newest first (GET /api/v1/transactions). ${READ_ONLY}`, type: TransactionPage, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s transactions, newest first (GET /api/v1/transactions). ${READ_ONLY}` })
-  @ApiOkResponse({ type: TransactionPage })
-  @ApiErrorResponses(400, 404)
   transactions(@Param('userId', userId) id: string, @Query() query: OwnTransactionsQuery, @RequestMetadata() meta: RequestMeta): Promise<TransactionPage> {
     return this.money.transactions(id, { type: query.type, status: query.status, cursor: query.cursor, limit: query.limit }, meta);
   }
 
-  @Get('security-deposits')
+  @GetEndpoint('security-deposits', { summary: `The customer’s security deposits (GET /api/v1/security-deposits). ${READ_ONLY}`, type: SecurityDepositList, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s security deposits (GET /api/v1/security-deposits). ${READ_ONLY}` })
-  @ApiOkResponse({ type: SecurityDepositList })
-  @ApiErrorResponses(400, 404)
   securityDeposits(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<SecurityDepositList> {
     return this.money.securityDeposits(id, meta);
   }
 
-  @Get('investments')
+  @GetEndpoint('investments', { summary: `The customer’s investments (GET /api/v1/investments). ${READ_ONLY}`, type: InvestmentList, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s investments (GET /api/v1/investments). ${READ_ONLY}` })
-  @ApiOkResponse({ type: InvestmentList })
-  @ApiErrorResponses(400, 404)
   listInvestments(@Param('userId', userId) id: string, @RequestMetadata() meta: RequestMeta): Promise<InvestmentList> {
     return this.investments.investments(id, meta);
   }
 
-  @Get('portfolio/performance')
+  @GetEndpoint('portfolio/performance', { summary: `The customer’s portfolio performance (GET /api/v1/portfolio/performance). ${READ_ONLY}`, type: PortfolioPerformance, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s portfolio performance (GET /api/v1/portfolio/performance). ${READ_ONLY}` })
-  @ApiOkResponse({ type: PortfolioPerformance })
-  @ApiErrorResponses(400, 404)
   performance(@Param('userId', userId) id: string, @Query() query: PortfolioPerformanceQuery, @RequestMetadata() meta: RequestMeta): Promise<PortfolioPerformance> {
     return this.investments.performance(id, query, meta);
   }
 
-  @Get('applications')
+  @GetEndpoint('applications', { summary: `The customer’s investment applications, drafts included, newest first (GET /api/v1/applications). ${READ_ONLY}`, type: ApplicationPage, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s investment applications, drafts included, newest first (GET /api/v1/applications). ${READ_ONLY}` })
-  @ApiOkResponse({ type: ApplicationPage })
-  @ApiErrorResponses(400, 404)
   listApplications(@Param('userId', userId) id: string, @Query() query: OwnApplicationsQuery, @RequestMetadata() meta: RequestMeta): Promise<ApplicationPage> {
     return this.applications.list(id, query, meta);
   }
 
-  @Get('support/tickets')
+  @GetEndpoint('support/tickets', { summary: `The customer’s support tickets, newest first (GET /api/v1/support/tickets). ${READ_ONLY}`, type: TicketPage, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `The customer’s support tickets, newest first (GET /api/v1/support/tickets). ${READ_ONLY}` })
-  @ApiOkResponse({ type: TicketPage })
-  @ApiErrorResponses(400, 404)
   listTickets(@Param('userId', userId) id: string, @Query() query: TicketListQuery, @RequestMetadata() meta: RequestMeta): Promise<TicketPage> {
     return this.tickets.list(id, query, meta);
   }
 
-  @Get('support/tickets/:ticketId')
+  @GetEndpoint('support/tickets/:ticketId', { summary: `One of the customer’s tickets with its conversation, marking nothing read (GET /api/v1/support/tickets/{id}). ${READ_ONLY}`, type: TicketDetail, errors: [400, 404] })
   @RequiresAdminPermission('users')
-  @ApiOperation({ summary: `One of the customer’s tickets with its conversation, marking nothing read (GET /api/v1/support/tickets/{id}). ${READ_ONLY}` })
   @ApiParam({ name: 'ticketId', format: 'uuid' })
-  @ApiOkResponse({ type: TicketDetail })
-  @ApiErrorResponses(400, 404)
   ticket(@Param('userId', userId) id: string, @Param('ticketId') ticket: string, @RequestMetadata() meta: RequestMeta): Promise<TicketDetail> {
     return this.tickets.get(id, ticketId(ticket), meta);
   }

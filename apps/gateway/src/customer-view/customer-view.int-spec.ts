@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ApplicationsCommands, IdentityCommands, LedgerCommands, LedgerInvestmentCommands, SupportCommands } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const customerId = '00000000-0000-4000-8000-0000000000c1';
 const ticketId = '00000000-0000-4000-8000-0000000000d1';
@@ -27,13 +27,7 @@ describe('the customer view (admin, read only)', () => {
   /** Who each read was sent as. */
   let readers: unknown[];
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-customer-view');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
+  useGatewayHarness('gateway-customer-view', (started) => (gateway = started));
 
   beforeEach(async () => {
     sent = [];
@@ -49,10 +43,6 @@ describe('the customer view (admin, read only)', () => {
     await gateway.respond(LedgerInvestmentCommands.listOwnInvestments, read('investments', { items: [], total: 0 }));
     await gateway.respond(SupportCommands.listOwnTickets, read('tickets', { items: [ticket], nextCursor: null, total: 1 }));
     await gateway.respond(SupportCommands.getOwnTicket, read('ticket', ticket));
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
   });
 
   const get = (path: string, actor = adminActor({ adminRole: 'admin' })) =>

@@ -4,7 +4,7 @@ import { Workbook } from 'exceljs';
 import request from 'supertest';
 import { ApplicationsBackOfficeCommands, IdentityBackOfficeCommands, IdentityCommands, KycBackOfficeCommands, LedgerBackOfficeCommands, LedgerCommands } from '@portal/contracts';
 import { adminActor } from '../testing/builders';
-import { FakeResponder, FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeResponder, FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'The identity service is unavailable. Please try again shortly.', code: 'service_unavailable', params: { name: 'identity' } };
 
@@ -69,13 +69,7 @@ const reportOf = {
 describe('auditing admin exports', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-export-audit');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
+  useGatewayHarness('gateway-export-audit', (started) => (gateway = started));
 
   beforeEach(async () => {
     await gateway.grantRolePermissions();
@@ -85,10 +79,6 @@ describe('auditing admin exports', () => {
     await gateway.respond(KycBackOfficeCommands.report, () => reportOf.kyc);
     await gateway.respond(ApplicationsBackOfficeCommands.report, () => reportOf.applications);
     await gateway.respond(LedgerBackOfficeCommands.report, () => reportOf.ledger);
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
   });
 
   const get = (path: string, actor = adminActor(), requestId = `export-${randomUUID()}`) =>

@@ -1,8 +1,8 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, HttpStatus, Res } from '@nestjs/common';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { Public, RequiresAdminPermission } from '../auth/access.decorators';
-import { ApiCommonErrors } from '../openapi/api-responses';
+import { ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 import { GatewayReadinessReport, gatewayReadiness, LivenessReport, ReadinessReport, ServicesReport, servicesReport } from './readiness.report';
 import { Readiness } from './readiness';
 
@@ -13,16 +13,12 @@ import { Readiness } from './readiness';
 export class HealthController {
   constructor(private readonly readiness: Readiness) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Liveness: the gateway process answers' })
-  @ApiOkResponse({ type: LivenessReport })
+  @GetEndpoint({ summary: 'Liveness: the gateway process answers', type: LivenessReport })
   live(): LivenessReport {
     return { status: 'ok' };
   }
 
-  @Get('ready')
-  @ApiOperation({ summary: "Readiness: the gateway's own NATS and Redis (a stopped service makes only its own endpoints answer 503)" })
-  @ApiOkResponse({ type: GatewayReadinessReport })
+  @GetEndpoint('ready', { summary: "Readiness: the gateway's own NATS and Redis (a stopped service makes only its own endpoints answer 503)", type: GatewayReadinessReport })
   @ApiServiceUnavailableResponse({ type: GatewayReadinessReport, description: 'NATS or Redis is unreachable' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<GatewayReadinessReport> {
     const report = gatewayReadiness(await this.readiness.ownDependencies());
@@ -32,9 +28,7 @@ export class HealthController {
     return report;
   }
 
-  @Get('services')
-  @ApiOperation({ summary: 'Whether every backend service answers (for operators; not a probe)' })
-  @ApiOkResponse({ type: ServicesReport })
+  @GetEndpoint('services', { summary: 'Whether every backend service answers (for operators; not a probe)', type: ServicesReport })
   @ApiServiceUnavailableResponse({ type: ServicesReport, description: 'A backend service does not answer' })
   async services(@Res({ passthrough: true }) res: Response): Promise<ServicesReport> {
     const report = servicesReport(await this.readiness.backendServices());
@@ -44,16 +38,12 @@ export class HealthController {
 }
 
 /** The full readiness report (instances, each service's dependencies, errors), for administrators. */
-@ApiTags('admin')
-@ApiCommonErrors()
+@ApiController('admin', 'api/v1/admin/health')
 @RequiresAdminPermission('any_admin')
-@Controller('api/v1/admin/health')
 export class HealthDetailsController {
   constructor(private readonly readiness: Readiness) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Readiness with its details: which instance answered, dependencies and errors' })
-  @ApiOkResponse({ type: ReadinessReport })
+  @GetEndpoint({ summary: 'Readiness with its details: which instance answered, dependencies and errors', type: ReadinessReport })
   details(): Promise<ReadinessReport> {
     return this.readiness.check();
   }

@@ -2,22 +2,12 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { IdentityCommands } from '@portal/contracts';
 import { customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 describe('the signed-in user’s security endpoints', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-me-security');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-me-security', (started) => (gateway = started));
 
   it('forwards a password change with the caller as actor, and refuses one without a session', async () => {
     const actor = customerActor();

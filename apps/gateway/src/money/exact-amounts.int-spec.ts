@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { ApplicationsCommands, CommandDefinition, IdentityCommands, LedgerCommands } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const INVESTMENT_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
@@ -49,17 +49,7 @@ const MONEY_ROUTES: { name: string; method: 'post' | 'put'; path: string; admin?
 describe('money amounts read from the request text', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-exact-amounts');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-exact-amounts', (started) => (gateway = started));
 
   async function send(route: (typeof MONEY_ROUTES)[number], amount: string) {
     const token = gateway.accessToken(route.admin ? adminActor() : customerActor());

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, HttpCode, HttpStatus, Param, PipeTransform, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import {
   BroadcastPayload,
   BroadcastResult,
@@ -17,7 +17,8 @@ import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { ApiError } from '../http/api-error';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiErrorResponses } from '../openapi/api-responses';
+import { ActionEndpoint, ApiController, GetEndpoint } from '../openapi/endpoint.decorators';
 
 /** A broadcast to thousands waits on identity for the audience and one bulk write: give it room. */
 const BROADCAST_TIMEOUT_MS = 30_000;
@@ -32,40 +33,27 @@ const failedEmailId: PipeTransform<string, string> = {
 const FAILED_EMAIL_ID_PARAM = ApiParam({ name: 'id', description: 'The failed email\'s jobId, as the list gives it' });
 
 /** Admin Notification Center; the notification service checks the role's "notifications" permission. */
-@ApiTags('admin')
-@ApiCommonErrors()
+@ApiController('admin', 'api/v1/admin/notifications')
 @RequiresAdminPermission('notifications')
-@Controller('api/v1/admin/notifications')
 export class AdminNotificationsController {
   constructor(private readonly services: ServiceClient) {}
 
-  @Post('broadcast')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Send a notification to all customers, one user, or customers filtered by status / KYC status' })
-  @ApiOkResponse({ type: BroadcastResult })
-  @ApiErrorResponses(400)
+  @ActionEndpoint('broadcast', { summary: 'Send a notification to all customers, one user, or customers filtered by status / KYC status', type: BroadcastResult, errors: [400] })
   broadcast(@Body() body: BroadcastPayload, @RequestMetadata() meta: RequestMeta): Promise<BroadcastResult> {
     return this.services.send(NotificationCommands.broadcast, body, meta, BROADCAST_TIMEOUT_MS);
   }
 
-  @Get('stats')
-  @ApiOperation({ summary: 'Recipient statistics: the audiences by status and KYC status, and the latest broadcasts with how many read them' })
-  @ApiOkResponse({ type: RecipientStats })
+  @GetEndpoint('stats', { summary: 'Recipient statistics: the audiences by status and KYC status, and the latest broadcasts with how many read them', type: RecipientStats })
   stats(@RequestMetadata() meta: RequestMeta): Promise<RecipientStats> {
     return this.services.send(NotificationCommands.recipientStats, {}, meta, BROADCAST_TIMEOUT_MS);
   }
 
-  @Get('recipients')
-  @ApiOperation({ summary: 'People matching a name or email (at most 10), to send a notification to one user' })
-  @ApiOkResponse({ type: RecipientMatches })
-  @ApiErrorResponses(400)
+  @GetEndpoint('recipients', { summary: 'People matching a name or email (at most 10), to send a notification to one user', type: RecipientMatches, errors: [400] })
   recipients(@Query() query: FindRecipientsPayload, @RequestMetadata() meta: RequestMeta): Promise<RecipientMatches> {
     return this.services.send(NotificationCommands.findRecipients, { q: query.q }, meta);
   }
 
-  @Get('failed-emails')
-  @ApiOperation({ summary: 'Emails that failed after every retry, kept until someone acts' })
-  @ApiOkResponse({ type: FailedEmailPage })
+  @GetEndpoint('failed-emails', { summary: 'Emails that failed after every retry, kept until someone acts', type: FailedEmailPage })
   failedEmails(@RequestMetadata() meta: RequestMeta): Promise<FailedEmailPage> {
     return this.services.send(NotificationCommands.listFailedEmails, {}, meta);
   }

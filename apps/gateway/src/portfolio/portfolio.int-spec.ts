@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { LedgerPerformanceCommands, PERFORMANCE_MESSAGES, PortfolioPerformance } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const performance: PortfolioPerformance = {
   currency: 'EUR',
@@ -18,17 +18,7 @@ const performance: PortfolioPerformance = {
 describe('GET /api/v1/portfolio/performance', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-portfolio');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-portfolio', (started) => (gateway = started));
 
   it('answers the ledger’s performance of the caller’s portfolio for the period asked', async () => {
     const actor = customerActor();

@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiProduces, ApiProperty, ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@portal/contracts';
 import { CurrentActor, Public, SignedIn } from '../auth/access.decorators';
@@ -9,7 +9,7 @@ import type { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG } from '../connections/tokens';
 import { ApiError } from '../http/api-error';
 import { takeOverResponse } from '../http/raw-response';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint, PostEndpoint } from '../openapi/endpoint.decorators';
 import { RealtimeConnection } from './realtime-connection';
 import { RealtimeHub } from './realtime-hub';
 import { REALTIME_TICKET_SECONDS, RealtimeTickets } from './realtime-tickets';
@@ -64,9 +64,7 @@ function tokenTimes(req: FastifyRequest): { expiresAt: number; issuedAt: number 
  * live updates do not pause at each expiry; after any other end or a drop it reconnects
  * after its back-off (and after a second immediate end in a row: see the web's RealtimeClient).
  */
-@ApiTags('realtime')
-@ApiCommonErrors()
-@Controller('api/v1/events')
+@ApiController('realtime', 'api/v1/events')
 export class RealtimeController {
   private readonly streamsPerUser: number;
 
@@ -79,25 +77,17 @@ export class RealtimeController {
     this.streamsPerUser = config.environment.REALTIME_STREAMS_PER_USER;
   }
 
-  @Post('tickets')
+  @PostEndpoint('tickets', { summary: 'A single-use ticket (30 s) for opening the live-update stream', type: RealtimeTicket })
   @SignedIn()
-  @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({ summary: 'A single-use ticket (30 s) for opening the live-update stream' })
-  @ApiCreatedResponse({ type: RealtimeTicket })
   async ticket(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<RealtimeTicket> {
     const ticket = await this.tickets.issue({ actor, ...tokenTimes(req) });
     return { ticket, expiresIn: REALTIME_TICKET_SECONDS };
   }
 
-  @Get()
+  @GetEndpoint({ summary: 'The signed-in user\'s live updates (server-sent events): notification, ticket, transaction, security-deposit; a heartbeat comment every 25 s', type: RealtimeEventDoc, description: 'A stream of server-sent events', errors: [401] })
   @Public()
-  @ApiOperation({
-    summary: 'The signed-in user\'s live updates (server-sent events): notification, ticket, transaction, security-deposit; a heartbeat comment every 25 s',
-  })
   @ApiQuery({ name: 'ticket', required: true, description: 'From POST /api/v1/events/tickets' })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ type: RealtimeEventDoc, description: 'A stream of server-sent events' })
-  @ApiErrorResponses(401)
   async stream(@Query('ticket') ticket: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const grant = typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200 ? await this.tickets.redeem(ticket) : null;
     if (!grant || grant.expiresAt <= Date.now()) throw ApiError.of(401, 'realtime_ticket_invalid');

@@ -1,16 +1,15 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOperation } from '@nestjs/swagger';
 import { AcceptedResult, IdentityCommands, RecordSecurityEventPayload, RequestMeta } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController } from '../openapi/endpoint.decorators';
 
 /** Security events the web app notices (e.g. a customer opening an /admin page) go to identity's audit log. */
-@ApiTags('security-events')
-@ApiCommonErrors()
+@ApiController('security-events', 'api/v1/security-events')
 @SignedIn()
-@Controller('api/v1/security-events')
 export class SecurityEventsController {
   constructor(private readonly services: ServiceClient) {}
 

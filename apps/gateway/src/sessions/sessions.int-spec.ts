@@ -2,22 +2,12 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { IdentityCommands, revokedSessionKey } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { GatewayHarness } from '../testing/gateway-harness';
+import { GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 describe('sessions and devices at the gateway', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-session-devices');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-session-devices', (started) => (gateway = started));
 
   it('forwards the caller’s list and endings with the caller as actor', async () => {
     const actor = customerActor();

@@ -1,17 +1,17 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, Param } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined } from 'class-validator';
-import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, decimalSettingFields, IdentityCommands, RequestMeta, SettingHistory, withMoneyTexts } from '@portal/contracts';
+import { ADMIN_SETTING_KEYS, AdminPermissionsView, AdminSettingList, AdminSettingView, decimalSettingFields, IdentityCommands, RequestMeta, SettingHistory, withMoneyTexts, refusal } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { RequiresAdminPermission } from '../auth/access.decorators';
 import { AdminRolePermissions } from '../auth/admin-role-permissions';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController, GetEndpoint, PutEndpoint } from '../openapi/endpoint.decorators';
 
 export class UpdateSettingBody {
   @ApiProperty({ description: "The key's whole new value (it replaces the stored one); checked per key by identity" })
-  @IsDefined({ message: 'value is required' })
+  @IsDefined(refusal('setting_value_required'))
   // The value as parsed, with the source texts of its numbers (class-transformer's copy drops them).
   @Transform(({ obj }) => (obj as { value?: unknown }).value)
   value: unknown;
@@ -22,30 +22,23 @@ export class UpdateSettingBody {
  * have all); changing needs a super admin. The gateway checks both first; identity,
  * which owns settings, checks them again.
  */
-@ApiTags('admin')
-@ApiCommonErrors()
-@Controller('api/v1/admin/settings')
+@ApiController('admin', 'api/v1/admin/settings')
 export class AdminSettingsController {
   constructor(
     private readonly services: ServiceClient,
     private readonly rolePermissions: AdminRolePermissions,
   ) {}
 
-  @Get()
+  @GetEndpoint({ summary: 'Every platform setting with who changed it last and its version (secrets masked)', type: AdminSettingList })
   @RequiresAdminPermission('settings')
-  @ApiOperation({ summary: 'Every platform setting with who changed it last and its version (secrets masked)' })
-  @ApiOkResponse({ type: AdminSettingList })
   list(@RequestMetadata() meta: RequestMeta): Promise<AdminSettingList> {
     return this.services.send(IdentityCommands.listAdminSettings, {}, meta);
   }
 
-  @Put(':key')
+  @PutEndpoint(':key', { summary: "Replace a setting's whole value (super admins only); takes effect in every service at once", type: AdminSettingView, errors: [400, 404] })
   @RequiresAdminPermission('all')
-  @ApiOperation({ summary: "Replace a setting's whole value (super admins only); takes effect in every service at once" })
   @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
   @ApiBody({ type: UpdateSettingBody })
-  @ApiOkResponse({ type: AdminSettingView })
-  @ApiErrorResponses(400, 404)
   async update(@Param('key') key: string, @Body() body: UpdateSettingBody, @RequestMetadata() meta: RequestMeta): Promise<AdminSettingView> {
     // Decimal fields travel as the text the admin sent, so `100.001` is refused rather than rounded.
     const value = withMoneyTexts(body.value, decimalSettingFields(key));
@@ -55,28 +48,21 @@ export class AdminSettingsController {
     return changed;
   }
 
-  @Get(':key/history')
+  @GetEndpoint(':key/history', { summary: "A setting's changes, newest first: who, when, old and new value, version", type: SettingHistory, errors: [404] })
   @RequiresAdminPermission('settings')
-  @ApiOperation({ summary: "A setting's changes, newest first: who, when, old and new value, version" })
   @ApiParam({ name: 'key', enum: ADMIN_SETTING_KEYS })
-  @ApiOkResponse({ type: SettingHistory })
-  @ApiErrorResponses(404)
   history(@Param('key') key: string, @RequestMetadata() meta: RequestMeta): Promise<SettingHistory> {
     return this.services.send(IdentityCommands.getSettingHistory, { key }, meta);
   }
 }
 
 /** The signed-in admin's permissions, so the admin menu shows only what the role may do. */
-@ApiTags('admin')
-@ApiCommonErrors()
+@ApiController('admin', 'api/v1/admin/me/permissions')
 @RequiresAdminPermission('any_admin')
-@Controller('api/v1/admin/me/permissions')
 export class AdminPermissionsController {
   constructor(private readonly services: ServiceClient) {}
 
-  @Get()
-  @ApiOperation({ summary: "The caller's admin role and its current permissions (admin_roles setting)" })
-  @ApiOkResponse({ type: AdminPermissionsView })
+  @GetEndpoint({ summary: "The caller's admin role and its current permissions (admin_roles setting)", type: AdminPermissionsView })
   mine(@RequestMetadata() meta: RequestMeta): Promise<AdminPermissionsView> {
     return this.services.send(IdentityCommands.getMyAdminPermissions, {}, meta);
   }

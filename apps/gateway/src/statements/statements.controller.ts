@@ -1,19 +1,18 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IdentityCommands, LedgerStatementCommands, MonthlyStatement, RequestMeta, StatementCustomer, StatementQuery } from '@portal/contracts';
 import { ServiceClient } from '@portal/messaging';
 import { UserTypes } from '../auth/access.decorators';
 import { RequestMetadata } from '../http/request-context';
-import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
+import { ApiErrorResponses } from '../openapi/api-responses';
+import { ApiController } from '../openapi/endpoint.decorators';
 import { renderStatementPdf, statementFileName } from './statement-pdf';
 
 /** Issue 28: the signed-in customer's monthly statements, as PDF files made from the ledger's figures. */
-@ApiTags('money')
-@ApiCommonErrors()
+@ApiController('money', 'api/v1/statements')
 @ApiErrorResponses(400)
 @UserTypes('customer')
-@Controller('api/v1/statements')
 export class StatementsController {
   constructor(private readonly services: ServiceClient) {}
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { IdentityCommands, LedgerStatementCommands, MonthlyStatement, STATEMENT_MESSAGES } from '@portal/contracts';
 import { adminActor, customerActor, sessionUser } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const statement: MonthlyStatement = {
   platformName: 'Acme Invest',
@@ -34,17 +34,7 @@ const download = (baseUrl: string, path: string, token: string) =>
 describe('GET /api/v1/statements/:month', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-statements');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
-  });
+  useGatewayHarness('gateway-statements', (started) => (gateway = started));
 
   it('answers the ledger’s statement of the caller as a PDF attachment named after the month', async () => {
     const actor = customerActor();

@@ -2,27 +2,17 @@ import 'reflect-metadata';
 import request from 'supertest';
 import { NotificationCommands, SupportCommands } from '@portal/contracts';
 import { adminActor, customerActor } from '../testing/builders';
-import { FakeServiceError, GatewayHarness } from '../testing/gateway-harness';
+import { FakeServiceError, GatewayHarness, useGatewayHarness } from '../testing/gateway-harness';
 
 const TICKET_ID = '0b7c9d2e-5f1a-4c3b-9e8d-7a6b5c4d3e2f';
 
 describe('support and notification endpoints', () => {
   let gateway: GatewayHarness;
 
-  beforeAll(async () => {
-    gateway = await GatewayHarness.start('gateway-support');
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-  });
+  useGatewayHarness('gateway-support', (started) => (gateway = started));
 
   beforeEach(async () => {
     await gateway.grantRolePermissions();
-  });
-
-  afterEach(async () => {
-    await gateway.stopResponders();
   });
 
   it('opens a ticket for the verified caller only: an owner id in the body is ignored', async () => {

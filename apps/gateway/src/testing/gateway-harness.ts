@@ -131,6 +131,24 @@ export class GatewayHarness {
   }
 }
 
+/**
+ * A gateway for the enclosing describe block: started before its first test and handed to
+ * `use`, its stand-in responders stopped after each test, closed after the last.
+ */
+export function useGatewayHarness(label: string, use: (gateway: GatewayHarness) => void, env: NodeJS.ProcessEnv = {}): void {
+  let started: GatewayHarness | undefined;
+  beforeAll(async () => {
+    started = await GatewayHarness.start(label, env);
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  afterEach(async () => {
+    await started?.stopResponders();
+  });
+}
+
 /** Waits until `condition` holds (for work the gateway does without waiting, such as audit records). */
 export async function eventually(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
