@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 // The browser only ever talks to the gateway, same origin: in development Vite forwards
@@ -16,6 +17,17 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 // exports are used is kept whole, statements with side effects included.
 const sideEffectFreePackages = /[\\/]node_modules[\\/]@rc-component[\\/](?:form|input|async-validator)[\\/]/;
 
+/** antd's component styles, built here for both colour modes (see antd-styles.cjs); main.tsx imports them. */
+function antdStyles(): Plugin {
+  const id = 'virtual:antd-styles.css';
+  const { antdStyleSheet } = createRequire(import.meta.url)('./antd-styles.cjs') as { antdStyleSheet: () => string };
+  return {
+    name: 'portal:antd-styles',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? antdStyleSheet() : undefined),
+  };
+}
+
 const proxy = {
   '/api': { target: gateway, ws: true },
   '/health': { target: gateway },
@@ -27,6 +39,7 @@ export default defineConfig({
   // services' CommonJS build).
   resolve: { alias: { '@portal/domain-rules': fileURLToPath(new URL('../../libs/domain-rules/src/index.ts', import.meta.url)) } },
   plugins: [
+    antdStyles(),
     react(),
     // Brotli and gzip copies beside each compressible file (.br, .gz), made once at build
     // time at the highest levels; the gateway serves them by Accept-Encoding.

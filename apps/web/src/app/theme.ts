@@ -70,7 +70,18 @@ const portalDarkTheme: ThemeConfig = {
 
 export type ColorMode = 'light' | 'dark';
 
-/** antd's light or dark algorithm with the portal's colours. */
+/** The class antd gives every component in a mode: the mode's CSS variables are scoped by it. */
+export function themeClassOf(mode: ColorMode): string {
+  return `portal-${mode}`;
+}
+
+/**
+ * antd's light or dark algorithm with the portal's colours. Zero runtime: the components'
+ * styles are not computed in the browser but built into a stylesheet (apps/web/antd-styles.cjs);
+ * each mode's colours are CSS variables under its own class, and plain class names (no
+ * hash) are what that stylesheet targets.
+ */
 export function portalThemeFor(mode: ColorMode): ThemeConfig {
-  return mode === 'dark' ? { ...portalDarkTheme, algorithm: darkAlgorithm } : { ...portalTheme, algorithm: defaultAlgorithm };
+  const colours = mode === 'dark' ? { ...portalDarkTheme, algorithm: darkAlgorithm } : { ...portalTheme, algorithm: defaultAlgorithm };
+  return { ...colours, cssVar: { key: themeClassOf(mode) }, hashed: false, zeroRuntime: true };
 }
