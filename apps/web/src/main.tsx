@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
@@ -6,26 +6,32 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { createAppSession } from './auth/session';
 import { startI18n } from './i18n/start';
+import 'virtual:antd-styles.css';
 import './styles.css';
 
 // Not awaited: the first screen suspends until its catalogues arrive, fetched alongside its code.
 void startI18n();
 const session = createAppSession();
 // Asked now, beside the first screen's code and catalogues, not once the providers mount:
-// every first screen waits to know whether someone is signed in.
-void session.restore();
-preloadScreen(window.location.pathname);
+// every first screen waits to know whether someone is signed in (and its data on that).
 const queryClient = createQueryClient();
+const user = session.restore().then(() => session.getState().user);
+preloadScreen(window.location.pathname, { user, queryClient });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders session={session} queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// As a transition, React renders the first screen in slices and lets the browser in between,
+// instead of in one long task a phone cannot answer a tap during (Lighthouse's blocking time).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders session={session} queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

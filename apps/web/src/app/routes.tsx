@@ -1,18 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@portal/api-client';
 import { isValidElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireUserType } from '../auth/RequireUserType';
 import { i18n } from '../i18n/i18n';
 import { RootLayout } from './RootLayout';
 
-/** A lazily loaded page that can be asked for ahead of React: its code and the catalogues its first render needs. */
-type Page = LazyExoticComponent<ComponentType> & { preload(): void };
+/** What a first screen is started with, ahead of React: the restored session's user (null when signed out) and the data cache. */
+export interface ScreenStart {
+  user: Promise<SessionUser | null>;
+  queryClient: QueryClient;
+}
 
-function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []): Page {
+/** A page's module: the page, and optionally what asks for its first data once the session is known. */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient, user: SessionUser) => void;
+}
+
+/** A lazily loaded page that can be asked for ahead of React: its code, the catalogues its first render needs, and its data. */
+type Page = LazyExoticComponent<ComponentType> & { preload(start?: ScreenStart): void };
+
+function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []): Page {
   return Object.assign(lazy(load), {
-    preload: () => {
+    preload: (start?: ScreenStart) => {
       // The module map keeps the one download: React's own import later finds it loaded.
-      load().catch(() => undefined);
+      const loaded = load();
       void i18n.loadNamespaces([...namespaces]);
+      Promise.all([loaded, start?.user])
+        .then(([module, user]) => {
+          if (start && user) module.prefetch?.(start.queryClient, user);
+        })
+        .catch(() => undefined);
     },
   });
 }
@@ -131,10 +150,11 @@ function pagesOf(element: ReactNode): Page[] {
 /**
  * Asks for the first screen's code and catalogues from the start-up script, beside the
  * session renewal: otherwise each is asked for only once React reaches it, one round trip
- * after another (a slow mobile network's 150 ms each). Nothing is shown from here.
+ * after another (a slow mobile network's 150 ms each). A page that knows its first data asks
+ * for it once the session is restored. Nothing is shown from here.
  */
-export function preloadScreen(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) for (const found of pagesOf(match.route.element)) found.preload();
+export function preloadScreen(pathname: string, start?: ScreenStart): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) for (const found of pagesOf(match.route.element)) found.preload(start);
 }
 
 /** The app's screens for the current location, inside a <BrowserRouter> (or a <MemoryRouter> in tests). */

@@ -1,6 +1,7 @@
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/use-current-user';
 import { KycStatusNotice } from '../kyc/KycStatusBadge';
@@ -13,13 +14,17 @@ import { InvestmentsOverview } from './InvestmentsOverview';
 import { PerformanceCard } from './PerformanceCard';
 import { QuickActions } from './QuickActions';
 
+export { prefetchDashboard as prefetch } from './prefetch';
+
 /** Spec 02's dashboard overview: the protection card first, the stat cards, the portfolio's performance (issue 28), then investments, quick actions and account status. */
 export default function CustomerDashboardPage() {
   const { t } = useTranslation('dashboard');
   // The verification notice at the top is known only with the account (/me): until then nothing
   // under the greeting is drawn, so the notice does not push the cards down when it arrives
   // (a layout shift that cost the dashboard a quarter of Lighthouse's CLS budget, issue 30).
-  const accountPending = useCurrentUser().isPending;
+  // The cards are mounted in a deferred render: React draws them in slices between which the
+  // browser can answer input, not in the one long task the account's arrival would start.
+  const accountPending = useDeferredValue(useCurrentUser().isPending, true);
   return (
     <PortalPage title={t('pages.dashboard.title')} description={t('pages.dashboard.description')}>
       <Greeting />

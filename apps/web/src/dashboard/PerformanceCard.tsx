@@ -15,7 +15,7 @@ import { money } from '../money/format';
 import { ChartTable } from '../ui/ChartTable';
 import { formatDate } from '../ui/date-format';
 import { formatNumber } from '../ui/number-format';
-import { firstInvestmentDay, hasNoHistory, PERFORMANCE_PERIODS, periodStart, usePortfolioPerformance, type PerformancePeriod, type PortfolioPerformance } from './performance-api';
+import { DEFAULT_PERFORMANCE_PERIOD, firstInvestmentDay, hasNoHistory, PERFORMANCE_PERIODS, periodStart, usePortfolioPerformance, type PerformancePeriod, type PortfolioPerformance } from './performance-api';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
 
@@ -37,7 +37,7 @@ export function PerformanceCard() {
   const { t } = useTranslation('dashboard');
   const { currency } = useDisplayCurrency();
   const screens = Grid.useBreakpoint();
-  const [period, setPeriod] = useState<PerformancePeriod>('90d');
+  const [period, setPeriod] = useState<PerformancePeriod>(DEFAULT_PERFORMANCE_PERIOD);
   const investments = useInvestments();
   // "Since start" waits for the investments: it begins on the first one's day.
   const waitsForStart = period === 'all' && investments.isLoading;

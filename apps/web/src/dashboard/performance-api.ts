@@ -14,6 +14,9 @@ export type PerformancePoint = components['schemas']['PerformancePoint'];
 export const PERFORMANCE_PERIODS = ['30d', '90d', '1y', 'all'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
 
+/** The period the card opens on. */
+export const DEFAULT_PERFORMANCE_PERIOD: PerformancePeriod = '90d';
+
 const PERIOD_DAYS: Record<Exclude<PerformancePeriod, 'all'>, number> = { '30d': 30, '90d': 90, '1y': 365 };
 
 /** The longest period the ledger answers, both ends counted (PERFORMANCE_MAX_DAYS in libs/contracts/src/ledger/performance.ts). */
@@ -42,6 +45,9 @@ export function periodStart(period: PerformancePeriod, today: Date, firstDay: st
   return firstDay < earliest ? earliest : firstDay;
 }
 
+/** The signed-in customer's performance of a period, under the money queries (see usePortfolioPerformance). */
+export const performanceKey = (currency: MoneyCurrency, from: string | undefined) => [...moneyKeys.all, 'performance', currency, from ?? 'default'] as const;
+
 export const performanceApi = {
   /** GET /api/v1/portfolio/performance: the portfolio's value per day, earnings to date and the period's returns. */
   portfolio: (currency: MoneyCurrency, from: string | undefined): Promise<PortfolioPerformance> =>
@@ -57,7 +63,7 @@ export function usePortfolioPerformance(currency: MoneyCurrency, from: string | 
   // In an admin's read-only customer view (issue 30), the viewed customer's.
   const viewed = useViewedCustomer();
   return useQuery<PortfolioPerformance>({
-    queryKey: viewed ? customerViewKeys.performance(viewed, currency, from) : ([...moneyKeys.all, 'performance', currency, from ?? 'default'] as const),
+    queryKey: viewed ? customerViewKeys.performance(viewed, currency, from) : performanceKey(currency, from),
     queryFn: () => (viewed ? customerViewApi.performance(viewed, currency, from) : performanceApi.portfolio(currency, from)),
     placeholderData: keepPreviousData,
     enabled,
