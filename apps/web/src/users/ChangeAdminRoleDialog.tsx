@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
-import { usersApi, type AdminRole } from './users-api';
+import { ADMIN_ROLES, type AdminRole } from '@portal/domain-rules';
+import { usersApi } from './users-api';
 
-const ROLES: AdminRole[] = ['super_admin', 'admin', 'moderator', 'support'];
 
 /**
  * A super admin gives another administrator a new role (PUT /admin/users/:id/admin-role);
@@ -52,7 +52,7 @@ export function ChangeAdminRoleDialog({ target, onClose, onChanged }: { target: 
           value={adminRole}
           placeholder={target?.adminRole ? t(`roles.${target.adminRole}`) : undefined}
           onChange={setAdminRole}
-          options={ROLES.filter((role) => role !== target?.adminRole).map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          options={ADMIN_ROLES.filter((role) => role !== target?.adminRole).map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         />
       </Space>
     </Modal>

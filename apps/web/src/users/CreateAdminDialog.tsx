@@ -11,6 +11,7 @@ import { serverMessage } from '../api/api-error';
 import { useFeedback } from '../app/feedback';
 import { plainNameRule } from '../ui/name-rule';
 import { ADMIN_FORM_MESSAGES, adminFormProblem, type AdminForm } from './admin-form';
+import { ADMIN_ROLES } from '@portal/domain-rules';
 import { usersApi } from './users-api';
 
 const EMPTY: AdminForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', adminRole: 'moderator' };
@@ -134,12 +135,7 @@ export function CreateAdminDialog({ open, onClose, onCreated }: { open: boolean;
         <Form.Item label={t('createAdmin.role')} name="adminRole">
           <Select
            
-            options={[
-              { value: 'super_admin', label: t('roles.super_admin') },
-              { value: 'admin', label: t('roles.admin') },
-              { value: 'moderator', label: t('roles.moderator') },
-              { value: 'support', label: t('roles.support') },
-            ]}
+            options={ADMIN_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
           />
         </Form.Item>
       </Form>

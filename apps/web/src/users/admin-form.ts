@@ -1,3 +1,4 @@
+import type { AdminRole } from '@portal/domain-rules';
 import { texts } from '../i18n/texts';
 import { hiddenCharactersProblem } from '../ui/name-rule';
 
@@ -13,7 +14,7 @@ export interface AdminForm {
   email: string;
   password: string;
   confirmPassword: string;
-  adminRole: 'super_admin' | 'admin' | 'moderator' | 'support';
+  adminRole: AdminRole;
 }
 
 /** The first problem in the spec's order, or null. */

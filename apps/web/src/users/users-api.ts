@@ -1,7 +1,9 @@
 import type { AdminUserPage, AdminUserSummary, CreateAdminPayload, SessionUser } from '@portal/api-client';
 import { callGateway } from '../api/http';
 
-export type AdminRole = 'super_admin' | 'admin' | 'moderator' | 'support';
+import type { AdminRole } from '@portal/domain-rules';
+
+export type { AdminRole };
 
 export interface UserFilter {
   q?: string;
