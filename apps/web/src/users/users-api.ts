@@ -1,7 +1,6 @@
 import type { AdminUserPage, AdminUserSummary, CreateAdminPayload, SessionUser } from '@portal/api-client';
-import { callGateway } from '../api/http';
-
 import type { AdminRole } from '@portal/domain-rules';
+import { callGateway } from '../api/http';
 
 export type { AdminRole };
 
