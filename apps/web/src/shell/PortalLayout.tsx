@@ -12,6 +12,14 @@ import { SidebarNav } from './SidebarNav';
 
 const SIDEBAR_WIDTH = 264;
 
+/** Below antd's `lg` breakpoint (992 px) the sidebar is a drawer. */
+const COMPACT_QUERY = '(max-width: 991.98px)';
+
+/** The screen's width class before antd's breakpoint hook has measured it (it does so after the first render). */
+function startsCompact(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_QUERY).matches;
+}
+
 /** Shell of /app and /admin: header, sidebar (fixed on large screens, a drawer otherwise), page. */
 export default function PortalLayout() {
   return <PortalFrame />;
@@ -20,8 +28,10 @@ export default function PortalLayout() {
 function PortalFrame() {
   useLiveUpdates();
   const screens = Grid.useBreakpoint();
-  // Unknown before the first measurement: assume large, as most sign-ins are on desktops.
-  const compact = screens.lg === false;
+  // Before antd's first measurement, the media query's answer: a phone then never draws (and
+  // throws away) the desktop sidebar and its menu on its first screen.
+  const [initiallyCompact] = useState(startsCompact);
+  const compact = screens.lg === undefined ? initiallyCompact : screens.lg === false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
