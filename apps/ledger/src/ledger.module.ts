@@ -12,8 +12,10 @@ import { CardRequestsHandlers } from './cards/card-requests.handlers';
 import { CardRequests } from './cards/card-requests.service';
 import { LedgerCheck } from './check/ledger-check';
 import { LedgerDataExportHandlers } from './data-export/data-export.handlers';
+import { PersonalDataQueries } from './data-export/personal-data.queries';
 import { ledgerMigrations } from './migrations';
 import { BackOfficeFiguresController } from './back-office/back-office-figures.controller';
+import { BackOfficeFiguresQueries } from './back-office/back-office-figures.queries';
 import { EarningsActuals } from './back-office/earnings-actuals';
 import { EarningsHandlers } from './back-office/earnings.handlers';
 import { MaturitySchedule } from './back-office/maturity-schedule';
@@ -81,6 +83,7 @@ export class LedgerModule {
         TransactionQueries,
         SecurityDeposits,
         CardRequests,
+        PersonalDataQueries,
         LedgerCheck,
         MonthlyStatements,
         PortfolioPerformanceReport,
@@ -90,6 +93,7 @@ export class LedgerModule {
         InvestmentQueries,
         InvestmentDay,
         InvestmentScheduler,
+        BackOfficeFiguresQueries,
         EarningsActuals,
         MaturitySchedule,
         ApplicationGateHandlers,

@@ -8,3 +8,4 @@ export * from './prepared-query';
 export * from './retention';
 export * from './cluster-lock';
 export * from './keyset-cursor';
+export * from './label-counts';

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   Actor,
   ApplicationsBackOfficeCommands,
@@ -11,9 +10,7 @@ import {
   reportWindowCode,
 } from '@portal/contracts';
 import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError, requireAnyAdmin } from '@portal/messaging';
-
-/** Any admin may read the back office's figures (the overview is every admin's landing page). */
-const counts = (rows: { label: string; count: string }[]) => rows.map((row) => ({ label: row.label, count: Number(row.count) }));
+import { BackOfficeFiguresQueries } from './back-office-figures.queries';
 
 /** Minor units as a decimal string with two decimals, exactly (bigint arithmetic). */
 function formatMinor(minor: string | number | bigint): string {
@@ -23,11 +20,14 @@ function formatMinor(minor: string | number | bigint): string {
   return `${sign}${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
 }
 
-/** The applications service's own figures for the admin overview and reports. */
+/**
+ * The applications service's own figures for the admin overview and reports. Any admin may
+ * read them (the overview is every admin's landing page).
+ */
 @Controller()
 export class BackOfficeFiguresController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly figures: BackOfficeFiguresQueries,
     private readonly settings: PlatformSettings,
   ) {}
 
@@ -36,22 +36,13 @@ export class BackOfficeFiguresController {
     requireAnyAdmin(actor);
     // Investment totals: roles with the investments permission only (the overview hides the card for the others).
     if (!adminRoleAllowsNow(this.settings, actor.adminRole, 'investments')) throw ServiceError.of(403, 'forbidden');
-    const [[investments], [applications]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT count(*) AS total,
-                count(*) FILTER (WHERE investment_type = 'personal') AS personal,
-                count(*) FILTER (WHERE investment_type = 'corporate') AS corporate,
-                count(*) FILTER (WHERE investment_type = 'gipp') AS gipp
-           FROM applications.investments`,
-      ),
-      this.dataSource.query(`SELECT count(*) AS pending FROM applications.applications WHERE status IN ('pending', 'under_review')`),
-    ]);
+    const totals = await this.figures.totals();
     return {
-      totalInvestments: Number(investments.total),
-      personal: Number(investments.personal),
-      corporate: Number(investments.corporate),
-      gipp: Number(investments.gipp),
-      pendingApprovals: Number(applications.pending),
+      totalInvestments: Number(totals.total),
+      personal: Number(totals.personal),
+      corporate: Number(totals.corporate),
+      gipp: Number(totals.gipp),
+      pendingApprovals: Number(totals.pendingApprovals),
     };
   }
 
@@ -60,27 +51,15 @@ export class BackOfficeFiguresController {
     requireAnyAdmin(actor);
     const problem = reportWindowCode(payload);
     if (problem) throw ServiceError.of(400, problem);
-    const parameters = [payload.from, payload.to];
-    // Drafts were never submitted: an application counts from its submission.
-    const window = `status <> 'draft' AND submitted_at >= $1::timestamptz AND submitted_at < $2::timestamptz`;
-    const [byType, byStatus, requested, perDay] = await Promise.all([
-      this.dataSource.query(`SELECT application_type AS label, count(*) AS count FROM applications.applications WHERE ${window} GROUP BY 1 ORDER BY 1`, parameters),
-      this.dataSource.query(`SELECT status AS label, count(*) AS count FROM applications.applications WHERE ${window} GROUP BY 1 ORDER BY 1`, parameters),
-      this.dataSource.query(
-        `SELECT currency, coalesce(sum(investment_amount_minor), 0) AS amount FROM applications.applications WHERE ${window} GROUP BY currency ORDER BY currency`,
-        parameters,
-      ),
-      this.dataSource.query(`SELECT to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, count(*) AS count FROM applications.applications WHERE ${window} GROUP BY 1 ORDER BY 1`, parameters),
-    ]);
-    const types = counts(byType);
+    const { byType, byStatus, requested, perDay } = await this.figures.submitted(payload);
     return {
-      submitted: types.reduce((total, entry) => total + entry.count, 0),
-      byType: types,
-      byStatus: counts(byStatus),
-      requested: (requested as { currency: string; amount: string }[])
+      submitted: byType.reduce((total, entry) => total + entry.count, 0),
+      byType,
+      byStatus,
+      requested: requested
         .filter((row) => (CURRENCIES as readonly string[]).includes(row.currency))
         .map((row) => ({ currency: row.currency as Currency, amount: formatMinor(row.amount) })),
-      perDay: counts(perDay).map((entry) => ({ date: entry.label, count: entry.count })),
+      perDay: perDay.map((entry) => ({ date: entry.label, count: entry.count })),
     };
   }
 }

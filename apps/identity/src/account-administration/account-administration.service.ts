@@ -29,7 +29,7 @@ import { SignInProofRecord } from '../sessions/sign-in-proof.entity';
 import { SessionEndToken } from '../sessions/session-end-token.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { SettingKeys, SystemSetting } from '../settings/system-setting.entity';
-import { toUserSummary } from '../user-directory/user-directory.controller';
+import { toUserSummary } from '../user-directory/user-summary';
 import { User } from '../users/user.entity';
 
 function activeAdminOrRefuse(caller: User | null): User {

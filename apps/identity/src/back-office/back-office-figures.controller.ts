@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   Actor,
   IdentityBackOfficeCommands,
@@ -9,27 +8,20 @@ import {
   reportWindowCode,
 } from '@portal/contracts';
 import { CommandActor, CommandPayload, HandlesCommand, ServiceError, requireAnyAdmin } from '@portal/messaging';
+import { BackOfficeFiguresQueries } from './back-office-figures.queries';
 
-/** Any admin may read the back office's figures (the overview is every admin's landing page). */
-const count = (rows: { label: string; count: string }[]) => rows.map((row) => ({ label: row.label, count: Number(row.count) }));
-
-/** Identity's own figures for the admin overview and reports: accounts by status, type and age. */
+/**
+ * Identity's own figures for the admin overview and reports: accounts by status, type and age.
+ * Any admin may read them (the overview is every admin's landing page).
+ */
 @Controller()
 export class BackOfficeFiguresController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly figures: BackOfficeFiguresQueries) {}
 
   @HandlesCommand(IdentityBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor): Promise<IdentityStats> {
     requireAnyAdmin(actor);
-    const [row] = await this.dataSource.query(
-      `SELECT count(*) AS total,
-              count(*) FILTER (WHERE user_status = 'active') AS active,
-              count(*) FILTER (WHERE user_status = 'suspended') AS suspended,
-              count(*) FILTER (WHERE user_status = 'pending') AS pending,
-              count(*) FILTER (WHERE user_type = 'customer') AS customers,
-              count(*) FILTER (WHERE user_type = 'admin') AS admins
-         FROM identity.users WHERE deleted_at IS NULL`,
-    );
+    const row = await this.figures.accounts();
     return {
       totalUsers: Number(row.total),
       active: Number(row.active),
@@ -45,22 +37,12 @@ export class BackOfficeFiguresController {
     requireAnyAdmin(actor);
     const problem = reportWindowCode(payload);
     if (problem) throw ServiceError.of(400, problem);
-    const window = `deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at < $2::timestamptz`;
-    const parameters = [payload.from, payload.to];
-    const [byType, byStatus, perDay] = await Promise.all([
-      this.dataSource.query(`SELECT user_type AS label, count(*) AS count FROM identity.users WHERE ${window} GROUP BY user_type ORDER BY user_type`, parameters),
-      this.dataSource.query(`SELECT user_status AS label, count(*) AS count FROM identity.users WHERE ${window} GROUP BY user_status ORDER BY user_status`, parameters),
-      this.dataSource.query(
-        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, count(*) AS count FROM identity.users WHERE ${window} GROUP BY 1 ORDER BY 1`,
-        parameters,
-      ),
-    ]);
-    const types = count(byType);
+    const { byType, byStatus, perDay } = await this.figures.newAccounts(payload);
     return {
-      newUsers: types.reduce((total, entry) => total + entry.count, 0),
-      byType: types,
-      byStatus: count(byStatus),
-      perDay: count(perDay).map((entry) => ({ date: entry.label, count: entry.count })),
+      newUsers: byType.reduce((total, entry) => total + entry.count, 0),
+      byType,
+      byStatus,
+      perDay: perDay.map((entry) => ({ date: entry.label, count: entry.count })),
     };
   }
 }

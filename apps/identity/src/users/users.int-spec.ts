@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IdentityCommands } from '@portal/contracts';
 import { actorOf, confirmedCustomer, failure, IdentityHarness, startIdentity, withDataSource } from '../testing/identity-harness';
-import { currentUserQuery } from './users.controller';
+import { currentUserQuery } from './current-user.queries';
 
 describe('the current user', () => {
   let harness: IdentityHarness;

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   Actor,
   AmountByCurrency,
@@ -11,19 +10,18 @@ import {
   LedgerStats,
   ReportWindowPayload,
   RequestMeta,
-  TransactionStatus,
-  TransactionType,
 } from '@portal/contracts';
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAnyAdmin } from '@portal/messaging';
 import { requireMoneyAdmin } from '../book/access';
 import { formatMinor } from '../book/money';
 import { TransactionQueries } from '../transactions/transaction-queries.service';
-import { TRANSACTION_COLUMNS, TransactionRow, transactionView } from '../transactions/transaction-views';
+import { transactionView } from '../transactions/transaction-views';
+import { BackOfficeFiguresQueries, CurrencyAmount } from './back-office-figures.queries';
 import { reportWindowRefusal } from './report-window';
 
 /** Any admin may read the back office's figures (the overview is every admin's landing page). */
 const currencyOf = (value: string) => value.trim() as Currency;
-const byCurrency = (rows: { currency: string; amount: string }[]): AmountByCurrency[] =>
+const byCurrency = (rows: CurrencyAmount[]): AmountByCurrency[] =>
   rows.map((row) => ({ currency: currencyOf(row.currency), amount: formatMinor(row.amount) })).sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency));
 
 /** Returns over invested as a percent with one decimal, from minor units; 0 when nothing is invested. */
@@ -38,7 +36,7 @@ export function roiRate(returns: bigint, invested: bigint): number {
 @Controller()
 export class BackOfficeFiguresController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly figures: BackOfficeFiguresQueries,
     private readonly queries: TransactionQueries,
     private readonly settings: PlatformSettings,
   ) {}
@@ -47,22 +45,7 @@ export class BackOfficeFiguresController {
   @HandlesCommand(LedgerBackOfficeCommands.stats)
   async stats(@CommandActor() actor: Actor, @CommandMeta() meta: RequestMeta): Promise<LedgerStats> {
     requireMoneyAdmin(actor, this.settings);
-    const [locked, balances, latest] = await Promise.all([
-      this.dataSource.query(`SELECT currency, sum(amount) AS amount, count(*) AS count FROM ledger.security_deposits WHERE status = 'locked' GROUP BY currency`) as Promise<
-        { currency: string; amount: string; count: string }[]
-      >,
-      // Invested: what customers' invested accounts hold. Returns paid come out of the
-      // returns_paid account and fees go into the fees account (system accounts carry the
-      // opposite sign of the customer side).
-      this.dataSource.query(
-        `SELECT currency,
-                coalesce(sum(balance) FILTER (WHERE user_id IS NOT NULL AND kind = 'invested'), 0) AS invested,
-                coalesce(-sum(balance) FILTER (WHERE user_id IS NULL AND kind = 'returns_paid'), 0) AS returns,
-                coalesce(sum(balance) FILTER (WHERE user_id IS NULL AND kind = 'fees'), 0) AS fees
-           FROM ledger.accounts WHERE kind IN ('invested', 'returns_paid', 'fees') GROUP BY currency`,
-      ) as Promise<{ currency: string; invested: string; returns: string; fees: string }[]>,
-      this.dataSource.query(`SELECT ${TRANSACTION_COLUMNS} FROM ledger.transactions ORDER BY created_at DESC, id DESC LIMIT 5`) as Promise<TransactionRow[]>,
-    ]);
+    const { locked, balances, latest } = await this.figures.overview();
     const earnings: EarningsFigures[] = CURRENCIES.flatMap((currency) => {
       const row = balances.find((entry) => currencyOf(entry.currency) === currency);
       const invested = BigInt(row?.invested ?? 0);
@@ -88,31 +71,7 @@ export class BackOfficeFiguresController {
     requireAnyAdmin(actor);
     const refusal = reportWindowRefusal(payload);
     if (refusal) throw refusal;
-    const parameters = [payload.from, payload.to];
-    const window = `created_at >= $1::timestamptz AND created_at < $2::timestamptz`;
-    const [volumes, fees, perDay] = await Promise.all([
-      this.dataSource.query(
-        `SELECT type, status, currency, count(*) AS count, sum(amount) AS amount FROM ledger.transactions WHERE ${window} GROUP BY type, status, currency ORDER BY type, status, currency`,
-        parameters,
-      ) as Promise<{ type: TransactionType; status: TransactionStatus; currency: string; count: string; amount: string }[]>,
-      // The fees actually posted in the window: entries on the platform's fee accounts.
-      this.dataSource.query(
-        `SELECT a.currency, sum(e.amount) AS amount
-           FROM ledger.entries e JOIN ledger.transfers t ON t.id = e.transfer_id JOIN ledger.accounts a ON a.id = e.account_id
-          WHERE a.user_id IS NULL AND a.kind = 'fees' AND t.created_at >= $1::timestamptz AND t.created_at < $2::timestamptz
-          GROUP BY a.currency`,
-        parameters,
-      ) as Promise<{ currency: string; amount: string }[]>,
-      this.dataSource.query(
-        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, currency,
-                coalesce(sum(amount) FILTER (WHERE type = 'deposit'), 0) AS deposits,
-                coalesce(sum(amount) FILTER (WHERE type = 'withdrawal'), 0) AS withdrawals,
-                coalesce(sum(amount) FILTER (WHERE type = 'investment'), 0) AS investments,
-                count(*) AS count
-           FROM ledger.transactions WHERE ${window} GROUP BY 1, 2 ORDER BY 1, 2`,
-        parameters,
-      ) as Promise<{ date: string; currency: string; deposits: string; withdrawals: string; investments: string; count: string }[]>,
-    ]);
+    const { volumes, fees, perDay } = await this.figures.activity(payload);
     const totals = new Map<Currency, bigint>();
     for (const row of volumes) totals.set(currencyOf(row.currency), (totals.get(currencyOf(row.currency)) ?? 0n) + BigInt(row.amount));
     return {

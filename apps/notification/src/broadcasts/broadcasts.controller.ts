@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   Actor,
   AudienceStats,
@@ -11,7 +10,6 @@ import {
   FindUserIdsPayload,
   IdentityCommands,
   NotificationCommands,
-  NotificationEvents,
   NotificationMessages,
   RecipientMatches,
   RecipientsAmong,
@@ -19,9 +17,8 @@ import {
   RecipientStats,
   RequestMeta,
 } from '@portal/contracts';
-import { addToOutbox, CommandActor, CommandMeta, CommandPayload, fieldRefusal, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
-import { withoutErased } from '../erasure/erased-users';
-import { Broadcast } from './broadcast.entity';
+import { CommandActor, CommandMeta, CommandPayload, fieldRefusal, HandlesCommand, PlatformSettings, requireAdminPermission, ServiceClient, ServiceError } from '@portal/messaging';
+import { BroadcastsRepository } from './broadcasts.repository';
 
 /** Identity answers a page of ids with its own time-out budget: a 10,000-id page is large. */
 const DIRECTORY_TIMEOUT_MS = 15_000;
@@ -34,7 +31,7 @@ const DIRECTORY_TIMEOUT_MS = 15_000;
 @Controller()
 export class BroadcastsController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly broadcasts: BroadcastsRepository,
     private readonly settings: PlatformSettings,
     private readonly services: ServiceClient,
   ) {}
@@ -67,48 +64,12 @@ export class BroadcastsController {
     if (userIds.length === 0) throw ServiceError.of(400, 'no_recipients');
 
     const broadcastId = randomUUID();
-    await this.dataSource.transaction(async (manager) => {
-      // Identity's answer can be older than an erasure notification has already handled:
-      // nobody whose account was deleted gets a copy (and none can be erased mid-insert).
-      const recipients = await withoutErased(manager, userIds);
-      if (recipients.length === 0) throw ServiceError.of(400, 'no_recipients');
-      userIds = recipients;
-      await manager.insert(Broadcast, {
-        id: broadcastId,
-        sentBy: admin.userId,
-        title: payload.title,
-        message: payload.message,
-        type: payload.type,
-        audience: { kind: audience.kind, ...(audience.userId ? { userId: audience.userId } : {}), ...(audience.userStatus ? { userStatus: audience.userStatus } : {}), ...(audience.kycStatus ? { kycStatus: audience.kycStatus } : {}) },
-        recipientCount: userIds.length,
-        expiresAt,
-      });
-      // One statement for the whole audience, whatever its size.
-      await manager.query(
-        `INSERT INTO notification.notifications (id, user_id, title, message, type, category, expires_at, broadcast_id)
-         SELECT gen_random_uuid(), recipient, $2, $3, $4, 'broadcast', $5, $6 FROM unnest($1::uuid[]) AS recipient`,
-        [userIds, payload.title, payload.message, payload.type, expiresAt, broadcastId],
-      );
-      await addToOutbox(manager, NotificationEvents.broadcastSent, {
-        broadcastId,
-        sentBy: admin.userId,
-        title: payload.title,
-        type: payload.type,
-        recipientCount: userIds.length,
-        userId: audience.kind === 'user' ? userIds[0] : null,
-      });
-      await addToOutbox(manager, NotificationEvents.auditRecorded, {
-        category: 'admin_action',
-        actionType: 'notification_broadcast',
-        actor: { userId: admin.userId },
-        targetType: 'broadcast',
-        targetId: broadcastId,
-        description: `Broadcast "${payload.title}" to ${userIds.length} users`,
-        metadata: { audience, type: payload.type, recipientCount: userIds.length },
-        clientIp: meta.clientIp ?? null,
-      });
-    });
-    return { broadcastId, recipientCount: userIds.length, message: NotificationMessages.broadcastTo(userIds.length) };
+    const recipients = await this.broadcasts.send(
+      { id: broadcastId, sentBy: admin.userId, title: payload.title, message: payload.message, type: payload.type, audience, expiresAt, clientIp: meta.clientIp ?? null },
+      userIds,
+    );
+    if (recipients.length === 0) throw ServiceError.of(400, 'no_recipients');
+    return { broadcastId, recipientCount: recipients.length, message: NotificationMessages.broadcastTo(recipients.length) };
   }
 
   @HandlesCommand(NotificationCommands.recipientStats)
@@ -124,11 +85,7 @@ export class BroadcastsController {
       count({ kycStatus: 'rejected' }),
     ]);
     const audience: AudienceStats = { totalCustomers, activeCustomers, suspendedCustomers, kycVerified, kycPending, kycRejected };
-    const rows: { id: string; title: string; type: string; audience: never; recipient_count: number; expires_at: Date | null; sent_by: string; created_at: Date; read_count: number }[] =
-      await this.dataSource.query(
-        `SELECT b.*, (SELECT count(*)::int FROM notification.notifications n WHERE n.broadcast_id = b.id AND n.read_at IS NOT NULL) AS read_count
-         FROM notification.broadcasts b ORDER BY b.created_at DESC LIMIT 10`,
-      );
+    const rows = await this.broadcasts.recent();
     return {
       audience,
       recentBroadcasts: rows.map((row) => ({
@@ -162,12 +119,7 @@ export class BroadcastsController {
   @HandlesCommand(NotificationCommands.recipientsAmong)
   async recipientsAmong(@CommandPayload() { broadcastId, userIds }: RecipientsAmongPayload): Promise<RecipientsAmong> {
     if (userIds.length === 0) return { userIds: [], unreadCounts: {} };
-    const rows: { user_id: string; unread: number }[] = await this.dataSource.query(
-      `SELECT r.user_id, (SELECT count(*)::int FROM notification.notifications n
-                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > now())) AS unread
-       FROM notification.notifications r WHERE r.broadcast_id = $1 AND r.user_id = ANY($2::uuid[])`,
-      [broadcastId, userIds],
-    );
+    const rows = await this.broadcasts.recipientsAmong(broadcastId, userIds);
     return { userIds: rows.map((row) => row.user_id), unreadCounts: Object.fromEntries(rows.map((row) => [row.user_id, row.unread])) };
   }
 

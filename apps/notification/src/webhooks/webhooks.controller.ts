@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import {
   Actor,
   CreatedWebhookEndpoint,
@@ -18,17 +17,16 @@ import {
 import { CommandActor, CommandMeta, CommandPayload, HandlesCommand, PlatformSettings, requireAdminPermission } from '@portal/messaging';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint';
 import { ListWebhookDeliveries } from './list-webhook-deliveries';
+import { ListWebhookEndpoints } from './list-webhook-endpoints';
 import { RegisterWebhookEndpoint } from './register-webhook-endpoint';
 import { ReplayWebhookDelivery } from './replay-webhook-delivery';
-import { WebhookEndpoint } from './webhook.entities';
-import { endpointView } from './webhook-views';
 
 /** Webhook endpoints and their delivery log, for admins whose role has the "settings" permission (re-checked here, as the gateway does). */
 @Controller()
 export class WebhooksController {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
+    private readonly endpoints: ListWebhookEndpoints,
     private readonly register: RegisterWebhookEndpoint,
     private readonly deleteEndpoint: DeleteWebhookEndpoint,
     private readonly deliveries: ListWebhookDeliveries,
@@ -36,10 +34,9 @@ export class WebhooksController {
   ) {}
 
   @HandlesCommand(WebhookCommands.list)
-  async list(@CommandActor() actor: Actor | null, @CommandPayload() _payload: EmptyPayload): Promise<WebhookEndpointList> {
+  list(@CommandActor() actor: Actor | null, @CommandPayload() _payload: EmptyPayload): Promise<WebhookEndpointList> {
     this.admin(actor);
-    const endpoints = await this.dataSource.getRepository(WebhookEndpoint).find({ where: { deletedAt: IsNull() }, order: { createdAt: 'DESC' } });
-    return { items: endpoints.map(endpointView) };
+    return this.endpoints.run();
   }
 
   @HandlesCommand(WebhookCommands.create)

@@ -6,6 +6,7 @@ import { DeleteWebhookEndpoint } from './delete-webhook-endpoint';
 import { DeliverWebhookJob } from './deliver-webhook.job';
 import { FanOutEvent } from './fan-out-event';
 import { ListWebhookDeliveries } from './list-webhook-deliveries';
+import { ListWebhookEndpoints } from './list-webhook-endpoints';
 import { RegisterWebhookEndpoint } from './register-webhook-endpoint';
 import { ReplayWebhookDelivery } from './replay-webhook-delivery';
 import { WebhookQueue } from './webhook-queue';
@@ -28,6 +29,7 @@ import { WebhooksController } from './webhooks.controller';
     { provide: EVENT_OBSERVER, useExisting: FanOutEvent },
     RegisterWebhookEndpoint,
     DeleteWebhookEndpoint,
+    ListWebhookEndpoints,
     ListWebhookDeliveries,
     ReplayWebhookDelivery,
     DeliverWebhookJob,
