@@ -5,9 +5,10 @@ import { NestFactory } from '@nestjs/core';
 import { IsString } from 'class-validator';
 import { defineCommand, EmptyPayload } from '@portal/contracts';
 import { createLogger, currentRequestId } from '@portal/logging';
-import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec, NatsConnection } from 'nats';
+import { createHash, randomUUID } from 'node:crypto';
+import { connect, headers as natsHeaders, JSONCodec, NatsConnection } from 'nats';
 import { EphemeralServer, startEphemeralNats } from '@portal/test-infrastructure';
+import { ATTACHMENT_HEADER, CommandAttachment } from './command-attachment';
 import { HandlesCommand } from './command-handler';
 import { CommandServer, RefusedCommand } from './command-server';
 import { CommandVerifier, commandPublicKeyOf, newCommandSigningKey, resolveCommandKeys, signCommand } from './command-signatures';
@@ -25,6 +26,8 @@ const greetings: string[] = [];
 const Greet = defineCommand<GreetPayload, { greeting: string; requestId: string | undefined }>('support.test.greet.v1', GreetPayload);
 const Refuse = defineCommand<EmptyPayload, never>('support.test.refuse.v1', EmptyPayload);
 const Health = defineCommand<EmptyPayload, { ok: true }>('support.health.test.v1', EmptyPayload);
+/** Hands back what it received as the attachment: its length and digest, or that none came. */
+const Digest = defineCommand<GreetPayload, { name: string; bytes: number | null; sha256: string | null }>('support.test.digest.v1', GreetPayload);
 
 @Controller()
 class GreetController {
@@ -44,6 +47,12 @@ class GreetController {
   @HandlesCommand(Health)
   health(): { ok: true } {
     return { ok: true };
+  }
+
+  @HandlesCommand(Digest)
+  digest(@CommandPayload() payload: GreetPayload, @CommandAttachment() attachment: Buffer | undefined) {
+    if (attachment) greetings.push(payload.name);
+    return { name: payload.name, bytes: attachment?.length ?? null, sha256: attachment ? createHash('sha256').update(attachment).digest('hex') : null };
   }
 }
 
@@ -114,6 +123,49 @@ describe('the command server', () => {
     const replies = await Promise.all(ids.map((requestId, index) => client.send(Greet, { name: `n${index}` }, { requestId })));
     expect(replies.map((reply) => reply.requestId)).toEqual(ids);
     for (const requestId of ids) expect(commandLines(requestId)).toHaveLength(1);
+  });
+
+  describe('raw bytes after the JSON envelope', () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+    it('hands the handler the exact bytes (binary, any length under a NATS message) beside its validated payload, and none to a command sent without', async () => {
+      const bytes = Buffer.from(Array.from({ length: 512 * 1024 }, (_, index) => (index * 7 + 3) % 256));
+      await expect(client.sendWithAttachment(Digest, { name: 'part' }, bytes)).resolves.toEqual({ name: 'part', bytes: bytes.length, sha256: sha256(bytes) });
+      // Bytes that look like JSON are still the attachment's, not the envelope's.
+      const jsonish = Buffer.from(' {"name":"other"} ');
+      await expect(client.sendWithAttachment(Digest, { name: 'jsonish' }, jsonish)).resolves.toEqual({ name: 'jsonish', bytes: jsonish.length, sha256: sha256(jsonish) });
+      await expect(client.send(Digest, { name: 'plain' })).resolves.toEqual({ name: 'plain', bytes: null, sha256: null });
+      await expect(client.sendWithAttachment(Digest, { name: 7 } as unknown as GreetPayload, bytes)).rejects.toMatchObject({ body: { statusCode: 400 } });
+    });
+
+    it('refuses a signed command whose attached bytes, or the length that says where they begin, were changed on the way', async () => {
+      const gateway = resolveCommandKeys('gateway', { NODE_ENV: 'test' });
+      const codec = JSONCodec();
+      const envelope = codec.encode({ pattern: Digest.subject, id: randomUUID(), data: { meta: { requestId: 'request-attached' }, payload: { name: 'Tampered' } } });
+      // Leading spaces: moving the boundary still leaves valid JSON, so only the signature can tell.
+      const attachment = Buffer.from('   %PDF-1.7 genuine');
+      const body = Buffer.concat([envelope, attachment]);
+      const signedHeaders = () => {
+        const headers = natsHeaders();
+        headers.set(ATTACHMENT_HEADER, String(attachment.length));
+        return signCommand(gateway, Digest.subject, body, 5_000, headers);
+      };
+      const send = async (data: Uint8Array, headers: ReturnType<typeof signCommand>) =>
+        JSONCodec().decode((await connection.request(Digest.subject, data, { timeout: 5_000, headers })).data) as { response?: unknown; err?: { statusCode: number; code?: string } };
+
+      const swapped = Buffer.from(body);
+      swapped[swapped.length - 1] ^= 0xff;
+      expect((await send(swapped, signedHeaders())).err).toMatchObject({ statusCode: 401, code: 'command_signature_invalid' });
+      const moved = signedHeaders();
+      moved.set(ATTACHMENT_HEADER, String(attachment.length - 3));
+      expect((await send(body, moved)).err).toMatchObject({ statusCode: 401, code: 'command_signature_invalid' });
+      const dropped = signedHeaders();
+      dropped.delete(ATTACHMENT_HEADER);
+      expect((await send(body, dropped)).err).toMatchObject({ statusCode: 401 });
+      expect(greetings).not.toContain('Tampered');
+      // The same command untouched is taken.
+      expect((await send(body, signedHeaders())).response).toEqual({ name: 'Tampered', bytes: attachment.length, sha256: sha256(attachment) });
+    });
   });
 
   describe('commands not signed by a trusted key', () => {

@@ -1,7 +1,8 @@
 import { MessageHandler, NatsContext, ServerNats } from '@nestjs/microservices';
-import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import { errorBody, type ServiceRequest } from '@portal/contracts';
 import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
+import { splitAttachment, WithAttachment } from './command-attachment';
 import { CommandRefusal, CommandVerifier } from './command-signatures';
 import { commandDuration } from './metrics';
 import { inTraceContext, startHandlingSpan } from './trace-propagation';
@@ -62,6 +63,8 @@ export class CommandServer extends ServerNats {
   private readonly commands = new WeakMap<Msg, CommandInFlight>();
   private readonly byContext = new WeakMap<NatsContext, CommandInFlight>();
   private readonly inRequestContext = new WeakMap<MessageHandler, MessageHandler>();
+  /** Each command's attachment, by its message's headers, from arrival to its handler. */
+  private readonly attachments = new WeakMap<MsgHdrs, Buffer>();
   private whenIdle: (() => void) | null = null;
   private readonly commandLines?: Logger;
 
@@ -79,8 +82,15 @@ export class CommandServer extends ServerNats {
     return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : pattern;
   }
 
-  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
-    if (this.guard && !this.admitted(this.guard, message)) return;
+  override async handleMessage(channel: string, received: Msg): Promise<unknown> {
+    const split = splitAttachment(received.data, received.headers);
+    if (this.guard && !this.admitted(this.guard, received, split?.envelope ?? received.data)) return;
+    if (!split) {
+      // Only a trusted signer could have sent it (the header is signed): a caller's bug, answered rather than left to time out.
+      received.respond(codec.encode({ err: errorBody(400, 'The bytes declared after this command do not fit in it.', { code: 'command_attachment_invalid' }), isDisposed: true }));
+      return;
+    }
+    const message = split.attachment ? this.withoutAttachment(received, split.envelope, split.attachment) : received;
     if (!message.reply) return super.handleMessage(channel, message);
     this.inFlight += 1;
     const handling = startHandlingSpan(channel, message.headers);
@@ -121,13 +131,32 @@ export class CommandServer extends ServerNats {
     };
   }
 
+  /**
+   * The message as Nest's deserializer should read it: its JSON envelope alone. The
+   * attachment waits under the message's headers (the handler's context names them) until
+   * the handler's data is known.
+   */
+  private withoutAttachment(message: Msg, envelope: Uint8Array, attachment: Buffer): Msg {
+    this.attachments.set(message.headers as MsgHdrs, attachment);
+    return new Proxy(message, {
+      get: (target, key) => {
+        if (key === 'data') return envelope;
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
   /** Command handlers run inside their caller's request id (events have their consumers). */
   override getHandlerByPattern(pattern: string): MessageHandler | null {
     const handler = super.getHandlerByPattern(pattern);
     if (!handler || handler.isEventHandler) return handler;
     let wrapped = this.inRequestContext.get(handler);
     if (!wrapped) {
-      wrapped = ((data: ServiceRequest | undefined, context: NatsContext) => {
+      wrapped = ((data: (ServiceRequest & WithAttachment) | undefined, context: NatsContext) => {
+        const headers = context.getHeaders() as MsgHdrs | undefined;
+        const attachment = headers && this.attachments.get(headers);
+        if (data && attachment) data.attachment = attachment;
         const requestId = data?.meta?.requestId ?? newRequestId();
         const command = this.byContext.get(context);
         if (command) command.requestId = requestId;
@@ -139,12 +168,12 @@ export class CommandServer extends ServerNats {
   }
 
   /** Whether a message may reach its handler; a refused one is answered (when it asks) and reported here. */
-  private admitted(guard: CommandGuard, message: Msg): boolean {
+  private admitted(guard: CommandGuard, message: Msg, envelope: Uint8Array): boolean {
     const verdict = guard.verifier.check(message.subject, message.data, message.headers);
     if (!('refusal' in verdict)) return true;
     let packet: { id?: unknown; data?: Partial<ServiceRequest> } = {};
     try {
-      packet = codec.decode(message.data) ?? {};
+      packet = codec.decode(envelope) ?? {};
     } catch {
       packet = {};
     }

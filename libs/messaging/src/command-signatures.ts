@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { headers as natsHeaders, MsgHdrs } from 'nats';
 import { BACKEND_SERVICES } from '@portal/contracts';
 import { ConfigurationError } from '@portal/config';
+import { declaredAttachment } from './command-attachment';
 
 /**
  * Who may sign a command: the gateway (the only process that authenticates people, so the
@@ -119,18 +120,23 @@ function developmentKeySet(dir: string): Record<CommandSignerName, string> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<CommandSignerName, string>;
 }
 
-/** What is signed: the signer, the subject, the expiry and the digest of the exact bytes sent. */
-function signedText(signer: string, subject: string, expiresAt: string, body: Uint8Array): Buffer {
+/**
+ * What is signed: the signer, the subject, the expiry and the digest of the exact bytes
+ * sent, and for a command with an attachment its declared length (so where the bytes begin
+ * cannot be moved either).
+ */
+function signedText(signer: string, subject: string, expiresAt: string, body: Uint8Array, attachment: string): Buffer {
   const digest = createHash('sha256').update(body).digest('base64url');
-  return Buffer.from(`portal-command.v1\n${signer}\n${subject}\n${expiresAt}\n${digest}`);
+  const text = `portal-command.v1\n${signer}\n${subject}\n${expiresAt}\n${digest}`;
+  return Buffer.from(attachment === '' ? text : `${text}\nattachment ${attachment}`);
 }
 
-/** Adds the signature headers for a command's body, valid for `lifetimeMs`. */
+/** Adds the signature headers for a command's body (with its attachment header, if `onto` has one), valid for `lifetimeMs`. */
 export function signCommand(keys: CommandKeys, subject: string, body: Uint8Array, lifetimeMs: number, onto: MsgHdrs = natsHeaders()): MsgHdrs {
   const expiresAt = String(Date.now() + Math.min(lifetimeMs, LONGEST_LIFETIME_MS - CLOCK_SKEW_MS));
   onto.set(SIGNATURE_HEADERS.signer, keys.signer);
   onto.set(SIGNATURE_HEADERS.expiresAt, expiresAt);
-  onto.set(SIGNATURE_HEADERS.signature, sign(null, signedText(keys.signer, subject, expiresAt, body), keys.privateKey).toString('base64url'));
+  onto.set(SIGNATURE_HEADERS.signature, sign(null, signedText(keys.signer, subject, expiresAt, body, declaredAttachment(onto)), keys.privateKey).toString('base64url'));
   return onto;
 }
 
@@ -158,7 +164,7 @@ export class CommandVerifier {
     if (!(expiry + CLOCK_SKEW_MS >= now && expiry <= now + LONGEST_LIFETIME_MS)) return { refusal: 'expired', signer };
     let valid = false;
     try {
-      valid = verify(null, signedText(signer, subject, expiresAt, body), key, Buffer.from(signature, 'base64url'));
+      valid = verify(null, signedText(signer, subject, expiresAt, body, declaredAttachment(headers)), key, Buffer.from(signature, 'base64url'));
     } catch {
       valid = false;
     }

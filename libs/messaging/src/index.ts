@@ -19,4 +19,5 @@ export * from './health-port';
 export * from './metrics';
 export * from './admin-permission-check';
 export * from './command-signatures';
+export * from './command-attachment';
 export * from './nats-access';

@@ -44,6 +44,8 @@ export function commandValidationPipe(): ValidationPipe {
 /** A service checks its input itself too (other services call it, not only the gateway). */
 class CommandValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A command's attachment is opaque bytes, checked by its handler (a file's content checks), not text fields.
+    if (Buffer.isBuffer(value)) return value;
     const problem = findUnsafeInput(value);
     if (problem) throw new ServiceError(unsafeInputErrorBody(problem));
     return super.transform(value, metadata);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, headers as natsHeaders, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { CommandDefinition, ErrorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
+import { ATTACHMENT_HEADER, withAttachment } from './command-attachment';
 import { CommandKeys, signCommand } from './command-signatures';
 import { replyInboxOf } from './reply-inbox';
 import { ServiceCallError, ServiceError } from './service-error';
@@ -45,16 +46,30 @@ export class ServiceClient {
     return this.request<R>(command.subject, payload, meta, timeoutMs);
   }
 
+  /**
+   * Sends a command with raw bytes after its JSON envelope (its handler reads them with
+   * @CommandAttachment()): a file's part travels as itself, not as base64 inside the JSON.
+   */
+  sendWithAttachment<P extends object, R>(command: CommandDefinition<P, R>, payload: NoInfer<P>, attachment: Uint8Array, meta: Partial<RequestMeta> = {}, timeoutMs = this.timeoutMs): Promise<R> {
+    return this.request<R>(command.subject, payload, meta, timeoutMs, attachment);
+  }
+
   /** The untyped transport under `send`; only test clients expose it, to send deliberately malformed input. */
-  protected async request<R>(subject: string, payload: unknown, meta: Partial<RequestMeta>, timeoutMs = this.timeoutMs): Promise<R> {
+  protected async request<R>(subject: string, payload: unknown, meta: Partial<RequestMeta>, timeoutMs = this.timeoutMs, attachment?: Uint8Array): Promise<R> {
     const request: ServiceRequest<unknown> = {
       meta: { requestId: meta.requestId ?? currentRequestId() ?? newRequestId(), actor: meta.actor ?? null, clientIp: meta.clientIp, userAgent: meta.userAgent },
       payload,
     };
     const packet = { pattern: subject, data: request, id: randomUUID() };
-    const body = codec.encode(packet);
+    const envelope = codec.encode(packet);
+    const body = attachment ? withAttachment(envelope, attachment) : envelope;
     return withCommandSpan(subject, async (traceHeaders) => {
-      const headers = this.keys ? signCommand(this.keys, subject, body, timeoutMs, traceHeaders ?? natsHeaders()) : traceHeaders;
+      let headers = traceHeaders;
+      if (attachment) {
+        headers ??= natsHeaders();
+        headers.set(ATTACHMENT_HEADER, String(attachment.length));
+      }
+      if (this.keys) headers = signCommand(this.keys, subject, body, timeoutMs, headers ?? natsHeaders());
       let reply: NestReply<R>;
       try {
         const message = await replyInboxOf(this.currentConnection()).request(subject, body, { timeout: timeoutMs, headers });

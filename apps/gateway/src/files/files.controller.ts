@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import { FILE_PART_BYTES, FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
+import { FILE_PURPOSES, isFilePurpose, KYC_FILE_PURPOSE_PREFIX, KycFileCommands, RequestMeta, StoredFile } from '@portal/contracts';
 import { fieldRefusal, ServiceCallError, ServiceClient } from '@portal/messaging';
 import { SignedIn } from '../auth/access.decorators';
 import { AdminAccessDenial, lacksPermission } from '../auth/admin-access';
@@ -12,7 +13,7 @@ import { takeOverResponse } from '../http/raw-response';
 import { RequestMetadata } from '../http/request-context';
 import { ApiCommonErrors, ApiErrorResponses } from '../openapi/api-responses';
 import { FileViewAudit } from './file-view-audit';
-import { readUpload } from './multipart-upload';
+import { receiveUpload } from './multipart-upload';
 
 
 /**
@@ -21,8 +22,35 @@ import { readUpload } from './multipart-upload';
  */
 const UPLOAD_CHECK_WAIT_MS = 30_000;
 
+/** The purpose field, if any; one the portal does not know is refused. */
+function purposeOf(fields: Record<string, unknown>): string | undefined {
+  const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
+  if (purpose !== undefined && !isFilePurpose(purpose)) {
+    throw ApiError.of(400, 'file_purpose_unknown', { details: [fieldRefusal('purpose', 'file_purpose_unknown')] });
+  }
+  return purpose;
+}
+
 /** No file in the field `file`. */
 const fileRequired = () => ApiError.of(400, 'file_required', { details: [fieldRefusal('file', 'file_required')] });
+
+/** Writes `chunk`, resolving once the response has taken it in (at once, or on 'drain'); rejects if the client has gone. */
+function drained(res: ServerResponse, chunk: Buffer): Promise<void> {
+  if (res.destroyed) return Promise.reject(new Error('The client has gone.'));
+  if (res.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const settle = (gone: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      if (gone) reject(new Error('The client has gone.'));
+      else resolve();
+    };
+    const onDrain = () => settle(false);
+    const onClose = () => settle(true);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
 
 /** A name for Content-Disposition that no header parser can misread. */
 function contentDisposition(name: string): string {
@@ -32,7 +60,8 @@ function contentDisposition(name: string): string {
 
 /**
  * Uploads and downloads. The kyc service owns the files; NATS messages stay under 1 MB,
- * so the bytes travel in 512 KiB parts; kyc checks the type from the first one, and the
+ * so the bytes travel in 512 KiB parts, each sent as soon as it has arrived (the gateway
+ * never holds a whole file either way); kyc checks the type from the first one, and the
  * whole file once complete.
  */
 @ApiTags('files')
@@ -56,24 +85,28 @@ export class FilesController {
   @ApiCreatedResponse({ type: StoredFile })
   @ApiErrorResponses(400, 413)
   async upload(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @RequestMetadata() meta: RequestMeta): Promise<StoredFile> {
-    const { file, fields } = await readUpload(req, reply);
-    const purpose = typeof fields.purpose === 'string' && fields.purpose !== '' ? fields.purpose : undefined;
-    if (!file) throw fileRequired();
-    if (purpose !== undefined && !isFilePurpose(purpose)) {
-      throw ApiError.of(400, 'file_purpose_unknown', { details: [fieldRefusal('purpose', 'file_purpose_unknown')] });
-    }
-    // An empty file: a KYC document in the Document Upload Center drop zone's words (spec 02 §5), as the browser says it; anything else is asked for again.
-    if (file.size === 0) {
-      if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, 'kyc_file_too_small', { details: [fieldRefusal('file', 'kyc_file_too_small')] });
-      throw fileRequired();
-    }
     const uploadId = randomUUID();
-    const parts = Math.ceil(file.size / FILE_PART_BYTES);
-    for (let index = 0; index < parts; index += 1) {
-      const data = file.buffer.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64');
-      await this.services.send(KycFileCommands.storePart, { uploadId, index, data, purpose }, meta);
+    let partsSent = false;
+    try {
+      const { file, fields } = await receiveUpload(req, reply, async (bytes, index, before) => {
+        // The purpose came before the file (as the web app sends it): an unknown one is refused before any part goes on.
+        const purpose = purposeOf(before);
+        partsSent = true;
+        await this.services.sendWithAttachment(KycFileCommands.storePart, { uploadId, index, purpose }, bytes, meta);
+      });
+      const purpose = file ? purposeOf(fields) : undefined;
+      if (!file) throw fileRequired();
+      // No bytes arrived: a KYC document in the Document Upload Center drop zone's words (spec 02 §5), as the browser says it; anything else is asked for again.
+      if (file.size === 0) {
+        if (purpose?.startsWith(KYC_FILE_PURPOSE_PREFIX)) throw ApiError.of(400, 'kyc_file_too_small', { details: [fieldRefusal('file', 'kyc_file_too_small')] });
+        throw fileRequired();
+      }
+      return await this.services.send(KycFileCommands.completeUpload, { uploadId, parts: file.parts, name: file.originalname || 'document', purpose }, meta, UPLOAD_CHECK_WAIT_MS);
+    } catch (error) {
+      // kyc makes a file only on completion; the parts of a refused upload are dropped now (kyc's retention drops them anyway if this is lost).
+      if (partsSent) void this.services.send(KycFileCommands.abandonUpload, { uploadId }, meta).catch(() => undefined);
+      throw error;
     }
-    return this.services.send(KycFileCommands.completeUpload, { uploadId, parts, name: file.originalname || 'document', purpose }, meta, UPLOAD_CHECK_WAIT_MS);
   }
 
   @Get(':id')
@@ -95,11 +128,15 @@ export class FilesController {
     res.setHeader('Content-Disposition', contentDisposition(file.name));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'private, no-store');
-    res.write(first);
     try {
+      // Each part goes out as it arrives; the next is asked for while the client takes this one, and
+      // not read before it has: a slow client holds the gateway to two parts, never the file.
+      let written = drained(res, first);
       for (let index = 1; index < file.parts; index += 1) {
-        res.write(Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index }, meta)).data, 'base64'));
+        const [part] = await Promise.all([this.services.send(KycFileCommands.readPart, { fileId: id, index }, meta), written]);
+        written = drained(res, Buffer.from(part.data, 'base64'));
       }
+      await written;
       res.end();
     } catch {
       // Headers are gone: cut the response short so the client sees an incomplete file, not a wrong one.

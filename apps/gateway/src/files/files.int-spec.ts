@@ -83,13 +83,76 @@ describe('files through the gateway', () => {
       .attach('file', content, 'id.pdf');
     expect(response.status).toBe(201);
     expect(parts.requests.map((req) => req.payload.index)).toEqual([0, 1]);
-    expect(parts.requests.every((req) => (req.payload.data as string).length <= Math.ceil(FILE_PART_BYTES / 3) * 4)).toBe(true);
-    expect(Buffer.concat(parts.requests.map((req) => Buffer.from(req.payload.data as string, 'base64'))).equals(content)).toBe(true);
+    // The bytes travel raw after each command's envelope, never as base64 inside it.
+    expect(parts.requests.map((req) => req.attachment?.length)).toEqual([FILE_PART_BYTES, 10]);
+    expect(parts.requests.every((req) => !('data' in req.payload) && req.payload.purpose === 'application:id_document')).toBe(true);
+    expect(Buffer.concat(parts.requests.map((req) => req.attachment ?? Buffer.alloc(0))).equals(content)).toBe(true);
+    expect(new Set(parts.requests.map((req) => req.payload.uploadId))).toEqual(new Set([complete.requests[0].payload.uploadId]));
     expect(complete.requests[0]).toMatchObject({ payload: { parts: 2, name: 'id.pdf', purpose: 'application:id_document' }, meta: { actor: { userId: customer.userId } } });
   });
 
-  it('refuses an 11 MB upload with the spec message before passing anything on', async () => {
+  it('sends each part of a 10 MB upload on as soon as it has arrived, long before the body ends, and never holds the whole file', async () => {
+    const started = Date.now();
+    const arrivals: number[] = [];
+    const parts = await gateway.respond(KycFileCommands.storePart, () => {
+      arrivals.push(Date.now() - started);
+      return { received: 1 };
+    });
+    await gateway.respond(KycFileCommands.completeUpload, (req) => ({ id: req.payload.uploadId, name: req.payload.name, size: MAX_FILE_BYTES, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString() }));
+    const content = samplePdf({ size: MAX_FILE_BYTES });
+    const boundary = 'portal-boundary-slow';
+    const body = multipart(boundary, { purpose: 'kyc:id' }, content, 'scan.pdf');
+    // The body is written a megabyte every 150 ms (about 1.5 s in all); the time its last byte went is recorded.
+    let lastWrittenAt = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${gateway.baseUrl}/api/v1/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gateway.accessToken(customerActor())}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      const step = 1024 * 1024;
+      const writeFrom = (offset: number) => {
+        if (offset + step >= body.length) {
+          lastWrittenAt = Date.now() - started;
+          req.end(body.subarray(offset));
+          return;
+        }
+        req.write(body.subarray(offset, offset + step));
+        setTimeout(() => writeFrom(offset + step), 150);
+      };
+      writeFrom(0);
+    });
+    expect(status).toBe(201);
+    expect(parts.requests).toHaveLength(MAX_FILE_BYTES / FILE_PART_BYTES);
+    expect(Buffer.concat(parts.requests.map((req) => req.attachment ?? Buffer.alloc(0))).equals(content)).toBe(true);
+    // Streamed: most parts reached kyc while the client was still sending; buffered whole, none would have.
+    expect(arrivals.filter((at) => at < lastWrittenAt).length).toBeGreaterThanOrEqual(15);
+    expect(arrivals[0]).toBeLessThan(lastWrittenAt - 1_000);
+  });
+
+  /** kyc, played for an upload the gateway will refuse: it must complete nothing and have the parts it sent dropped. */
+  async function kycForRefusedUpload() {
     const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+    const complete = await gateway.respond(KycFileCommands.completeUpload, () => ({}));
+    const abandon = await gateway.respond(KycFileCommands.abandonUpload, () => ({ dropped: 1 }));
+    return {
+      parts,
+      /** Nothing completed, and every upload a part was sent for abandoned by the same caller. */
+      async leftNothing() {
+        expect(complete.requests).toHaveLength(0);
+        const uploads = [...new Set(parts.requests.map((req) => req.payload.uploadId))];
+        await eventually(() => abandon.requests.length === uploads.length);
+        expect(abandon.requests.map((req) => req.payload.uploadId)).toEqual(uploads);
+        expect(abandon.requests.map((req) => req.meta.actor?.userId)).toEqual(parts.requests.slice(0, uploads.length).map((req) => req.meta.actor?.userId));
+      },
+    };
+  }
+
+  it('refuses an 11 MB upload with the spec message before passing anything on', async () => {
+    const kyc = await kycForRefusedUpload();
     const response = await request(gateway.baseUrl)
       .post('/api/v1/files')
       .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
@@ -97,11 +160,34 @@ describe('files through the gateway', () => {
       .catch((error: { response?: request.Response }) => error.response);
     expect(response?.status).toBe(413);
     expect(response?.body.message).toBe('File size must be less than 10MB');
-    expect(parts.requests).toHaveLength(0);
+    // Its declared length already said so: refused before its body was read, nothing passed on.
+    expect(kyc.parts.requests).toHaveLength(0);
+    await kyc.leftNothing();
   });
 
-  it("refuses an 11 MB KYC document sent without a length (chunked) in the Document Upload Center's words (spec 02 §5), as it streams, before passing anything on", async () => {
-    const parts = await gateway.respond(KycFileCommands.storePart, () => ({ received: 1 }));
+  it('drops the parts already sent when kyc refuses a later one, and answers with its refusal', async () => {
+    const abandon = await gateway.respond(KycFileCommands.abandonUpload, () => ({ dropped: 1 }));
+    const complete = await gateway.respond(KycFileCommands.completeUpload, () => ({}));
+    const parts = await gateway.respond(KycFileCommands.storePart, (req) => {
+      if ((req.payload.index as number) === 1) throw new FakeServiceError({ statusCode: 400, error: 'Bad Request', message: USER_MESSAGES.kyc_file_too_large, code: 'kyc_file_too_large' });
+      return { received: 1 };
+    });
+    const response = await request(gateway.baseUrl)
+      .post('/api/v1/files')
+      .set('authorization', `Bearer ${gateway.accessToken(customerActor())}`)
+      .field('purpose', 'kyc:id')
+      .attach('file', samplePdf({ size: 3 * FILE_PART_BYTES }), 'scan.pdf')
+      .catch((error: { response?: request.Response }) => error.response);
+    expect(response?.status).toBe(400);
+    expect(response?.body).toMatchObject({ code: 'kyc_file_too_large' });
+    expect(parts.requests.map((req) => req.payload.index)).toEqual([0, 1]);
+    expect(complete.requests).toHaveLength(0);
+    await eventually(() => abandon.requests.length === 1);
+    expect(abandon.requests[0].payload).toEqual({ uploadId: parts.requests[0].payload.uploadId });
+  });
+
+  it("refuses an 11 MB KYC document sent without a length (chunked) in the Document Upload Center's words (spec 02 §5), as it streams, completing nothing", async () => {
+    const kyc = await kycForRefusedUpload();
     const boundary = 'portal-boundary-kyc';
     const answer = await rawUpload(
       gateway.baseUrl,
@@ -113,7 +199,11 @@ describe('files through the gateway', () => {
     const { status, body } = answer as RawAnswer;
     expect(status).toBe(413);
     expect(JSON.parse(body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File is larger than 10485760 bytes', code: 'kyc_file_too_large' });
-    expect(parts.requests).toHaveLength(0);
+    // Streamed: the parts under the limit went on before it passed, each with the purpose sent before the file.
+    expect(kyc.parts.requests.length).toBeGreaterThan(0);
+    expect(kyc.parts.requests.length).toBeLessThanOrEqual(MAX_FILE_BYTES / FILE_PART_BYTES);
+    expect(kyc.parts.requests.every((req) => req.payload.purpose === 'kyc:id')).toBe(true);
+    await kyc.leftNothing();
   });
 
   it('refuses an upload whose Content-Length is over the limit at once, without waiting for its body, in the route\'s words for a file too large', async () => {
@@ -146,6 +236,7 @@ describe('files through the gateway', () => {
       .attach('file', content, 'a-rather-long-file-name-for-a-scanned-proof-of-address-document.pdf');
     expect(response.status).toBe(201);
     expect(parts.requests).toHaveLength(MAX_FILE_BYTES / FILE_PART_BYTES);
+    expect(Buffer.concat(parts.requests.map((req) => req.attachment ?? Buffer.alloc(0))).equals(content)).toBe(true);
   });
 
   describe("an administrator opening another person's file", () => {
@@ -302,6 +393,34 @@ describe('files through the gateway', () => {
     expect(parts.requests).toHaveLength(0);
     expect(FILE_PURPOSES).toEqual(expect.arrayContaining(['profile_photo', 'kyc:id', 'kyc:biometric', 'application:id_document', 'application:additional']));
     await parts.stop();
+  });
+
+  it('streams a download part by part at the pace the client reads it, never reading the whole file ahead of a client that has stopped', async () => {
+    const fileId = '4b1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a55';
+    const content = samplePdf({ size: MAX_FILE_BYTES });
+    const customer = customerActor();
+    await gateway.respond(KycFileCommands.describe, (req) => ({ id: req.payload.fileId, name: 'big.pdf', size: content.length, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString(), parts: MAX_FILE_BYTES / FILE_PART_BYTES, ownerId: customer.userId }));
+    const parts = await gateway.respond(KycFileCommands.readPart, (req) => ({
+      data: content.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES).toString('base64'),
+    }));
+    const received = await new Promise<{ askedWhilePaused: number; body: Buffer }>((resolve, reject) => {
+      const req = http.get(`${gateway.baseUrl}/api/v1/files/${fileId}`, { headers: { authorization: `Bearer ${gateway.accessToken(customer)}` } }, (res) => {
+        // The client takes nothing for a while: only what the connection's buffers hold may be read ahead.
+        res.pause();
+        setTimeout(() => {
+          const askedWhilePaused = parts.requests.length;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ askedWhilePaused, body: Buffer.concat(chunks) }));
+          res.resume();
+        }, 1_500);
+      });
+      req.on('error', reject);
+    });
+    expect(received.askedWhilePaused).toBeGreaterThan(0);
+    expect(received.askedWhilePaused).toBeLessThan(MAX_FILE_BYTES / FILE_PART_BYTES - 4);
+    expect(received.body.equals(content)).toBe(true);
+    expect(parts.requests.map((req) => req.payload.index)).toEqual(Array.from({ length: MAX_FILE_BYTES / FILE_PART_BYTES }, (_, index) => index));
   });
 
   it('streams a file back with its type and a safe download name; unknown or foreign files are 404', async () => {

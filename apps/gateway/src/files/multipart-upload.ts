@@ -1,15 +1,22 @@
-import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { KYC_FILE_PURPOSE_PREFIX, MAX_FILE_BYTES } from '@portal/contracts';
+import { FILE_PART_BYTES, KYC_FILE_PURPOSE_PREFIX, MAX_FILE_BYTES } from '@portal/contracts';
 import { ApiError } from '../http/api-error';
 import { headerOf, RequestHook, routedPathOf } from '../http/request-context';
 
-export interface UploadedFile {
+/** The file of an upload once it has all arrived: its bytes went on part by part as they came. */
+export interface ReceivedFile {
   originalname: string;
-  buffer: Buffer;
   size: number;
+  /** How many parts were handed on. */
+  parts: number;
 }
+
+/**
+ * Takes each part of the file as soon as it is full (FILE_PART_BYTES; the last one shorter),
+ * with the fields sent before it; more of the file is read only once it resolves.
+ */
+export type PartSink = (bytes: Buffer, index: number, fields: Record<string, unknown>) => Promise<void>;
 
 /**
  * At most one file of 10 MB in the field `file`, and a few short fields beside it: a few
@@ -37,22 +44,47 @@ const oneFile = () => ApiError.of(400, 'invalid_upload');
 const unreadable = () => ApiError.of(400, 'upload_unreadable');
 
 /**
- * The file's bytes, refused the moment it passes the limit rather than when the upload ends.
- * The body may have been read whole before the part is handed over: a body cut off before
- * its closing boundary has then already failed the part (destroyed, its error emitted to no
- * one), which `finished` reports where listening for 'end' or 'error' would wait forever.
+ * Hands the file on in parts as it arrives, refused the moment it passes the limit rather
+ * than when the upload ends. At most one part (and the chunk that completes it) is held:
+ * the stream is read on only when the sink has taken the part, so a slow kyc slows the
+ * client rather than filling the gateway's memory. A body cut off before its closing
+ * boundary fails the stream, and the iteration with it.
  */
-function readFile(part: MultipartFile, purpose: unknown): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    part.file.once('limit', () => reject(tooLarge(purpose)));
-    finished(part.file, (error) => {
-      if (error) reject(error);
-      else if (part.file.truncated) reject(tooLarge(purpose));
-      else resolve(Buffer.concat(chunks));
-    });
+async function streamFile(part: MultipartFile, fields: Record<string, unknown>, sink: PartSink): Promise<ReceivedFile> {
+  let overLimit = false;
+  part.file.once('limit', () => {
+    overLimit = true;
   });
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let size = 0;
+  let parts = 0;
+  const handOn = async (bytes: Buffer) => {
+    await sink(bytes, parts, fields).catch((error: unknown) => {
+      throw new SinkRefusal(error);
+    });
+    parts += 1;
+  };
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (overLimit) throw tooLarge(fields.purpose);
+    held.push(chunk);
+    heldBytes += chunk.length;
+    size += chunk.length;
+    while (heldBytes >= FILE_PART_BYTES) {
+      const joined = Buffer.concat(held, heldBytes);
+      held = [joined.subarray(FILE_PART_BYTES)];
+      heldBytes -= FILE_PART_BYTES;
+      await handOn(joined.subarray(0, FILE_PART_BYTES));
+    }
+  }
+  if (overLimit || part.file.truncated) throw tooLarge(fields.purpose);
+  if (heldBytes > 0) await handOn(Buffer.concat(held, heldBytes));
+  return { originalname: part.filename, size, parts };
+}
+
+/** The sink's own refusal (kyc refusing a part, kyc away): answered as it is, not as an unreadable upload. */
+class SinkRefusal {
+  constructor(readonly error: unknown) {}
 }
 
 /** The envelope for a refusal of @fastify/multipart (its limits, a malformed body). */
@@ -65,15 +97,16 @@ function uploadError(error: unknown, purpose: unknown): ApiError {
 }
 
 /**
- * Reads one multipart file (field `file`) into memory with @fastify/multipart, refusing it
- * as soon as it passes 10 MB, so an oversized upload is answered at once and never
- * buffered whole. A request that is not multipart has no file. The refusal speaks in the
- * words of the purpose sent before the file (as the web app sends it).
+ * Streams one multipart file (field `file`) to `sink` in parts with @fastify/multipart,
+ * refusing it as soon as it passes 10 MB, so an oversized upload is answered at once and
+ * the whole file is never held. A request that is not multipart has no file. The fields
+ * sent before the file (the purpose, as the web app sends it) travel with its parts, and
+ * a refusal speaks in the purpose's words.
  */
-export async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<{ file: UploadedFile | undefined; fields: Record<string, unknown> }> {
+export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, sink: PartSink): Promise<{ file: ReceivedFile | undefined; fields: Record<string, unknown> }> {
   const fields: Record<string, unknown> = {};
   if (!request.isMultipart()) return { file: undefined, fields };
-  let file: UploadedFile | undefined;
+  let file: ReceivedFile | undefined;
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'field') {
@@ -82,10 +115,14 @@ export async function readUpload(request: FastifyRequest, reply: FastifyReply): 
         continue;
       }
       if (part.fieldname !== 'file' || file) throw oneFile();
-      const buffer = await readFile(part, fields.purpose);
-      file = { originalname: part.filename, buffer, size: buffer.length };
+      file = await streamFile(part, fields, sink);
     }
   } catch (error) {
+    // The rest of the body is not wanted: the client is told to stop sending it.
+    if (error instanceof SinkRefusal) {
+      reply.header('Connection', 'close');
+      throw error.error;
+    }
     const refusal = uploadError(error, fields.purpose);
     // Tell the client to stop sending the rest.
     if (refusal.getStatus() === 413) reply.header('Connection', 'close');
@@ -100,7 +137,7 @@ export async function readUpload(request: FastifyRequest, reply: FastifyReply): 
  * is read, with the route's own answer for a file over the limit. The body's fields (the
  * purpose) are not read, so it speaks in the general words. The connection is closed after
  * the answer (Node discards what arrives meanwhile), so the client stops sending. An upload
- * without a length (chunked) is left to the streaming limit of readUpload.
+ * without a length (chunked) is left to the streaming limit of receiveUpload.
  */
 export function refuseDeclaredOversizedUploads(): RequestHook {
   return (request, reply, done) => {

@@ -84,7 +84,7 @@ describe('KYC documents, their review and the KYC decision', () => {
     const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
     const sent = purpose ?? undefined;
     for (let index = 0; index < parts; index += 1) {
-      await client.as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose: sent });
+      await client.as(actor).sendWithAttachment(KycFileCommands.storePart, { uploadId, index, purpose: sent }, content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES));
     }
     return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose: sent });
   }

@@ -71,7 +71,7 @@ describe('a deleted account’s files', () => {
 
   async function upload(actor: Actor, content: Buffer, name: string, purpose?: string): Promise<StoredFile> {
     const uploadId = randomUUID();
-    await client.as(actor).send(KycFileCommands.storePart, { uploadId, index: 0, purpose, data: content.toString('base64') });
+    await client.as(actor).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 0, purpose }, content);
     return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name, purpose });
   }
 
@@ -114,7 +114,7 @@ describe('a deleted account’s files', () => {
     // Attached to a draft only, which the applications service erases with the account.
     applications.push({ userId: person.userId, status: 'draft', fileIds: [(await upload(person, pdf, 'draft-only.pdf', 'application:proof_of_address')).id] });
     // An upload never completed.
-    await client.as(person).send(KycFileCommands.storePart, { uploadId: randomUUID(), index: 0, purpose: PROFILE_PHOTO_PURPOSE, data: png.toString('base64') });
+    await client.as(person).sendWithAttachment(KycFileCommands.storePart, { uploadId: randomUUID(), index: 0, purpose: PROFILE_PHOTO_PURPOSE }, png);
   }
 
   const everyFile = ['abandoned.pdf', 'bank-statement.pdf', 'draft-only.pdf', 'face.png', 'licence.pdf', 'me.png', 'never-attached.pdf', 'notes.pdf', 'passport.pdf', 'payslip.pdf'];

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { Controller } from '@nestjs/common';
-import { DataSource, In, LessThan } from 'typeorm';
 import {
   Actor,
   APPLICATION_FILE_PURPOSE_PREFIX,
@@ -21,17 +19,15 @@ import {
   StoredFiles,
   StoredFileWithParts,
   StoreFilePartPayload,
+  UploadIdPayload,
   UserMessageCode,
 } from '@portal/contracts';
-import { adminRoleAllowsNow, CommandActor, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
+import { adminRoleAllowsNow, CommandActor, CommandAttachment, CommandPayload, HandlesCommand, PlatformSettings, ServiceError } from '@portal/messaging';
 import { isWellFormed } from './file-structure';
 import { detectFileType, safeFileName } from './file-types';
-import { StoredLocation } from './storage/file-storage';
+import { FileRecords } from './file-records';
 import { FileStore } from './storage/file-store';
-import { FileUploadPart, StoredFileRecord } from './stored-file.entity';
-
-/** Parts of an upload nobody completed are dropped after this long. */
-const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+import { StoredFileRecord } from './stored-file.entity';
 
 function signedIn(actor: Actor | null): Actor {
   if (!actor) throw ServiceError.of(401, 'unauthenticated');
@@ -81,7 +77,8 @@ function view(file: StoredFileRecord): StoredFile {
 }
 
 /**
- * Uploaded files: the gateway sends an upload in parts (NATS messages stay under 1 MB),
+ * Uploaded files: the gateway sends an upload in parts as it arrives, each part's bytes raw
+ * after its command's envelope (NATS messages stay under 1 MB),
  * the first part already decides the type (the whole file, parsed, must then be of it), the total is capped at 10 MB, and a file is
  * readable by its owner and by administrators whose role has the permission its purpose
  * needs (see filePermission; another admin is refused with 403, anyone else is told it
@@ -90,80 +87,43 @@ function view(file: StoredFileRecord): StoredFile {
 @Controller()
 export class FilesController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly records: FileRecords,
     private readonly settings: PlatformSettings,
     private readonly store: FileStore,
   ) {}
 
   @HandlesCommand(KycFileCommands.storePart)
-  async storePart(@CommandPayload() payload: StoreFilePartPayload, @CommandActor() actor: Actor | null): Promise<{ received: number }> {
+  async storePart(@CommandPayload() payload: StoreFilePartPayload, @CommandAttachment() data: Buffer | undefined, @CommandActor() actor: Actor | null): Promise<{ received: number }> {
     const owner = signedIn(actor);
-    const data = Buffer.from(payload.data, 'base64');
-    if (data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.of(400, 'file_part_size_invalid');
+    // The part's bytes travel raw after the command's envelope (no base64 over NATS).
+    if (!data || data.length === 0 || data.length > FILE_PART_BYTES) throw ServiceError.of(400, 'file_part_size_invalid');
     if (payload.index === 0 && !acceptedType(data, payload.purpose)) {
       throw ServiceError.of(400, typeRefusal(payload.purpose));
     }
-    return this.dataSource.transaction(async (manager) => {
-      const earlier = await manager
-        .createQueryBuilder(FileUploadPart, 'part')
-        .select('part.ownerId', 'ownerId')
-        .addSelect('COALESCE(SUM(octet_length(part.data)), 0)', 'bytes')
-        .where('part.uploadId = :uploadId', { uploadId: payload.uploadId })
-        .groupBy('part.ownerId')
-        .getRawMany<{ ownerId: string; bytes: string }>();
-      if (earlier.some((row) => row.ownerId !== owner.userId)) throw ServiceError.of(404, 'upload_not_found');
-      const bytes = Number(earlier[0]?.bytes ?? 0) + data.length;
-      const limit = sizeLimit(payload.purpose);
-      if (bytes > limit.bytes) throw ServiceError.of(400, limit.code);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(FileUploadPart)
-        .values({ uploadId: payload.uploadId, partIndex: payload.index, ownerId: owner.userId, data })
-        .orIgnore()
-        .execute();
-      return { received: bytes };
-    });
+    const limit = sizeLimit(payload.purpose);
+    const outcome = await this.records.storePart({ uploadId: payload.uploadId, index: payload.index, ownerId: owner.userId, data }, limit.bytes);
+    if ('received' in outcome) return outcome;
+    throw outcome.refused === 'foreign_upload' ? ServiceError.of(404, 'upload_not_found') : ServiceError.of(400, limit.code);
+  }
+
+  @HandlesCommand(KycFileCommands.abandonUpload)
+  async abandonUpload(@CommandPayload() payload: UploadIdPayload, @CommandActor() actor: Actor | null): Promise<{ dropped: number }> {
+    return { dropped: await this.records.dropUpload(payload.uploadId, signedIn(actor).userId) };
   }
 
   @HandlesCommand(KycFileCommands.completeUpload)
   async completeUpload(@CommandPayload() payload: CompleteFileUploadPayload, @CommandActor() actor: Actor | null): Promise<StoredFile> {
     const owner = signedIn(actor);
-    // Bytes already in the bucket when the transaction fails: removed again, not left without a row.
-    let written: StoredLocation | null = null;
-    return this.dataSource.transaction(async (manager) => {
-      await manager.delete(FileUploadPart, { createdAt: LessThan(new Date(Date.now() - ABANDONED_AFTER_MS)) });
-      const parts = await manager.find(FileUploadPart, { where: { uploadId: payload.uploadId, ownerId: owner.userId }, order: { partIndex: 'ASC' } });
-      if (parts.length !== payload.parts || parts.some((part, index) => part.partIndex !== index)) {
-        throw ServiceError.of(400, 'upload_incomplete');
-      }
-      const content = Buffer.concat(parts.map((part) => part.data));
+    const file = await this.records.complete(payload.uploadId, owner.userId, payload.parts, async (content) => {
       const limit = sizeLimit(payload.purpose);
       if (content.length > limit.bytes) throw ServiceError.of(400, limit.code);
       const mimeType = acceptedType(content, payload.purpose, true);
       // The first bytes name a type; the whole file must then be one (no polyglots, nothing after its end).
       if (!mimeType || !(await isWellFormed(content, mimeType))) throw ServiceError.of(400, typeRefusal(payload.purpose));
-      const file = manager.create(StoredFileRecord, {
-        id: payload.uploadId,
-        ownerId: owner.userId,
-        name: safeFileName(payload.name),
-        size: content.length,
-        mimeType,
-        purpose: payload.purpose ?? null,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        ...this.store.locationFor(payload.uploadId),
-      });
-      // The row first (its id is taken once), then the bytes: checked above, they go to the configured driver.
-      await manager.insert(StoredFileRecord, file);
-      await this.store.put(file, content, manager);
-      written = file;
-      await manager.delete(FileUploadPart, { uploadId: payload.uploadId });
-      const stored = await manager.findOneByOrFail(StoredFileRecord, { id: file.id });
-      return view(stored);
-    }).catch(async (error: unknown) => {
-      if (written) await this.store.delete([written]).catch(() => undefined);
-      throw error;
+      return { name: safeFileName(payload.name), mimeType, purpose: payload.purpose ?? null };
     });
+    if (!file) throw ServiceError.of(400, 'upload_incomplete');
+    return view(file);
   }
 
   @HandlesCommand(KycFileCommands.describe)
@@ -185,13 +145,12 @@ export class FilesController {
   async ownedFiles(@CommandPayload() payload: OwnedFilesPayload, @CommandActor() actor: Actor | null): Promise<StoredFiles> {
     const owner = signedIn(actor);
     if (payload.fileIds.length === 0) return { files: [] };
-    const files = await this.dataSource.manager.findBy(StoredFileRecord, { id: In([...new Set(payload.fileIds)]), ownerId: owner.userId });
-    return { files: files.map(view) };
+    return { files: (await this.records.ownedBy(payload.fileIds, owner.userId)).map(view) };
   }
 
   /** The owner reads their file; an admin needs the permission of the file's purpose, read from admin_roles as kyc's admin endpoints do. */
   private async readable(fileId: string, actor: Actor): Promise<StoredFileRecord> {
-    const file = await this.dataSource.manager.findOneBy(StoredFileRecord, { id: fileId });
+    const file = await this.records.find(fileId);
     if (!file || (file.ownerId !== actor.userId && actor.userType !== 'admin')) throw ServiceError.of(404, 'file_not_found');
     if (file.ownerId === actor.userId) return file;
     const permission = filePermission(file.purpose);

@@ -5,6 +5,7 @@ import { ServiceCallError } from '@portal/messaging';
 import { sampleDocx, sampleJpeg, samplePdf, samplePng, ServiceUnderTest, startServiceUnderTest } from '@portal/testing';
 import { KycModule } from '../kyc.module';
 import { fileTransfer } from '../testing/file-transfer';
+import { FileRecords } from './file-records';
 
 jest.setTimeout(60_000);
 
@@ -142,9 +143,45 @@ describe('files stored by the kyc service', () => {
     expect(files.map((file) => file.id)).toEqual([mine.id]);
   });
 
+  it('drops the parts of an upload the gateway abandons, so it can never be completed, and only the caller\'s own', async () => {
+    const owner = customer();
+    const content = pdf(FILE_PART_BYTES + 100);
+    const uploadId = randomUUID();
+    await harness.client.as(owner).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 0 }, content.subarray(0, FILE_PART_BYTES));
+    const partsOf = async () => (await harness.database.query('SELECT COUNT(*)::int AS n FROM kyc.file_upload_parts WHERE upload_id = $1', [uploadId])).rows[0].n as number;
+    // Someone else's abandon drops nothing.
+    expect(await harness.client.as(customer()).send(KycFileCommands.abandonUpload, { uploadId })).toEqual({ dropped: 0 });
+    expect(await partsOf()).toBe(1);
+    expect(await harness.client.as(owner).send(KycFileCommands.abandonUpload, { uploadId })).toEqual({ dropped: 1 });
+    expect(await partsOf()).toBe(0);
+    const before = await fileCount();
+    expect(await refusal(harness.client.as(owner).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'a.pdf' }))).toMatchObject({ statusCode: 400, code: 'upload_incomplete' });
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('purges the parts of uploads left unfinished for over an hour, and keeps those still arriving', async () => {
+    const owner = customer();
+    const stale = randomUUID();
+    const fresh = randomUUID();
+    await harness.client.as(owner).sendWithAttachment(KycFileCommands.storePart, { uploadId: stale, index: 0 }, pdf());
+    await harness.client.as(owner).sendWithAttachment(KycFileCommands.storePart, { uploadId: fresh, index: 0 }, pdf());
+    await harness.database.query(`UPDATE kyc.file_upload_parts SET created_at = now() - interval '61 minutes' WHERE upload_id = $1`, [stale]);
+    const deleted = await harness.service.get(FileRecords).purgeAbandoned();
+    expect(deleted['abandoned upload parts']).toBeGreaterThanOrEqual(1);
+    const left = await harness.database.query('SELECT upload_id FROM kyc.file_upload_parts WHERE upload_id = ANY($1)', [[stale, fresh]]);
+    expect(left.rows.map((row: { upload_id: string }) => row.upload_id)).toEqual([fresh]);
+  });
+
+  it('refuses a part sent without its bytes, or as base64 inside the JSON', async () => {
+    const uploadId = randomUUID();
+    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 0 }))).toMatchObject({ statusCode: 400, code: 'file_part_size_invalid' });
+    expect(await refusal(harness.client.as(customer()).sendUnchecked(KycFileCommands.storePart, { uploadId, index: 0, data: pdf().toString('base64') }))).toMatchObject({ statusCode: 400 });
+    expect(await harness.database.query('SELECT COUNT(*)::int AS n FROM kyc.file_upload_parts WHERE upload_id = $1', [uploadId])).toMatchObject({ rows: [{ n: 0 }] });
+  });
+
   it("does not let one person add parts to another's upload", async () => {
     const uploadId = randomUUID();
-    await harness.client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf().toString('base64') });
-    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.storePart, { uploadId, index: 1, data: pdf().toString('base64') }))).toMatchObject({ statusCode: 404 });
+    await harness.client.as(customer()).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 0 }, pdf());
+    expect(await refusal(harness.client.as(customer()).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 1 }, pdf()))).toMatchObject({ statusCode: 404 });
   });
 });

@@ -29,7 +29,7 @@ describe('profile photos stored by the kyc service', () => {
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
     for (let index = 0; index < parts; index += 1) {
-      await harness.client.as(actor).send(KycFileCommands.storePart, { uploadId, index, purpose, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64') });
+      await harness.client.as(actor).sendWithAttachment(KycFileCommands.storePart, { uploadId, index, purpose }, content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES));
     }
     return harness.client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
   }
@@ -51,7 +51,7 @@ describe('profile photos stored by the kyc service', () => {
     // Completion checks the whole again, even when the parts came without the purpose.
     const sneaky = customer();
     const uploadId = randomUUID();
-    await harness.client.as(sneaky).send(KycFileCommands.storePart, { uploadId, index: 0, data: pdf.toString('base64') });
+    await harness.client.as(sneaky).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 0 }, pdf);
     expect(await refusal(harness.client.as(sneaky).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'me.png', purpose: PROFILE_PHOTO_PURPOSE }))).toMatchObject({
       statusCode: 400,
       message: PROFILE_PHOTO_TYPE_MESSAGE,

@@ -9,7 +9,7 @@ export function fileTransfer(client: () => TestServiceClient) {
       const uploadId = randomUUID();
       const parts = Math.max(1, Math.ceil(content.length / FILE_PART_BYTES));
       for (let index = 0; index < parts; index += 1) {
-        await client().as(actor).send(KycFileCommands.storePart, { uploadId, index, data: content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES).toString('base64'), purpose });
+        await client().as(actor).sendWithAttachment(KycFileCommands.storePart, { uploadId, index, purpose }, content.subarray(index * FILE_PART_BYTES, (index + 1) * FILE_PART_BYTES));
       }
       return client().as(actor).send(KycFileCommands.completeUpload, { uploadId, parts, name, purpose });
     },

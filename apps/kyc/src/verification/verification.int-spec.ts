@@ -59,7 +59,7 @@ describe('biometric verification through the provider adapter', () => {
   async function upload(actor: Actor, content: Buffer, purpose: string | null = 'kyc:biometric'): Promise<StoredFile> {
     const uploadId = randomUUID();
     const sent = purpose ?? undefined;
-    await client.as(actor).send(KycFileCommands.storePart, { uploadId, index: 0, data: content.toString('base64'), purpose: sent });
+    await client.as(actor).sendWithAttachment(KycFileCommands.storePart, { uploadId, index: 0, purpose: sent }, content);
     return client.as(actor).send(KycFileCommands.completeUpload, { uploadId, parts: 1, name: 'capture.jpg', purpose: sent });
   }
 

@@ -165,7 +165,7 @@ export const BUS_ACCESS: Readonly<Record<BusProcess, BusAccess>> = {
       ),
       ...pick(KycBackOfficeCommands, 'report', 'stats'),
       ...pick(KycDocumentCommands, 'adminList', 'decide', 'listMine', 'request', 'review', 'submit'),
-      ...pick(KycFileCommands, 'completeUpload', 'describe', 'readPart', 'storePart'),
+      ...pick(KycFileCommands, 'abandonUpload', 'completeUpload', 'describe', 'readPart', 'storePart'),
       ...pick(KycVerificationCommands, 'config', 'recordStep', 'start'),
       ...pick(LedgerBackOfficeCommands, 'report', 'stats'),
       ...pick(

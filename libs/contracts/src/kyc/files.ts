@@ -24,12 +24,13 @@ export const PROFILE_PHOTO_TYPE_MESSAGE = 'Invalid File Type: Please select a JP
 export const PROFILE_PHOTO_TOO_LARGE_MESSAGE = 'File Too Large: Image size must be less than 2MB.';
 export const PROFILE_PHOTO_MIME_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif'];
 
-/** One part of an upload, in order from 0; the first part alone already decides the file type. */
+/**
+ * One part of an upload, in order from 0; the first part alone already decides the file
+ * type. The part's bytes travel as the command's attachment (raw, after the JSON envelope).
+ */
 export class StoreFilePartPayload {
   @IsUUID() uploadId: string;
   @IsInt() @Min(0) @Max(Math.ceil(MAX_FILE_BYTES / FILE_PART_BYTES)) index: number;
-  /** The part's bytes, base64. */
-  @IsString() @MaxLength(Math.ceil(FILE_PART_BYTES / 3) * 4) data: string;
   /** The purpose given at completion; sent with each part so the first one is checked against the right types (KYC documents also take DOC and DOCX). */
   @IsOptional() @IsIn(FILE_PURPOSES, refusal('file_purpose_unknown')) purpose?: string;
 }
@@ -40,6 +41,11 @@ export class CompleteFileUploadPayload {
   @IsString() @MaxLength(255) name: string;
   /** What the file is for (FILE_PURPOSES): it decides the types it may have and where it may be used. */
   @IsOptional() @IsIn(FILE_PURPOSES, refusal('file_purpose_unknown')) purpose?: string;
+}
+
+/** An upload the gateway gave up on (refused, or cut off): its parts are dropped. */
+export class UploadIdPayload {
+  @IsUUID() uploadId: string;
 }
 
 export class FileIdPayload {
@@ -82,6 +88,8 @@ export interface StoredFiles {
 export const KycFileCommands = {
   storePart: defineCommand<StoreFilePartPayload, { received: number }>('kyc.file.store-part.v1', StoreFilePartPayload),
   completeUpload: defineCommand<CompleteFileUploadPayload, StoredFile>('kyc.file.complete-upload.v1', CompleteFileUploadPayload),
+  /** Drops the caller's parts of an upload that will not be completed; nothing to drop is not an error. */
+  abandonUpload: defineCommand<UploadIdPayload, { dropped: number }>('kyc.file.abandon-upload.v1', UploadIdPayload),
   /** The owner, or an admin whose role has the permission for the file's purpose (403 otherwise); anyone else gets 404. */
   describe: defineCommand<FileIdPayload, StoredFileWithParts>('kyc.file.describe.v1', FileIdPayload),
   readPart: defineCommand<ReadFilePartPayload, FilePart>('kyc.file.read-part.v1', ReadFilePartPayload),

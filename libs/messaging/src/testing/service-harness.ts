@@ -121,6 +121,7 @@ export class TestServiceClient extends ServiceClient {
   as(actor: Actor, extra: Partial<RequestMeta> = {}) {
     return {
       send: <P extends object, R>(command: CommandDefinition<P, R>, payload: NoInfer<P>) => this.send(command, payload, { ...extra, actor }),
+      sendWithAttachment: <P extends object, R>(command: CommandDefinition<P, R>, payload: NoInfer<P>, attachment: Uint8Array) => this.sendWithAttachment(command, payload, attachment, { ...extra, actor }),
       sendUnchecked: <R>(command: CommandDefinition<object, R>, payload: unknown) => this.sendUnchecked(command, payload, { ...extra, actor }),
     };
   }

@@ -1,5 +1,6 @@
 import { JSONCodec, NatsConnection } from 'nats';
 import type { CommandDefinition, ErrorBody, ServiceRequest } from '@portal/contracts';
+import { splitAttachment, type WithAttachment } from './library';
 
 const codec = JSONCodec();
 
@@ -10,7 +11,8 @@ export class FakeServiceError extends Error {
   }
 }
 
-export type StandInRequest = ServiceRequest<Record<string, unknown>>;
+/** What a stand-in was sent: the envelope, and the raw bytes after it when the command carried some. */
+export type StandInRequest = ServiceRequest<Record<string, unknown>> & WithAttachment;
 
 /** What the stand-in answers: a reply (or its promise); throw a FakeServiceError to refuse. */
 export type StandInReply = (payload: Record<string, unknown>, request: StandInRequest) => unknown;
@@ -42,7 +44,9 @@ export function answerCommand(
   const requests: StandInRequest[] = [];
   void (async () => {
     for await (const message of subscription) {
-      const packet = codec.decode(message.data) as { id: string; data: StandInRequest };
+      const split = splitAttachment(message.data, message.headers);
+      const packet = codec.decode(split?.envelope ?? message.data) as { id: string; data: StandInRequest };
+      if (split?.attachment) packet.data.attachment = Buffer.from(split.attachment);
       requests.push(packet.data);
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       try {
