@@ -1,10 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { IDENTITY_EVENTS_STREAM } from '@portal/contracts';
 import { databaseConnection, databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { HEALTH_CHECKS, OutboxModule } from '@portal/messaging';
-import { redisHealthCheck } from '@portal/redis';
+import { RedisClient, redisHealthCheck } from '@portal/redis';
 import { AccountSecurityModule } from './account-security/account-security.module';
 import { AuditModule } from './audit/audit.module';
 import { EmailConfirmationModule } from './email-confirmation/email-confirmation.module';
@@ -68,7 +67,7 @@ export class IdentityModule {
         {
           provide: HEALTH_CHECKS,
           inject: [DataSource, REDIS],
-          useFactory: (dataSource: DataSource, redis: Redis) => [databaseHealthCheck(dataSource), redisHealthCheck(redis)],
+          useFactory: (dataSource: DataSource, redis: RedisClient) => [databaseHealthCheck(dataSource), redisHealthCheck(redis)],
         },
       ],
     };

@@ -29,6 +29,17 @@ describe('NotificationEnvironment', () => {
     expect(loadEnvironment(NotificationEnvironment, { EMAIL_WORKER_INLINE: value }).EMAIL_WORKER_INLINE).toBe(expected);
   });
 
+  it('refuses, on a Redis Cluster, a BullMQ prefix without a hash tag', () => {
+    const cluster = { REDIS_CLUSTER_NODES: 'redis-0:6379,redis-1:6379' };
+    for (const prefix of ['bull', '{}bull', 'bull{', '{bull']) {
+      expect(() => loadEnvironment(NotificationEnvironment, { ...cluster, BULLMQ_PREFIX: prefix })).toThrow(/BULLMQ_PREFIX \(bad value\): must carry a hash tag, e.g. \{bull\}, while REDIS_CLUSTER_NODES is set/);
+    }
+    for (const prefix of ['{bull}', 'portal:{bull}', '{portal}:bull']) {
+      expect(loadEnvironment(NotificationEnvironment, { ...cluster, BULLMQ_PREFIX: prefix }).BULLMQ_PREFIX).toBe(prefix);
+    }
+    expect(loadEnvironment(NotificationEnvironment, { BULLMQ_PREFIX: 'bull' }).BULLMQ_PREFIX).toBe('bull');
+  });
+
   it('reads numbers from their text', () => {
     expect(loadEnvironment(NotificationEnvironment, { EMAIL_WORKER_CONCURRENCY: '10', EMAIL_RETRY_DELAY_MS: '250' })).toMatchObject({
       EMAIL_WORKER_CONCURRENCY: 10,

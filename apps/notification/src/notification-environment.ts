@@ -1,6 +1,25 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, Matches, registerDecorator, ValidationArguments } from 'class-validator';
 import { IsIntInRange, parseFlag, ServiceEnvironment } from '@portal/config';
+
+/**
+ * On a Redis Cluster (REDIS_CLUSTER_NODES set) the prefix must carry a hash tag: BullMQ's
+ * scripts touch several keys of a queue at once, and only a shared tag keeps them in one slot.
+ * The tag is the text between the first `{` and the next `}`, not empty (the cluster's rule).
+ */
+function HashTaggedOnCluster() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'hashTaggedOnCluster',
+      target: target.constructor,
+      propertyName,
+      options: { message: 'must carry a hash tag, e.g. {bull}, while REDIS_CLUSTER_NODES is set' },
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) =>
+          !(args.object as { REDIS_CLUSTER_NODES?: string }).REDIS_CLUSTER_NODES || (typeof value === 'string' && /^[^{]*\{[^}]+\}/.test(value)),
+      },
+    });
+}
 
 // Types are written out (not inferred from the defaults) because the conversion of
 // numbers reads the emitted design type, which transpile-only builds leave as Object.
@@ -44,8 +63,10 @@ export class NotificationEnvironment extends ServiceEnvironment {
    * `{bull}`, a hash tag, keeps each queue's keys in one Redis Cluster slot, as BullMQ's
    * scripts need. Jobs stay under the prefix they were queued with: a change leaves waiting,
    * delayed and failed jobs (and the memory of jobs already sent) behind, so it is set on a
-   * new deployment or after draining the queues.
+   * new deployment or after draining the queues. Required (refused at start otherwise)
+   * while REDIS_CLUSTER_NODES is set.
    */
   @Matches(/^\S+$/, { message: 'must be a key prefix without spaces' })
+  @HashTaggedOnCluster()
   BULLMQ_PREFIX: string = 'bull';
 }

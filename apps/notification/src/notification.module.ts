@@ -1,10 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { databaseHealthCheck, ServiceDatabaseModule } from '@portal/database';
 import { NOTIFICATION_EVENTS_STREAM } from '@portal/contracts';
 import { HEALTH_CHECKS, OutboxModule, PlatformSettingsModule } from '@portal/messaging';
-import { redisHealthCheck } from '@portal/redis';
+import { RedisClient, redisHealthCheck } from '@portal/redis';
 import { notificationDatabase } from './database';
 import { EMAIL_PRODUCER_REDIS } from './email/email-queue';
 import { EmailModule } from './email/email.module';
@@ -48,7 +47,7 @@ export class NotificationModule {
           inject: [DataSource, EMAIL_PRODUCER_REDIS],
           // SMTP is deliberately not here: a mail server outage delays email (jobs retry)
           // but must not take the service out of rotation.
-          useFactory: (dataSource: DataSource, redis: Redis) => [databaseHealthCheck(dataSource), redisHealthCheck(redis)],
+          useFactory: (dataSource: DataSource, redis: RedisClient) => [databaseHealthCheck(dataSource), redisHealthCheck(redis)],
         },
       ],
     };

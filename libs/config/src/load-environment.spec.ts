@@ -62,6 +62,19 @@ describe('loadEnvironment', () => {
   });
 });
 
+describe('REDIS_CLUSTER_NODES', () => {
+  it('reads a node list, refuses a malformed one, and refuses it together with REDIS_SENTINELS by name', () => {
+    expect(loadEnvironment(ServiceEnvironment, {}).REDIS_CLUSTER_NODES).toBeUndefined();
+    expect(loadEnvironment(ServiceEnvironment, { REDIS_CLUSTER_NODES: 'redis-0:6379,[fd00::2]:6380' }).REDIS_CLUSTER_NODES).toBe('redis-0:6379,[fd00::2]:6380');
+    for (const list of ['redis-0', 'redis-0:6379,', 'redis://redis-0:6379']) {
+      expect(() => loadEnvironment(ServiceEnvironment, { REDIS_CLUSTER_NODES: list })).toThrow(/REDIS_CLUSTER_NODES \(bad value\): must be a comma-separated list of host:port/);
+    }
+    expect(() => loadEnvironment(ServiceEnvironment, { REDIS_CLUSTER_NODES: 'redis-0:6379', REDIS_SENTINELS: 'sentinel-0:26379', REDIS_SENTINEL_NAME: 'portal' })).toThrow(
+      'REDIS_CLUSTER_NODES (bad value): is set and so is REDIS_SENTINELS: set one or the other',
+    );
+  });
+});
+
 describe('parseRedisSentinels', () => {
   it('reads host:port entries, IPv6 hosts in brackets, spaces around commas', () => {
     expect(parseRedisSentinels(' 10.0.0.5:26379 , sentinel.infrastructure.svc:26380,[fd00::1]:26381')).toEqual([

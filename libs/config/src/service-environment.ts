@@ -27,18 +27,30 @@ function RequiresVariable(other: string) {
     });
 }
 
+/** The variable may not be set together with `other` (two ways to reach Redis: the choice would be a guess). */
+function ExcludesVariable(other: string) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'excludesVariable',
+      target: target.constructor,
+      propertyName,
+      options: { message: `is set and so is ${other}: set one or the other` },
+      validator: { validate: (_value: unknown, args: ValidationArguments) => isUnset((args.object as Record<string, unknown>)[other]) },
+    });
+}
+
 function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** A REDIS_SENTINELS list parseRedisSentinels accepts. */
-function IsSentinelList() {
+/** A REDIS_SENTINELS or REDIS_CLUSTER_NODES list parseRedisSentinels accepts. */
+function IsSentinelList(example = 'sentinel-0:26379,sentinel-1:26379') {
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: 'isSentinelList',
       target: target.constructor,
       propertyName,
-      options: { message: 'must be a comma-separated list of host:port (e.g. sentinel-0:26379,sentinel-1:26379)' },
+      options: { message: `must be a comma-separated list of host:port (e.g. ${example})` },
       validator: { validate: (value: unknown) => typeof value === 'string' && parseRedisSentinels(value) !== null },
     });
 }
@@ -114,6 +126,17 @@ export class ServiceEnvironment {
   @IsString()
   @RequiresVariable('REDIS_SENTINELS')
   REDIS_SENTINEL_PASSWORD?: string;
+
+  /**
+   * Redis Cluster: a few of its nodes (`host:port,host:port`, an IPv6 host in brackets);
+   * the client learns the others and the slot map from them and follows resharding and
+   * failovers. Not together with REDIS_SENTINELS. REDIS_URL then gives only the user,
+   * password and TLS (`rediss://`) of the nodes; a cluster has database 0 only.
+   */
+  @IsOptional()
+  @IsSentinelList('redis-0:6379,redis-1:6379,redis-2:6379')
+  @ExcludesVariable('REDIS_SENTINELS')
+  REDIS_CLUSTER_NODES?: string;
 
   @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// URL (comma separated for a cluster)' })
   NATS_URL: string = 'nats://127.0.0.1:4222';

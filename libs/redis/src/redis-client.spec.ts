@@ -1,4 +1,4 @@
-import { redisClientOptions, redisTargetOf, sentinelConnectionOptions } from './redis-client';
+import { clusterConnectionOptions, redisClientOptions, redisTargetOf, sentinelConnectionOptions } from './redis-client';
 
 describe('redisClientOptions', () => {
   it('fail-fast: no offline queue, one retry per command, a command time-out', () => {
@@ -65,6 +65,45 @@ describe('redisTargetOf', () => {
     expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINELS: 'sentinel-0:26379' })).toThrow(/must be set together/);
     expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINEL_NAME: 'portal' })).toThrow(/must be set together/);
     expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_SENTINELS: 'sentinel-0', REDIS_SENTINEL_NAME: 'portal' })).toThrow(/must be set together/);
+  });
+});
+
+describe('redisTargetOf on a Redis Cluster', () => {
+  it('names the nodes of REDIS_CLUSTER_NODES, IPv6 hosts in brackets', () => {
+    expect(redisTargetOf({ REDIS_URL: 'rediss://app:secret@unused:6379', REDIS_CLUSTER_NODES: 'redis-0:6379, [fd00::2]:6380' })).toEqual({
+      url: 'rediss://app:secret@unused:6379',
+      cluster: {
+        nodes: [
+          { host: 'redis-0', port: 6379 },
+          { host: 'fd00::2', port: 6380 },
+        ],
+      },
+    });
+  });
+
+  it('refuses Cluster and Sentinel together, a malformed list, and a database other than 0 (an environment not checked by loadEnvironment)', () => {
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_CLUSTER_NODES: 'redis-0:6379', REDIS_SENTINELS: 's0:26379', REDIS_SENTINEL_NAME: 'portal' })).toThrow(
+      'REDIS_CLUSTER_NODES and REDIS_SENTINELS are both set: set one or the other',
+    );
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x', REDIS_CLUSTER_NODES: 'redis-0' })).toThrow(/REDIS_CLUSTER_NODES must be a comma-separated list/);
+    expect(() => redisTargetOf({ REDIS_URL: 'redis://x:6379/2', REDIS_CLUSTER_NODES: 'redis-0:6379' })).toThrow(/database other than 0/);
+  });
+});
+
+describe('clusterConnectionOptions', () => {
+  it("gives every node the profile's options and the URL's user, password and TLS; reads and writes go to the masters", () => {
+    const options = clusterConnectionOptions('rediss://app:p%40ss@unused:6379', { name: 'gateway', profile: 'fail-fast', lazyConnect: true, enableAutoPipelining: true, commandTimeoutMs: 1_000 });
+    expect(options).toMatchObject({ enableOfflineQueue: true, lazyConnect: true, enableAutoPipelining: true, scaleReads: 'master' });
+    expect(options.redisOptions).toMatchObject({ connectionName: 'gateway', username: 'app', password: 'p@ss', tls: {}, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+    expect(options.clusterRetryStrategy?.(20)).toBe(2_000);
+  });
+
+  it('blocking: the nodes wait for their connection without retry limit, as BullMQ requires of a Cluster worker', () => {
+    const options = clusterConnectionOptions('redis://unused:6379', { name: 'worker', profile: 'blocking' });
+    expect(options.enableOfflineQueue).toBe(true);
+    expect(options.redisOptions).toMatchObject({ maxRetriesPerRequest: null });
+    expect(options.redisOptions).not.toHaveProperty('commandTimeout');
+    expect(options.redisOptions).not.toHaveProperty('password');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Redis, RedisOptions } from 'ioredis';
+import { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { parseRedisSentinels } from '@portal/config';
 import type { RedisSentinelAddress, ServiceEnvironment } from '@portal/config';
 import type { Logger } from '@portal/logging';
@@ -22,6 +22,13 @@ export type RedisProfile = 'fail-fast' | 'blocking';
 /** The logger calls a client makes: pino's Logger has them. */
 export type RedisLogger = Pick<Logger, 'info' | 'warn'>;
 
+/**
+ * A client createRedisClient makes: one server (directly or through Sentinel) or a Redis
+ * Cluster. Both take the same commands; on a Cluster, the keys of one multi-key command,
+ * script or MULTI must share a slot (a hash tag: check layouts with clusterSlotOf).
+ */
+export type RedisClient = Redis | Cluster;
+
 export interface RedisClientOptions {
   /** The connection's name on the server (CLIENT LIST) and in log lines, e.g. `identity`. */
   name: string;
@@ -42,9 +49,10 @@ export interface RedisClientOptions {
 }
 
 /**
- * Where a client connects: the server of a `redis://` URL, or the primary a Sentinel group
- * names. Through Sentinel the URL gives only the user, password, database number and TLS
- * (`rediss://`) of the primary; its host and port are whatever the sentinels answer.
+ * Where a client connects: the server of a `redis://` URL, the primary a Sentinel group
+ * names, or a Redis Cluster. Through Sentinel the URL gives only the user, password,
+ * database number and TLS (`rediss://`) of the primary; its host and port are whatever the
+ * sentinels answer. On a Cluster it gives the user, password and TLS of every node.
  */
 export interface RedisTarget {
   url: string;
@@ -55,23 +63,47 @@ export interface RedisTarget {
     /** The sentinels' own password, if they ask for one. */
     password?: string;
   };
+  /** A few nodes of a Redis Cluster: the client learns the others (and the slots) from them. */
+  cluster?: {
+    nodes: RedisSentinelAddress[];
+  };
 }
 
 /** The variables a Redis target is read from. */
-export type RedisEnvironment = Pick<ServiceEnvironment, 'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>;
+export type RedisEnvironment = Pick<ServiceEnvironment, 'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'> &
+  Partial<Pick<ServiceEnvironment, 'REDIS_CLUSTER_NODES'>>;
 
 /**
- * The one reading of REDIS_URL, REDIS_SENTINELS, REDIS_SENTINEL_NAME and
- * REDIS_SENTINEL_PASSWORD: every Redis client of a process connects to this target.
- * loadEnvironment has already refused half a pair or a malformed list; an environment
- * built some other way is checked again here.
+ * The one reading of REDIS_URL, REDIS_SENTINELS, REDIS_SENTINEL_NAME,
+ * REDIS_SENTINEL_PASSWORD and REDIS_CLUSTER_NODES: every Redis client of a process connects
+ * to this target. loadEnvironment has already refused half a pair, a malformed list or
+ * Sentinel and Cluster together; an environment built some other way is checked again here.
  */
 export function redisTargetOf(environment: RedisEnvironment): RedisTarget {
-  const { REDIS_URL: url, REDIS_SENTINELS: list, REDIS_SENTINEL_NAME: name, REDIS_SENTINEL_PASSWORD: password } = environment;
+  const { REDIS_URL: url, REDIS_SENTINELS: list, REDIS_SENTINEL_NAME: name, REDIS_SENTINEL_PASSWORD: password, REDIS_CLUSTER_NODES: clusterList } = environment;
+  if (clusterList) {
+    if (list || name) throw new Error('REDIS_CLUSTER_NODES and REDIS_SENTINELS are both set: set one or the other');
+    const nodes = parseRedisSentinels(clusterList);
+    if (!nodes) throw new Error('REDIS_CLUSTER_NODES must be a comma-separated list of host:port');
+    if (databaseOf(url) !== 0) throw new Error('REDIS_URL names a database other than 0, which a Redis Cluster does not have');
+    return { url, cluster: { nodes } };
+  }
   if (!list && !name) return { url };
   const sentinels = list ? parseRedisSentinels(list) : null;
   if (!sentinels || !name) throw new Error('REDIS_SENTINELS (a host:port list) and REDIS_SENTINEL_NAME must be set together');
   return { url, sentinel: { sentinels, name, ...(password ? { password } : {}) } };
+}
+
+function databaseOf(url: string): number {
+  return Number(new URL(url).pathname.slice(1) || '0');
+}
+
+/** The user and password of a URL, as ioredis options (for the primary behind Sentinel, or each node of a Cluster). */
+function credentialsOf(url: URL): RedisOptions {
+  return {
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+  };
 }
 
 const SENTINEL_COMMAND_TIMEOUT_MS = 1_000;
@@ -79,13 +111,12 @@ const SENTINEL_COMMAND_TIMEOUT_MS = 1_000;
 /** The ioredis options that reach the primary of a Sentinel group, with the URL's credentials, database and TLS. */
 export function sentinelConnectionOptions(target: RedisTarget & { sentinel: NonNullable<RedisTarget['sentinel']> }): RedisOptions {
   const url = new URL(target.url);
-  const database = Number(url.pathname.slice(1) || '0');
+  const database = databaseOf(target.url);
   return {
     sentinels: target.sentinel.sentinels.map(({ host, port }) => ({ host, port })),
     name: target.sentinel.name,
     ...(target.sentinel.password ? { sentinelPassword: target.sentinel.password } : {}),
-    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    ...credentialsOf(url),
     ...(Number.isInteger(database) && database > 0 ? { db: database } : {}),
     // ioredis reaches the primary over TLS only with both set (the sentinels stay plain TCP).
     ...(url.protocol === 'rediss:' ? { tls: {}, enableTLSForSentinelMode: true } : {}),
@@ -95,6 +126,25 @@ export function sentinelConnectionOptions(target: RedisTarget & { sentinel: NonN
     // Listens to the sentinels' +switch-master and drops the connection at once, instead of
     // learning of the failover from the old primary (closed connections, READONLY refusals).
     failoverDetector: true,
+  };
+}
+
+/**
+ * The ioredis Cluster options of a profile: the profile's options go to the connection of
+ * every node, except those a Cluster takes for itself (whether commands wait for a
+ * connection, lazy connection, auto-pipelining, how reconnection is paced).
+ */
+export function clusterConnectionOptions(url: string, options: Omit<RedisClientOptions, 'logger'>): ClusterOptions {
+  const parsed = new URL(url);
+  const { retryStrategy, enableOfflineQueue, lazyConnect, enableAutoPipelining, ...nodeOptions } = redisClientOptions(options);
+  return {
+    clusterRetryStrategy: retryStrategy,
+    enableOfflineQueue,
+    lazyConnect,
+    enableAutoPipelining,
+    // Writes and reads go to the primaries: a replica may lag behind a revocation or a counter.
+    scaleReads: 'master',
+    redisOptions: { ...nodeOptions, ...credentialsOf(parsed), ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}) },
   };
 }
 
@@ -148,11 +198,21 @@ export function redisClientOptions(options: Omit<RedisClientOptions, 'logger'>):
  * connection is lost, however many reconnection attempts follow) and its recovery (when
  * the connection is ready again), instead of a line per failed attempt. Every Redis
  * connection of the services is made here (BullMQ's through the clients it is given), so
- * all of them honour Sentinel: give `redisTargetOf(environment)` rather than a bare URL.
+ * all of them honour Sentinel and Cluster: give `redisTargetOf(environment)` rather than a
+ * bare URL. A string target gives a `Redis`; a target with `cluster` a `Cluster`.
  */
-export function createRedisClient(target: string | RedisTarget, options: RedisClientOptions): Redis {
-  const { url, sentinel } = typeof target === 'string' ? { url: target, sentinel: undefined } : target;
-  const client = sentinel ? new Redis({ ...sentinelConnectionOptions({ url, sentinel }), ...redisClientOptions(options) }) : new Redis(url, redisClientOptions(options));
+export function createRedisClient(target: string, options: RedisClientOptions): Redis;
+export function createRedisClient(target: string | RedisTarget, options: RedisClientOptions): RedisClient;
+export function createRedisClient(target: string | RedisTarget, options: RedisClientOptions): RedisClient {
+  const { url, sentinel, cluster } = typeof target === 'string' ? { url: target, sentinel: undefined, cluster: undefined } : target;
+  const client: RedisClient = cluster
+    ? new Cluster(
+        cluster.nodes.map(({ host, port }) => ({ host, port })),
+        clusterConnectionOptions(url, options),
+      )
+    : sentinel
+      ? new Redis({ ...sentinelConnectionOptions({ url, sentinel }), ...redisClientOptions(options) })
+      : new Redis(url, redisClientOptions(options));
   const { logger, name } = options;
   let down = false;
   client.on('error', (error: Error) => {
@@ -173,7 +233,7 @@ export function createRedisClient(target: string | RedisTarget, options: RedisCl
  * while the client has no connection (whatever its profile, so a blocking client does not
  * make the health reply wait); a lazy client not yet connected connects for it.
  */
-export function redisHealthCheck(client: Redis, timeoutMs = 1_000): HealthCheck {
+export function redisHealthCheck(client: RedisClient, timeoutMs = 1_000): HealthCheck {
   return {
     name: 'redis',
     check: async () => {
@@ -197,7 +257,7 @@ export function redisHealthCheck(client: Redis, timeoutMs = 1_000): HealthCheck 
  * when it is ready, otherwise, or when QUIT gets no answer within `timeoutMs`, drops the
  * connection; either way it stops reconnecting. Resolves once the connection is closed.
  */
-export async function closeRedisClient(client: Redis, timeoutMs = 2_000): Promise<void> {
+export async function closeRedisClient(client: RedisClient, timeoutMs = 2_000): Promise<void> {
   const status = client.status;
   if (status === 'end') return;
   if (status === 'wait' || status === 'close' || status === 'reconnecting') {
@@ -214,7 +274,7 @@ export async function closeRedisClient(client: Redis, timeoutMs = 2_000): Promis
     await Promise.race([ended, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, 2 * timeoutMs)))]);
     // QUIT leaves the failover detector's connections to the sentinels open (ioredis
     // issue 1362); disconnect closes them.
-    if (client.options.sentinels) client.disconnect();
+    if (client instanceof Redis && client.options.sentinels) client.disconnect();
   } finally {
     clearTimeout(fallback);
     clearTimeout(giveUp);
@@ -222,7 +282,7 @@ export async function closeRedisClient(client: Redis, timeoutMs = 2_000): Promis
 }
 
 /** Resolves once the client is ready, or false after `timeoutMs` (never rejects). */
-export function whenRedisReady(client: Redis, timeoutMs: number): Promise<boolean> {
+export function whenRedisReady(client: RedisClient, timeoutMs: number): Promise<boolean> {
   if (client.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (ready: boolean) => {

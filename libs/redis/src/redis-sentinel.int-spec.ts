@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { loadEnvironment, ServiceEnvironment } from '@portal/config';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
 import { freePort, waitForPort } from '@portal/testing';
-import { closeRedisClient, createRedisClient, redisTargetOf, whenRedisReady } from './redis-client';
+import { closeRedisClient, createRedisClient, RedisClient, redisTargetOf, whenRedisReady } from './redis-client';
 import { REDIS_CLIENT, RedisModule } from './redis.module';
 
 const GROUP = 'portal-primary';
@@ -39,7 +39,7 @@ async function eventually<T>(attempt: () => Promise<T | null>, timeoutMs: number
 }
 
 /** The port of the server a client is connected to (INFO server's tcp_port). */
-async function serverPortOf(client: Redis): Promise<number> {
+async function serverPortOf(client: RedisClient): Promise<number> {
   return Number(/tcp_port:(\d+)/.exec(await client.info('server'))?.[1]);
 }
 
@@ -49,7 +49,7 @@ async function serverPortOf(client: Redis): Promise<number> {
  */
 describe('a Redis client through Sentinel', () => {
   const processes: ChildProcess[] = [];
-  const clients: Redis[] = [];
+  const clients: RedisClient[] = [];
   let dir: string;
   let primaryPort: number;
   let replicaPort: number;

@@ -1,7 +1,6 @@
 import { DynamicModule, Inject, Injectable, InjectionToken, Module, OnApplicationShutdown, OnModuleInit, Provider, Type } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
-import { closeRedisClient, createRedisClient, RedisClientOptions, RedisEnvironment, RedisLogger, RedisTarget, redisTargetOf, whenRedisReady } from './redis-client';
+import { closeRedisClient, createRedisClient, RedisClient, RedisClientOptions, RedisEnvironment, RedisLogger, RedisTarget, redisTargetOf, whenRedisReady } from './redis-client';
 
 /** The default injection token of the client RedisModule.register provides. */
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -10,7 +9,7 @@ export interface RedisModuleOptions extends Omit<RedisClientOptions, 'logger'> {
   /** The token the client is provided (and exported) under; default REDIS_CLIENT. */
   token?: InjectionToken;
   /**
-   * The server (a URL) or the Sentinel group; default the one the service environment
+   * The server (a URL), the Sentinel group or the Cluster; default the one the service environment
    * (SERVICE_ENVIRONMENT) names: `redisTargetOf(environment)`.
    */
   target?: string | RedisTarget;
@@ -31,7 +30,7 @@ export interface RedisModuleOptions extends Omit<RedisClientOptions, 'logger'> {
 function clientLifecycle(token: InjectionToken, waitMs: number): Type<unknown> {
   @Injectable()
   class RedisClientLifecycle implements OnModuleInit, OnApplicationShutdown {
-    constructor(@Inject(token) private readonly client: Redis) {}
+    constructor(@Inject(token) private readonly client: RedisClient) {}
 
     async onModuleInit(): Promise<void> {
       if (waitMs > 0) await whenRedisReady(this.client, waitMs);
@@ -53,7 +52,8 @@ function clientLifecycle(token: InjectionToken, waitMs: number): Type<unknown> {
  * ```
  *
  * Register it once per client (a BullMQ producer and worker need two). The target
- * (REDIS_URL, or the Sentinel group of REDIS_SENTINELS and REDIS_SENTINEL_NAME) and the
+ * (REDIS_URL, the Sentinel group of REDIS_SENTINELS and REDIS_SENTINEL_NAME, or the
+ * Cluster of REDIS_CLUSTER_NODES) and the
  * logger come from the service runtime unless given.
  */
 @Module({})

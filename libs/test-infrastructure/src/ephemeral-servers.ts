@@ -112,3 +112,66 @@ export async function startEphemeralRedis(): Promise<EphemeralServer> {
   await waitForPort(port);
   return { url: `redis://127.0.0.1:${port}`, port, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
 }
+
+export interface EphemeralRedisCluster {
+  /** The nodes as REDIS_CLUSTER_NODES lists them: `127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3`. */
+  nodes: string;
+  ports: number[];
+  /** Stops every server it started (also those of a cluster that never formed). */
+  stop(): Promise<void>;
+}
+
+function runRedisCli(args: string[], timeoutMs = 15_000): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('redis-cli', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => (clearTimeout(timer), reject(error)));
+    child.once('exit', (status) => (clearTimeout(timer), resolve({ status, output })));
+  });
+}
+
+/**
+ * A Redis Cluster of the test run's own: three masters (no replicas) on free ports, keeping
+ * nothing on disk, the slots spread over them by `redis-cli --cluster create`; resolves once
+ * every node reports `cluster_state:ok`.
+ */
+export async function startEphemeralRedisCluster(masters = 3): Promise<EphemeralRedisCluster> {
+  const binary = findBinary(['redis-server']);
+  if (!binary || !findBinary(['redis-cli'])) throw new Error('redis-server and redis-cli are needed for a Redis Cluster');
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-redis-cluster-'));
+  const ports: number[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.all(stops.map((stopOne) => stopOne()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let index = 0; index < masters; index++) {
+      const port = await freePort();
+      ports.push(port);
+      const child = spawn(
+        binary,
+        ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--save', '', '--appendonly', 'no', '--dir', dir],
+        { stdio: 'ignore' },
+      );
+      stops.push(stopper(child, () => undefined));
+    }
+    await Promise.all(ports.map((port) => waitForPort(port)));
+    const created = await runRedisCli(['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], 30_000);
+    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.output}`);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const states = await Promise.all(ports.map((port) => runRedisCli(['-p', String(port), 'cluster', 'info'])));
+      if (states.every((state) => state.output.includes('cluster_state:ok'))) break;
+      if (Date.now() > deadline) throw new Error('the Redis Cluster did not reach cluster_state:ok within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), ports, stop };
+}

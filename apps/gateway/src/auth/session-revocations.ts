@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { REVOCATION_REASONS, RevocationReason, revokedSessionKey } from '@portal/contracts';
-import { REVOCATION_BUCKETS, revocationBucketOf, revocationMarkKey } from '@portal/redis';
+import { RedisClient, REVOCATION_BUCKETS, revocationBucketOf, revocationMarkKey } from '@portal/redis';
 import { REDIS } from '../connections/tokens';
 
 /** Marks read in one MGET (all of one bucket, so of one Redis Cluster slot). */
@@ -16,16 +15,17 @@ const MARKS_PER_READ = 1_000;
  * both names for one release and this reads both (a mark under either counts). Drop the
  * old name (`legacyMarksOf` here, its write in identity's markRevoked) once this release
  * has run for one access-token lifetime (ACCESS_TOKEN_TTL_SECONDS) after its deploy: every
- * mark written only under the old name has expired by then. Until then the old names are
- * read across slots, so this release runs on a single Redis or Sentinel, not on a Cluster.
+ * mark written only under the old name has expired by then. On a Redis Cluster the old names
+ * are not read: their MGET would span slots, and no release that wrote only them could run
+ * on a Cluster, so every mark there has its tagged name too.
  */
 @Injectable()
 export class SessionRevocations {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   /** Why the session ended, or null while it is live. */
   async revocationOf(sessionId: string): Promise<RevocationReason | null> {
-    const [mark, legacy] = await Promise.all([this.redis.get(revocationMarkKey(sessionId)), this.redis.get(revokedSessionKey(sessionId))]);
+    const [mark, legacy] = await Promise.all([this.redis.get(revocationMarkKey(sessionId)), this.redis.isCluster ? null : this.redis.get(revokedSessionKey(sessionId))]);
     return reasonOf(mark ?? legacy);
   }
 
@@ -55,6 +55,7 @@ export class SessionRevocations {
 
   /** Marks under the old, untagged name (see the class comment: one release only). */
   private async legacyMarksOf(sessionIds: readonly string[]): Promise<(string | null)[]> {
+    if (this.redis.isCluster) return sessionIds.map(() => null);
     const reads = batches([...sessionIds], MARKS_PER_READ);
     return (await Promise.all(reads.map((batch) => this.redis.mget(batch.map(revokedSessionKey))))).flat();
   }

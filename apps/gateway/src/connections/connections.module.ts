@@ -1,8 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
 import { resolveCommandKeys, ServiceClient } from '@portal/messaging';
-import { RedisModule, redisTargetOf } from '@portal/redis';
+import { RedisClient, RedisModule, redisTargetOf } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { NatsConnectionHolder } from './nats-connection.holder';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from './tokens';
@@ -12,7 +11,7 @@ import { Clock, clockFromEnvironment } from '@portal/config';
 @Injectable()
 class RedisLifecycle implements OnApplicationBootstrap {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { BACKEND_SERVICES, BackendService, healthCommand } from '@portal/contracts';
 import { ServiceCallError, ServiceClient } from '@portal/messaging';
-import { redisHealthCheck } from '@portal/redis';
+import { RedisClient, redisHealthCheck } from '@portal/redis';
 import { NatsConnectionHolder } from '../connections/nats-connection.holder';
 import { REDIS } from '../connections/tokens';
 import { DependencyStatus, ReadinessReport, ServiceStatus } from './readiness.report';
@@ -23,7 +22,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export class Readiness {
   constructor(
     private readonly nats: NatsConnectionHolder,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly services: ServiceClient,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { Logger } from '@portal/logging';
+import type { RedisClient } from '@portal/redis';
 import { GatewayConfig } from '../config/gateway-environment';
 import { GATEWAY_CONFIG, LOGGER, REDIS } from '../connections/tokens';
 import { ApiError } from './api-error';
@@ -109,7 +109,7 @@ export class RateLimiter {
   private lastWarning = 0;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { Actor } from '@portal/contracts';
+import type { RedisClient } from '@portal/redis';
 import { REDIS } from '../connections/tokens';
 
 /** Long enough to open the stream right after asking; short enough to be useless if it leaks. */
@@ -27,7 +27,7 @@ const key = (ticket: string) => `realtime:ticket:${createHash('sha256').update(t
  */
 @Injectable()
 export class RealtimeTickets {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async issue(grant: RealtimeGrant): Promise<string> {
     const ticket = randomBytes(32).toString('base64url');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { Clock } from '@portal/config';
 import { ServiceError } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { REDIS } from '../redis/redis';
 import { hashOpaqueToken } from '../tokens/opaque-token';
 
@@ -35,7 +35,7 @@ export const challengeExpired = () => ServiceError.of(401, 'passkey_challenge_ex
 @Injectable()
 export class PasskeyChallenges {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly clock: Clock,
   ) {}
 

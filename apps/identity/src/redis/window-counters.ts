@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@portal/redis';
 import { REDIS } from './redis';
 
 // Takes back one hit, but only inside a live window: a DECR on an expired key would
@@ -20,7 +20,7 @@ export interface WindowCount {
  */
 @Injectable()
 export class WindowCounters {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async hit(key: string, windowSeconds: number): Promise<WindowCount> {
     const results = await this.redis.multi().set(key, 0, 'EX', windowSeconds, 'NX').incr(key).ttl(key).exec();

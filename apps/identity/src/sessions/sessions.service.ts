@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { Clock } from '@portal/config';
 import { AuthSession, RequestMeta, RevocationReason, revokedSessionKey } from '@portal/contracts';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
-import { revocationMarkKey } from '@portal/redis';
+import { RedisClient, revocationMarkKey } from '@portal/redis';
 import type { Logger } from '@portal/logging';
 import { IdentityEnvironment } from '../identity-environment';
 import { recordAudit } from '../audit/record-audit';
@@ -50,7 +49,7 @@ export class SessionsService {
     private readonly dataSource: DataSource,
     private readonly signer: AccessTokenSigner,
     private readonly settings: SettingsService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly clock: Clock,

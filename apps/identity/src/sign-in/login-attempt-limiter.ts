@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { LOGGER, SERVICE_ENVIRONMENT, ServiceError } from '@portal/messaging';
 import type { Logger } from '@portal/logging';
+import type { RedisClient } from '@portal/redis';
 import { IdentityEnvironment } from '../identity-environment';
 import { REDIS } from '../redis/redis';
 import { WindowCount, WindowCounters } from '../redis/window-counters';
@@ -97,7 +97,7 @@ export class LoginAttemptLimiter {
   constructor(
     private readonly counters: WindowCounters,
     private readonly settings: SettingsService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: IdentityEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

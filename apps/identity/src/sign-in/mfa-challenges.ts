@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { MfaChallenge } from '@portal/contracts';
 import { ServiceError } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { REDIS } from '../redis/redis';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token';
 
@@ -27,7 +27,7 @@ export const challengeExpired = () => ServiceError.of(401, 'mfa_challenge_expire
  */
 @Injectable()
 export class MfaChallenges {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   /**
    * `provenPasswordHash`: the hash the password was checked against. Only a digest of it is

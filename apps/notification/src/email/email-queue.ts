@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { EmailJobState, JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { LOGGER, ScrapedGauge, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { NotificationEnvironment } from '../notification-environment';
 import { EmailJobData, emailJobOptions } from './email-job';
 
@@ -43,7 +43,7 @@ export class EmailQueue implements BeforeApplicationShutdown {
   private readonly removeGauge: () => void;
 
   constructor(
-    @Inject(EMAIL_PRODUCER_REDIS) private readonly redis: Redis,
+    @Inject(EMAIL_PRODUCER_REDIS) private readonly redis: RedisClient,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { runWithRequestContext } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { NotificationEnvironment } from '../notification-environment';
 import { EMAIL_SEND_ATTEMPTS, EmailJobData } from './email-job';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
@@ -23,7 +23,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy, OnA
 
   constructor(
     private readonly sendEmail: SendEmailJob,
-    @Inject(EMAIL_WORKER_REDIS) private readonly connection: Redis,
+    @Inject(EMAIL_WORKER_REDIS) private readonly connection: RedisClient,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,

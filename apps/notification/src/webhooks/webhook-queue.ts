@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { EMAIL_PRODUCER_REDIS } from '../email/email-queue';
 import { NotificationEnvironment } from '../notification-environment';
 import { WebhookJobData, webhookJobOptions } from './webhook-job';
@@ -14,7 +14,7 @@ export class WebhookQueue implements BeforeApplicationShutdown {
   private readonly queue: Queue<WebhookJobData>;
 
   constructor(
-    @Inject(EMAIL_PRODUCER_REDIS) redis: Redis,
+    @Inject(EMAIL_PRODUCER_REDIS) redis: RedisClient,
     @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

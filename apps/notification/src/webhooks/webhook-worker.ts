@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { JobQueue } from '@portal/contracts';
 import type { Logger } from '@portal/logging';
 import { runWithRequestContext } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
+import type { RedisClient } from '@portal/redis';
 import { NotificationEnvironment } from '../notification-environment';
 import { DeliverWebhookJob } from './deliver-webhook.job';
 import { WebhookJobData, webhookRetryDelay } from './webhook-job';
@@ -20,7 +20,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly deliver: DeliverWebhookJob,
-    @Inject(WEBHOOK_WORKER_REDIS) private readonly connection: Redis,
+    @Inject(WEBHOOK_WORKER_REDIS) private readonly connection: RedisClient,
     @Inject(SERVICE_ENVIRONMENT) private readonly environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
