@@ -25,6 +25,10 @@ export default function CustomerDashboardPage() {
   // The cards are mounted in a deferred render: React draws them in slices between which the
   // browser can answer input, not in the one long task the account's arrival would start.
   const accountPending = useDeferredValue(useCurrentUser().isPending, true);
+  // The cards under the stat cards follow in a second deferred render: two shorter commits
+  // (creating a card's DOM cannot be sliced) rather than one long one. They are added below
+  // what is drawn, so nothing already on screen moves.
+  const restPending = useDeferredValue(accountPending, true);
   return (
     <PortalPage title={t('pages.dashboard.title')} description={t('pages.dashboard.description')}>
       <Greeting />
@@ -35,18 +39,22 @@ export default function CustomerDashboardPage() {
           <KycStatusNotice />
           <ProtectionCard />
           <BalanceStatCards />
-          <PerformanceCard />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
-              <InvestmentsOverview />
-            </Col>
-            <Col xs={24} md={12} xl={6}>
-              <QuickActions />
-            </Col>
-            <Col xs={24} md={12} xl={6}>
-              <AccountStatusCard />
-            </Col>
-          </Row>
+          {!restPending && (
+            <>
+              <PerformanceCard />
+              <Row gutter={[16, 16]}>
+                <Col xs={24} xl={12}>
+                  <InvestmentsOverview />
+                </Col>
+                <Col xs={24} md={12} xl={6}>
+                  <QuickActions />
+                </Col>
+                <Col xs={24} md={12} xl={6}>
+                  <AccountStatusCard />
+                </Col>
+              </Row>
+            </>
+          )}
         </>
       )}
     </PortalPage>
