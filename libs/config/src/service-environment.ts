@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator, ValidationArguments } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, registerDecorator, ValidationArguments } from 'class-validator';
 import { parseFlag } from './flags';
+import { IsIntInRange } from './integer-variable';
 import { parseRedisSentinels } from './redis-sentinels';
 
 /** Zero whenever NODE_ENV is production: test-only switches never reach a real deployment. */
@@ -72,9 +73,7 @@ export class ServiceEnvironment {
    * pooler's max_client_conn). At least 2: a once-per-cluster job holds its lock on one
    * connection while its work runs on another (libs/database cluster-lock.ts).
    */
-  @IsInt()
-  @Min(2)
-  @Max(100)
+  @IsIntInRange(2, 100)
   DATABASE_POOL_SIZE: number = 10;
 
   /**
@@ -166,9 +165,7 @@ export class ServiceEnvironment {
   LOG_LEVEL: string = 'info';
 
   /** Time a service waits for another service's reply before giving up. */
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IsIntInRange(100, 60_000)
   NATS_REQUEST_TIMEOUT_MS: number = 5_000;
 
   @IsOptional()
@@ -191,15 +188,11 @@ export class ServiceEnvironment {
   SETTINGS_ENCRYPTION_KEY?: string;
 
   /** Deliveries of an event a consumer attempts before it goes to the dead-letter stream. */
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsIntInRange(1, 100)
   EVENT_MAX_ATTEMPTS: number = 10;
 
   /** Wait before an event's first redelivery after a failure; it doubles each attempt, up to a minute. */
-  @IsInt()
-  @Min(1)
-  @Max(60_000)
+  @IsIntInRange(1, 60_000)
   EVENT_RETRY_DELAY_MS: number = 1_000;
 
   /**
@@ -207,15 +200,11 @@ export class ServiceEnvironment {
    * order, as do events of one subject that name nobody; each in flight holds a database
    * connection for its transaction, so keep it well below the pool size.
    */
-  @IsInt()
-  @Min(1)
-  @Max(32)
+  @IsIntInRange(1, 32)
   EVENT_CONCURRENCY: number = 4;
 
   /** Copies of each JetStream stream a NATS cluster keeps (3 in production; 1 on a single server). */
-  @IsInt()
-  @Min(1)
-  @Max(5)
+  @IsIntInRange(1, 5)
   JETSTREAM_REPLICAS: number = 1;
 
   /**
@@ -223,32 +212,25 @@ export class ServiceEnvironment {
    * file store for every stream (seven), so the store must be larger than seven times it.
    * A full stream refuses new events; the outbox keeps them until old ones expire.
    */
-  @IsInt()
-  @Min(1_048_576)
+  @IsIntInRange(1_048_576)
   JETSTREAM_MAX_BYTES: number = 1_073_741_824;
 
   /**
    * Days a stream keeps an event. Below the 30 days a consumer remembers processed
    * events, so a redelivery of the oldest kept event is still recognised.
    */
-  @IsInt()
-  @Min(1)
-  @Max(29)
+  @IsIntInRange(1, 29)
   JETSTREAM_MAX_AGE_DAYS: number = 7;
 
   /** Days the dead-letter stream keeps a letter for an operator. */
-  @IsInt()
-  @Min(1)
-  @Max(365)
+  @IsIntInRange(1, 365)
   JETSTREAM_DEAD_LETTER_MAX_AGE_DAYS: number = 30;
 
   /**
    * Outside production only: moves every service's "today" forward by whole days, so
    * accrual and maturity can be watched on a running stack. Refused in production.
    */
-  @IsInt()
-  @Min(0)
-  @Max(36_600)
+  @IsIntInRange(0, 36_600)
   @ZeroInProduction('must be 0 in production (moving the clock is for testing only)')
   CLOCK_OFFSET_DAYS: number = 0;
 
@@ -258,8 +240,6 @@ export class ServiceEnvironment {
    * no HTTP port (local runs and tests ask over NATS instead).
    */
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(65_535)
+  @IsIntInRange(1, 65_535)
   HEALTH_PORT?: number;
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ConfigurationError, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { ConfigurationError, IsIntInRange, loadEnvironment, parseFlag, resolveJwtKeys, ServiceEnvironment } from '@portal/config';
 import { CommandKeys, resolveCommandKeys } from '@portal/messaging';
 
 /** Fastify's `trustProxy` values (as Express's `trust proxy`): true/false or addresses / subnets / named ranges; never a bare hop count. */
@@ -13,9 +13,7 @@ const TRUST_PROXY_PATTERN = /^(?!\d+$)(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
  * environment's strings by the emitted design type, which an inferred type leaves as Object.
  */
 export class GatewayEnvironment extends ServiceEnvironment {
-  @IsInt()
-  @Min(1)
-  @Max(65_535)
+  @IsIntInRange(1, 65_535)
   PORT: number = 3000;
 
   /** Largest JSON body accepted (bytes units of the `bytes` package: 100kb, 1mb). */
@@ -35,8 +33,7 @@ export class GatewayEnvironment extends ServiceEnvironment {
   WEB_DIST_DIR?: string;
 
   /** Per client address and minute: sign-up, resend-confirmation and password-reset (each sends email). */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   RATE_LIMIT_AUTH_EMAIL_PER_MINUTE: number = 20;
 
   /**
@@ -44,18 +41,15 @@ export class GatewayEnvironment extends ServiceEnvironment {
    * password) may wait. Identity hashes a few at a time (argon2 is memory-hard), so a burst of
    * sign-ins queues there: it must not meet the ordinary service wait and fail with 504.
    */
-  @IsInt()
-  @Min(1000)
+  @IsIntInRange(1000)
   PASSWORD_CHECK_WAIT_MS: number = 30_000;
 
   /** Per client address and minute: sign-in and session refresh (identity limits failed sign-ins per account itself). */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   RATE_LIMIT_AUTH_SESSION_PER_MINUTE: number = 60;
 
   /** Per client address and minute: every other /api request. */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   RATE_LIMIT_API_PER_MINUTE: number = 600;
 
   /**
@@ -63,13 +57,11 @@ export class GatewayEnvironment extends ServiceEnvironment {
    * on the API's lists and reports, and GET /api/v1/me/export), all counted together. Each
    * streams up to 100,000 rows.
    */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   RATE_LIMIT_EXPORTS_PER_MINUTE: number = 10;
 
   /** Per client address and minute, on top of the general limit: notification broadcasts (each writes to every customer in its audience). */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   RATE_LIMIT_BROADCASTS_PER_MINUTE: number = 5;
 
   /**
@@ -77,32 +69,26 @@ export class GatewayEnvironment extends ServiceEnvironment {
    * tab. Each holds a socket and memory for as long as the access token lives, so a script
    * with one session must not open thousands; past this, a new one is refused with 429.
    */
-  @IsInt()
-  @Min(1)
+  @IsIntInRange(1)
   REALTIME_STREAMS_PER_USER: number = 10;
 
   /** How long a role's admin permissions are reused before identity is asked again (a roles change event forgets them sooner). */
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
+  @IsIntInRange(0, 60_000)
   ADMIN_PERMISSIONS_CACHE_MS: number = 5_000;
 
   /** A client must send its request headers within this time, or the connection is closed. */
-  @IsInt()
-  @Min(1_000)
+  @IsIntInRange(1_000)
   HTTP_HEADERS_TIMEOUT_MS: number = 15_000;
 
   /** A client must send its whole request (a 10 MB upload on a slow line included) within this time: 408 otherwise. */
-  @IsInt()
-  @Min(1_000)
+  @IsIntInRange(1_000)
   HTTP_REQUEST_TIMEOUT_MS: number = 120_000;
 
   /**
    * A request body (an upload included) that stops arriving, no byte for this long, is
    * answered 408 and its connection closed; a slow but steady one is bounded by HTTP_REQUEST_TIMEOUT_MS only.
    */
-  @IsInt()
-  @Min(1_000)
+  @IsIntInRange(1_000)
   HTTP_BODY_TIMEOUT_MS: number = 30_000;
 
   /**
@@ -111,8 +97,7 @@ export class GatewayEnvironment extends ServiceEnvironment {
    * sends a request down a connection the gateway has just closed (a 502, or a client's
    * "other side closed" when its pool reuses it).
    */
-  @IsInt()
-  @Min(1_000)
+  @IsIntInRange(1_000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
 
   /**
