@@ -1,10 +1,7 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
-import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
-import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { usePhotoUrl, useProfile } from '../account-settings/profile-api';
 import { useAuth } from '../auth/AuthProvider';
@@ -35,21 +32,21 @@ export function PortalHeader({ compact, sidebarCollapsed, onToggleMenu }: Portal
       <span className="portal-header-spacer" />
       <NotificationBell />
       {user && (
-        <Flex align="center" gap={8}>
-          <Avatar style={{ backgroundColor: '#13315c' }} src={photoUrl} data-testid="header-avatar" aria-hidden="true">
-            {initials}
-          </Avatar>
+        // Plain markup, not antd's Avatar and Typography: Avatar measures its initials' width after
+        // mounting, a forced layout of the whole page in the first screen's longest task (issue 30).
+        <span className="portal-header-user">
+          <span className="portal-avatar" data-testid="header-avatar" aria-hidden="true">
+            {photoUrl ? <img src={photoUrl} alt="" /> : initials}
+          </span>
           {!compact && (
-            <Flex vertical style={{ lineHeight: 1.2 }}>
-              <Typography.Text strong>
+            <span className="portal-header-identity">
+              <strong>
                 {user.firstName} {user.lastName}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {user.userType === 'admin' ? t('header.administrator') : t('header.customer')}
-              </Typography.Text>
-            </Flex>
+              </strong>
+              <span className="portal-header-role">{user.userType === 'admin' ? t('header.administrator') : t('header.customer')}</span>
+            </span>
           )}
-        </Flex>
+        </span>
       )}
     </header>
   );
