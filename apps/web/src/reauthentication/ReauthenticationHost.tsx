@@ -1,35 +1,19 @@
-import KeyOutlined from '@ant-design/icons/KeyOutlined';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import Modal from 'antd/es/modal';
-import Typography from 'antd/es/typography';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../api/api-error';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { connectIdentityConfirmation } from '../api/http';
-import { isPasskeyCeremonyError, signWithPasskey } from '../auth/passkey-ceremony';
-import { reauthenticationApi } from './reauthentication-api';
 
-type Proof = 'password' | 'code';
+// The dialog (antd's Modal and Form) is loaded the first time it is needed, not with every
+// signed-in page: most visits never see it, and it was a fifth of the dashboard's first-load script.
+const ReauthenticationDialog = lazy(() => import('./ReauthenticationDialog'));
 
 /**
- * The "Confirm it's you" dialog. An action that needs a recent sign-in (a withdrawal, for one)
- * waits in the HTTP layer while the person gives their password, an authenticator code or a
- * passkey; then it is sent again as it was, so nothing typed into the form is lost. Several
- * actions refused at once share one dialog.
+ * Where "Confirm it's you" plugs into the HTTP layer. An action that needs a recent sign-in (a
+ * withdrawal, for one) waits there while the person gives their password, an authenticator code
+ * or a passkey in the dialog; then it is sent again as it was, so nothing typed into the form is
+ * lost. Several actions refused at once share one dialog.
  */
 export function ReauthenticationHost() {
-  const { t } = useTranslation('reauthentication');
-  const [open, setOpen] = useState(false);
-  const [proof, setProof] = useState<Proof>('password');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState<'form' | 'passkey' | null>(null);
-  const [form] = Form.useForm<{ secret: string }>();
-  // The answer the waiting call(s) get: true once confirmed, false when the person gives up.
+  // Each request for confirmation mounts a fresh dialog (its key), even while the last one is closing.
+  const [round, setRound] = useState<number | null>(null);
   const waiting = useRef<{ promise: Promise<boolean>; settle: (confirmed: boolean) => void } | null>(null);
 
   useEffect(
@@ -41,83 +25,24 @@ export function ReauthenticationHost() {
             settle = resolve;
           });
           waiting.current = { promise, settle };
-          setProof('password');
-          setProblem(null);
-          setOpen(true);
+          setRound((previous) => (previous ?? 0) + 1);
         }
         return waiting.current.promise;
       }),
     [],
   );
 
-  const finish = (confirmed: boolean) => {
+  const answer = useCallback((confirmed: boolean) => {
     waiting.current?.settle(confirmed);
     waiting.current = null;
-    setOpen(false);
-    form.resetFields();
-  };
+  }, []);
+  const closed = useCallback(() => {
+    if (!waiting.current) setRound(null);
+  }, []);
 
-  const confirm = async (proved: () => Promise<unknown>, by: 'form' | 'passkey') => {
-    setPending(by);
-    setProblem(null);
-    try {
-      await proved();
-      finish(true);
-    } catch (error) {
-      if (isPasskeyCeremonyError(error)) setProblem(t(error.problem === 'cancelled' ? 'passkeyCancelled' : 'passkeyFailed'));
-      else setProblem(serverMessage(error) ?? t('failed'));
-    } finally {
-      setPending(null);
-    }
-  };
-
-  const submit = ({ secret }: { secret: string }) =>
-    confirm(() => (proof === 'password' ? reauthenticationApi.withPassword(secret) : reauthenticationApi.withCode(secret.replace(/\s+/g, ''))), 'form');
-
-  const withPasskey = () =>
-    confirm(async () => {
-      const { publicKey } = await reauthenticationApi.passkeyOptions();
-      await reauthenticationApi.withPasskey(await signWithPasskey(publicKey));
-    }, 'passkey');
-
-  const switchProof = () => {
-    setProof(proof === 'password' ? 'code' : 'password');
-    setProblem(null);
-    form.resetFields();
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={t('title')}
-      onCancel={() => finish(false)}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      okButtonProps={{ htmlType: 'submit', form: 'reauthentication', loading: pending === 'form', disabled: pending === 'passkey' }}
-      destroyOnHidden
-      maskClosable={false}
-    >
-      <Typography.Paragraph>{t('intro')}</Typography.Paragraph>
-      <Form id="reauthentication" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        {proof === 'password' ? (
-          <Form.Item name="secret" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
-            <Password autoComplete="current-password" autoFocus />
-          </Form.Item>
-        ) : (
-          <Form.Item name="secret" label={t('code')} extra={t('codeHint')} rules={[{ required: true, message: t('codeRequired') }]}>
-            <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
-          </Form.Item>
-        )}
-      </Form>
-      {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 16 }} />}
-      <Flex gap={8} wrap>
-        <Button type="link" onClick={switchProof} style={{ paddingInline: 0 }}>
-          {proof === 'password' ? t('useCode') : t('usePassword')}
-        </Button>
-        <Button icon={<KeyOutlined />} onClick={() => void withPasskey()} loading={pending === 'passkey'} disabled={pending === 'form'}>
-          {t('usePasskey')}
-        </Button>
-      </Flex>
-    </Modal>
+  return round === null ? null : (
+    <Suspense fallback={null}>
+      <ReauthenticationDialog key={round} onAnswer={answer} onClosed={closed} />
+    </Suspense>
   );
 }
