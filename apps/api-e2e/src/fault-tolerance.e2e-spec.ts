@@ -14,9 +14,9 @@ import {
   ApiResponse,
   confirmedCustomer,
   createTestDatabase,
-  freePort,
   MailInbox,
   NatsCluster,
+  onFreePorts,
   PortalApi,
   repositoryRoot,
   samplePdf,
@@ -125,12 +125,12 @@ describe('fault tolerance: a node dies in the middle of the money journey (issue
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     };
-    // Ports are picked free and taken a moment later; a stack that loses one starts again on fresh ports.
-    for (let attempt = 1; ; attempt++) {
-      const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
-      env = { ...baseEnv, WEB_URL: `http://127.0.0.1:${gatewayPort}` };
-      try {
-        stack = await startLocalStack({
+    // A stack that loses a port picked free starts again on fresh ones.
+    stack = await onFreePorts(
+      2,
+      async ({ gatewayPort, smtpPort, webPort }) => {
+        env = { ...baseEnv, WEB_URL: `http://127.0.0.1:${gatewayPort}` };
+        return startLocalStack({
           root,
           env,
           gatewayPort,
@@ -140,11 +140,9 @@ describe('fault tolerance: a node dies in the middle of the money journey (issue
           replicas: { ledger: 2, notification: 2 },
           readyTimeoutMs: 150_000,
         });
-        break;
-      } catch (error) {
-        if (attempt === 2 || finished) throw error;
-      }
-    }
+      },
+      () => finished,
+    );
     own(() => stack.stop());
     api = new PortalApi(stack.gatewayUrl);
     inbox = new MailInbox(stack.mailUrl as string);

@@ -51,19 +51,14 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
     // process with its own login and only the permissions of the bus access registry.
     { platformSettings: 'answered-elsewhere', natsAccess: 'least-privilege' },
   );
-  // Ports are picked free, then taken by the processes a moment later: another process may
-  // take one in between (MailDev then exits at once). A stack that does not come up is
-  // started again on fresh ports.
-  for (let attempt = 1; ; attempt++) {
-    const [gatewayPort, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
-    // The browser suite serves the portal at localhost: WebAuthn (passkeys) refuses IP-address origins.
-    const baseUrl = `http://${options.host ?? '127.0.0.1'}:${gatewayPort}`;
-    const logins = infrastructure.nats.logins;
-    const env = { ...infrastructure.env, ...logins?.operator, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
-    const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
-    let stack: LocalStack;
-    try {
-      stack = await startLocalStack({
+  const logins = infrastructure.nats.logins;
+  try {
+    return await onFreePorts(3, async ({ gatewayPort, smtpPort, webPort }, attempt) => {
+      // The browser suite serves the portal at localhost: WebAuthn (passkeys) refuses IP-address origins.
+      const baseUrl = `http://${options.host ?? '127.0.0.1'}:${gatewayPort}`;
+      const env = { ...infrastructure.env, ...logins?.operator, WEB_URL: options.env?.WEB_URL ?? baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+      const logsDirectory = join(root, 'tmp', 'e2e-logs', `${label}-${Date.now()}`);
+      const stack = await startLocalStack({
         root,
         env,
         gatewayPort,
@@ -73,12 +68,34 @@ export async function startTestStack(label: string, options: { serveWebApp?: boo
         processEnv: logins ? Object.fromEntries([...BACKEND_SERVICES, 'gateway'].map((process) => [process, logins[process as BackendService | 'gateway']])) : undefined,
         readyTimeoutMs: attempt < 3 ? 60_000 : 90_000,
       });
+      return testStack(root, stack, infrastructure, env, baseUrl, logsDirectory);
+    });
+  } catch (error) {
+    await infrastructure.stop();
+    throw error;
+  }
+}
+
+/** The free ports a whole stack listens on: the gateway's and the mail catcher's two. */
+export interface StackPorts {
+  gatewayPort: number;
+  smtpPort: number;
+  webPort: number;
+}
+
+/**
+ * Starts something on ports picked free. They are taken by the processes a moment later, and
+ * another process may take one in between (MailDev then exits at once): a start that fails is
+ * tried again on fresh ports, up to `attempts` times in all, unless `stopTrying` says otherwise.
+ */
+export async function onFreePorts<T>(attempts: number, start: (ports: StackPorts, attempt: number) => Promise<T>, stopTrying: () => boolean = () => false): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const ports = { gatewayPort: await freePort(), smtpPort: await freePort(), webPort: await freePort() };
+    try {
+      return await start(ports, attempt);
     } catch (error) {
-      if (attempt < 3) continue;
-      await infrastructure.stop();
-      throw error;
+      if (attempt >= attempts || stopTrying()) throw error;
     }
-    return testStack(root, stack, infrastructure, env, baseUrl, logsDirectory);
   }
 }
 
