@@ -101,6 +101,8 @@ export class RetentionJob {
     private readonly log: RetentionLog,
     /** What the rules delete, for the log ("expired identity records"). */
     private readonly what: string,
+    /** Whose "now" ages the records: the clock the service dates them by (its Clock), the wall clock unless given. */
+    private readonly clock: { now(): Date } = { now: () => new Date() },
   ) {}
 
   start(): void {
@@ -112,12 +114,12 @@ export class RetentionJob {
   }
 
   /** Deletes what the rules no longer keep; returns how many rows went, by rule. Safe on several replicas at once. */
-  purge(now = new Date()): Promise<Record<string, number>> {
+  purge(now = this.clock.now()): Promise<Record<string, number>> {
     return purgeExpired(this.dataSource, this.rules, now);
   }
 
   /** The scheduled run: purges unless another replica of the service is purging the same rules. */
-  purgeOnce(now = new Date()) {
+  purgeOnce(now = this.clock.now()) {
     const schema = (this.dataSource.options as { schema?: string } | undefined)?.schema ?? 'public';
     return runOncePerCluster(this.dataSource, `retention:${schema}:${this.what}`, () => this.purge(now));
   }

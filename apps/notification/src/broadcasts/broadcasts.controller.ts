@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
+import { Clock } from '@portal/config';
 import {
   Actor,
   AudienceStats,
@@ -34,6 +35,7 @@ export class BroadcastsController {
     private readonly broadcasts: BroadcastsRepository,
     private readonly settings: PlatformSettings,
     private readonly services: ServiceClient,
+    private readonly clock: Clock,
   ) {}
 
   @HandlesCommand(NotificationCommands.broadcast)
@@ -44,7 +46,8 @@ export class BroadcastsController {
     if (expiresAt && Number.isNaN(expiresAt.getTime())) {
       throw ServiceError.of(400, 'broadcast_expiry_invalid', { details: [fieldRefusal('expiresAt', 'broadcast_expiry_invalid')] });
     }
-    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    // Against the service's clock, by which the inbox hides expired notifications.
+    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) {
       throw ServiceError.of(400, 'expiry_in_past', { details: [fieldRefusal('expiresAt', 'expiry_in_past')] });
     }
     const { audience } = payload;

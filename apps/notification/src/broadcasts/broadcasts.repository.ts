@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { BroadcastAudience, NotificationEvents, NotificationType } from '@portal/contracts';
 import { addToOutbox } from '@portal/messaging';
 import { withoutErased } from '../erasure/erased-users';
@@ -33,7 +34,10 @@ export interface BroadcastRow {
 /** The SQL of notification.broadcasts and of the copies a broadcast writes to notification.notifications. */
 @Injectable()
 export class BroadcastsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * In one transaction: the broadcast, every recipient's notification with a single
@@ -93,13 +97,13 @@ export class BroadcastsRepository {
     );
   }
 
-  /** Of these users, those who got the broadcast, each with their unread count (expired ones not counted). */
+  /** Of these users, those who got the broadcast, each with their unread count (expired ones, by the service's clock as the inbox's, not counted). */
   recipientsAmong(broadcastId: string, userIds: string[]): Promise<{ user_id: string; unread: number }[]> {
     return this.dataSource.query(
       `SELECT r.user_id, (SELECT count(*)::int FROM notification.notifications n
-                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > now())) AS unread
+                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > $3)) AS unread
        FROM notification.notifications r WHERE r.broadcast_id = $1 AND r.user_id = ANY($2::uuid[])`,
-      [broadcastId, userIds],
+      [broadcastId, userIds, this.clock.now()],
     );
   }
 }

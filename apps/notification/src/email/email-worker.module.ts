@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { Clock, clockFromEnvironment } from '@portal/config';
 import type { Logger } from '@portal/logging';
 import { ServiceDatabaseModule } from '@portal/database';
 import { RedisModule } from '@portal/redis';
@@ -22,7 +23,7 @@ const workerProviders: Provider[] = [
   EmailWorker,
 ];
 
-/** The environment and logger a worker process provides itself (the service gets them from its runtime). */
+/** The environment, logger and clock a worker process provides itself (the service gets them from its runtime). */
 @Global()
 @Module({})
 class EmailWorkerProcessModule {
@@ -32,8 +33,9 @@ class EmailWorkerProcessModule {
       providers: [
         { provide: SERVICE_ENVIRONMENT, useValue: environment },
         { provide: LOGGER, useValue: logger },
+        { provide: Clock, useValue: clockFromEnvironment(environment) },
       ],
-      exports: [SERVICE_ENVIRONMENT, LOGGER],
+      exports: [SERVICE_ENVIRONMENT, LOGGER, Clock],
     };
   }
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { loadEnvironment } from '@portal/config';
+import { loadEnvironment, ManualClock } from '@portal/config';
 import { createLogger } from '@portal/logging';
 import { NotificationEnvironment } from '../notification-environment';
 import { EmailDelivery } from './email-delivery.entity';
@@ -19,6 +19,10 @@ const job = (data: Partial<EmailJobData> = {}) =>
 /** What the recipients read model and the tombstones say about a user: their address now, and whether the account was deleted. */
 type KnownUser = { email: string | null; erased?: boolean };
 
+/** The service's clock, far from the wall clock (as CLOCK_OFFSET_DAYS sets it): the sending log is kept by it. */
+const SENT_AT = '2031-03-10T09:00:00.000Z';
+const clock = new ManualClock(SENT_AT);
+
 function sendEmailJob(options: { delivered?: Partial<EmailDelivery>; sendMail?: jest.Mock; users?: Record<string, KnownUser> }) {
   const inserted: Record<string, unknown>[] = [];
   const addressLookups: unknown[] = [];
@@ -32,25 +36,25 @@ function sendEmailJob(options: { delivered?: Partial<EmailDelivery>; sendMail?: 
         return [{ email: known?.email ?? null, erased: known?.erased ?? false }];
       }
       if (text.startsWith('SELECT')) return options.delivered ? [{ messageId: options.delivered.messageId }] : [];
-      const [, eventId, template, recipient, subject, messageId] = values;
-      inserted.push({ eventId, template, recipient, subject, messageId });
+      const [, eventId, template, recipient, subject, messageId, sentAt] = values;
+      inserted.push({ eventId, template, recipient, subject, messageId, sentAt });
       return [];
     },
   } as unknown as DataSource;
   const sendMail = options.sendMail ?? jest.fn(async () => ({ messageId: 'x' }));
   const transport = { sendMail } as unknown as MailTransport;
   const environment = loadEnvironment(NotificationEnvironment, {});
-  return { job: new SendEmailJob(dataSource, transport, environment, createLogger('test', 'silent')), sendMail, inserted, addressLookups };
+  return { job: new SendEmailJob(dataSource, transport, environment, createLogger('test', 'silent'), clock), sendMail, inserted, addressLookups };
 }
 
 describe('SendEmailJob', () => {
-  it('sends with a Message-ID derived from the job and records the delivery', async () => {
+  it('sends with a Message-ID derived from the job and records the delivery at the service clock\'s time', async () => {
     const { job: sendEmail, sendMail, inserted } = sendEmailJob({});
     const result = await sendEmail.run(job());
     const messageId = '<8a0a3c9e-54d5-4c1b-9d0e-0d3f3f1c2a11.welcome@portal.local>';
     expect(result).toEqual({ messageId, alreadySent: false, to: 'ada@example.test' });
     expect(sendMail).toHaveBeenCalledWith(expect.objectContaining({ to: 'ada@example.test', subject: 'Welcome to Investment Portal', messageId }));
-    expect(inserted).toEqual([expect.objectContaining({ template: 'welcome', recipient: 'ada@example.test', messageId })]);
+    expect(inserted).toEqual([expect.objectContaining({ template: 'welcome', recipient: 'ada@example.test', messageId, sentAt: new Date(SENT_AT) })]);
   });
 
   it('does not send again when the delivery is already recorded', async () => {

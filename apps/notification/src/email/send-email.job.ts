@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { preparedQuery } from '@portal/database';
 import type { Logger } from '@portal/logging';
 import { LOGGER, SERVICE_ENVIRONMENT } from '@portal/messaging';
@@ -47,6 +48,7 @@ export class SendEmailJob {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(SERVICE_ENVIRONMENT) environment: NotificationEnvironment,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {
     this.domain = senderDomain(environment.MAIL_FROM);
   }
@@ -82,7 +84,7 @@ export class SendEmailJob {
       throw error;
     }
 
-    await preparedQuery(this.dataSource, 'notification.email-delivery', RECORD_DELIVERY_SQL, [randomUUID(), eventId, template, to, email.subject, messageId, new Date()]);
+    await preparedQuery(this.dataSource, 'notification.email-delivery', RECORD_DELIVERY_SQL, [randomUUID(), eventId, template, to, email.subject, messageId, this.clock.now()]);
     this.logger.info({ eventId, template, jobId: job.id, attempt: job.attemptsMade + 1 }, 'email sent');
     return { messageId, alreadySent: false, to };
   }

@@ -14,7 +14,10 @@ export const ERASED_USER_RETENTION_DAYS = 60;
 /** Purged hourly by NotificationRetention. */
 export const ERASED_USER_RULE: RetentionRule = { name: 'erased users', entity: ErasedUser, column: 'erased_at', keepDays: ERASED_USER_RETENTION_DAYS };
 
-/** Deletes tombstones older than the retention, in small batches; returns how many went. Safe on several replicas at once. */
-export async function purgeOldErasedUsers(dataSource: DataSource, now = new Date()): Promise<number> {
+/**
+ * Deletes tombstones older than the retention as of `now` (the service Clock's, never the
+ * wall clock's: no default), in small batches; returns how many went. Safe on several replicas at once.
+ */
+export async function purgeOldErasedUsers(dataSource: DataSource, now: Date): Promise<number> {
   return (await purgeExpired(dataSource, [ERASED_USER_RULE], now))[ERASED_USER_RULE.name];
 }

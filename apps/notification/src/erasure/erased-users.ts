@@ -43,7 +43,7 @@ export async function lockForErasure(manager: EntityManager, userId: string): Pr
  * Writes the tombstone. A repeat (the event redelivered, or replayed from the dead letters)
  * moves its time forward, so it stays as long after the last deletion event as after the first.
  */
-export async function recordErasure(manager: EntityManager, userId: string, now = new Date()): Promise<void> {
+export async function recordErasure(manager: EntityManager, userId: string, now: Date): Promise<void> {
   await manager.createQueryBuilder().insert().into(ErasedUser).values({ userId, erasedAt: now }).orUpdate(['erased_at'], ['user_id']).execute();
 }
 

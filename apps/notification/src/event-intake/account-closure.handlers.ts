@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@portal/config';
 import { AccountClosedEvent, AccountClosureEvents, IdentityEvents, UserDeletedEvent } from '@portal/contracts';
 import { EventContext, OnEvent } from '@portal/messaging';
 import { EmailQueue } from '../email/email-queue';
@@ -15,7 +16,10 @@ import { preferredLanguageOf } from '../preferences/notification-preferences';
  */
 @Injectable()
 export class AccountClosureHandlers {
-  constructor(private readonly emailQueue: EmailQueue) {}
+  constructor(
+    private readonly emailQueue: EmailQueue,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Not skipped for an erased user: identity publishes account.closed before user.deleted,
@@ -48,6 +52,6 @@ export class AccountClosureHandlers {
     await manager.delete(Notification, { userId: payload.userId });
     await manager.delete(Recipient, { userId: payload.userId });
     await manager.delete(NotificationPreference, { userId: payload.userId });
-    await recordErasure(manager, payload.userId);
+    await recordErasure(manager, payload.userId, this.clock.now());
   }
 }

@@ -19,6 +19,7 @@ import {
   SUPPORT_EVENTS_STREAM,
   SupportEvents,
 } from '@portal/contracts';
+import { ManualClock } from '@portal/config';
 import { eventEnvelope } from '@portal/testing';
 import { purgeOldErasedUsers } from '../erasure/erased-user-retention';
 import { FakeIdentityDirectory } from '../testing/fake-identity';
@@ -28,11 +29,14 @@ import { NotificationUnderTest, startNotificationUnderTest } from '../testing/no
 
 jest.setTimeout(90_000);
 
+/** The service's clock, far from the wall clock (as CLOCK_OFFSET_DAYS sets it): tombstones are dated and kept by it. */
+const ERASED_AT = new Date('2031-03-10T09:00:00.000Z');
+
 describe('a deleted account: what notification keeps about the person is erased', () => {
   let notification: NotificationUnderTest;
 
   beforeAll(async () => {
-    notification = await startNotificationUnderTest('notification_account_deletion');
+    notification = await startNotificationUnderTest('notification_account_deletion', { clock: new ManualClock(ERASED_AT) });
   });
 
   afterAll(async () => {
@@ -91,7 +95,7 @@ describe('a deleted account: what notification keeps about the person is erased'
     expect(await rowsAbout(deleted.userId)).toEqual({ notifications: 0, recipients: 0, notification_preferences: 0 });
     // The tombstone: the id and when, nothing else.
     const tombstones = await notification.database.query('SELECT * FROM notification.erased_users WHERE user_id = $1', [deleted.userId]);
-    expect(tombstones.rows).toEqual([{ user_id: deleted.userId, erased_at: expect.any(Date) }]);
+    expect(tombstones.rows).toEqual([{ user_id: deleted.userId, erased_at: ERASED_AT }]);
 
     for (const [stream, event] of lateEventsAbout(deleted.userId, deleted.email)) await notification.deliver(stream, event);
     for (const [stream, event] of lateEventsAbout(other.userId, other.email)) await notification.deliver(stream, event);
@@ -134,9 +138,9 @@ describe('a deleted account: what notification keeps about the person is erased'
     await notification.deliver(IDENTITY_EVENTS_STREAM, eventEnvelope(IdentityEvents.userDeleted, { userId, deletedBy: randomUUID() }));
     const day = 86_400_000;
     const tombstone = async () => (await notification.database.query('SELECT count(*)::int AS n FROM notification.erased_users WHERE user_id = $1', [userId])).rows[0].n as number;
-    await purgeOldErasedUsers(notification.dataSource, new Date(Date.now() + 59 * day));
+    await purgeOldErasedUsers(notification.dataSource, new Date(ERASED_AT.getTime() + 59 * day));
     expect(await tombstone()).toBe(1);
-    await purgeOldErasedUsers(notification.dataSource, new Date(Date.now() + 61 * day));
+    await purgeOldErasedUsers(notification.dataSource, new Date(ERASED_AT.getTime() + 61 * day));
     expect(await tombstone()).toBe(0);
   });
 

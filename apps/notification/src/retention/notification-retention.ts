@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '@portal/config';
 import { RetentionJob } from '@portal/database';
 import type { Logger } from '@portal/logging';
 import { LOGGER } from '@portal/messaging';
@@ -16,8 +17,9 @@ import { WEBHOOK_DELIVERY_RULE } from '../webhooks/webhook-delivery-retention';
 export class NotificationRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly job: RetentionJob;
 
-  constructor(dataSource: DataSource, @Inject(LOGGER) logger: Logger) {
-    this.job = new RetentionJob(dataSource, [EMAIL_DELIVERY_RULE, ERASED_USER_RULE, WEBHOOK_DELIVERY_RULE], logger, 'expired notification records');
+  constructor(dataSource: DataSource, @Inject(LOGGER) logger: Logger, clock: Clock) {
+    // On the service's clock, by which the records are dated: a clock moved ahead (CLOCK_OFFSET_DAYS, a test's ManualClock) ages them with it.
+    this.job = new RetentionJob(dataSource, [EMAIL_DELIVERY_RULE, ERASED_USER_RULE, WEBHOOK_DELIVERY_RULE], logger, 'expired notification records', clock);
   }
 
   onApplicationBootstrap(): void {
@@ -28,8 +30,8 @@ export class NotificationRetention implements OnApplicationBootstrap, BeforeAppl
     return this.job.stop();
   }
 
-  /** Deletes what the rules no longer keep; returns how many rows went, by rule. */
-  purge(now = new Date()): Promise<Record<string, number>> {
+  /** Deletes what the rules no longer keep (as of the service's clock unless `now` is given); returns how many rows went, by rule. */
+  purge(now?: Date): Promise<Record<string, number>> {
     return this.job.purge(now);
   }
 }
