@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@portal/config';
 import { IdentityEvents, UserDeletedEvent } from '@portal/contracts';
 import { EventContext, OnEvent } from '@portal/messaging';
 import { forgetReplies } from '../book/idempotency';
@@ -38,17 +39,20 @@ export const ACCOUNT_DELETED_NOTE = 'The account was deleted.';
  */
 @Injectable()
 export class DeletedAccountsHandlers {
+  constructor(private readonly clock: Clock) {}
+
   @OnEvent(IdentityEvents.userDeleted)
   async userDeleted(payload: UserDeletedEvent, { manager }: EventContext<UserDeletedEvent>): Promise<void> {
     await manager.query(
       `WITH cancelled AS (
-         UPDATE ledger.card_requests SET status = 'cancelled', updated_at = now()
+         UPDATE ledger.card_requests SET status = 'cancelled', updated_at = $4
          WHERE user_id = $1 AND (status = 'pending' OR (status = 'approved' AND card_type = 'physical'))
          RETURNING id, updated_at
        )
        INSERT INTO ledger.card_request_history (card_request_id, status, note, actor_id, at)
        SELECT id, 'cancelled', $2, $3, updated_at FROM cancelled ORDER BY id`,
-      [payload.userId, ACCOUNT_DELETED_NOTE, payload.deletedBy ?? null],
+      // Dated by the ledger's clock, as every card request's change is (CardRequests).
+      [payload.userId, ACCOUNT_DELETED_NOTE, payload.deletedBy ?? null, this.clock.now()],
     );
     await manager.query(
       `UPDATE ledger.card_requests

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
-import { ServiceEnvironment } from '@portal/config';
+import { ManualClock, ServiceEnvironment } from '@portal/config';
 import { Actor, CardCommands, CardRequestView, CreateCardRequestPayload, IDENTITY_EVENTS_STREAM, IdentityCommands, IdentityEvents, LedgerCommands } from '@portal/contracts';
 import { runService } from '@portal/messaging';
 import { answerCommand, eventEnvelope, EventPublisher, refusalOf as failure, startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient, StandIn } from '@portal/testing';
@@ -13,6 +13,8 @@ jest.setTimeout(90_000);
 
 const customer = (): Actor => ({ userId: randomUUID(), userType: 'customer', adminRole: null, sessionId: randomUUID() });
 const admin: Actor = { userId: randomUUID(), userType: 'admin', adminRole: 'admin', sessionId: randomUUID() };
+/** The ledger's business clock, far from the wall clock (as CLOCK_OFFSET_DAYS sets it): card requests are dated by it. */
+const clock = new ManualClock('2031-03-10T09:00:00.000Z');
 
 describe('a deleted account’s card requests', () => {
   let infrastructure: TestInfrastructure;
@@ -27,7 +29,7 @@ describe('a deleted account’s card requests', () => {
     client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
     // The deleted person is unknown to identity: admin lists show no client for them.
     identityStandIn = answerCommand(client.connection, IdentityCommands.lookupUsers.subject, () => ({ users: [] }));
-    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env });
+    service = await runService({ service: 'ledger', environment: ServiceEnvironment, module: (environment) => LedgerModule.register(environment), env: infrastructure.env, clock });
     identity = await EventPublisher.connect(infrastructure.nats.url);
     database = new Client({ connectionString: infrastructure.database.url });
     await database.connect();
@@ -111,6 +113,8 @@ describe('a deleted account’s card requests', () => {
     expect(before.idempotencyKeys).toHaveLength(1);
     expect(othersBefore.idempotencyKeys).toHaveLength(1);
 
+    // The account is deleted a day later by the ledger's clock.
+    clock.advanceDays(1);
     const event = eventEnvelope(IdentityEvents.userDeleted, { userId: deleted.userId, deletedBy: deleted.userId });
     await identity.waitUntilHandled(IDENTITY_EVENTS_STREAM, 'ledger', await identity.publish(IDENTITY_EVENTS_STREAM, event));
 
@@ -135,6 +139,9 @@ describe('a deleted account’s card requests', () => {
       ['cancelled', ACCOUNT_DELETED_NOTE],
     ]);
     expect(after.history.filter((entry) => entry.note === ACCOUNT_DELETED_NOTE).every((entry) => entry.actor_id === deleted.userId)).toBe(true);
+    // Dated by the ledger's clock, like every other change of a card request.
+    expect([pendingPhysical, pendingVirtual, approvedPhysical].map((request) => byId.get(request.id)?.updated_at)).toEqual([clock.now(), clock.now(), clock.now()]);
+    expect(after.history.filter((entry) => entry.note === ACCOUNT_DELETED_NOTE).map((entry) => entry.at)).toEqual([clock.now(), clock.now(), clock.now()]);
 
     // Closed: the decision stands (an approved virtual card is one the admin issued; nothing is left to do on it).
     expect([approvedVirtual, delivered, rejected, withdrawn].map(statusOf)).toEqual(['approved', 'delivered', 'rejected', 'cancelled']);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '@portal/config';
 import {
   Actor,
   CardRequestEvent,
@@ -105,7 +106,9 @@ const EVENT_OF: Record<CardRequestStatus, EventDefinition<CardRequestEvent>> = {
  * an admin with the `transactions` permission approves it, rejects it with a reason, or
  * marks an approved physical card delivered with its tracking number; the customer may
  * cancel while it is pending. Every status is kept in the history and announced through
- * the outbox, so the customer is notified once per change.
+ * the outbox, so the customer is notified once per change. Its dates (the request, the
+ * estimated delivery, every status change) are the ledger's clock, as its money rows are:
+ * a stack moved by CLOCK_OFFSET_DAYS shows a card ordered on the same day as a deposit.
  */
 @Injectable()
 export class CardRequests {
@@ -113,6 +116,7 @@ export class CardRequests {
     private readonly dataSource: DataSource,
     private readonly settings: PlatformSettings,
     private readonly queries: TransactionQueries,
+    private readonly clock: Clock,
   ) {}
 
   async create(actor: Actor, payload: CreateCardRequestPayload): Promise<CardRequestView> {
@@ -127,11 +131,12 @@ export class CardRequests {
         // Spec 02 §5: a card needs money in the account (any currency's available balance above 0).
         const [credit] = await manager.query(`SELECT 1 FROM ledger.accounts WHERE user_id = $1 AND kind = 'available' AND balance > 0 LIMIT 1`, [actor.userId]);
         if (!credit) throw ServiceError.of(409, 'no_credit');
+        // A virtual card has no delivery: make_interval of NULL days leaves estimated_delivery NULL.
         const [row]: CardRequestRow[] = await manager.query(
-          `INSERT INTO ledger.card_requests (id, user_id, card_type, status, card_name, reason, delivery_address, estimated_delivery)
-           VALUES ($1, $2, $3, 'pending', $4, $5, $6, now() + make_interval(days => $7::int))
+          `INSERT INTO ledger.card_requests (id, user_id, card_type, status, card_name, reason, delivery_address, estimated_delivery, created_at, updated_at)
+           VALUES ($1, $2, $3, 'pending', $4, $5, $6, $8::timestamptz + make_interval(days => $7::int), $8::timestamptz, $8::timestamptz)
            RETURNING ${COLUMNS}`,
-          [randomUUID(), actor.userId, payload.cardType, cardName, reason, deliveryAddress, payload.cardType === 'physical' ? PHYSICAL_DELIVERY_ESTIMATE_DAYS : null],
+          [randomUUID(), actor.userId, payload.cardType, cardName, reason, deliveryAddress, payload.cardType === 'physical' ? PHYSICAL_DELIVERY_ESTIMATE_DAYS : null, this.clock.now()],
         );
         await this.recordStatus(manager, row, null, actor.userId);
         return view(row, await this.history(manager, [row.id]).then((map) => map.get(row.id) ?? []));
@@ -157,7 +162,7 @@ export class CardRequests {
       const [current]: CardRequestRow[] = await manager.query(`SELECT ${COLUMNS} FROM ledger.card_requests WHERE id = $1 FOR UPDATE`, [id]);
       if (!current || current.user_id !== actor.userId) throw ServiceError.of(404, 'card_request_not_found');
       if (current.status !== 'pending') throw ServiceError.of(409, 'not_pending', { params: { status: current.status } });
-      const [row] = await updated<CardRequestRow>(manager, `UPDATE ledger.card_requests SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+      const [row] = await updated<CardRequestRow>(manager, `UPDATE ledger.card_requests SET status = 'cancelled', updated_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [id, this.clock.now()]);
       await this.recordStatus(manager, row, null, actor.userId);
       return view(row, (await this.history(manager, [id])).get(id) ?? []);
     });
@@ -182,9 +187,9 @@ export class CardRequests {
       const [row] = await updated<CardRequestRow>(
         manager,
         `UPDATE ledger.card_requests
-           SET status = $2, rejection_reason = coalesce($3, rejection_reason), tracking_number = coalesce($4, tracking_number), decided_by = $5, updated_at = now()
+           SET status = $2, rejection_reason = coalesce($3, rejection_reason), tracking_number = coalesce($4, tracking_number), decided_by = $5, updated_at = $6
          WHERE id = $1 RETURNING ${COLUMNS}`,
-        [current.id, payload.decision, payload.decision === 'rejected' ? reason : null, payload.decision === 'delivered' ? trackingNumber : null, actor.userId],
+        [current.id, payload.decision, payload.decision === 'rejected' ? reason : null, payload.decision === 'delivered' ? trackingNumber : null, actor.userId, this.clock.now()],
       );
       const note = payload.decision === 'rejected' ? reason : payload.decision === 'delivered' ? trackingNumber : null;
       await this.recordStatus(manager, row, note, actor.userId);
@@ -214,7 +219,7 @@ export class CardRequests {
     return rows.map((row) => view(row, history.get(row.id) ?? []));
   }
 
-  /** The new status joins the timeline and is announced to the customer, in the change's transaction. */
+  /** The new status joins the timeline (at the row's updated_at, the clock's time of the change) and is announced to the customer, in the change's transaction. */
   private async recordStatus(manager: EntityManager, row: CardRequestRow, note: string | null, actorId: string): Promise<void> {
     await manager.query(`INSERT INTO ledger.card_request_history (card_request_id, status, note, actor_id, at) VALUES ($1, $2, $3, $4, $5)`, [row.id, row.status, note, actorId, row.updated_at]);
     await addToOutbox(manager, EVENT_OF[row.status], event(row));
