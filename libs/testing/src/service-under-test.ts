@@ -1,6 +1,6 @@
 import { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { Client } from 'pg';
-import { ServiceEnvironment } from '@portal/config';
+import { Clock, ServiceEnvironment } from '@portal/config';
 import { BackendService, ErrorBody } from '@portal/contracts';
 import { runService, ServiceCallError } from '@portal/messaging';
 import { startTestInfrastructure, stopService, TestInfrastructure, TestServiceClient } from '@portal/messaging/testing';
@@ -26,10 +26,12 @@ export async function startServiceUnderTest<E extends ServiceEnvironment = Servi
   module: (environment: E) => DynamicModule | Type<unknown>;
   /** Set for the service on top of the infrastructure's (also in `infrastructure.env`, for its other processes). */
   env?: NodeJS.ProcessEnv;
+  /** The service's Clock (a test's ManualClock), restarts included; otherwise the environment's, as in a deployment. */
+  clock?: Clock;
 }): Promise<ServiceUnderTest> {
   const infrastructure = await startTestInfrastructure(options.label, options.env);
   const environment = (options.environment ?? ServiceEnvironment) as new () => E;
-  const run = () => runService({ service: options.service, environment, module: options.module, env: infrastructure.env });
+  const run = () => runService({ service: options.service, environment, module: options.module, env: infrastructure.env, clock: options.clock });
   let service = await run();
   const client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
   const database = new Client({ connectionString: infrastructure.database.url });

@@ -1,10 +1,8 @@
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { Clock } from '@portal/config';
 import { EventEnvelope, JobQueue, StreamDefinition } from '@portal/contracts';
-import { runService } from '@portal/messaging';
-import { EventPublisher, freePort, ServiceUnderTest, startTestInfrastructure, stopService, TestServiceClient } from '@portal/testing';
+import { EventPublisher, freePort, ServiceUnderTest, startServiceUnderTest } from '@portal/testing';
 import { EmailJobData } from '../email/email-job';
 import { NotificationEnvironment } from '../notification-environment';
 import { NotificationModule } from '../notification.module';
@@ -31,41 +29,6 @@ export interface NotificationUnderTest extends ServiceUnderTest {
 }
 
 /**
- * startServiceUnderTest for notification, on `clock` when given (a ManualClock moves its
- * "now"; otherwise the environment's, as in a deployment), restarts included.
- */
-async function startServiceOnClock(label: string, env: NodeJS.ProcessEnv, clock: Clock | undefined): Promise<ServiceUnderTest> {
-  const infrastructure = await startTestInfrastructure(label, env);
-  const run = () => runService({ service: 'notification', environment: NotificationEnvironment, module: (environment) => NotificationModule.register(environment), env: infrastructure.env, clock });
-  let service = await run();
-  const client = await TestServiceClient.connect(infrastructure.nats.url, undefined, { env: infrastructure.env });
-  const database = new Client({ connectionString: infrastructure.database.url });
-  await database.connect();
-  return {
-    infrastructure,
-    get service() {
-      return service;
-    },
-    client,
-    database,
-    async whileStopped<T>(work: () => Promise<T>) {
-      await stopService(service);
-      try {
-        return await work();
-      } finally {
-        service = await run();
-      }
-    },
-    async stop() {
-      await database.end();
-      await client.close();
-      await stopService(service);
-      await infrastructure.stop();
-    },
-  };
-}
-
-/**
  * Starts the notification service with its email worker in-process and a mail catcher.
  * `mailServer: 'down'` leaves the SMTP port closed until `startMailServer`; `env` overrides
  * the service's environment (also in `infrastructure.env`, for a separate email worker);
@@ -79,7 +42,14 @@ export async function startNotificationUnderTest(label: string, options: { mailS
   if (options.mailServer !== 'down') await startMailServer();
   let running: ServiceUnderTest;
   try {
-    running = await startServiceOnClock(label, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, EMAIL_WORKER_INLINE: 'true', ...options.env }, options.clock);
+    running = await startServiceUnderTest({
+      label,
+      service: 'notification',
+      environment: NotificationEnvironment,
+      module: (environment) => NotificationModule.register(environment),
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, EMAIL_WORKER_INLINE: 'true', ...options.env },
+      clock: options.clock,
+    });
   } catch (error) {
     await mail?.stop();
     throw error;
