@@ -66,7 +66,7 @@ export function keysetPage<Row>(rows: Row[], limit: number, position: (row: Row)
 }
 
 export interface KeysetQuery {
-  /** The order's property paths, a timestamp and the id: `document.createdAt`, `document.id`. */
+  /** The order's property paths (or an SQL expression of them), a timestamp and the id: `document.createdAt`, `document.id`. */
   at: string;
   id: string;
   limit: number;
@@ -74,21 +74,38 @@ export interface KeysetQuery {
   cursor?: string;
 }
 
+/** A page of entities and the cursor of the next. */
+export interface KeysetPageOf<Entity> {
+  rows: Entity[];
+  nextCursor: string | null;
+}
+
 /**
  * One page of a query builder's entities, newest first by (`at`, `id`), and the cursor
- * of the next; the query keeps its filters (count its total before or beside this).
- * An invalid cursor throws InvalidCursorError.
+ * of the next; the query keeps its filters. With `countTotal`, the list's total is counted on
+ * its first page and carried in the cursor to the next (rows added meanwhile do not change it
+ * mid-list); without, count it beside this. An invalid cursor throws InvalidCursorError.
  */
-export async function keysetPageOf<Entity extends ObjectLiteral & { id: string }>(query: SelectQueryBuilder<Entity>, { at, id, limit, cursor }: KeysetQuery): Promise<{ rows: Entity[]; nextCursor: string | null }> {
+export async function keysetPageOf<Entity extends ObjectLiteral & { id: string }>(
+  query: SelectQueryBuilder<Entity>,
+  options: KeysetQuery & { countTotal: () => Promise<number> },
+): Promise<KeysetPageOf<Entity> & { total: number }>;
+export async function keysetPageOf<Entity extends ObjectLiteral & { id: string }>(query: SelectQueryBuilder<Entity>, options: KeysetQuery): Promise<KeysetPageOf<Entity>>;
+export async function keysetPageOf<Entity extends ObjectLiteral & { id: string }>(
+  query: SelectQueryBuilder<Entity>,
+  { at, id, limit, cursor, countTotal }: KeysetQuery & { countTotal?: () => Promise<number> },
+): Promise<KeysetPageOf<Entity> & { total?: number }> {
+  const after = cursor === undefined ? null : decodeKeysetCursor(cursor, countTotal ? 1 : 0);
+  const total = countTotal ? (after ? after.carried[0] : await countTotal()) : undefined;
   const page = query.clone();
-  if (cursor !== undefined) {
+  if (after) {
     const parameters: Record<string, string> = {};
     const bind = (value: string) => {
       const name = `keyset${Object.keys(parameters).length}`;
       parameters[name] = value;
       return `:${name}`;
     };
-    page.andWhere(afterPositionSql(at, id, decodeKeysetCursor(cursor), bind), parameters);
+    page.andWhere(afterPositionSql(at, id, after, bind), parameters);
   }
   // Without joins, raw rows and entities come in the same order: the raw row gives the microsecond timestamp.
   const { entities, raw } = await page
@@ -98,5 +115,6 @@ export async function keysetPageOf<Entity extends ObjectLiteral & { id: string }
     .limit(limit + 1)
     .getRawAndEntities<{ keyset_at: string }>();
   const positions = new Map(entities.map((entity, index) => [entity.id, raw[index].keyset_at]));
-  return keysetPage(entities, limit, (entity) => ({ at: positions.get(entity.id) as string, id: entity.id }));
+  const result = keysetPage(entities, limit, (entity) => ({ at: positions.get(entity.id) as string, id: entity.id }), total === undefined ? [] : [total]);
+  return total === undefined ? result : { ...result, total };
 }

@@ -353,6 +353,62 @@ describe('investment applications', () => {
     expect(await refusal(client.as(owner).send(ApplicationsCommands.adminList, {}))).toMatchObject({ statusCode: 403 });
   });
 
+  it('pages the admin list by position: an application submitted while an admin reads page 1 neither repeats a row on page 2 nor changes the total', async () => {
+    const marker = `Keyset ${randomUUID()}`;
+    const owner = customer();
+    for (let index = 0; index < 4; index++) await client.as(owner).send(ApplicationsCommands.submit, withId(owner, personal({ fullName: `${marker} ${index}` })));
+    const reviewer = admin();
+    const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+    const listed = ids(await client.as(reviewer).send(ApplicationsCommands.adminList, { q: marker, limit: 100 }));
+    expect(listed).toHaveLength(4);
+    const first = await client.as(reviewer).send(ApplicationsCommands.adminList, { q: marker, limit: 2 });
+    expect(ids(first)).toEqual(listed.slice(0, 2));
+    expect(first.total).toBe(4);
+
+    const newcomer = customer();
+    await client.as(newcomer).send(ApplicationsCommands.submit, withId(newcomer, personal({ fullName: `${marker} submitted meanwhile` })));
+    const second = await client.as(reviewer).send(ApplicationsCommands.adminList, { q: marker, limit: 2, cursor: first.nextCursor as string });
+    expect(ids(second)).toEqual(listed.slice(2));
+    expect(second.total).toBe(4);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('pages the admin list past a submission stored without its time, placing it by its creation', async () => {
+    const marker = `Untimed ${randomUUID()}`;
+    const owner = customer();
+    const submitted = [];
+    for (let index = 0; index < 3; index++) submitted.push(await client.as(owner).send(ApplicationsCommands.submit, withId(owner, personal({ fullName: `${marker} ${index}` }))));
+    await database.query('UPDATE applications.applications SET submitted_at = NULL WHERE id = $1', [submitted[1].id]);
+    const reviewer = admin();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.as(reviewer).send(ApplicationsCommands.adminList, { q: marker, limit: 1, ...(cursor ? { cursor } : {}) });
+      expect(page.total).toBe(3);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(submitted.map((application) => application.id).reverse());
+  });
+
+  it('refuses a cursor no page of the admin list gave with 400 cursor_invalid', async () => {
+    const reviewer = admin();
+    const position = (at: string, id: string, ...carried: number[]) => Buffer.from([at, id, ...carried].join('|')).toString('base64url');
+    const forged = [
+      'abc',
+      '10',
+      position('2024-02-30T00:00:00.000000Z', randomUUID(), 4),
+      position('2026-01-01T00:00:00.000000Z', randomUUID()),
+      position('2026-01-01T00:00:00.000000Z', 'not-an-application', 4),
+      'a'.repeat(401),
+    ];
+    for (const cursor of forged) {
+      expect(await refusal(client.as(reviewer).send(ApplicationsCommands.adminList, { limit: 2, cursor }))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
+    }
+    // A customer is refused the list whatever the cursor.
+    expect(await refusal(client.as(customer()).send(ApplicationsCommands.adminList, { cursor: 'abc' }))).toMatchObject({ statusCode: 403 });
+  });
+
   it('totals Investment Oversight per currency, never adding euros to dollars', async () => {
     const owner = customer();
     const euros = await client.as(owner).send(ApplicationsCommands.submit, withId(owner, personal({ investmentAmount: '2500.00' })));

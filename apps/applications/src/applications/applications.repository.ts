@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { ApplicationStatus, ApplicationType } from '@portal/contracts';
+import { keysetPageOf, KeysetPageOf } from '@portal/database';
 import { Investment } from '../investments/investment.entity';
 import { InvestmentApplication } from './application.entity';
 import { TextMatch } from './applicant-directory';
@@ -22,6 +23,9 @@ export interface OversightTiles {
   active: string;
   pending: string;
 }
+
+/** The admin list's order: newest submission first (a submission stored without its time counts from its creation), then id. */
+const SUBMISSION_ORDER = 'COALESCE(application.submittedAt, application.createdAt)';
 
 /** The applications and investments tables: every query and write of the use cases. */
 @Injectable()
@@ -108,13 +112,21 @@ export class ApplicationsRepository {
 
   // ---- the admin lists (submitted applications only) ----
 
-  /** A page of submitted applications, newest submission first, and how many match. */
-  submittedPage(filter: { status?: ApplicationStatus; type?: ApplicationType }, match: TextMatch | null, offset: number, limit: number): Promise<[InvestmentApplication[], number]> {
+  /**
+   * A page of submitted applications matching the filters, newest submission first, after the
+   * cursor's row (a keyset: rows submitted or removed meanwhile never shift a page), and how
+   * many match (counted on the first page, carried in the cursor).
+   */
+  submittedPage(
+    filter: { status?: ApplicationStatus; type?: ApplicationType },
+    match: TextMatch | null,
+    page: { limit: number; cursor?: string },
+  ): Promise<KeysetPageOf<InvestmentApplication> & { total: number }> {
     const query = this.submitted();
     if (filter.status) query.andWhere('application.status = :status', { status: filter.status });
     if (filter.type) query.andWhere('application.applicationType = :type', { type: filter.type });
     this.whereTextMatches(query, match, false);
-    return query.orderBy('application.submittedAt', 'DESC').addOrderBy('application.id').skip(offset).take(limit).getManyAndCount();
+    return keysetPageOf(query, { at: SUBMISSION_ORDER, id: 'application.id', ...page, countTotal: () => query.getCount() });
   }
 
   /** How many submitted applications there are in each status. */

@@ -91,7 +91,7 @@ export class AdminApplicationsQuery {
   @ApiPropertyOptional({ enum: APPLICATION_TYPES }) @IsOptional() @IsIn(APPLICATION_TYPES) type?: ApplicationType;
   @PageLimit()
   limit?: number;
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @Matches(/^\d{1,9}$/, refusal('cursor_invalid')) cursor?: string;
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString(refusal('cursor_invalid')) @MaxLength(400, refusal('cursor_invalid')) cursor?: string;
 }
 
 export class AdminInvestmentsQuery {

@@ -38,12 +38,18 @@ describe('support and notification endpoints', () => {
     expect(support.requests).toHaveLength(0);
   });
 
-  it('refuses a list cursor no page gave before asking the service', async () => {
+  it('passes a list cursor on as the opaque text a page gave, refusing only what no page could give before asking the service', async () => {
     const support = await gateway.respond(SupportCommands.listAllTickets, () => ({ items: [], nextCursor: null, total: 0 }));
-    const response = await request(gateway.baseUrl).get('/api/v1/admin/support/tickets?cursor=abc').set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
-    expect(response.status).toBe(400);
-    expect(response.body.message).toEqual(expect.stringContaining('cursor must be the nextCursor of a previous page'));
+    const list = (cursor: string) => request(gateway.baseUrl).get(`/api/v1/admin/support/tickets?cursor=${cursor}`).set('authorization', `Bearer ${gateway.accessToken(adminActor())}`);
+    const tooLong = await list('a'.repeat(401));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ code: 'cursor_invalid' });
     expect(support.requests).toHaveLength(0);
+
+    // A keyset cursor: a row's position and the list's total, base64url.
+    const cursor = Buffer.from(`2026-11-30T08:50:23.123456Z|${TICKET_ID}|123456789012`).toString('base64url');
+    expect((await list(cursor)).status).toBe(200);
+    expect(support.requests[0].payload).toMatchObject({ cursor });
   });
 
   it('treats an id that cannot be a ticket as not found, and passes the service\'s 404 on', async () => {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsOmittable, refusal, TICKET_CURSOR, TICKET_STATUSES, TicketStatus, PageLimit, TICKET_CURSOR_REFUSAL } from '@portal/contracts';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOmittable, refusal, TICKET_STATUSES, TicketStatus, PageLimit } from '@portal/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -10,7 +10,8 @@ export class TicketListQuery {
   @PageLimit()
   limit?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(TICKET_CURSOR, TICKET_CURSOR_REFUSAL) cursor?: string;
+  // Opaque to the gateway: the support service decodes it (400 `cursor_invalid`).
+  @ApiPropertyOptional() @IsOptional() @IsString(refusal('cursor_invalid')) @MaxLength(400, refusal('cursor_invalid')) cursor?: string;
 }
 
 export class AdminTicketListQuery extends TicketListQuery {

@@ -1,15 +1,9 @@
-import { TicketDetail, TicketListPayload, TicketStatus, TicketView } from '@portal/contracts';
+import { TicketDetail, TicketStatus, TicketView } from '@portal/contracts';
 import { Ticket, TicketMessage } from './ticket.entity';
 
 export const OPEN_STATUSES: TicketStatus[] = ['open', 'in_progress'];
 
 export type TicketReader = 'customer' | 'admin';
-
-export function page(payload: TicketListPayload): { limit: number; offset: number } {
-  // The payload's validation refused any other cursor (400), rather than answering the first page again.
-  const offset = payload.cursor ? Number(payload.cursor) : 0;
-  return { limit: payload.limit ?? 20, offset };
-}
 
 export function ticketView(ticket: Ticket, adminResponse: string | null): TicketView {
   return {

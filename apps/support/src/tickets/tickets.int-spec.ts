@@ -226,9 +226,51 @@ describe('support tickets', () => {
     const second = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 10, cursor: first.nextCursor as string });
     expect(second.items.map((ticket) => ticket.subject)).toEqual(['Ticket 1', 'Ticket 0']);
     expect(second.nextCursor).toBeNull();
-    // A cursor no page gave is refused, not answered with the first page again.
-    for (const cursor of ['abc', '-10', '1.5', '12345678901']) {
-      expect(await failure(client.as(ada).sendUnchecked(SupportCommands.listOwnTickets, { limit: 10, cursor }))).toMatchObject({ statusCode: 400 });
+    expect(second.total).toBe(12);
+    // A cursor no page gave is refused, not answered with the first page again (nor with a 500).
+    const position = (at: string, id: string, ...carried: number[]) => Buffer.from([at, id, ...carried].join('|')).toString('base64url');
+    const forged = [
+      'abc',
+      '10',
+      '-10',
+      '12345678901',
+      position('2024-02-30T00:00:00.000000Z', randomUUID(), 12),
+      position('2026-01-01T00:00:00.000000Z', randomUUID()),
+      position('2026-01-01T00:00:00.000000Z', 'not-a-ticket', 12),
+      'a'.repeat(401),
+    ];
+    for (const cursor of forged) {
+      expect(await failure(client.as(ada).sendUnchecked(SupportCommands.listOwnTickets, { limit: 10, cursor }))).toMatchObject({ statusCode: 400, code: 'cursor_invalid' });
     }
+  });
+
+  it('pages by position: a ticket raised while an admin reads page 1 neither repeats a row on page 2 nor changes the total', async () => {
+    const marker = `Keyset ${randomUUID()}`;
+    const ada = customer();
+    for (let index = 0; index < 4; index++) await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: `${marker} ${index}` }));
+    const agent = admin('support');
+    const subjects = (page: { items: { subject: string }[] }) => page.items.map((ticket) => ticket.subject);
+    const first = await client.as(agent).send(SupportCommands.listAllTickets, { q: marker, limit: 2 });
+    expect(subjects(first)).toEqual([`${marker} 3`, `${marker} 2`]);
+    expect(first.total).toBe(4);
+
+    await client.as(customer()).send(SupportCommands.createTicket, newTicket({ subject: `${marker} raised meanwhile` }));
+    const second = await client.as(agent).send(SupportCommands.listAllTickets, { q: marker, limit: 2, cursor: first.nextCursor as string });
+    expect(subjects(second)).toEqual([`${marker} 1`, `${marker} 0`]);
+    expect(second.total).toBe(4);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('pages by position: a ticket removed while its owner reads page 1 skips no row of page 2', async () => {
+    const ada = customer();
+    const opened = [];
+    for (let index = 0; index < 4; index++) opened.push(await client.as(ada).send(SupportCommands.createTicket, newTicket({ subject: `Mine ${index}` })));
+    const first = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 2 });
+    expect(first.items.map((ticket) => ticket.subject)).toEqual(['Mine 3', 'Mine 2']);
+
+    expect(await client.as(admin('support')).send(SupportCommands.deleteTicket, { ticketId: opened[3].id })).toEqual({ deleted: true });
+    const second = await client.as(ada).send(SupportCommands.listOwnTickets, { limit: 2, cursor: first.nextCursor as string });
+    expect(second.items.map((ticket) => ticket.subject)).toEqual(['Mine 1', 'Mine 0']);
+    expect(second.nextCursor).toBeNull();
   });
 });

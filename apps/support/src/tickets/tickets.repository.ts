@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { keysetPageOf } from '@portal/database';
 import { CreateTicketPayload, TicketDetail, TicketListPayload, TicketPage, TicketStatus } from '@portal/contracts';
 import { found } from './ticket-access';
 import { Ticket, TicketMessage } from './ticket.entity';
-import { OPEN_STATUSES, page, ticketDetail, TicketReader, ticketView } from './ticket-views';
+import { OPEN_STATUSES, ticketDetail, TicketReader, ticketView } from './ticket-views';
 
 /** The SQL of support.tickets and support.ticket_messages. */
 @Injectable()
@@ -67,21 +68,24 @@ export class TicketsRepository {
     return query.andWhere('t.status IN (:...open)', { open: OPEN_STATUSES }).getCount();
   }
 
-  /** Newest first; the customer's own, or everyone's without an owner. */
+  /**
+   * Newest first; the customer's own, or everyone's without an owner. Pages by keyset (the
+   * rows after the cursor's), so a ticket raised or removed meanwhile neither repeats nor
+   * skips a row; the total is counted on the first page and carried in the cursor.
+   */
   async list(payload: TicketListPayload, userId: string | null): Promise<TicketPage> {
-    const { limit, offset } = page(payload);
-    const query = this.dataSource.getRepository(Ticket).createQueryBuilder('t').orderBy('t.createdAt', 'DESC').addOrderBy('t.id', 'DESC').skip(offset).take(limit);
+    const query = this.dataSource.getRepository(Ticket).createQueryBuilder('t');
     if (userId) query.andWhere('t.userId = :userId', { userId });
     if (payload.status) query.andWhere('t.status = :status', { status: payload.status });
     const text = payload.q?.trim();
     if (text) query.andWhere('(t.subject ILIKE :q OR t.message ILIKE :q)', { q: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    const [tickets, total] = await query.getManyAndCount();
-    const responses = await this.latestAdminResponses(tickets.map((ticket) => ticket.id));
-    return {
-      items: tickets.map((ticket) => ticketView(ticket, responses.get(ticket.id) ?? null)),
-      nextCursor: offset + tickets.length < total ? String(offset + tickets.length) : null,
+    const {
+      rows: tickets,
+      nextCursor,
       total,
-    };
+    } = await keysetPageOf(query, { at: 't.createdAt', id: 't.id', limit: payload.limit ?? 20, cursor: payload.cursor ?? undefined, countTotal: () => query.getCount() });
+    const responses = await this.latestAdminResponses(tickets.map((ticket) => ticket.id));
+    return { items: tickets.map((ticket) => ticketView(ticket, responses.get(ticket.id) ?? null)), nextCursor, total };
   }
 
   private async latestAdminResponses(ticketIds: string[]): Promise<Map<string, string>> {

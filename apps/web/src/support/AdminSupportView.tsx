@@ -127,8 +127,8 @@ export function AdminSupportView() {
   const tickets = useAllTickets({ status: filter === 'all' ? undefined : filter, q: q.trim() || undefined });
   const [selected, setSelected] = useState<string | null>(null);
   const pages = tickets.data?.pages ?? [];
-  // Pages are offsets into a newest-first list: a ticket opened meanwhile pushes the last one of a page onto the next.
-  const items = [...new Map(pages.flatMap((page) => page.items).map((ticket) => [ticket.id, ticket])).values()];
+  // Keyset pages: a ticket opened meanwhile never repeats a row of the next page.
+  const items = pages.flatMap((page) => page.items);
   const total = pages.length > 0 ? pages[pages.length - 1].total : null;
   return (
     <Row gutter={[16, 16]}>

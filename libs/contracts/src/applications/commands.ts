@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineCommand } from '../common/messages';
+import { refusal } from '../common/refusal';
 import { DECIMAL_AMOUNT } from '@portal/domain-rules';
 import { IsPlainName } from '../common/validators';
 import { AmountByCurrency } from '../ledger/commands';
@@ -60,7 +61,8 @@ export class AdminListApplicationsPayload {
   @IsOptional() @IsIn(APPLICATION_STATUSES) status?: ApplicationStatus;
   @IsOptional() @IsIn(APPLICATION_TYPES) type?: ApplicationType;
   @IsOptional() @IsInt() @Min(1) @Max(100) limit?: number;
-  @IsOptional() @IsString() @MaxLength(100) cursor?: string;
+  /** The nextCursor of the previous page (opaque; the service decodes it, 400 `cursor_invalid` otherwise). */
+  @IsOptional() @IsString(refusal('cursor_invalid')) @MaxLength(400, refusal('cursor_invalid')) cursor?: string;
 }
 
 export class ReviewApplicationPayload {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { withoutDirectionControls } from '@portal/domain-rules';
 import { defineCommand } from '../common/messages';
 import { TICKET_STATUSES, TicketStatus } from './events';
@@ -43,16 +43,12 @@ export class CreateTicketPayload {
   @ApiProperty({ maxLength: 5000 }) @Transform(trim) @IsString(REQUIRED) @IsNotEmpty(REQUIRED) @MaxLength(5000) message: string;
 }
 
-/** A ticket list's cursor: the offset the previous page's nextCursor gave; anything else is refused, not read as the first page. */
-export const TICKET_CURSOR = /^\d{1,9}$/;
-export const TICKET_CURSOR_REFUSAL = refusal('ticket_cursor_invalid');
-
 export class TicketListPayload {
   @IsOptional() @IsIn(TICKET_STATUSES) status?: TicketStatus;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  /** Offset into the newest-first list, as text (the nextCursor of the previous page). */
-  @IsOptional() @IsString() @Matches(TICKET_CURSOR, TICKET_CURSOR_REFUSAL) cursor?: string;
+  /** The nextCursor of the previous page (opaque; the service decodes it, 400 `cursor_invalid` otherwise). */
+  @IsOptional() @IsString(refusal('cursor_invalid')) @MaxLength(400, refusal('cursor_invalid')) cursor?: string;
 }
 
 export class TicketIdPayload {

@@ -354,7 +354,6 @@ export const USER_MESSAGES = {
   // Issue 31: refusals naming a parameter of the API as a developer sends it (its
   // identifier stays as it is in every language); raised by code like any other.
   limit_invalid: 'limit must be a whole number from 1 to 100',
-  ticket_cursor_invalid: 'cursor must be the nextCursor of a previous page',
   from_date_invalid: 'from must be an ISO date',
   to_date_invalid: 'to must be an ISO date',
   status_filter_invalid: 'status must be one of {{statuses}}',

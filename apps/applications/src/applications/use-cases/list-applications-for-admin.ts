@@ -15,19 +15,17 @@ export class ListApplicationsForAdmin {
   ) {}
 
   async execute(filter: AdminListApplicationsPayload, actor: Actor | null): Promise<AdminApplicationPage> {
-    // The cursor is the offset of the page's first row.
-    const limit = filter.limit ?? 20;
-    const offset = Math.max(0, Number.parseInt(filter.cursor ?? '0', 10) || 0);
     const admin = this.access.admin(actor);
     const match = await this.applicants.textMatch(filter.q, admin);
-    const [rows, total] = await this.applications.submittedPage(filter, match, offset, limit);
+    // A cursor no page gave is InvalidCursorError: 400 cursor_invalid.
+    const { rows, nextCursor, total } = await this.applications.submittedPage(filter, match, { limit: filter.limit ?? 20, cursor: filter.cursor ?? undefined });
     const counts = await this.applications.countsByStatus();
     const count = (status: ApplicationStatus) => Number(counts.find((row) => row.status === status)?.count ?? 0);
     const people = await this.applicants.people(rows.map((row) => row.userId), admin);
     const investments = await this.applications.investmentIds(rows);
     return {
       items: rows.map((row) => ({ ...applicationView(row, investments.get(row.id)), applicantName: personName(people.get(row.userId)), applicantEmail: people.get(row.userId)?.email ?? null })),
-      nextCursor: offset + rows.length < total ? String(offset + rows.length) : null,
+      nextCursor,
       total,
       counters: {
         total: counts.reduce((sum, row) => sum + Number(row.count), 0),
