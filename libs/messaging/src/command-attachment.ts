@@ -1,17 +1,33 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { MsgHdrs } from 'nats';
+import { headers as natsHeaders, JSONCodec, type MsgHdrs } from 'nats';
 
 /**
  * A command may carry raw bytes (a file's part) after its JSON envelope, in the same NATS
  * message: this header says how many of the message's last bytes they are. The signature
  * covers the whole message and this header (command-signatures.ts), so neither the bytes
- * nor where they begin can be changed without the command being refused.
+ * nor where they begin can be changed without the command being refused. A reply does the
+ * same when its handler answers with a Buffer (a command defined with the reply type Buffer):
+ * the bytes follow the reply's envelope instead of travelling as base64 inside it.
  */
 export const ATTACHMENT_HEADER = 'Portal-Attachment';
 
 /** The message body of a command with an attachment: its JSON envelope, then the bytes. */
 export function withAttachment(envelope: Uint8Array, attachment: Uint8Array): Uint8Array {
   return Buffer.concat([envelope, attachment]);
+}
+
+const replyCodec = JSONCodec();
+
+/**
+ * A command's reply as it goes on the wire, in Nest's packet format: JSON, except that a Buffer
+ * response travels raw after the envelope, its length in the header (the caller's ServiceClient
+ * hands it back as the Buffer).
+ */
+export function encodedReply(reply: { id?: unknown; response?: unknown; err?: unknown; isDisposed?: boolean }): { data: Uint8Array; headers?: MsgHdrs } {
+  if (!Buffer.isBuffer(reply.response)) return { data: replyCodec.encode(reply) };
+  const headers = natsHeaders();
+  headers.set(ATTACHMENT_HEADER, String(reply.response.length));
+  return { data: withAttachment(replyCodec.encode({ ...reply, response: null }), reply.response), headers };
 }
 
 /** The length the header declares, as sent ('' when the command carries none). */

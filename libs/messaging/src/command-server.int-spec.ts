@@ -28,6 +28,13 @@ const Refuse = defineCommand<EmptyPayload, never>('support.test.refuse.v1', Empt
 const Health = defineCommand<EmptyPayload, { ok: true }>('support.health.test.v1', EmptyPayload);
 /** Hands back what it received as the attachment: its length and digest, or that none came. */
 const Digest = defineCommand<GreetPayload, { name: string; bytes: number | null; sha256: string | null }>('support.test.digest.v1', GreetPayload);
+/** Answers with bytes (a Buffer): every byte value, `name` kilobytes long; "none" refuses instead. */
+const Bytes = defineCommand<GreetPayload, Buffer>('support.test.bytes.v1', GreetPayload);
+function bytesOfLength(kilobytes: number): Buffer {
+  const bytes = Buffer.alloc(kilobytes * 1024);
+  for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 7 + 3) % 256;
+  return bytes;
+}
 
 @Controller()
 class GreetController {
@@ -47,6 +54,12 @@ class GreetController {
   @HandlesCommand(Health)
   health(): { ok: true } {
     return { ok: true };
+  }
+
+  @HandlesCommand(Bytes)
+  bytes(@CommandPayload() payload: GreetPayload): Buffer {
+    if (payload.name === 'none') throw ServiceError.of(404, 'file_part_not_found');
+    return bytesOfLength(Number(payload.name));
   }
 
   @HandlesCommand(Digest)
@@ -136,6 +149,22 @@ describe('the command server', () => {
       await expect(client.sendWithAttachment(Digest, { name: 'jsonish' }, jsonish)).resolves.toEqual({ name: 'jsonish', bytes: jsonish.length, sha256: sha256(jsonish) });
       await expect(client.send(Digest, { name: 'plain' })).resolves.toEqual({ name: 'plain', bytes: null, sha256: null });
       await expect(client.sendWithAttachment(Digest, { name: 7 } as unknown as GreetPayload, bytes)).rejects.toMatchObject({ body: { statusCode: 400 } });
+    });
+
+    it('answers a handler\'s Buffer as raw bytes after the reply\'s envelope (not base64 in JSON), which the client hands back as the same Buffer', async () => {
+      const received = await client.send(Bytes, { name: '512' }, { requestId: 'request-bytes' });
+      expect(Buffer.isBuffer(received) && received.equals(bytesOfLength(512))).toBe(true);
+      expect(commandLines('request-bytes')).toEqual([expect.objectContaining({ subject: Bytes.subject, outcome: 'ok' })]);
+      await expect(client.send(Bytes, { name: '0' })).resolves.toEqual(Buffer.alloc(0));
+      await expect(client.send(Bytes, { name: 'none' })).rejects.toMatchObject({ body: { statusCode: 404, code: 'file_part_not_found' } });
+
+      // On the wire: the length header, and the bytes themselves after a small envelope.
+      const gateway = resolveCommandKeys('gateway', { NODE_ENV: 'test' });
+      const envelope = JSONCodec().encode({ pattern: Bytes.subject, id: randomUUID(), data: { meta: { requestId: 'request-bytes-raw' }, payload: { name: '64' } } });
+      const reply = await connection.request(Bytes.subject, envelope, { timeout: 5_000, headers: signCommand(gateway, Bytes.subject, envelope, 5_000, natsHeaders()) });
+      expect(reply.headers?.get(ATTACHMENT_HEADER)).toBe(String(64 * 1024));
+      expect(reply.data.length).toBeLessThan(64 * 1024 + 200);
+      expect(Buffer.from(reply.data.subarray(reply.data.length - 64 * 1024)).equals(bytesOfLength(64))).toBe(true);
     });
 
     it('refuses a signed command whose attached bytes, or the length that says where they begin, were changed on the way', async () => {

@@ -2,7 +2,7 @@ import { MessageHandler, NatsContext, ServerNats } from '@nestjs/microservices';
 import { JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import { errorBody, type ServiceRequest } from '@portal/contracts';
 import { fixedLineLoggerOf, Logger, newRequestId, runWithRequestContext, traceIdIn } from '@portal/logging';
-import { splitAttachment, WithAttachment } from './command-attachment';
+import { encodedReply, splitAttachment, WithAttachment } from './command-attachment';
 import { CommandRefusal, CommandVerifier } from './command-signatures';
 import { commandDuration } from './metrics';
 import { inTraceContext, startHandlingSpan } from './trace-propagation';
@@ -122,8 +122,13 @@ export class CommandServer extends ServerNats {
     const command = this.commands.get(message);
     if (!command) return publish;
     this.byContext.set(context, command);
-    return (reply: { err?: unknown }) => {
+    return (reply: { err?: unknown; response?: unknown; isDisposed?: boolean }) => {
       try {
+        // A handler's Buffer goes as raw bytes after the reply's envelope, not as JSON.
+        if (Buffer.isBuffer(reply.response)) {
+          const { data, headers } = encodedReply({ ...reply, id });
+          return message.respond(data, { headers });
+        }
         return publish(reply);
       } finally {
         command.answered(reply);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, headers as natsHeaders, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { CommandDefinition, ErrorBody, RequestMeta, ServiceRequest } from '@portal/contracts';
 import { currentRequestId, newRequestId } from '@portal/logging';
-import { ATTACHMENT_HEADER, withAttachment } from './command-attachment';
+import { ATTACHMENT_HEADER, splitAttachment, withAttachment } from './command-attachment';
 import { CommandKeys, signCommand } from './command-signatures';
 import { replyInboxOf } from './reply-inbox';
 import { ServiceCallError, ServiceError } from './service-error';
@@ -71,14 +71,19 @@ export class ServiceClient {
       }
       if (this.keys) headers = signCommand(this.keys, subject, body, timeoutMs, headers ?? natsHeaders());
       let reply: NestReply<R>;
+      let bytes: Buffer | undefined;
       try {
         const message = await replyInboxOf(this.currentConnection()).request(subject, body, { timeout: timeoutMs, headers });
-        reply = codec.decode(message.data) as NestReply<R>;
+        // A handler that answered with a Buffer sent it as raw bytes after the reply's envelope.
+        const split = splitAttachment(message.data, message.headers);
+        if (!split) throw new Error('The bytes declared after the reply do not fit in it');
+        reply = codec.decode(split.envelope) as NestReply<R>;
+        bytes = split.attachment;
       } catch (error) {
         throw new ServiceCallError(this.transportError(subject, error));
       }
       if (reply.err !== undefined && reply.err !== null) throw new ServiceCallError(asErrorBody(reply.err));
-      return reply.response as R;
+      return (bytes ?? reply.response) as R;
     });
   }
 

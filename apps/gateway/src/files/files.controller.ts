@@ -134,7 +134,7 @@ export class FilesController {
       let written = drained(res, first);
       for (let index = 1; index < file.parts; index += 1) {
         const [part] = await Promise.all([this.services.send(KycFileCommands.readPart, { fileId: id, index }, meta), written]);
-        written = drained(res, Buffer.from(part.data, 'base64'));
+        written = drained(res, part);
       }
       await written;
       res.end();
@@ -158,7 +158,7 @@ export class FilesController {
     const recorded = viewer?.userType === 'admin' && file.ownerId !== viewer.userId ? this.views.record(file, meta) : undefined;
     const [first] = await Promise.all([
       file.parts > 0
-        ? this.fromKyc(req, async () => Buffer.from((await this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta)).data, 'base64'))
+        ? this.fromKyc(req, () => this.services.send(KycFileCommands.readPart, { fileId: id, index: 0 }, meta))
         : Promise.resolve(Buffer.alloc(0)),
       recorded,
     ]);

@@ -257,9 +257,9 @@ describe('files through the gateway', () => {
         parts: 2,
         ownerId: owner,
       }));
-      const parts = await gateway.respond(KycFileCommands.readPart, (req) => ({
-        data: passport.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES).toString('base64'),
-      }));
+      const parts = await gateway.respond(KycFileCommands.readPart, (req) =>
+        passport.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES),
+      );
       return { describe, parts };
     }
 
@@ -346,7 +346,7 @@ describe('files through the gateway', () => {
     const describe = await gateway.respond(KycFileCommands.describe, () => {
       throw new FakeServiceError({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Your admin role does not include kyc.', code: 'admin_role_lacks_permission', params: { permission: 'kyc' } });
     });
-    const parts = await gateway.respond(KycFileCommands.readPart, () => ({ data: samplePdf({ text: 'secret' }).toString('base64') }));
+    const parts = await gateway.respond(KycFileCommands.readPart, () => samplePdf({ text: 'secret' }));
     const supporter = adminActor({ adminRole: 'support' });
     const response = await request(gateway.baseUrl).get(`/api/v1/files/${fileId}`).set('authorization', `Bearer ${gateway.accessToken(supporter)}`);
     expect(response.status).toBe(403);
@@ -400,9 +400,9 @@ describe('files through the gateway', () => {
     const content = samplePdf({ size: MAX_FILE_BYTES });
     const customer = customerActor();
     await gateway.respond(KycFileCommands.describe, (req) => ({ id: req.payload.fileId, name: 'big.pdf', size: content.length, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString(), parts: MAX_FILE_BYTES / FILE_PART_BYTES, ownerId: customer.userId }));
-    const parts = await gateway.respond(KycFileCommands.readPart, (req) => ({
-      data: content.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES).toString('base64'),
-    }));
+    const parts = await gateway.respond(KycFileCommands.readPart, (req) =>
+      content.subarray((req.payload.index as number) * FILE_PART_BYTES, ((req.payload.index as number) + 1) * FILE_PART_BYTES),
+    );
     const received = await new Promise<{ askedWhilePaused: number; body: Buffer }>((resolve, reject) => {
       const req = http.get(`${gateway.baseUrl}/api/v1/files/${fileId}`, { headers: { authorization: `Bearer ${gateway.accessToken(customer)}` } }, (res) => {
         // The client takes nothing for a while: only what the connection's buffers hold may be read ahead.
@@ -429,7 +429,7 @@ describe('files through the gateway', () => {
       if (req.payload.fileId !== '3f1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a50') throw new FakeServiceError({ statusCode: 404, error: 'Not Found', message: 'File not found' });
       return { id: req.payload.fileId, name: 'rép"ort;.pdf', size: body.length, mimeType: 'application/pdf', purpose: null, createdAt: new Date().toISOString(), parts: 1 };
     });
-    await gateway.respond(KycFileCommands.readPart, () => ({ data: body.toString('base64') }));
+    await gateway.respond(KycFileCommands.readPart, () => body);
     const token = gateway.accessToken(customerActor());
     const file = await request(gateway.baseUrl).get('/api/v1/files/3f1c6b0e-8a7d-4f57-9f43-1f1d2c3b4a50').set('authorization', `Bearer ${token}`).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];

@@ -133,12 +133,18 @@ export class FilesController {
     return { ...view(file), parts: Math.ceil(file.size / FILE_PART_BYTES), ownerId: file.ownerId };
   }
 
+  /** The part's bytes, sent raw after the reply's envelope (no base64 over NATS). */
   @HandlesCommand(KycFileCommands.readPart)
-  async readPart(@CommandPayload() payload: ReadFilePartPayload, @CommandActor() actor: Actor | null): Promise<FilePart> {
+  async readPart(@CommandPayload() payload: ReadFilePartPayload, @CommandActor() actor: Actor | null): Promise<Buffer> {
     const file = await this.readable(payload.fileId, signedIn(actor));
     if (payload.index * FILE_PART_BYTES >= file.size) throw ServiceError.of(404, 'file_part_not_found');
-    const data = await this.store.read(file, { start: payload.index * FILE_PART_BYTES, length: FILE_PART_BYTES });
-    return { data: data.toString('base64') };
+    return this.store.read(file, { start: payload.index * FILE_PART_BYTES, length: FILE_PART_BYTES });
+  }
+
+  /** The previous release's reply, for its gateways during a rollout (drop in the next release). */
+  @HandlesCommand(KycFileCommands.readPartAsBase64)
+  async readPartAsBase64(@CommandPayload() payload: ReadFilePartPayload, @CommandActor() actor: Actor | null): Promise<FilePart> {
+    return { data: (await this.readPart(payload, actor)).toString('base64') };
   }
 
   @HandlesCommand(KycFileCommands.ownedFiles)

@@ -95,6 +95,15 @@ describe('files stored by the kyc service', () => {
     expect(await refusal(harness.client.send(KycFileCommands.describe, { fileId: stored.id }))).toMatchObject({ statusCode: 401 });
   });
 
+  it('still answers a gateway of the previous release, which reads a part as base64 in JSON (read-part v1), with the same bytes and the same refusals', async () => {
+    const owner = customer();
+    const stored = await upload(owner, pdf());
+    const part = await harness.client.as(owner).send(KycFileCommands.readPart, { fileId: stored.id, index: 0 });
+    const asBase64 = await harness.client.as(owner).send(KycFileCommands.readPartAsBase64, { fileId: stored.id, index: 0 });
+    expect(Buffer.from(asBase64.data, 'base64').equals(part)).toBe(true);
+    expect(await refusal(harness.client.as(customer()).send(KycFileCommands.readPartAsBase64, { fileId: stored.id, index: 0 }))).toMatchObject({ statusCode: 404 });
+  });
+
   it("lets an admin read another person's file only with the permission its purpose needs; others get 403", async () => {
     const owner = customer();
     const kyc = await upload(owner, pdf(), 'passport.pdf', 'kyc:id');

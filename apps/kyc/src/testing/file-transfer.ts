@@ -16,7 +16,7 @@ export function fileTransfer(client: () => TestServiceClient) {
     async download(actor: Actor, fileId: string): Promise<Buffer> {
       const file = await client().as(actor).send(KycFileCommands.describe, { fileId });
       const parts: Buffer[] = [];
-      for (let index = 0; index < file.parts; index += 1) parts.push(Buffer.from((await client().as(actor).send(KycFileCommands.readPart, { fileId, index })).data, 'base64'));
+      for (let index = 0; index < file.parts; index += 1) parts.push(await client().as(actor).send(KycFileCommands.readPart, { fileId, index }));
       return Buffer.concat(parts);
     },
   };

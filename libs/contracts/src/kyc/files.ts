@@ -77,6 +77,7 @@ export interface StoredFileWithParts extends StoredFile {
   ownerId?: string;
 }
 
+/** A part as kyc.file.read-part.v1 answers it: base64 inside the JSON reply. */
 export interface FilePart {
   data: string;
 }
@@ -92,6 +93,9 @@ export const KycFileCommands = {
   abandonUpload: defineCommand<UploadIdPayload, { dropped: number }>('kyc.file.abandon-upload.v1', UploadIdPayload),
   /** The owner, or an admin whose role has the permission for the file's purpose (403 otherwise); anyone else gets 404. */
   describe: defineCommand<FileIdPayload, StoredFileWithParts>('kyc.file.describe.v1', FileIdPayload),
-  readPart: defineCommand<ReadFilePartPayload, FilePart>('kyc.file.read-part.v1', ReadFilePartPayload),
+  /** The part's bytes, as raw bytes after the reply's envelope (libs/messaging command-attachment.ts). */
+  readPart: defineCommand<ReadFilePartPayload, Buffer>('kyc.file.read-part.v2', ReadFilePartPayload),
+  /** The same part as base64 in JSON, for a gateway of the previous release during a rollout; drop in the next. */
+  readPartAsBase64: defineCommand<ReadFilePartPayload, FilePart>('kyc.file.read-part.v1', ReadFilePartPayload),
   ownedFiles: defineCommand<OwnedFilesPayload, StoredFiles>('kyc.file.owned.v1', OwnedFilesPayload),
 } as const;

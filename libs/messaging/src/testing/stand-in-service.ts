@@ -1,6 +1,6 @@
 import { JSONCodec, NatsConnection } from 'nats';
 import type { CommandDefinition, ErrorBody, ServiceRequest } from '@portal/contracts';
-import { splitAttachment, type WithAttachment } from './library';
+import { encodedReply, splitAttachment, type WithAttachment } from './library';
 
 const codec = JSONCodec();
 
@@ -51,7 +51,9 @@ export function answerCommand(
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       try {
         const response = await reply(packet.data.payload, packet.data);
-        message.respond(codec.encode({ id: packet.id, response: response ?? null, isDisposed: true }));
+        // As a service answers: a Buffer as raw bytes after the envelope.
+        const { data, headers } = encodedReply({ id: packet.id, response: response ?? null, isDisposed: true });
+        message.respond(data, { headers });
       } catch (error) {
         const err = error instanceof FakeServiceError ? error.body : String(error);
         message.respond(codec.encode({ id: packet.id, err, isDisposed: true }));
