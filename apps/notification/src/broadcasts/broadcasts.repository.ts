@@ -4,6 +4,7 @@ import { Clock } from '@portal/config';
 import { BroadcastAudience, NotificationEvents, NotificationType } from '@portal/contracts';
 import { addToOutbox } from '@portal/messaging';
 import { withoutErased } from '../erasure/erased-users';
+import { visibleAt } from '../inbox/inbox.repository';
 import { Broadcast } from './broadcast.entity';
 
 export interface NewBroadcast {
@@ -101,7 +102,7 @@ export class BroadcastsRepository {
   recipientsAmong(broadcastId: string, userIds: string[]): Promise<{ user_id: string; unread: number }[]> {
     return this.dataSource.query(
       `SELECT r.user_id, (SELECT count(*)::int FROM notification.notifications n
-                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND (n.expires_at IS NULL OR n.expires_at > $3)) AS unread
+                          WHERE n.user_id = r.user_id AND n.read_at IS NULL AND ${visibleAt('$3')}) AS unread
        FROM notification.notifications r WHERE r.broadcast_id = $1 AND r.user_id = ANY($2::uuid[])`,
       [broadcastId, userIds, this.clock.now()],
     );

@@ -9,7 +9,7 @@ import { Notification } from './notification.entity';
  * outside production the clock runs ahead, and tests move it). Expired notifications are
  * hidden everywhere, the count included.
  */
-const visibleAt = (at: string) => `(n.expires_at IS NULL OR n.expires_at > ${at})`;
+export const visibleAt = (at: string) => `(n.expires_at IS NULL OR n.expires_at > ${at})`;
 
 const UNREAD_COUNT_SQL = `SELECT count(*)::int AS count FROM notification.notifications n WHERE n.user_id = $1 AND n.read_at IS NULL AND ${visibleAt('$2')}`;
 
