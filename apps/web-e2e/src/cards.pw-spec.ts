@@ -114,8 +114,15 @@ test('a funded customer cancels a pending request after confirming', async ({ br
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('Card Ordered Successfully')).toBeVisible();
   await page.getByRole('row', { name: /Charles Online/ }).getByRole('button', { name: 'View Details' }).click();
-  await page.getByRole('dialog', { name: 'Card Request Details' }).getByRole('button', { name: 'Cancel Request' }).click();
-  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  // As with the card type above, a click while the dialog is still opening can be lost on a
+  // loaded machine (one CI run waited three minutes for a confirmation that never opened):
+  // ask again until the confirmation shows.
+  const confirmCancel = page.getByRole('button', { name: 'Yes, cancel it' });
+  await expect(async () => {
+    if (!(await confirmCancel.isVisible())) await page.getByRole('dialog', { name: 'Card Request Details' }).getByRole('button', { name: 'Cancel Request' }).click();
+    await expect(confirmCancel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await confirmCancel.click();
   await expect(page.getByText('Card Request Cancelled')).toBeVisible();
   await expect(page.getByRole('row', { name: /Charles Online.*Cancelled/ })).toBeVisible();
 });
