@@ -7,7 +7,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,7 +75,7 @@ export function AdminCardRequests() {
       }
     >
       {error && <Alert type="error" showIcon title={t('admin.loadFailed')} description={serverMessage(error) ?? undefined} style={{ marginBottom: 16 }} />}
-      <Table<CardRequestView>
+      <DataTable<CardRequestView>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}

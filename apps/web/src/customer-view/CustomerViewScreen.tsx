@@ -1,5 +1,4 @@
 import Col from 'antd/es/col';
-import Grid from 'antd/es/grid';
 import Row from 'antd/es/row';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
@@ -55,7 +54,6 @@ export function CustomerViewScreen({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('section');
   const section: Section = isSection(asked) ? asked : 'dashboard';
-  const screens = Grid.useBreakpoint();
   const account = useQuery({ queryKey: customerViewKeys.account(userId), queryFn: () => customerViewApi.account(userId), retry: false });
   const customer = account.data;
   if (account.isError) {
@@ -75,8 +73,6 @@ export function CustomerViewScreen({ userId }: { userId: string }) {
           activeKey={section}
           onChange={(key) => setParams({ section: key }, { replace: true })}
           destroyOnHidden
-          // On a phone the five sections wrap onto a second line (styles.css), none hidden in an overflow menu.
-          className={screens.sm === false ? 'tabs-wrap' : undefined}
           items={[
             { key: 'dashboard', label: t('sections.dashboard'), children: <Dashboard account={customer} /> },
             { key: 'investments', label: t('sections.investments'), children: <InvestmentPortfolio /> },

@@ -4,7 +4,7 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { StatTiles } from '../ui/StatTiles';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,7 +97,7 @@ export function KycReview() {
         />
       </Space>
       {query.isError && <Typography.Text type="danger">{t('review.loadFailed')}</Typography.Text>}
-      <Table<AdminKycDocumentView>
+      <DataTable<AdminKycDocumentView>
         rowKey="id"
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}

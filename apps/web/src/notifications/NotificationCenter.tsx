@@ -10,7 +10,7 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { StatFigure } from '../ui/StatFigure';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -253,7 +253,7 @@ export function NotificationCenter() {
             <Col xs={12} md={4}><StatFigure title={t('center.kycRejected')} value={audience.kycRejected} /></Col>
           </Row>
         )}
-        <Table
+        <DataTable
           style={{ marginTop: 16 }}
           rowKey="id"
           size="small"
@@ -274,7 +274,7 @@ export function NotificationCenter() {
       </Card>
       <Card title={t('center.failedEmails')} extra={failed.data ? <Typography.Text type="secondary">{failed.data.total}</Typography.Text> : null}>
         {failed.isError && <Typography.Text type="danger">{serverMessage(failed.error) ?? t('center.failedEmailsFailed')}</Typography.Text>}
-        <Table
+        <DataTable
           rowKey="jobId"
           size="small"
           pagination={false}

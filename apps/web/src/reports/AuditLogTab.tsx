@@ -2,7 +2,7 @@ import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -92,7 +92,7 @@ export function AuditLogTab() {
         <ExportButtons target={{ kind: 'audit', filter }} disabled={!data || data.total === 0} />
       </Space>
       {error && <Alert type="error" showIcon title={serverMessage(error) ?? t('audit.loadFailed')} />}
-      <Table<AuditLogEntry>
+      <DataTable<AuditLogEntry>
         rowKey="id"
         size="small"
         loading={isFetching}

@@ -3,6 +3,7 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,7 +66,7 @@ export function MaturityScheduleCard() {
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Typography.Text type="secondary">{t('maturities.range', { from: day(data.from), to: day(data.to) })}</Typography.Text>
             <MaturityChart items={items} currency={currency} />
-            <Table<MaturityWeek>
+            <DataTable<MaturityWeek>
               size="small"
               rowKey="weekStart"
               pagination={false}

@@ -8,7 +8,7 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { StatFigure } from '../ui/StatFigure';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { useQuery } from '@tanstack/react-query';
@@ -45,7 +45,7 @@ function CountTable({ title, rows }: { title: string; rows: { label: string; cou
   const label = useLabel();
   return (
     <Card size="small" title={title}>
-      <Table
+      <DataTable
         size="small"
         rowKey="label"
         pagination={false}
@@ -128,7 +128,7 @@ function FinancialTab({ report }: { report: AdminReportView }) {
         <VolumeChart report={report} currency={currency} />
       </Card>
       <Card size="small" title={t('financial.volumesByTypeAndStatus')}>
-        <Table
+        <DataTable
           size="small"
           rowKey={(row) => `${row.type}-${row.status}-${row.currency}`}
           pagination={false}

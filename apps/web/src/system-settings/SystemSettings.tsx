@@ -10,7 +10,7 @@ import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -170,7 +170,7 @@ function FeaturesTab({ find, canEdit }: TabProps) {
   if (!setting) return null;
   return (
     <Card title={t('features.title')} data-setting="feature_toggles">
-      <Table
+      <DataTable
         size="small"
         pagination={false}
         rowKey="toggle"
@@ -283,7 +283,7 @@ function RolesTab({ find, canEdit }: TabProps) {
     setRoles((current) => ({ ...current, [role]: on ? [...(current[role] ?? []), permission] : (current[role] ?? []).filter((granted) => granted !== permission) }));
   return (
     <Card title={t('roles.title')} data-setting="admin_roles" extra={<Tag color="gold">{t('roles.superAdminAll')}</Tag>}>
-      <Table
+      <DataTable
         size="small"
         pagination={false}
         rowKey="role"

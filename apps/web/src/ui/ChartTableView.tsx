@@ -1,10 +1,10 @@
-import Table from 'antd/es/table';
+import { DataTable } from './DataTable';
 import type { ChartTableColumn, ChartTableRow } from './ChartTable';
 
 /** The table of ChartTable, loaded when first asked for: the dashboard's first load carries no table code. */
 export default function ChartTableView({ caption, columns, rows }: { caption: string; columns: ChartTableColumn[]; rows: ChartTableRow[] }) {
   return (
-    <Table<ChartTableRow>
+    <DataTable<ChartTableRow>
       size="small"
       rowKey="key"
       pagination={false}

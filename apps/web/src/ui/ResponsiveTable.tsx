@@ -3,9 +3,10 @@ import Empty from 'antd/es/empty';
 import Grid from 'antd/es/grid';
 import Pagination from 'antd/es/pagination';
 import Spin from 'antd/es/spin';
-import Table, { type TableProps } from 'antd/es/table';
+import type { TableProps } from 'antd/es/table';
 import type { ColumnType } from 'antd/es/table';
 import { isValidElement, useState, type Key, type ReactNode } from 'react';
+import { DataTable } from './DataTable';
 import { ACTIONS_COLUMN_KEY } from './table-actions';
 
 /**
@@ -48,7 +49,7 @@ function titleOf(column: ColumnType<Row>): ReactNode {
 export function ResponsiveTable<T extends object>(props: TableProps<T>) {
   const narrow = useNarrowScreen();
   const [localPage, setLocalPage] = useState(1);
-  if (!narrow) return <Table<T> {...props} />;
+  if (!narrow) return <DataTable<T> {...props} />;
 
   const { dataSource = [], rowKey = 'key', loading, locale, pagination } = props;
   const columns = ((props.columns ?? []) as ColumnType<Row>[]).filter((column) => !('children' in column) && !column.hidden);

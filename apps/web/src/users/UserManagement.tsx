@@ -4,7 +4,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { DataTable } from '../ui/DataTable';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -180,7 +180,7 @@ export function UserManagement() {
         </Space>
       )}
       {query.isError && <Typography.Text type="danger">{serverMessage(query.error) ?? t('messages.loadFailed')}</Typography.Text>}
-      <Table<AdminUserRow>
+      <DataTable<AdminUserRow>
         rowKey="id"
         loading={query.isFetching}
         dataSource={query.data?.items ?? []}

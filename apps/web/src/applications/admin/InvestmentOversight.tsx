@@ -8,7 +8,7 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { StatFigure } from '../../ui/StatFigure';
-import Table from 'antd/es/table';
+import { DataTable } from '../../ui/DataTable';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +113,7 @@ export function InvestmentOversight() {
           options={[{ value: 'all', label: t('oversight.all') }, ...FILTER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))]}
         />
       </Space>
-      <Table<OversightRow>
+      <DataTable<OversightRow>
         rowKey="applicationId"
         loading={query.isLoading}
         dataSource={query.data?.items ?? []}
