@@ -12,6 +12,12 @@ test.describe.configure({ timeout: 180_000 });
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
+/** Every screen at a laptop's size and at a phone's, where tables scroll sideways and tabs run out of room. */
+const SIZES = [
+  { name: '1366×900', width: 1366, height: 900 },
+  { name: '390×844', width: 390, height: 844 },
+] as const;
+type Size = (typeof SIZES)[number];
 
 /** A screen to check: where it is, and anything to do there first (a tab to open). */
 interface Screen {
@@ -177,14 +183,16 @@ function groups(screens: Screen[], size = 4): Screen[][] {
 const names = (screens: Screen[]) => screens.map((screen) => `${screen.path}${screen.label ? ` (${screen.label})` : ''}`).join(', ');
 
 test.describe('public pages', () => {
-  for (const screens of groups(PUBLIC_SCREENS, 5)) {
-    test(`no WCAG 2.2 A/AA violations in light and dark: ${names(screens)}`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      // Before sign-in the theme is the one remembered on the device (app/color-mode.tsx): follow the device.
-      await context.addInitScript({ content: "window.localStorage.setItem('portal.theme', 'system')" });
-      await checkScreens(await context.newPage(), screens);
-      await context.close();
-    });
+  for (const size of SIZES) {
+    for (const screens of groups(PUBLIC_SCREENS, 5)) {
+      test(`no WCAG 2.2 A/AA violations in light and dark at ${size.name}: ${names(screens)}`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+        // Before sign-in the theme is the one remembered on the device (app/color-mode.tsx): follow the device.
+        await context.addInitScript({ content: "window.localStorage.setItem('portal.theme', 'system')" });
+        await checkScreens(await context.newPage(), screens);
+        await context.close();
+      });
+    }
   }
 });
 
@@ -222,8 +230,8 @@ async function seed() {
  * One signed-in page per portal, reused by its tests (both themes on each screen), so the
  * suite signs in once per portal rather than once per group of screens.
  */
-function portalScreens(portalName: 'customer' | 'admin', screens: Screen[]) {
-  test.describe(`${portalName} portal`, () => {
+function portalScreens(portalName: 'customer' | 'admin', screens: Screen[], size: Size) {
+  test.describe(`${portalName} portal at ${size.name}`, () => {
     let context: BrowserContext;
     let page: Page;
 
@@ -231,7 +239,7 @@ function portalScreens(portalName: 'customer' | 'admin', screens: Screen[]) {
       test.setTimeout(120_000);
       const accounts = await (seeded ??= seed());
       const account = accounts[portalName];
-      context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       await context.addInitScript({ content: "window.localStorage.setItem('portal.theme', 'system')" });
       page = await context.newPage();
       await signIn(page, account.email, account.password, portalName);
@@ -251,5 +259,7 @@ function portalScreens(portalName: 'customer' | 'admin', screens: Screen[]) {
 
 let seeded: ReturnType<typeof seed> | undefined;
 
-portalScreens('customer', CUSTOMER_SCREENS);
-portalScreens('admin', ADMIN_SCREENS);
+for (const size of SIZES) {
+  portalScreens('customer', CUSTOMER_SCREENS, size);
+  portalScreens('admin', ADMIN_SCREENS, size);
+}
