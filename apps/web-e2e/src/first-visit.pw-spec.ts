@@ -18,13 +18,14 @@ const CATEGORIES = Object.keys(MINIMUM_SCORE) as Category[];
 /**
  * The budgets this test fails under. Performance is measured and printed (with the timings behind
  * it) beside its target but not yet enforced: on this 2-core host in the default profile the
- * landing page scores 82-91, sign-in 75-84 and the dashboard 60-73. First and Largest
+ * landing page scores 82-99, sign-in 75-97 and the dashboard 60-90, the lower figures where
+ * the host's CPU benchmark index is near 1000-2000, the higher near 3500. First and Largest
  * Contentful Paint are mostly within Lighthouse's good range; what holds the scores back is
  * Total Blocking Time (the dashboard's 1.2-1.6 s against the 0.2 s a 90 needs): each main-thread
  * task of more than 12.5 ms on the host counts four times over, and React's and antd's commits
  * of the shell and the cards, antd's theme tokens and the browser's first Intl formatter are
- * such tasks. The same page swings 15 points between runs as the host's CPU benchmark index
- * moves between 1000 and 2000; issue 30's note has the figures.
+ * such tasks. The same page swings 15 points between runs as the index moves; issue 30's
+ * note has the figures.
  */
 const ENFORCED: Category[] = ['accessibility'];
 /** Lighthouse's own advice on variance: judge the median of several runs, not one. A page within budget on its first run needs no more. */
