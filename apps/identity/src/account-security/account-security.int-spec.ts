@@ -169,15 +169,17 @@ describe('account security', () => {
       const failures = await harness.database.query(`SELECT count(*)::int AS n FROM identity.audit_logs WHERE target_id = $1 AND action_type = 'two_factor_code_failed'`, [session.user.id]);
       expect(failures.rows[0].n).toBe(1);
 
-      const signedIn = await harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: challenge.mfaToken, code: codeFor(secret) }, { clientIp: address });
+      // Kept: a fresh codeFor() after the 30-second step rolls over is a different, unused code.
+      const usedCode = codeFor(secret);
+      const signedIn = await harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: challenge.mfaToken, code: usedCode }, { clientIp: address });
       expect(signedIn.user).toMatchObject({ id: session.user.id });
       expect(harness.verifyAccessToken(signedIn.accessToken)).toMatchObject({ sub: session.user.id });
       await expect(refresh(signedIn.refreshToken)).resolves.toMatchObject({ user: { id: session.user.id } });
 
       // The challenge is used up, and the same code is not accepted twice.
-      expect(await failure(harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: challenge.mfaToken, code: codeFor(secret) }))).toMatchObject({ statusCode: 401, code: 'mfa_challenge_expired' });
+      expect(await failure(harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: challenge.mfaToken, code: usedCode }))).toMatchObject({ statusCode: 401, code: 'mfa_challenge_expired' });
       const again = challengeOf(await signIn(form.email, form.password, address));
-      expect(await failure(harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: again.mfaToken, code: codeFor(secret) }, { clientIp: address }))).toMatchObject({ statusCode: 400 });
+      expect(await failure(harness.client.send(IdentityCommands.completeMfaSignIn, { mfaToken: again.mfaToken, code: usedCode }, { clientIp: address }))).toMatchObject({ statusCode: 400 });
     });
 
     it('locks the second step like the password after the allowed number of wrong codes', async () => {
