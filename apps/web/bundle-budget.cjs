@@ -26,34 +26,52 @@ function withStaticImports(manifest, keys) {
 }
 
 /**
- * A route's initial JavaScript: the entry chunk and its static imports, plus the lazy
- * chunk of each of the route's page modules and their static imports. A module that is
- * not a chunk of its own in the manifest (renamed, moved, or no longer lazily loaded) is
- * reported as missing rather than ignored.
+ * The manifest key of the chunk that holds `module`: its own chunk, or (for a page that a
+ * screen's chunk holds, see first-screen-chunks.ts) the chunk whose module list names it.
  */
-function routeChunks(manifest, modules) {
-  const missing = modules.filter((module) => !manifest[module]);
-  const keys = withStaticImports(manifest, [entryKey(manifest), ...modules.filter((module) => manifest[module])]);
-  return { keys, files: keys.map((key) => manifest[key].file), missing };
+function keyOf(manifest, chunkModules, module) {
+  if (manifest[module]) return module;
+  return Object.keys(manifest).find((key) => (chunkModules[manifest[key].file] ?? []).includes(module));
 }
 
 /**
- * Checks every route of `budget` ({ compression, routes: [{ route, modules, maxKb, excludes? }] }).
- * `sizeOf(file)` gives a built file's sizes in bytes: { raw, gzip, br }. kB are 1000 bytes.
+ * A route's initial JavaScript: the entry chunk and its static imports, plus the chunk of
+ * each of the route's page modules and their static imports. A module that is in no chunk
+ * (renamed, moved, or no longer lazily loaded) is reported as missing rather than ignored.
  */
-function checkBudgets(manifest, budget, sizeOf) {
+function routeChunks(manifest, modules, chunkModules = {}) {
+  const found = modules.map((module) => keyOf(manifest, chunkModules, module));
+  const missing = modules.filter((_, index) => !found[index]);
+  const keys = withStaticImports(manifest, [entryKey(manifest), ...found.filter(Boolean)]);
+  return { keys, files: keys.map((key) => manifest[key].file), missing };
+}
+
+/** The source modules a chunk holds: its own, and those the build's chunk list names. */
+const modulesOf = (manifest, chunkModules, key) => [...new Set([manifest[key].src ?? key, ...(chunkModules[manifest[key].file] ?? [])])];
+
+/**
+ * Checks every route of `budget` ({ compression, routes: [{ route, modules, maxKb, maxFiles?, excludes? }] }).
+ * `sizeOf(file)` gives a built file's sizes in bytes: { raw, gzip, br }. kB are 1000 bytes.
+ * `chunkModules` ({ file: [source modules] }) is the build's chunk list, where it wrote one.
+ */
+function checkBudgets(manifest, budget, sizeOf, chunkModules = {}) {
   const encoding = budget.compression ?? 'gzip';
   if (encoding !== 'gzip' && encoding !== 'br') throw new Error(`unknown compression "${encoding}": use "br" or "gzip"`);
-  const rows = budget.routes.map(({ route, modules, maxKb, excludes = [] }) => {
-    const { keys, files, missing } = routeChunks(manifest, modules);
+  const rows = budget.routes.map(({ route, modules, maxKb, maxFiles, excludes = [] }) => {
+    const { keys, files, missing } = routeChunks(manifest, modules, chunkModules);
     const sizes = files.map(sizeOf);
     const total = (kind) => sizes.reduce((sum, size) => sum + size[kind], 0) / 1000;
-    const forbidden = keys.filter((key) => excludes.some((prefix) => (manifest[key].src ?? key).startsWith(prefix)));
+    const forbidden = keys.flatMap((key) =>
+      modulesOf(manifest, chunkModules, key)
+        .filter((module) => excludes.some((prefix) => module.startsWith(prefix)))
+        .map((module) => (module === (manifest[key].src ?? key) ? module : `${module} (in ${manifest[key].file})`)),
+    );
     const kb = { raw: total('raw'), gzip: total('gzip'), br: total('br') };
     const problems = [
-      ...missing.map((module) => `${module} is not a chunk in the manifest (renamed, moved or no longer lazily loaded?)`),
-      ...forbidden.map((key) => `loads ${key}, which this route must not load`),
+      ...missing.map((module) => `${module} is not in any chunk of the manifest (renamed, moved or no longer lazily loaded?)`),
+      ...forbidden.map((module) => `loads ${module}, which this route must not load`),
       ...(kb[encoding] > maxKb ? [`${kb[encoding].toFixed(1)} kB ${encoding} is over the budget of ${maxKb} kB`] : []),
+      ...(maxFiles !== undefined && files.length > maxFiles ? [`${files.length} files are over the limit of ${maxFiles}: each is a round trip on a slow network`] : []),
     ];
     return { route, files, kb, maxKb, problems, ok: problems.length === 0 };
   });

@@ -13,6 +13,8 @@ export interface RouteBudget {
   route: string;
   modules: string[];
   maxKb: number;
+  /** At most this many files: over HTTP/1.1 each is a round trip on a slow network. */
+  maxFiles?: number;
   excludes?: string[];
 }
 export interface Budget {
@@ -39,6 +41,8 @@ export interface BudgetReport {
 }
 
 export function entryKey(manifest: Manifest): string;
-export function routeChunks(manifest: Manifest, modules: string[]): { keys: string[]; files: string[]; missing: string[] };
-export function checkBudgets(manifest: Manifest, budget: Budget, sizeOf: (file: string) => FileSizes): BudgetReport;
+/** Which of the app's source modules each chunk file holds (the build's .vite/chunk-modules.json). */
+export type ChunkModules = Record<string, string[]>;
+export function routeChunks(manifest: Manifest, modules: string[], chunkModules?: ChunkModules): { keys: string[]; files: string[]; missing: string[] };
+export function checkBudgets(manifest: Manifest, budget: Budget, sizeOf: (file: string) => FileSizes, chunkModules?: ChunkModules): BudgetReport;
 export function formatReport(report: Pick<BudgetReport, 'encoding' | 'rows'>): string;

@@ -1,4 +1,4 @@
-import { checkBudgets, formatReport, routeChunks, type Budget, type FileSizes, type Manifest } from '../bundle-budget.cjs';
+import { checkBudgets, formatReport, routeChunks, type Budget, type ChunkModules, type FileSizes, type Manifest } from '../bundle-budget.cjs';
 
 // A build as Vite's manifest describes it: index.html's entry and its shared chunks, and
 // each page a lazy chunk with its own static imports.
@@ -63,7 +63,7 @@ describe('first-load budget', () => {
     const report = checkBudgets(aManifest(), renamed, sizeOf);
     expect(report.ok).toBe(false);
     expect(report.rows[0].problems).toEqual([
-      'src/auth/pages/SignInPage.tsx is not a chunk in the manifest (renamed, moved or no longer lazily loaded?)',
+      'src/auth/pages/SignInPage.tsx is not in any chunk of the manifest (renamed, moved or no longer lazily loaded?)',
     ]);
   });
 
@@ -71,5 +71,41 @@ describe('first-load budget', () => {
     const report = checkBudgets(aManifest(['_form.js', 'src/pages/admin/UsersPage.tsx']), loginBudget, sizeOf);
     expect(report.ok).toBe(false);
     expect(report.rows[0].problems).toContain('loads src/pages/admin/UsersPage.tsx, which this route must not load');
+  });
+
+  describe('with a screen chunk (first-screen-chunks.ts), which the manifest names by no page', () => {
+    // The portal's layout and its dashboard share one chunk; the build's chunk list says what it holds.
+    const withScreen: Manifest = {
+      ...aManifest(),
+      'index.html': { ...aManifest()['index.html'], dynamicImports: ['src/auth/pages/LoginPage.tsx', '_portal.js'] },
+      '_portal.js': { file: 'assets/portal.js', imports: ['index.html', '_charts.js'] },
+    };
+    const chunkModules: ChunkModules = { 'assets/portal.js': ['src/shell/PortalLayout.tsx', 'src/dashboard/DashboardPage.tsx', 'src/ui/Card.tsx'] };
+    const dashboard = (extra: Partial<Budget['routes'][number]> = {}): Budget => ({
+      compression: 'br',
+      routes: [{ route: '/app/dashboard', modules: ['src/shell/PortalLayout.tsx', 'src/dashboard/DashboardPage.tsx'], maxKb: 350, ...extra }],
+    });
+
+    it('finds a page inside it by the chunk list, and counts the chunk once', () => {
+      const report = checkBudgets(withScreen, dashboard(), (file) => sizeOf(file === 'assets/portal.js' ? 'assets/UsersPage.js' : file), chunkModules);
+      expect(report.rows[0]).toMatchObject({ files: expect.arrayContaining(['assets/portal.js', 'assets/charts.js']), ok: true });
+      expect(report.rows[0].files).toHaveLength(4);
+      // Without the chunk list the pages cannot be found, and the check says so.
+      expect(checkBudgets(withScreen, dashboard(), sizeOf).rows[0].problems).toEqual([
+        'src/shell/PortalLayout.tsx is not in any chunk of the manifest (renamed, moved or no longer lazily loaded?)',
+        'src/dashboard/DashboardPage.tsx is not in any chunk of the manifest (renamed, moved or no longer lazily loaded?)',
+      ]);
+    });
+
+    it('sees a module a route must not load inside a chunk that holds several', () => {
+      const report = checkBudgets(withScreen, dashboard({ excludes: ['src/ui/Card'] }), sizeOf, chunkModules);
+      expect(report.rows[0].problems).toEqual(['loads src/ui/Card.tsx (in assets/portal.js), which this route must not load']);
+    });
+  });
+
+  it('fails a route that loads more files than its limit: each is a round trip on a slow network', () => {
+    const limited: Budget = { ...loginBudget, routes: [{ ...loginBudget.routes[0], maxFiles: 3 }] };
+    expect(checkBudgets(aManifest(), limited, sizeOf).rows[0].problems).toEqual(['4 files are over the limit of 3: each is a round trip on a slow network']);
+    expect(checkBudgets(aManifest(), { ...limited, routes: [{ ...limited.routes[0], maxFiles: 4 }] }, sizeOf).ok).toBe(true);
   });
 });

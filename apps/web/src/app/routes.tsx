@@ -12,24 +12,24 @@ export interface ScreenStart {
   queryClient: QueryClient;
 }
 
-/** A page's module: the page, and optionally what asks for its first data once the session is known. */
-interface PageModule {
-  default: ComponentType;
-  prefetch?: (client: QueryClient, user: SessionUser) => void;
+/** What asks for a page's first data once the session is known: a module of its own, so the requests need not wait for the page's code. */
+interface FirstDataModule {
+  prefetch(client: QueryClient, user: SessionUser): void;
 }
 
 /** A lazily loaded page that can be asked for ahead of React: its code, the catalogues its first render needs, and its data. */
 type Page = LazyExoticComponent<ComponentType> & { preload(start?: ScreenStart): void };
 
-function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []): Page {
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = [], loadFirstData?: () => Promise<FirstDataModule>): Page {
   return Object.assign(lazy(load), {
     preload: (start?: ScreenStart) => {
       // The module map keeps the one download: React's own import later finds it loaded.
-      const loaded = load();
+      load().catch(() => undefined);
       void i18n.loadNamespaces([...namespaces]);
-      Promise.all([loaded, start?.user])
-        .then(([module, user]) => {
-          if (start && user) module.prefetch?.(start.queryClient, user);
+      if (!start || !loadFirstData) return;
+      Promise.all([loadFirstData(), start.user])
+        .then(([firstData, user]) => {
+          if (user) firstData.prefetch(start.queryClient, user);
         })
         .catch(() => undefined);
     },
@@ -48,10 +48,10 @@ const EmailChangeConfirmedPage = page(() => import('../account-settings/EmailCha
 const EndSessionPage = page(() => import('../sessions/EndSessionPage'));
 const AccessDeniedPage = page(() => import('../errors/AccessDeniedPage'));
 const NotFoundPage = page(() => import('../errors/NotFoundPage'));
-const PortalLayout = page(() => import('../shell/PortalLayout'), ['shell']);
+const PortalLayout = page(() => import('../shell/PortalLayout'), ['shell', 'notifications']);
 
 const customerPages: Record<string, Page> = {
-  dashboard: page(() => import('../dashboard/CustomerDashboardPage'), ['dashboard']),
+  dashboard: page(() => import('../dashboard/CustomerDashboardPage'), ['dashboard', 'money', 'kyc', 'investments'], () => import('../dashboard/prefetch')),
   investments: page(() => import('../applications/MyInvestmentsPage')),
   portfolio: page(() => import('../investments/InvestmentPortfolioPage')),
   'investment-lock': page(() => import('../money/InvestmentProtectionPage')),

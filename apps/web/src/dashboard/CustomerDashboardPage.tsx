@@ -14,8 +14,6 @@ import { InvestmentsOverview } from './InvestmentsOverview';
 import { PerformanceCard } from './PerformanceCard';
 import { QuickActions } from './QuickActions';
 
-export { prefetchDashboard as prefetch } from './prefetch';
-
 /** Spec 02's dashboard overview: the protection card first, the stat cards, the portfolio's performance (issue 28), then investments, quick actions and account status. */
 export default function CustomerDashboardPage() {
   const { t } = useTranslation('dashboard');

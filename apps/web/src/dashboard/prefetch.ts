@@ -18,7 +18,7 @@ import { DEFAULT_PERFORMANCE_PERIOD, performanceApi, performanceKey, periodStart
  * own, so the hooks find the answers (fresh for five minutes) and ask for nothing again; the
  * balance and performance follow once the display currency is known, as the page's do.
  */
-export function prefetchDashboard(client: QueryClient, user: SessionUser): void {
+export function prefetch(client: QueryClient, user: SessionUser): void {
   if (user.userType !== 'customer') return;
   void client.prefetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser });
   void client.prefetchQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
