@@ -37,6 +37,8 @@ const screenChunks = firstScreenChunks(
     // Its own file, small and asked for beside the page's code: the data requests start once it arrives.
     'dashboard-data': 'src/dashboard/prefetch.ts',
     'customer-dashboard': 'src/dashboard/CustomerDashboardPage.tsx',
+    // What an admin sees first; it shares the stat cards with the customer's dashboard.
+    'admin-dashboard': 'src/admin-overview/AdminDashboardPage.tsx',
   },
   ['src/pages/LandingPage.tsx', 'src/auth/pages/LoginPage.tsx', 'src/auth/pages/SignupPage.tsx', 'src/auth/pages/ResetPasswordPage.tsx', 'src/auth/pages/UpdatePasswordPage.tsx'],
 );
