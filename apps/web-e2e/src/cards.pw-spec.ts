@@ -25,10 +25,15 @@ async function fillNewRequest(page: Page, cardType: 'Physical Card' | 'Virtual C
   const dialog = page.getByRole('dialog', { name: 'New Card Request' });
   // On a cold first page the option can be clicked while the dialog is still opening, and
   // the choice is lost: choose until the select shows it (its chosen item has the title).
+  // The list of options opens outside the dialog, after it in the page: once a choice is
+  // made the title is on both, and the option is the last.
+  const chosen = dialog.getByTitle(cardType);
+  const option = page.getByTitle(cardType).last();
   await expect(async () => {
-    if (!(await page.getByTitle(cardType).isVisible())) await dialog.getByLabel('Card Type').click();
-    await page.getByTitle(cardType).click({ timeout: 2_000 });
-    await expect(dialog.getByTitle(cardType)).toBeVisible({ timeout: 1_000 });
+    if (await chosen.isVisible()) return;
+    if (!(await option.isVisible())) await dialog.getByLabel('Card Type').click();
+    await option.click({ timeout: 2_000 });
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await dialog.getByLabel('Card Name').fill(cardName);
   await dialog.getByLabel('Reason').fill('Everyday spending');
