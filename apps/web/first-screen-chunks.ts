@@ -58,7 +58,7 @@ export function firstScreenChunks(root: string, screens: Screens, publicPages: s
 }
 
 /** Where the chunk list is written, beside Vite's manifest, for the first-load budget check. */
-export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
+const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
 
 /**
  * Writes which of the app's source modules each chunk holds ({ "assets/x.js": ["src/..."] }).

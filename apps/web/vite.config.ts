@@ -40,7 +40,19 @@ const screenChunks = firstScreenChunks(
     // What an admin sees first; it shares the stat cards with the customer's dashboard.
     'admin-dashboard': 'src/admin-overview/AdminDashboardPage.tsx',
   },
-  ['src/pages/LandingPage.tsx', 'src/auth/pages/LoginPage.tsx', 'src/auth/pages/SignupPage.tsx', 'src/auth/pages/ResetPasswordPage.tsx', 'src/auth/pages/UpdatePasswordPage.tsx'],
+  // Every page outside the portal's layout (routes.tsx): none of them loads a portal chunk.
+  [
+    'src/pages/LandingPage.tsx',
+    'src/auth/pages/LoginPage.tsx',
+    'src/auth/pages/SignupPage.tsx',
+    'src/auth/pages/ResetPasswordPage.tsx',
+    'src/auth/pages/UpdatePasswordPage.tsx',
+    'src/auth/pages/EmailConfirmedPage.tsx',
+    'src/account-settings/EmailChangeConfirmedPage.tsx',
+    'src/sessions/EndSessionPage.tsx',
+    'src/errors/AccessDeniedPage.tsx',
+    'src/errors/NotFoundPage.tsx',
+  ],
 );
 
 const proxy = {
