@@ -34,6 +34,8 @@ const screenChunks = firstScreenChunks(
   root,
   {
     'portal-layout': 'src/shell/PortalLayout.tsx',
+    // The frame's first data (bell, header, ticket badge), asked for beside the page's, as the dashboard's below.
+    'portal-data': 'src/shell/prefetch.ts',
     // Its own file, small and asked for beside the page's code: the data requests start once it arrives.
     'dashboard-data': 'src/dashboard/prefetch.ts',
     'customer-dashboard': 'src/dashboard/CustomerDashboardPage.tsx',

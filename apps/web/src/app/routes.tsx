@@ -48,7 +48,7 @@ const EmailChangeConfirmedPage = page(() => import('../account-settings/EmailCha
 const EndSessionPage = page(() => import('../sessions/EndSessionPage'));
 const AccessDeniedPage = page(() => import('../errors/AccessDeniedPage'));
 const NotFoundPage = page(() => import('../errors/NotFoundPage'));
-const PortalLayout = page(() => import('../shell/PortalLayout'), ['shell', 'notifications']);
+const PortalLayout = page(() => import('../shell/PortalLayout'), ['shell', 'notifications'], () => import('../shell/prefetch'));
 
 const customerPages: Record<string, Page> = {
   dashboard: page(() => import('../dashboard/CustomerDashboardPage'), ['dashboard', 'money', 'kyc', 'investments'], () => import('../dashboard/prefetch')),

@@ -4,6 +4,7 @@ import { preferencesApi, preferencesKey } from '../account-settings/preferences-
 import { currentUserKey, fetchCurrentUser } from '../api/use-current-user';
 import { applicationsApi } from '../applications/applications-api';
 import { applicationKeys } from '../applications/query-keys';
+import { MY_KYC_DOCUMENTS_KEY, myKycDocuments } from '../kyc/my-documents';
 import { chooseCurrency, supportedCurrencies } from '../money/display-currency';
 import { moneyApi } from '../money/money-api';
 import { moneyKeys } from '../money/query-keys';
@@ -16,11 +17,18 @@ import { DEFAULT_PERFORMANCE_PERIOD, performanceApi, performanceKey, periodStart
  * (see preloadScreen in app/routes.tsx) instead of once React has drawn the layout and mounted
  * the page: on a phone that is a second sooner (issue 30). The keys and calls are the hooks'
  * own, so the hooks find the answers (fresh for five minutes) and ask for nothing again; the
- * balance and performance follow once the display currency is known, as the page's do.
+ * balance and performance follow once the display currency is known, as the page's do, and the
+ * KYC documents once the customer's status says the notice needs them.
  */
 export function prefetch(client: QueryClient, user: SessionUser): void {
   if (user.userType !== 'customer') return;
-  void client.prefetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser });
+  client
+    .fetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser })
+    .then((me) => {
+      // KycStatusNotice's own condition: documents handed in are "being reviewed", not "to upload".
+      if (me.kycStatus === 'pending') void client.prefetchQuery({ queryKey: MY_KYC_DOCUMENTS_KEY, queryFn: myKycDocuments });
+    })
+    .catch(() => undefined);
   void client.prefetchQuery({ queryKey: moneyKeys.securityDeposits(), queryFn: moneyApi.ownSecurityDeposits });
   void client.prefetchQuery({ queryKey: applicationKeys.investments(), queryFn: applicationsApi.listOwnInvestments });
   const preferences = client.fetchQuery({ queryKey: preferencesKey, queryFn: preferencesApi.get });

@@ -4,7 +4,8 @@ import { aSession, aUser } from '../test/builders';
 import { fakeGateway } from '../test/gateway';
 import { fakeSessionManager, renderRoutes } from '../test/render';
 import { kycKeys } from './kyc-api';
-import { KycStatusNotice, MY_KYC_DOCUMENTS_KEY } from './KycStatusBadge';
+import { KycStatusNotice } from './KycStatusBadge';
+import { MY_KYC_DOCUMENTS_KEY } from './my-documents';
 
 jest.setTimeout(60_000);
 

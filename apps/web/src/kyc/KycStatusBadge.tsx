@@ -4,17 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/use-current-user';
 import { ButtonLink } from '../ui/ButtonLink';
-import { callGateway } from '../api/http';
+import { MY_KYC_DOCUMENTS_KEY, myKycDocuments } from './my-documents';
 
 /** The tag colour of each KYC status, wherever it is shown. */
 export const KYC_STATUS_COLOURS = { verified: 'green', pending: 'gold', rejected: 'red' } as const;
-
-/**
- * kyc-api's kycKeys.mine() and kycApi.mine, written out here: importing kyc-api would split it
- * into a chunk of its own, and every new chunk lengthens the preload map the sign-in route loads.
- */
-export const MY_KYC_DOCUMENTS_KEY = ['kyc', 'mine'] as const;
-const myKycDocuments = () => callGateway((client, init) => client.GET('/api/v1/kyc/documents', init));
 
 /** The customer's KYC status as identity holds it now (from kyc's decisions), with a way to act on it. */
 export function KycStatusNotice() {
