@@ -18,14 +18,25 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 // exports are used is kept whole, statements with side effects included.
 const sideEffectFreePackages = /[\\/]node_modules[\\/]@rc-component[\\/](?:form|input|async-validator)[\\/]/;
 
-/** antd's component styles, built here for both colour modes (see antd-styles.cjs); main.tsx imports them. */
+/**
+ * antd's component styles, built here for both colour modes (see antd-styles.cjs), in two
+ * parts: the first screens' (main.tsx imports it, so the HTML links it) and the rest (every
+ * other page loads it with its code, app/all-antd-styles.ts).
+ */
 function antdStyles(): Plugin {
-  const id = 'virtual:antd-styles.css';
-  const { antdStyleSheet } = createRequire(import.meta.url)('./antd-styles.cjs') as { antdStyleSheet: () => string };
+  const parts = { 'virtual:antd-styles.css': 'firstScreen', 'virtual:antd-styles-rest.css': 'rest' } as const;
+  type Sheets = Record<(typeof parts)[keyof typeof parts], string>;
+  const { antdStyleSheets } = createRequire(import.meta.url)('./antd-styles.cjs') as { antdStyleSheets: () => Sheets };
+  let sheets: Sheets | undefined;
   return {
     name: 'portal:antd-styles',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load: (resolved) => (resolved === `\0${id}` ? antdStyleSheet() : undefined),
+    resolveId: (source) => (Object.hasOwn(parts, source) ? `\0${source}` : undefined),
+    load: (resolved) => {
+      const id = resolved.slice(1);
+      if (!resolved.startsWith('\0') || !Object.hasOwn(parts, id)) return undefined;
+      sheets ??= antdStyleSheets();
+      return sheets[parts[id as keyof typeof parts]];
+    },
   };
 }
 
