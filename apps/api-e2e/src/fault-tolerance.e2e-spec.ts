@@ -167,11 +167,19 @@ describe('fault tolerance: a node dies in the middle of the money journey (issue
           for (const { schema } of outboxes) unpublished += Number((await database.query(`SELECT count(*) AS n FROM "${schema}".outbox_events WHERE published_at IS NULL`)).rows[0].n);
           const manager = await connection.jetstreamManager();
           let behind = 0;
+          const lagging: string[] = [];
           for (const stream of await manager.streams.list().next()) {
-            for (const consumer of await manager.consumers.list(stream.config.name).next()) behind += consumer.num_pending + consumer.num_ack_pending;
+            for (const consumer of await manager.consumers.list(stream.config.name).next()) {
+              // The services' durable consumers carry what must not be lost. A replica's ordered reader
+              // (live updates, settings) is ephemeral: a killed replica's stays, unread, until the server drops it.
+              if (!consumer.config.durable_name) continue;
+              const pending = consumer.num_pending + consumer.num_ack_pending;
+              behind += pending;
+              if (pending > 0) lagging.push(`${stream.config.name}/${consumer.name}: ${pending}`);
+            }
           }
           const queued = await emails.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-          return { unpublished, behind, queued: Object.values(queued).reduce((sum, count) => sum + count, 0) };
+          return { unpublished, behind, lagging, queued: Object.values(queued).reduce((sum, count) => sum + count, 0) };
         },
         (state) => state.unpublished === 0 && state.behind === 0 && state.queued === 0,
       );
