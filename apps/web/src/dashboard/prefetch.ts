@@ -8,9 +8,9 @@ import { MY_KYC_DOCUMENTS_KEY, myKycDocuments } from '../kyc/my-documents';
 import { chooseCurrency, supportedCurrencies } from '../money/display-currency';
 import { moneyApi } from '../money/money-api';
 import { moneyKeys } from '../money/query-keys';
-import { formatMoney } from '../ui/number-format';
 import { settingsKeys } from '../settings/query-keys';
 import { settingsApi } from '../settings/settings-api';
+import { formatMoney } from '../ui/number-format';
 import { DEFAULT_PERFORMANCE_PERIOD, performanceApi, performanceKey, periodStart } from './performance-api';
 
 /**
