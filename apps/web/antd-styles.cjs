@@ -136,12 +136,11 @@ function firstScreenComponents(root = __dirname, { entry = 'src/main.tsx', route
   return COMPONENTS.filter((name) => components.has(name));
 }
 
-/** The stylesheet rules for both colour modes: the light mode's rules, then the dark mode's that differ. */
-function antdStyleRules(components) {
+/** The stylesheet rules for both colour modes, in the app's theme: the light mode's rules, then the dark mode's that differ. */
+function antdStyleRules(components, { portalThemeFor, themeClassOf }) {
   const React = require('react');
   const { ConfigProvider } = require('antd');
   const { extractStyle } = require('@ant-design/static-style-extract');
-  const { portalThemeFor, themeClassOf } = loadTheme();
   const cssOf = (mode) =>
     extractStyle({
       includes: components,
@@ -159,9 +158,10 @@ function antdStyleRules(components) {
 
 /** The two parts of the stylesheet: the first screens' components, and the rules every other component adds to them. */
 function antdStyleSheets(root = __dirname) {
-  const firstScreen = antdStyleRules(firstScreenComponents(root));
+  const theme = loadTheme();
+  const firstScreen = antdStyleRules(firstScreenComponents(root), theme);
   const inFirstScreen = new Set(firstScreen);
-  const rest = antdStyleRules(COMPONENTS).filter((rule) => !inFirstScreen.has(rule));
+  const rest = antdStyleRules(COMPONENTS, theme).filter((rule) => !inFirstScreen.has(rule));
   return { firstScreen: firstScreen.join('\n'), rest: rest.join('\n') };
 }
 

@@ -1,4 +1,4 @@
-/** Types of antd-styles.cjs, for its spec. */
+/** Types of antd-styles.cjs, for vite.config.ts and its spec. */
 export const COMPONENTS: string[];
 /** Where the app's source files are read from (the disk, unless a test gives its own). */
 export interface SourceFiles {

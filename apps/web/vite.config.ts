@@ -24,9 +24,9 @@ const sideEffectFreePackages = /[\\/]node_modules[\\/]@rc-component[\\/](?:form|
  * other page loads it with its code, app/all-antd-styles.ts).
  */
 function antdStyles(): Plugin {
-  const parts = { 'virtual:antd-styles.css': 'firstScreen', 'virtual:antd-styles-rest.css': 'rest' } as const;
-  type Sheets = Record<(typeof parts)[keyof typeof parts], string>;
-  const { antdStyleSheets } = createRequire(import.meta.url)('./antd-styles.cjs') as { antdStyleSheets: () => Sheets };
+  const { antdStyleSheets } = createRequire(import.meta.url)('./antd-styles.cjs') as typeof import('./antd-styles.cjs');
+  type Sheets = ReturnType<typeof antdStyleSheets>;
+  const parts: Record<string, keyof Sheets> = { 'virtual:antd-styles.css': 'firstScreen', 'virtual:antd-styles-rest.css': 'rest' };
   let sheets: Sheets | undefined;
   return {
     name: 'portal:antd-styles',
@@ -35,7 +35,7 @@ function antdStyles(): Plugin {
       const id = resolved.slice(1);
       if (!resolved.startsWith('\0') || !Object.hasOwn(parts, id)) return undefined;
       sheets ??= antdStyleSheets();
-      return sheets[parts[id as keyof typeof parts]];
+      return sheets[parts[id]];
     },
   };
 }
